@@ -1,0 +1,70 @@
+#pragma once
+// The phase interface: one timed step of a run ("Sequential Output, Block"). A phase is stateless
+// (run() is const); everything it reads or keeps between phases is in the PhaseContext it is given.
+// The runner calls prepare() untimed, then run() timed (wall and CPU), once per worker, on the worker's
+// own thread and context. Phases never print, never exit, and throw on failure.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "measure/latency_histogram.h"
+#include "phases/rng.h"
+#include "result/errors.h"
+#include "result/phase_id.h"
+#include "result/run_result.h"
+#include "result/test_spec.h"
+
+namespace bench {
+
+// What a phase is asked to do, the same for every worker.
+struct PhaseSettings {
+  IoSpec io;          // meaningful when the I/O tests run
+  FileSpec files;     // meaningful when the file tests run
+  bool direct_io = false;   // -D: O_DIRECT for every I/O phase
+  bool fsync_each = false;  // -b: fsync after each seek write-back and each created/removed file
+  CacheMode cache = CacheMode::kDrop;
+  DataPattern data = DataPattern::kRandom;
+  std::uint32_t seed = 0;
+};
+
+// What a worker keeps from one phase to the next within a run (e.g. the names the create phases made).
+struct WorkerState {
+  std::vector<std::string> file_names;  // paths relative to PhaseContext::files_dir, in creation order
+};
+
+// The work a phase reports: operations in its WorkUnit, and bytes moved.
+struct WorkDone {
+  std::uint64_t operations = 0;
+  std::uint64_t bytes = 0;
+};
+
+struct PhaseContext {
+  const PhaseSettings& settings;
+  std::filesystem::path data_file;  // the I/O tests' file (inside the worker's private directory)
+  std::filesystem::path files_dir;  // the directory the file tests create their files in
+  LatencyHistogram& latency;        // record one sample per operation (see each phase for what an op is)
+  Rng& rng;                         // seeded from -z and the worker index
+  WorkerState& state;
+  const std::atomic<int>& interrupt_signal;  // non-zero once a stop was requested
+  std::uint32_t worker_index = 0;
+
+  // Throws InterruptedError when a stop was requested. Cheap: one relaxed atomic load.
+  void check_interrupt() const {
+    const int signal_number = interrupt_signal.load(std::memory_order_relaxed);
+    if (signal_number != 0) throw InterruptedError(signal_number);
+  }
+};
+
+class Phase {
+ public:
+  virtual ~Phase() = default;
+  virtual PhaseId id() const = 0;
+  // Untimed set-up (name generation, cache dropping). Default: nothing.
+  virtual void prepare(PhaseContext& /*context*/) const {}
+  // The timed work, including the final fsync/close. Records latency samples into context.latency.
+  virtual WorkDone run(PhaseContext& context) const = 0;
+};
+
+}  // namespace bench

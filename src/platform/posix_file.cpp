@@ -1,0 +1,121 @@
+#include "platform/posix_file.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+#include <utility>
+
+namespace bench {
+
+void throw_errno(int error, const std::string& verb, const std::filesystem::path& path) {
+  throw std::system_error(error, std::generic_category(), "cannot " + verb + " " + path.string());
+}
+
+void throw_errno(const std::string& verb, const std::filesystem::path& path) { throw_errno(errno, verb, path); }
+
+namespace {
+// Calls f() until it does not fail with EINTR.
+template <typename F>
+auto retry_on_eintr(F f) {
+  for (;;) {
+    auto result = f();
+    if (result >= 0 || errno != EINTR) return result;
+  }
+}
+}  // namespace
+
+PosixFile::PosixFile(const std::filesystem::path& path, int flags, mode_t mode) : path_(path) {
+  fd_ = retry_on_eintr([&] { return ::open(path.c_str(), flags | O_CLOEXEC, mode); });
+  if (fd_ < 0) throw_errno("open", path);
+}
+
+PosixFile::PosixFile(const PosixFile& dir, const std::filesystem::path& dir_path, const char* name, int flags,
+                     mode_t mode)
+    : path_(dir_path / name) {
+  fd_ = retry_on_eintr([&] { return ::openat(dir.fd(), name, flags | O_CLOEXEC, mode); });
+  if (fd_ < 0) throw_errno("open", path_);
+}
+
+PosixFile::PosixFile(PosixFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)) {}
+
+PosixFile& PosixFile::operator=(PosixFile&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+  }
+  return *this;
+}
+
+PosixFile::~PosixFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void PosixFile::write_all(const void* data, std::size_t size) {
+  const auto* bytes = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t n = retry_on_eintr([&] { return ::write(fd_, bytes, size); });
+    if (n < 0) throw_errno("write", path_);
+    if (n == 0) throw_errno(ENOSPC, "write", path_);
+    bytes += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+void PosixFile::write_byte(unsigned char byte) { write_all(&byte, 1); }
+
+std::size_t PosixFile::read_full(void* data, std::size_t size) {
+  auto* bytes = static_cast<char*>(data);
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = retry_on_eintr([&] { return ::read(fd_, bytes + done, size - done); });
+    if (n < 0) throw_errno("read", path_);
+    if (n == 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  return done;
+}
+
+bool PosixFile::read_byte(unsigned char& byte) {
+  const ssize_t n = retry_on_eintr([&] { return ::read(fd_, &byte, 1); });
+  if (n < 0) throw_errno("read", path_);
+  return n == 1;
+}
+
+std::uint64_t PosixFile::seek(std::int64_t offset, int whence) {
+  const off_t pos = ::lseek(fd_, offset, whence);
+  if (pos < 0) throw_errno("seek in", path_);
+  return static_cast<std::uint64_t>(pos);
+}
+
+void PosixFile::sync() {
+  if (retry_on_eintr([&] { return ::fsync(fd_); }) < 0) throw_errno("fsync", path_);
+}
+
+void PosixFile::data_sync() {
+  if (retry_on_eintr([&] { return ::fdatasync(fd_); }) < 0) throw_errno("fdatasync", path_);
+}
+
+void PosixFile::drop_cache() {
+  data_sync();
+  const int rc = ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
+  if (rc != 0) throw_errno(rc, "drop the cached pages of", path_);
+}
+
+std::uint64_t PosixFile::size() const {
+  struct stat st {};
+  if (::fstat(fd_, &st) < 0) throw_errno("stat", path_);
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+void PosixFile::close() {
+  if (fd_ < 0) return;
+  const int fd = std::exchange(fd_, -1);
+  // close() must not be retried on EINTR on Linux: the descriptor is gone either way.
+  if (::close(fd) < 0 && errno != EINTR) throw_errno("close", path_);
+}
+
+}  // namespace bench

@@ -1,0 +1,73 @@
+#pragma once
+// Plain result structs: what a run measured. Produced by run/, read by report/ and compare/.
+// Units are in the names: bytes, nanoseconds. No formatting here; writers decide how "no value" shows.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "result/phase_id.h"
+#include "result/test_spec.h"
+
+namespace bench {
+
+enum class CacheMode { kDrop, kKeep };
+enum class DataPattern { kRandom, kZero };
+
+// Summary of a latency histogram (measure/latency_histogram.h states the error bound of percentiles).
+struct LatencySummary {
+  std::uint64_t count = 0;
+  std::uint64_t min_ns = 0;  // exact
+  std::uint64_t max_ns = 0;  // exact
+  double mean_ns = 0;        // exact (sum / count)
+  std::uint64_t p50_ns = 0;
+  std::uint64_t p90_ns = 0;
+  std::uint64_t p99_ns = 0;
+  std::uint64_t p999_ns = 0;
+};
+
+struct PhaseResult {
+  PhaseId id = PhaseId::kBlockWrite;
+  std::uint64_t operations = 0;  // work units (bytes phases: system calls; seeks; files; syncs)
+  std::uint64_t bytes = 0;       // bytes moved by the phase (0 for pure metadata work)
+  std::chrono::nanoseconds elapsed{0};  // wall time: earliest worker start to latest worker end
+  std::chrono::nanoseconds cpu{0};      // user + system time of the whole process over the phase
+  std::optional<LatencySummary> latency;  // nullopt when the phase recorded no samples
+  std::uint32_t workers = 1;
+};
+
+// Facts about a run that every output carries.
+struct RunInfo {
+  std::string label;         // -m / --label; the machine name by default
+  std::string version;       // bench++ version
+  std::uint32_t concurrency = 1;
+  std::uint32_t seed = 0;
+  std::optional<IoSpec> io;       // nullopt: I/O tests not run (-s 0)
+  std::optional<FileSpec> files;  // nullopt: file tests not run (-n 0)
+  bool direct_io = false;         // -D
+  bool fsync_each = false;        // -b
+  CacheMode cache = CacheMode::kDrop;
+  DataPattern data = DataPattern::kRandom;
+  std::uint32_t run_index = 0;    // 0-based index within -x repeats
+  std::string started_utc;        // ISO 8601, e.g. "2026-11-30T10:34:59Z"
+  std::string host_name;
+  std::string kernel;             // "Linux 6.1.0-13-amd64"
+  std::string filesystem;         // type of -d's filesystem, e.g. "ext4"
+  std::string mount_options;
+  std::string directory;          // -d as given
+};
+
+struct RunResult {
+  RunInfo info;
+  std::vector<PhaseResult> phases;  // in the order run; a phase not run is absent
+
+  const PhaseResult* find(PhaseId id) const {
+    for (const auto& p : phases) {
+      if (p.id == id) return &p;
+    }
+    return nullptr;
+  }
+};
+
+}  // namespace bench
