@@ -1,1 +1,40 @@
-int main() { return 0; }
+// bench++: parse, run, write; map failures to exit codes (0 ok, 1 runtime error, 2 usage, 130 interrupted).
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "app/cli_app.h"
+#include "result/errors.h"
+#include "run/interrupt.h"
+
+namespace {
+constexpr int kExitRuntimeError = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitInterrupted = 130;
+
+void print_error(const std::string& message) { fmt::print(stderr, "bench++: {}\n", message); }
+}  // namespace
+
+int main(int argc, char** argv) {
+  bench::install_interrupt_handlers();
+  try {
+    return bench::run_cli(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const bench::UsageError& error) {
+    print_error(error.what());
+    return kExitUsage;
+  } catch (const bench::InterruptedError& error) {
+    print_error(error.what());
+    return kExitInterrupted;
+  } catch (const std::exception& error) {
+    // A closed stdout (SIGPIPE) or Ctrl-C can surface as a failed write: the signal is the cause.
+    if (const int signal_number = bench::interrupt_signal().load(); signal_number != 0) {
+      print_error(bench::InterruptedError(signal_number).what());
+      return kExitInterrupted;
+    }
+    print_error(error.what());
+    return kExitRuntimeError;
+  }
+}

@@ -30,6 +30,7 @@ struct Config {
   std::optional<std::string> user;        // -u user (name or number)
   std::optional<std::string> group;       // -u :group or -g group
   bool sync_test = true;                  // the fsync latency test; --no-sync-test turns it off
+  SyncTestSpec sync_test_spec;            // its sizes (--sync-size)
   std::optional<std::string> csv_path;    // --csv FILE ("-" is stdout): the spreadsheet CSV
   std::optional<std::string> json_path;   // --json FILE ("-" is stdout)
   std::vector<std::string> warnings;      // things main prints to stderr before running

@@ -33,6 +33,8 @@ std::uint64_t LatencyHistogram::percentile_ns(double fraction) const {
   // The rank of the sample sought (1-based): the smallest r with r >= fraction * count.
   const double wanted = std::ceil(std::clamp(fraction, 0.0, 1.0) * static_cast<double>(count_));
   const std::uint64_t rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(wanted));
+  if (rank >= count_) return max_ns_;  // the extremes are known exactly
+  if (rank == 1) return min_ns();
   std::uint64_t seen = 0;
   for (std::size_t i = 0; i < kBucketCount; ++i) {
     seen += buckets_[i];

@@ -18,7 +18,7 @@ class LatencyHistogram {
  public:
   static constexpr int kSubBucketBits = 6;
   static constexpr std::uint64_t kSubBuckets = std::uint64_t{1} << kSubBucketBits;  // 64
-  static constexpr std::size_t kBucketCount = (64 - kSubBucketBits) * kSubBuckets;  // 3776
+  static constexpr std::size_t kBucketCount = (64 - kSubBucketBits + 1) * kSubBuckets;  // 3776
   // Upper bound of the relative error of a percentile (half a bucket's width over its lower edge).
   static constexpr double kRelativeErrorBound = 1.0 / (2 * kSubBuckets);
 

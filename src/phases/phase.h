@@ -22,6 +22,7 @@ namespace bench {
 struct PhaseSettings {
   IoSpec io;          // meaningful when the I/O tests run
   FileSpec files;     // meaningful when the file tests run
+  SyncTestSpec sync_test;  // meaningful when the fsync latency test runs
   bool direct_io = false;   // -D: O_DIRECT for every I/O phase
   bool fsync_each = false;  // -b: fsync after each seek write-back and each created/removed file
   CacheMode cache = CacheMode::kDrop;
@@ -49,6 +50,7 @@ struct PhaseContext {
   WorkerState& state;
   const std::atomic<int>& interrupt_signal;  // non-zero once a stop was requested
   std::uint32_t worker_index = 0;
+  std::filesystem::path sync_file;  // the fsync latency test's file
 
   // Throws InterruptedError when a stop was requested. Cheap: one relaxed atomic load.
   void check_interrupt() const {

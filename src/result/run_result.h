@@ -39,7 +39,7 @@ struct PhaseResult {
 
 // Facts about a run that every output carries.
 struct RunInfo {
-  std::string label;         // -m / --label; the machine name by default
+  std::string label;         // --label, else -m, else the host name: names the run in every output
   std::string version;       // bench++ version
   std::uint32_t concurrency = 1;
   std::uint32_t seed = 0;

@@ -33,4 +33,13 @@ struct FileSpec {
   std::uint64_t file_count() const { return std::uint64_t{count_k} * 1024; }
 };
 
+// The fsync latency test, as etcd's storage check runs it: small sequential writes, each followed by
+// fdatasync.
+struct SyncTestSpec {
+  std::uint32_t write_bytes = 2300;
+  std::uint64_t total_bytes = 22u << 20;
+
+  std::uint64_t write_count() const { return total_bytes / write_bytes; }
+};
+
 }  // namespace bench

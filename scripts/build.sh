@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Configures and builds bench++ in build/ (warnings are errors). Extra arguments go to cmake's configure.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build_dir=${BENCH_BUILD_DIR:-$root/build}
+cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_WERROR=ON "$@" >/dev/null
+cmake --build "$build_dir" -j "$(nproc)"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
+# Usage: scripts/install-deps.sh [build|test]   (default: build)
+set -euo pipefail
+purpose=${1:-build}
+
+packages=(g++ cmake make libboost-program-options-dev libboost-filesystem-dev libfmt-dev doctest-dev
+          nlohmann-json3-dev)
+if [ "$purpose" = test ]; then
+  # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
+  # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool.
+  packages+=(bonnie++ strace gnumeric python3)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}" >&2
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

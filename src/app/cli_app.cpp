@@ -1,0 +1,70 @@
+#include "app/cli_app.h"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "app/outputs.h"
+#include "cli/options.h"
+#include "platform/privileges.h"
+#include "platform/system_info.h"
+#include "run/interrupt.h"
+#include "run/runner.h"
+
+namespace bench {
+namespace {
+
+RunInfo make_run_info(const Config& config) {
+  const SystemDescription system = describe_system(config.directory);
+  RunInfo info;
+  info.label = config.label;
+  info.version = BENCH_VERSION;
+  info.concurrency = config.concurrency;
+  info.seed = config.seed;
+  info.io = config.io;
+  info.files = config.files;
+  info.direct_io = config.direct_io;
+  info.fsync_each = config.fsync_each;
+  info.cache = config.cache;
+  info.data = config.data;
+  info.host_name = system.host_name;
+  info.kernel = system.kernel;
+  info.filesystem = system.mount.filesystem;
+  info.mount_options = system.mount.options;
+  info.directory = config.directory.string();
+  return info;
+}
+
+int run_benchmark_command(const Config& config) {
+  for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
+  drop_privileges(config.user, config.group);
+  check_directory_usable(config.directory);
+  OutputSet outputs(config);
+  try {
+    run_benchmark(config, make_run_info(config), outputs, interrupt_signal());
+    outputs.finish();
+  } catch (...) {
+    outputs.report_partial_run();
+    throw;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args) {
+  const ParsedCommandLine command = parse_command_line(args, read_system_facts());
+  switch (command.action) {
+    case Action::kHelp:
+      fmt::print("{}", command.help_text);
+      return 0;
+    case Action::kVersion:
+      fmt::print("bench++ {}\n", BENCH_VERSION);
+      return 0;
+    case Action::kRun:
+      break;
+  }
+  return run_benchmark_command(command.config);
+}
+
+}  // namespace bench

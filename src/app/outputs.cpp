@@ -1,0 +1,72 @@
+#include "app/outputs.h"
+
+#include "report/bonnie_csv.h"
+#include "report/bonnie_table.h"
+#include "report/json_report.h"
+#include "report/latency_table.h"
+#include "report/spreadsheet_csv.h"
+
+namespace bench {
+namespace {
+bool takes_stdout(const std::optional<std::string>& destination) { return destination && *destination == "-"; }
+}  // namespace
+
+OutputSet::OutputSet(const Config& config)
+    : config_(config), stdout_sink_("-"), stderr_sink_(TextSink::standard_error()) {
+  const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path);
+  table_sink_ = (config.quiet || config.repeats_given || machine_stdout) ? &stderr_sink_ : &stdout_sink_;
+  bonnie_csv_sink_ = machine_stdout ? nullptr : &stdout_sink_;
+  if (config.csv_path) {
+    csv_file_.emplace(*config.csv_path);
+    csv_file_->write(spreadsheet_csv_header());
+  }
+  if (config.json_path && !takes_stdout(config.json_path)) json_file_.emplace(*config.json_path);
+}
+
+void OutputSet::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}}; }
+
+void OutputSet::phase_started(const RunInfo& /*info*/, PhaseId id) {
+  if (!config_.quiet) stderr_sink_.write(std::string(phase_progress_text(id)) + "...");
+}
+
+void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& phase) {
+  current_run_ = run_so_far;
+  if (!config_.quiet) stderr_sink_.write("done\n");
+  if (csv_file_) csv_file_->write(format_spreadsheet_csv_row(run_so_far.info, phase));
+  if (json_file_) {
+    std::vector<RunResult> runs = finished_runs_;
+    runs.push_back(run_so_far);
+    json_file_->rewrite(format_json(runs));
+  }
+}
+
+void OutputSet::run_finished(const RunResult& run) {
+  current_run_.reset();
+  finished_runs_.push_back(run);
+  table_sink_->write(format_bonnie_table(run) + format_latency_table(run));
+  if (bonnie_csv_sink_ != nullptr) {
+    if (config_.repeats_given && !bonnie_header_written_) {
+      bonnie_csv_sink_->write(bonnie_csv_header());
+      bonnie_header_written_ = true;
+    }
+    bonnie_csv_sink_->write(format_bonnie_csv_line(run));
+  }
+}
+
+void OutputSet::finish() {
+  if (finished_runs_.size() > 1) table_sink_->write(format_repeat_summary(finished_runs_));
+  if (takes_stdout(config_.json_path)) stdout_sink_.write(format_json(finished_runs_));
+}
+
+void OutputSet::report_partial_run() noexcept {
+  try {
+    if (current_run_ && !current_run_->phases.empty()) {
+      table_sink_->write("Results of the tests completed before the failure:\n" +
+                         format_bonnie_table(*current_run_) + format_latency_table(*current_run_));
+    }
+  } catch (...) {
+    // Reporting is best effort here: the original failure is what main reports.
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,45 @@
+#pragma once
+// Routes results to the outputs a Config asks for, as they are made:
+// - the bonnie++ table and 50-field CSV line after each run. The table goes to stdout, or to stderr with
+//   -q, -x, or when --csv/--json take stdout; the CSV line goes to stdout unless --csv/--json take it;
+// - the spreadsheet CSV (--csv), one row per test as it finishes;
+// - the JSON document (--json), rewritten after each test when it is a file, written at the end on stdout;
+// - progress lines on stderr unless -q.
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "app/text_sink.h"
+#include "cli/config.h"
+#include "result/run_observer.h"
+
+namespace bench {
+
+class OutputSet final : public RunObserver {
+ public:
+  explicit OutputSet(const Config& config);
+
+  void run_started(const RunInfo& info) override;
+  void phase_started(const RunInfo& info, PhaseId id) override;
+  void phase_finished(const RunResult& run_so_far, const PhaseResult& phase) override;
+  void run_finished(const RunResult& run) override;
+
+  // After the last run: the summary across repeats and the JSON document on stdout.
+  void finish();
+  // After a failure: the human table of the tests the failed run completed (nothing if none).
+  void report_partial_run() noexcept;
+
+ private:
+  const Config& config_;
+  TextSink stdout_sink_;
+  TextSink stderr_sink_;
+  TextSink* table_sink_;
+  TextSink* bonnie_csv_sink_;  // nullptr when machine-readable output owns stdout
+  std::optional<TextSink> csv_file_;
+  std::optional<TextSink> json_file_;
+  bool bonnie_header_written_ = false;
+  std::vector<RunResult> finished_runs_;
+  std::optional<RunResult> current_run_;
+};
+
+}  // namespace bench

@@ -1,0 +1,29 @@
+#include "cli/directory_check.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+#include "result/errors.h"
+
+namespace bench {
+
+void check_directory_usable(const std::filesystem::path& dir) {
+  std::error_code error;
+  const auto status = std::filesystem::status(dir, error);
+  if (status.type() == std::filesystem::file_type::not_found) {
+    throw UsageError(fmt::format("directory '{}' does not exist", dir.string()));
+  }
+  if (error) throw UsageError(fmt::format("cannot use directory '{}': {}", dir.string(), error.message()));
+  if (!std::filesystem::is_directory(status)) throw UsageError(fmt::format("'{}' is not a directory", dir.string()));
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+    const int saved = errno;
+    const std::string detail = saved == EACCES ? "" : fmt::format(" ({})", std::strerror(saved));
+    throw UsageError(fmt::format("directory '{}' is not writable{}", dir.string(), detail));
+  }
+}
+
+}  // namespace bench

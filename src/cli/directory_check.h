@@ -1,0 +1,13 @@
+#pragma once
+// The one check of the test directory made before a run: main calls it after parsing (the parser itself
+// never touches the disk).
+#include <filesystem>
+
+namespace bench {
+
+// Throws UsageError unless `dir` exists, is a directory (symbolic links followed), and is writable and
+// searchable by this process (access(W_OK | X_OK), so root passes as the kernel would let it).
+// Messages: "directory '/x' does not exist", "'/x' is not a directory", "directory '/x' is not writable".
+void check_directory_usable(const std::filesystem::path& dir);
+
+}  // namespace bench

@@ -1,0 +1,381 @@
+#include "cli/options.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <optional>
+#include <random>
+#include <string_view>
+
+#include "cli/size_spec.h"
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMaxConcurrency = 200;
+constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
+constexpr const char* kDefaultFileSpec = "16";
+
+// Every option, with Boost's "long,short" names. Every value is taken as a string and parsed here, so that
+// error messages are ours. The help text (help_text() below) must list each of them.
+po::options_description make_description() {
+  po::options_description desc;
+  const auto text = [] { return po::value<std::string>(); };
+  desc.add_options()
+      ("directory,d", text())
+      ("size,s", text())
+      ("files,n", text())
+      ("per-char,f", po::value<std::string>()->implicit_value(""))
+      ("ram,r", text())
+      ("concurrency,c", text())
+      ("repeat,x", text())
+      ("machine,m", text())
+      ("label", text())
+      ("quiet,q", po::bool_switch())
+      ("csv", text())
+      ("json", text())
+      ("sync-each,b", po::bool_switch())
+      ("direct,D", po::bool_switch())
+      ("cache", text())
+      ("data", text())
+      ("no-sync-test", po::bool_switch())
+      ("sync-size", text())
+      ("seed,z", text())
+      ("user,u", text())
+      ("group,g", text())
+      ("help,h", po::bool_switch())
+      ("version,V", po::bool_switch())
+      // bonnie++ options that bench++ refuses (-p, -y, -Z: see unsupported_option_message) or ignores (-l).
+      // Each takes a value, as in bonnie++, so "-p -1" is read as one option.
+      (",p", text())
+      (",y", text())
+      (",Z", text())
+      (",l", text());
+  return desc;
+}
+
+// "-s (--size)", "--cache" or "-p" for an option name as Boost reports it ("--size", "-s", "size").
+std::string display_name(const std::string& raw, const po::options_description& desc) {
+  const auto first = raw.find_first_not_of('-');
+  const std::string bare = first == std::string::npos ? raw : raw.substr(first);
+  for (const auto& option : desc.options()) {
+    const std::string short_name = option->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    const std::string& long_name = option->long_name();
+    const bool is_short = short_name.size() == 2 && short_name[0] == '-' && short_name.substr(1) == bare;
+    if (long_name != bare && !is_short) continue;
+    if (long_name.empty()) return short_name;
+    if (short_name.size() == 2 && short_name[0] == '-') return fmt::format("{} (--{})", short_name, long_name);
+    return "--" + long_name;
+  }
+  return raw;
+}
+
+// What to say about a bonnie++ option that bench++ does not support ("-p", "-y", "-Z"); "" for the others.
+std::string unsupported_option_message(std::string_view name) {
+  if (name == "-p") {
+    return "option -p (semaphores for several bonnie++ processes) is not supported: use -c N to run N concurrent "
+           "workers";
+  }
+  if (name == "-y") return "option -y (waiting on semaphores) is not supported: use -c N to run N concurrent workers";
+  if (name == "-Z") {
+    return "option -Z (random numbers from a file) is not supported: use -z SEED for a reproducible run";
+  }
+  return "";
+}
+
+std::string describe(const po::error& error, const po::options_description& desc) {
+  if (const auto* e = dynamic_cast<const po::unknown_option*>(&error)) {
+    return fmt::format("unknown option '{}' (see --help)", e->get_option_name());
+  }
+  if (const auto* e = dynamic_cast<const po::multiple_occurrences*>(&error)) {
+    return fmt::format("option {} was given more than once", display_name(e->get_option_name(), desc));
+  }
+  if (const auto* e = dynamic_cast<const po::invalid_command_line_syntax*>(&error)) {
+    const std::string name = display_name(e->get_option_name(), desc);
+    if (const std::string unsupported = unsupported_option_message(name); !unsupported.empty()) return unsupported;
+    switch (e->kind()) {
+      case po::invalid_syntax::missing_parameter: return fmt::format("option {} needs a value", name);
+      case po::invalid_syntax::empty_adjacent_parameter: return fmt::format("option {} needs a value after '='", name);
+      case po::invalid_syntax::extra_parameter: return fmt::format("option {} takes no value", name);
+      default: break;
+    }
+  }
+  return fmt::format("invalid command line: {}", error.what());
+}
+
+// Positional arguments are never valid; Boost leaves them with an empty key. -f's value must be attached
+// (bonnie++'s getopt "f::"), but Boost also takes it from the next word: refuse that as bonnie++ does.
+void reject_positionals(const po::parsed_options& parsed) {
+  for (const auto& option : parsed.options) {
+    if (option.string_key.empty()) {
+      const std::string word = option.original_tokens.empty() ? std::string() : option.original_tokens.front();
+      throw UsageError(fmt::format("unexpected argument '{}' (bench++ takes no positional arguments)", word));
+    }
+    if (option.string_key == "per-char" && option.original_tokens.size() > 1) {
+      const std::string& word = option.original_tokens.back();
+      throw UsageError(fmt::format("unexpected argument '{}': -f takes its value attached (-f{} or --per-char={})",
+                                   word, word, word));
+    }
+  }
+}
+
+po::variables_map parse_syntax(const std::vector<std::string>& args, const po::options_description& desc) {
+  constexpr int kStyle = po::command_line_style::unix_style & ~po::command_line_style::allow_guessing;
+  po::variables_map vm;
+  try {
+    const po::parsed_options parsed = po::command_line_parser(args).options(desc).style(kStyle).run();
+    reject_positionals(parsed);
+    po::store(parsed, vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(describe(e, desc));
+  }
+  return vm;
+}
+
+std::optional<std::string> value_of(const po::variables_map& vm, const char* key) {
+  if (vm.count(key) == 0) return std::nullopt;
+  return vm[key].as<std::string>();
+}
+
+bool flag(const po::variables_map& vm, const char* key) { return vm[key].as<bool>(); }
+
+[[noreturn]] void invalid(std::string_view option, std::string_view text, std::string_view reason) {
+  throw UsageError(fmt::format("invalid {} value '{}': {}", option, text, reason));
+}
+
+std::string non_empty(std::string_view option, std::string text) {
+  if (text.empty()) invalid(option, text, "empty value");
+  return text;
+}
+
+std::uint64_t count_in_range(std::string_view option, const std::string& text, std::uint64_t low,
+                             std::uint64_t high) {
+  const std::uint64_t value = parse_count(text, option);
+  if (value < low || value > high) invalid(option, text, fmt::format("must be from {} to {}", low, high));
+  return value;
+}
+
+std::string size_text(std::uint64_t bytes) {
+  return bytes % kMiB == 0 ? fmt::format("{} MiB", bytes / kMiB) : fmt::format("{} bytes", bytes);
+}
+
+void reject_unsupported(const po::variables_map& vm) {
+  for (const char* name : {"-p", "-y", "-Z"}) {
+    if (vm.count(name) != 0) throw UsageError(unsupported_option_message(name));
+  }
+}
+
+void apply_user_and_group(const po::variables_map& vm, Config& config) {
+  if (const auto text = value_of(vm, "user")) {
+    const auto colon = text->find(':');
+    config.user = text->substr(0, colon);
+    if (config.user->empty()) invalid("-u", *text, "empty user name (use -g GROUP for a group alone)");
+    if (colon != std::string::npos) {
+      config.group = text->substr(colon + 1);
+      if (config.group->empty()) invalid("-u", *text, "empty group name after ':'");
+      if (config.group->find(':') != std::string::npos) invalid("-u", *text, "expected user[:group]");
+    }
+  }
+  if (const auto text = value_of(vm, "group")) {
+    if (config.group) throw UsageError("option -g cannot be combined with -u user:group: give the group once");
+    config.group = non_empty("-g", *text);
+  }
+}
+
+void apply_output(const po::variables_map& vm, const SystemFacts& facts, Config& config) {
+  config.machine_name = facts.host_name;
+  if (const auto text = value_of(vm, "machine")) {
+    config.machine_name = non_empty("-m", *text);
+    if (text->find(',') != std::string::npos) invalid("-m", *text, "a comma would break the CSV line");
+  }
+  config.label = config.machine_name;
+  if (const auto text = value_of(vm, "label")) config.label = non_empty("--label", *text);
+  if (const auto text = value_of(vm, "csv")) config.csv_path = non_empty("--csv", *text);
+  if (const auto text = value_of(vm, "json")) config.json_path = non_empty("--json", *text);
+  if (config.csv_path == "-" && config.json_path == "-") {
+    throw UsageError("options --csv - and --json - cannot both write to stdout");
+  }
+  config.quiet = flag(vm, "quiet");
+  if (const auto text = value_of(vm, "repeat")) {
+    config.repeats = static_cast<std::uint32_t>(count_in_range("-x", *text, 1, kMaxU32));
+    config.repeats_given = true;
+  }
+}
+
+void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Config& config) {
+  if (const auto text = value_of(vm, "directory")) config.directory = non_empty("-d", *text);
+  config.fsync_each = flag(vm, "sync-each");
+  config.direct_io = flag(vm, "direct");
+  config.sync_test = !flag(vm, "no-sync-test");
+  if (const auto text = value_of(vm, "sync-size")) config.sync_test_spec = parse_sync_spec(*text);
+  config.seed = facts.random_seed;
+  if (const auto text = value_of(vm, "seed")) {
+    config.seed = static_cast<std::uint32_t>(count_in_range("-z", *text, 0, kMaxU32));
+  }
+  if (const auto text = value_of(vm, "concurrency")) {
+    config.concurrency = static_cast<std::uint32_t>(count_in_range("-c", *text, 1, kMaxConcurrency));
+  }
+  if (const auto text = value_of(vm, "cache")) {
+    if (*text != "keep" && *text != "drop") invalid("--cache", *text, "expected keep or drop");
+    config.cache = *text == "keep" ? CacheMode::kKeep : CacheMode::kDrop;
+  }
+  if (const auto text = value_of(vm, "data")) {
+    if (*text != "random" && *text != "zero") invalid("--data", *text, "expected random or zero");
+    config.data = *text == "zero" ? DataPattern::kZero : DataPattern::kRandom;
+  }
+  if (value_of(vm, "-l")) config.warnings.push_back("option -l is ignored (bonnie++ ignores it too)");
+  apply_user_and_group(vm, config);
+}
+
+std::uint64_t ram_mib(const po::variables_map& vm, const SystemFacts& facts) {
+  const auto text = value_of(vm, "ram");
+  if (!text) return std::min(facts.ram_mib, kMaxRamMib);
+  const std::uint64_t bytes = parse_size(*text, SizeUnit::kMiB, "-r");
+  if (bytes % kMiB != 0) invalid("-r", *text, "must be a whole number of MiB");
+  if (bytes / kMiB > kMaxRamMib) invalid("-r", *text, fmt::format("too large (at most {} MiB)", kMaxRamMib));
+  return bytes / kMiB;
+}
+
+// bonnie++ refuses a file smaller than twice the RAM, since the page cache would serve the reads; bench++
+// drops the cache by default and only keeps the rule with --cache keep.
+void check_twice_ram(const std::string& text, const IoSpec& io, std::uint32_t concurrency, std::uint64_t ram) {
+  const std::uint64_t needed = 2 * ram * kMiB;
+  const bool product_fits = io.file_size_bytes <= std::numeric_limits<std::uint64_t>::max() / concurrency;
+  if (!product_fits || io.file_size_bytes * concurrency >= needed) return;
+  invalid("-s", text,
+          fmt::format("{} x {} worker(s) is less than twice the RAM (2 x {} MiB) with --cache keep, so the page "
+                      "cache would serve the reads; use a larger -s, --cache drop, or -r 0",
+                      size_text(io.file_size_bytes), concurrency, ram));
+}
+
+void apply_io(const po::variables_map& vm, std::uint64_t ram, Config& config) {
+  if (const auto text = value_of(vm, "size")) {
+    config.io = parse_io_spec(*text);
+    if (config.io && config.cache == CacheMode::kKeep && ram != 0) {
+      check_twice_ram(*text, *config.io, config.concurrency, ram);
+    }
+  } else {
+    IoSpec spec;
+    spec.file_size_bytes = default_file_size_bytes(ram);
+    config.io = spec;
+  }
+  const auto per_char = value_of(vm, "per-char");
+  if (!per_char) return;
+  const std::uint64_t bytes = per_char->empty() ? 0 : parse_size(*per_char, SizeUnit::kMiB, "-f");
+  if (config.io) config.io->per_char_bytes = std::min(bytes, config.io->file_size_bytes);
+}
+
+void apply_files(const po::variables_map& vm, std::uint64_t ram, Config& config) {
+  const std::string text = value_of(vm, "files").value_or(kDefaultFileSpec);
+  config.files = parse_file_spec(text);
+  if (!config.files || ram == 0) return;
+  if (std::uint64_t{config.files->count_k} * kFileBookkeepingBytes * 2 > ram * 1024) {
+    invalid("-n", text,
+            fmt::format("{} x 1024 files would need more memory than RAM ({} MiB) has for their names; use a "
+                        "smaller -n, or -r 0 to skip this check",
+                        config.files->count_k, ram));
+  }
+}
+
+}  // namespace
+
+ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const SystemFacts& facts) {
+  const po::options_description desc = make_description();
+  const po::variables_map vm = parse_syntax(args, desc);
+  ParsedCommandLine result;
+  if (flag(vm, "help")) {
+    result.action = Action::kHelp;
+    result.help_text = help_text();
+    return result;
+  }
+  if (flag(vm, "version")) {
+    result.action = Action::kVersion;
+    return result;
+  }
+  reject_unsupported(vm);
+  Config& config = result.config;
+  apply_output(vm, facts, config);
+  apply_behaviour(vm, facts, config);
+  const std::uint64_t ram = ram_mib(vm, facts);
+  apply_io(vm, ram, config);
+  apply_files(vm, ram, config);
+  if (!config.io && !config.files) throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
+  return result;
+}
+
+SystemFacts read_system_facts() {
+  SystemFacts facts;
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  if (page_size > 0 && pages > 0) {
+    facts.ram_mib = (static_cast<std::uint64_t>(page_size) / 1024) * (static_cast<std::uint64_t>(pages) / 1024);
+  }
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) == 0) facts.host_name = name;
+  try {
+    facts.random_seed = std::random_device{}();
+  } catch (const std::exception&) {  // no entropy source: fall back to bonnie++'s pid ^ time
+    const auto now = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    facts.random_seed = static_cast<std::uint32_t>(now ^ static_cast<std::uint64_t>(::getpid()));
+  }
+  return facts;
+}
+
+std::string help_text() {
+  return R"(usage: bench++ [options]
+A filesystem benchmark that accepts bonnie++'s options and writes its table and CSV line.
+
+Test sizes:
+  -s, --size SIZE[:CHUNK[:SEEKS[:SEEKERS]]]
+                        I/O test file size (MiB without a suffix; k/m/g/t allowed; 0 skips the I/O
+                        tests; default 2 x RAM, at least 300 MiB), block size in bytes (power of two,
+                        256..1m, default 8k), random seeks (default 8192), seekers (1..1000, default 5)
+  -n, --files NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]
+                        file tests: NUM x 1024 files (default 16; 0 skips them) of MIN..MAX bytes
+                        (default 0; MAX -1 = hard links, -2 = symbolic links) in DIRS directories
+                        (1..99999, default 1), written in CHUNK bytes (default 8k)
+  -f, --per-char[=N]    per-char tests on N MiB (attached: -f5; default 3); a bare -f skips them
+  -r, --ram MIB         RAM size for the default -s and the checks (default: detected; 0 disables)
+  -c, --concurrency N   concurrent workers, each on its own file and directory (1..200, default 1)
+  -x, --repeat N        run the tests N times; CSV output only, with a header line (default 1)
+
+Output:
+  -m, --machine NAME    machine name in the reports (default: the host name; no commas)
+      --label TEXT      label in the spreadsheet CSV and JSON (default: the machine name)
+  -q, --quiet           no progress; the table goes to stderr, stdout carries only the CSV line
+      --csv FILE        also write the spreadsheet CSV (header row, one row per test) to FILE
+      --json FILE       also write the results as JSON to FILE ("-" is stdout for either one)
+
+Behaviour:
+  -d, --directory DIR   directory to test in (default: the current directory)
+  -b, --sync-each       fsync after each seek-test write and each file create, link and unlink
+  -D, --direct          open the I/O test files with O_DIRECT
+      --cache drop|keep
+                        drop the test file's cached pages before each read phase (default drop);
+                        keep behaves as bonnie++ and then needs -s of at least 2 x RAM
+      --data random|zero
+                        block contents: incompressible (default) or zeros as bonnie++ writes
+      --no-sync-test    skip the fsync latency test
+      --sync-size TOTAL[:WRITE]
+                        fsync latency test: TOTAL bytes (default 22m) in WRITE-byte writes (default 2300)
+  -z, --seed N          random seed, 0..4294967295 (default: a random one; printed in the reports)
+  -u, --user USER[:GROUP]
+                        run as USER (and GROUP), by name or number
+  -g, --group GROUP     run as GROUP, by name or number
+  -h, --help            show this help and exit
+  -V, --version         show the version and exit
+
+From bonnie++, -p and -y are not supported (use -c), nor -Z (use -z); -l is ignored.
+)";
+}
+
+}  // namespace bench

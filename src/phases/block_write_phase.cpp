@@ -1,0 +1,41 @@
+// Sequential Output, Block (bonnie++'s "Block" write column): a new file written in chunk_bytes
+// write(2) calls, then fsync + close, all timed, so the rate includes flushing to the device (as
+// fio's end_fsync=1). One latency sample per write(). Data per BlockPattern (incompressible by default).
+#include "measure/stopwatch.h"
+#include "phases/data_pattern.h"
+#include "phases/io_phase_common.h"
+#include "phases/io_phases.h"
+
+namespace bench {
+namespace {
+
+class BlockWritePhase final : public Phase {
+ public:
+  PhaseId id() const override { return PhaseId::kBlockWrite; }
+
+  WorkDone run(PhaseContext& context) const override {
+    const IoSpec& io = context.settings.io;
+    BlockPattern pattern(context.settings.data, context.settings.seed, io.chunk_bytes);
+    PosixFile file = open_data_file(context, OpenMode::kCreate);
+    const std::uint64_t chunks = chunk_count(io);
+    try {
+      for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
+        context.check_interrupt();
+        const unsigned char* block = pattern.block_for(chunk * io.chunk_bytes);
+        const SteadyTime start = std::chrono::steady_clock::now();
+        file.write_all(block, io.chunk_bytes);
+        context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
+      }
+    } catch (const std::system_error&) {
+      rethrow_with_direct_io_hint(context);
+    }
+    sync_and_close(file);
+    return {chunks, chunks * io.chunk_bytes};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Phase> make_block_write_phase() { return std::make_unique<BlockWritePhase>(); }
+
+}  // namespace bench

@@ -1,0 +1,94 @@
+#include "phases/data_pattern.h"
+
+#include <cstring>
+
+#include "phases/rng.h"
+
+namespace bench {
+namespace {
+// 1 MiB of distinct starting points: a 128 KiB compression record sees unrelated windows.
+constexpr std::size_t kPoolSpanBytes = 1u << 20;
+constexpr std::size_t kWindowAlignment = AlignedBuffer::kAlignment;
+constexpr std::uint32_t kStampMagic = 0xbe4c4a11u;
+
+void store_u64(unsigned char* at, std::uint64_t value) { std::memcpy(at, &value, sizeof value); }
+void store_u32(unsigned char* at, std::uint32_t value) { std::memcpy(at, &value, sizeof value); }
+std::uint64_t load_u64(const unsigned char* at) {
+  std::uint64_t value;
+  std::memcpy(&value, at, sizeof value);
+  return value;
+}
+std::uint32_t load_u32(const unsigned char* at) {
+  std::uint32_t value;
+  std::memcpy(&value, at, sizeof value);
+  return value;
+}
+}  // namespace
+
+BlockPattern::BlockPattern(DataPattern pattern, std::uint32_t seed, std::size_t block_bytes)
+    : pattern_(pattern),
+      seed_(seed),
+      block_bytes_(block_bytes),
+      pool_windows_(kPoolSpanBytes / kWindowAlignment),
+      pool_(pattern == DataPattern::kRandom ? kPoolSpanBytes + block_bytes : block_bytes) {
+  if (pattern_ == DataPattern::kZero) {
+    std::memset(pool_.data(), 0, pool_.size());
+    return;
+  }
+  Rng rng(seed);
+  for (std::size_t i = 0; i + sizeof(std::uint64_t) <= pool_.size(); i += sizeof(std::uint64_t)) {
+    store_u64(pool_.data() + i, rng.next());
+  }
+}
+
+std::size_t BlockPattern::window_start(std::uint64_t offset) const {
+  // A cheap mix of the block number, so neighbouring blocks use unrelated windows.
+  std::uint64_t x = offset / block_bytes_ + seed_;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return static_cast<std::size_t>(x % pool_windows_) * kWindowAlignment;
+}
+
+void BlockPattern::stamp(unsigned char* block, std::uint64_t offset) const {
+  for (std::size_t at = 0; at + kStampBytes <= block_bytes_; at += kSectorBytes) {
+    store_u64(block + at, offset + at);
+    store_u32(block + at + 8, seed_ ^ kStampMagic);
+    store_u32(block + at + 12, 0);  // write generation
+  }
+}
+
+unsigned char* BlockPattern::block_for(std::uint64_t offset) {
+  if (pattern_ == DataPattern::kZero) {
+    // bonnie++'s way: one byte of an otherwise zero buffer changes from block to block.
+    ++pool_.data()[zero_counter_++ % block_bytes_];
+    return pool_.data();
+  }
+  unsigned char* block = pool_.data() + window_start(offset);
+  stamp(block, offset);
+  return block;
+}
+
+void BlockPattern::touch(DataPattern pattern, unsigned char* block) {
+  if (pattern == DataPattern::kZero) {
+    ++block[0];
+    return;
+  }
+  ++block[12];  // the first sector's write generation
+}
+
+bool BlockPattern::matches(const unsigned char* block, std::uint64_t offset) const {
+  if (pattern_ == DataPattern::kZero) return true;
+  const unsigned char* expected = pool_.data() + window_start(offset);
+  for (std::size_t at = 0; at < block_bytes_; at += kSectorBytes) {
+    const std::size_t sector_end = std::min(at + kSectorBytes, block_bytes_);
+    if (at + kStampBytes <= block_bytes_) {
+      if (load_u64(block + at) != offset + at || load_u32(block + at + 8) != (seed_ ^ kStampMagic)) return false;
+    }
+    const std::size_t body = std::min(at + kStampBytes, sector_end);
+    if (std::memcmp(block + body, expected + body, sector_end - body) != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace bench

@@ -1,0 +1,63 @@
+#include "phases/io_phase_common.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+namespace bench {
+
+PosixFile open_data_file(const PhaseContext& context, OpenMode mode, bool allow_direct) {
+  int flags = O_NOFOLLOW;
+  switch (mode) {
+    case OpenMode::kCreate:
+      flags |= O_RDWR | O_CREAT | O_EXCL;
+      if (::unlink(context.data_file.c_str()) != 0 && errno != ENOENT) throw_errno("remove", context.data_file);
+      break;
+    case OpenMode::kReadWrite:
+      flags |= O_RDWR;
+      break;
+    case OpenMode::kReadOnly:
+      flags |= O_RDONLY;
+      break;
+  }
+  const bool direct = allow_direct && context.settings.direct_io;
+  if (direct) flags |= O_DIRECT;
+  try {
+    return PosixFile(context.data_file, flags, 0600);
+  } catch (const std::system_error& error) {
+    if (direct && error.code() == std::errc::invalid_argument) {
+      throw std::runtime_error("cannot open " + context.data_file.string() +
+                               " with O_DIRECT (-D): the filesystem does not support direct I/O");
+    }
+    throw;
+  }
+}
+
+std::uint64_t chunk_count(const IoSpec& io) { return io.file_size_bytes / io.chunk_bytes; }
+
+void sync_and_close(PosixFile& file) {
+  file.sync();
+  file.close();
+}
+
+void drop_cached_pages(const PhaseContext& context) {
+  if (context.settings.cache != CacheMode::kDrop || context.settings.direct_io) return;
+  PosixFile file(context.data_file, O_RDONLY | O_NOFOLLOW);
+  file.drop_cache();
+}
+
+void rethrow_with_direct_io_hint(const PhaseContext& context) {
+  try {
+    throw;
+  } catch (const std::system_error& error) {
+    if (context.settings.direct_io && error.code() == std::errc::invalid_argument) {
+      throw std::runtime_error(std::string(error.what()) + " (O_DIRECT needs the chunk size (" +
+                               std::to_string(context.settings.io.chunk_bytes) +
+                               " bytes) to be a multiple of the device's logical block size)");
+    }
+    throw;
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,40 @@
+// Sequential Input, Per Chr (bonnie++'s "getc" column): the first per_char_bytes of the file read with
+// one read(2) call per byte. One latency sample per chunk of chunk_bytes calls. Buffered even under -D
+// (one-byte reads cannot be direct); the cache is dropped first unless --cache keep.
+#include "measure/stopwatch.h"
+#include "phases/io_phase_common.h"
+#include "phases/io_phases.h"
+
+namespace bench {
+namespace {
+
+class PerCharReadPhase final : public Phase {
+ public:
+  PhaseId id() const override { return PhaseId::kPerCharRead; }
+
+  void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
+
+  WorkDone run(PhaseContext& context) const override {
+    const IoSpec& io = context.settings.io;
+    PosixFile file = open_data_file(context, OpenMode::kReadOnly, /*allow_direct=*/false);
+    const std::uint64_t chunks = io.per_char_bytes / io.chunk_bytes;
+    std::uint64_t read = 0;
+    unsigned char byte = 0;
+    for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
+      context.check_interrupt();
+      const SteadyTime start = std::chrono::steady_clock::now();
+      for (std::uint32_t i = 0; i < io.chunk_bytes; ++i, ++read) {
+        if (!file.read_byte(byte)) throw std::runtime_error("unexpected end of file in " + file.path().string());
+      }
+      context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
+    }
+    sync_and_close(file);
+    return {read, read};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Phase> make_per_char_read_phase() { return std::make_unique<PerCharReadPhase>(); }
+
+}  // namespace bench

@@ -1,0 +1,30 @@
+#include "phases/phase_list.h"
+
+#include "phases/file_phases.h"
+#include "phases/io_phases.h"
+
+namespace bench {
+
+std::vector<std::unique_ptr<Phase>> make_phases(const PhaseSelection& selection) {
+  std::vector<std::unique_ptr<Phase>> phases;
+  if (selection.io_tests) {
+    if (selection.per_char) phases.push_back(make_per_char_write_phase());
+    phases.push_back(make_block_write_phase());
+    phases.push_back(make_rewrite_phase());
+    if (selection.per_char) phases.push_back(make_per_char_read_phase());
+    phases.push_back(make_block_read_phase());
+    phases.push_back(make_random_seeks_phase());
+  }
+  if (selection.file_tests) {
+    phases.push_back(make_seq_create_phase());
+    phases.push_back(make_seq_stat_phase());
+    phases.push_back(make_seq_delete_phase());
+    phases.push_back(make_random_create_phase());
+    phases.push_back(make_random_stat_phase());
+    phases.push_back(make_random_delete_phase());
+  }
+  if (selection.sync_test) phases.push_back(make_fsync_latency_phase());
+  return phases;
+}
+
+}  // namespace bench

@@ -1,0 +1,19 @@
+#pragma once
+// The one place that decides which phases run and in what order (bonnie++'s order, then ours).
+#include <memory>
+#include <vector>
+
+#include "phases/phase.h"
+
+namespace bench {
+
+struct PhaseSelection {
+  bool io_tests = true;        // the six I/O phases (-s size > 0)
+  bool per_char = true;        // with io_tests: the two per-char phases (-f skips them)
+  bool file_tests = true;      // the six file phases (-n num > 0)
+  bool sync_test = true;       // the fsync latency test
+};
+
+std::vector<std::unique_ptr<Phase>> make_phases(const PhaseSelection& selection);
+
+}  // namespace bench

@@ -1,0 +1,111 @@
+// Random Seeks (bonnie++'s "Seeks" column): `seeks` tickets over `seekers` concurrent threads, each with
+// its own descriptor; a ticket is lseek(2) to a random chunk and read(2) it, and one ticket in ten also
+// changes a byte, seeks back and writes the chunk (with -b, then fsync). One latency sample per ticket.
+// Threads take tickets from a shared atomic counter (no lock); each ends with fsync + close, all timed.
+// There is no untimed sleep before the start (bonnie++ sleeps 3 s).
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "measure/stopwatch.h"
+#include "phases/data_pattern.h"
+#include "phases/io_phase_common.h"
+#include "phases/io_phases.h"
+
+namespace bench {
+namespace {
+
+struct SeekTicket {
+  std::uint64_t chunk;
+  bool write_back;
+};
+
+constexpr std::uint64_t kWriteBackOneIn = 10;
+
+class RandomSeeksPhase final : public Phase {
+ public:
+  PhaseId id() const override { return PhaseId::kRandomSeeks; }
+
+  void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
+
+  WorkDone run(PhaseContext& context) const override {
+    const IoSpec& io = context.settings.io;
+    std::vector<SeekTicket> tickets(io.seeks);
+    std::uint64_t write_backs = 0;
+    for (auto& ticket : tickets) {
+      ticket.chunk = context.rng.below(chunk_count(io));
+      ticket.write_back = context.rng.below(kWriteBackOneIn) == 0;
+      write_backs += ticket.write_back ? 1 : 0;
+    }
+    Shared shared(context, tickets);
+    std::vector<std::thread> seekers;
+    seekers.reserve(io.seekers);
+    for (std::uint32_t i = 0; i < io.seekers; ++i) seekers.emplace_back([&shared] { seek_worker(shared); });
+    for (auto& thread : seekers) thread.join();
+    if (shared.failure) std::rethrow_exception(shared.failure);
+    return {tickets.size(), (tickets.size() + write_backs) * io.chunk_bytes};
+  }
+
+ private:
+  struct Shared {
+    Shared(PhaseContext& c, const std::vector<SeekTicket>& t) : context(c), tickets(t) {}
+    PhaseContext& context;
+    const std::vector<SeekTicket>& tickets;
+    std::atomic<std::size_t> next_ticket{0};
+    std::atomic<bool> stop{false};
+    std::mutex merge_mutex;  // taken once per thread, at its end
+    std::exception_ptr failure;
+  };
+
+  static void seek_worker(Shared& shared) {
+    LatencyHistogram latency;
+    try {
+      run_tickets(shared, latency);
+    } catch (...) {
+      shared.stop = true;
+      const std::lock_guard lock(shared.merge_mutex);
+      if (!shared.failure) shared.failure = std::current_exception();
+    }
+    const std::lock_guard lock(shared.merge_mutex);
+    shared.context.latency.merge(latency);
+  }
+
+  static void run_tickets(Shared& shared, LatencyHistogram& latency) {
+    const PhaseContext& context = shared.context;
+    const IoSpec& io = context.settings.io;
+    AlignedBuffer buffer(io.chunk_bytes);
+    PosixFile file = open_data_file(context, OpenMode::kReadWrite);
+    try {
+      for (;;) {
+        const std::size_t index = shared.next_ticket.fetch_add(1, std::memory_order_relaxed);
+        if (index >= shared.tickets.size() || shared.stop.load(std::memory_order_relaxed)) break;
+        context.check_interrupt();
+        const SeekTicket& ticket = shared.tickets[index];
+        const auto offset = static_cast<std::int64_t>(ticket.chunk * io.chunk_bytes);
+        const SteadyTime start = std::chrono::steady_clock::now();
+        file.seek(offset, SEEK_SET);
+        if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
+          throw std::runtime_error("unexpected end of file in " + file.path().string());
+        }
+        if (ticket.write_back) {
+          BlockPattern::touch(context.settings.data, buffer.data());
+          file.seek(offset, SEEK_SET);
+          file.write_all(buffer.data(), io.chunk_bytes);
+          if (context.settings.fsync_each) file.sync();
+        }
+        latency.record(nanos_between(start, std::chrono::steady_clock::now()));
+      }
+    } catch (const std::system_error&) {
+      rethrow_with_direct_io_hint(context);
+    }
+    sync_and_close(file);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Phase> make_random_seeks_phase() { return std::make_unique<RandomSeeksPhase>(); }
+
+}  // namespace bench

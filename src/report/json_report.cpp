@@ -1,0 +1,278 @@
+#include "report/json_report.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "report/json_document.h"
+#include "report/result_keywords.h"
+#include "result/metrics.h"
+
+namespace bench {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+constexpr int kFormatVersion = 1;
+
+// ---- writing ----
+
+ordered_json number_or_null(std::optional<double> x) { return x ? ordered_json(*x) : ordered_json(nullptr); }
+double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double>(d).count(); }
+
+ordered_json latency_json(const std::optional<LatencySummary>& l) {
+  if (!l) return nullptr;
+  return {{"count", l->count},   {"min_ns", l->min_ns}, {"mean_ns", l->mean_ns},   {"p50_ns", l->p50_ns},
+          {"p90_ns", l->p90_ns}, {"p99_ns", l->p99_ns}, {"p999_ns", l->p999_ns}, {"max_ns", l->max_ns}};
+}
+
+// work / elapsed, or null when no time elapsed.
+ordered_json per_second(double work, std::chrono::nanoseconds elapsed) {
+  if (elapsed.count() <= 0) return nullptr;
+  return work / seconds(elapsed);
+}
+
+ordered_json test_json(const PhaseResult& p) {
+  const bool bytes_test = phase_work_unit(p.id) == WorkUnit::kBytes;
+  return {{"test", phase_key(p.id)},
+          {"title", phase_title(p.id)},
+          {"unit", keyword(phase_work_unit(p.id))},
+          {"operations", p.operations},
+          {"bytes", p.bytes},
+          {"elapsed_sec", seconds(p.elapsed)},
+          {"cpu_sec", seconds(p.cpu)},
+          {"cpu_percent", number_or_null(cpu_percent(p))},
+          {"kib_per_sec", bytes_test ? per_second(static_cast<double>(p.bytes) / 1024, p.elapsed) : nullptr},
+          {"ops_per_sec", per_second(static_cast<double>(p.operations), p.elapsed)},
+          {"too_fast", too_fast(p)},
+          {"workers", p.workers},
+          {"latency", latency_json(p.latency)}};
+}
+
+ordered_json run_json(const RunResult& run) {
+  const RunInfo& i = run.info;
+  ordered_json io = nullptr;
+  if (i.io) {
+    io = {{"file_size_bytes", i.io->file_size_bytes}, {"chunk_bytes", i.io->chunk_bytes}, {"seeks", i.io->seeks},
+          {"seekers", i.io->seekers}, {"per_char_bytes", i.io->per_char_bytes}};
+  }
+  ordered_json files = nullptr;
+  if (i.files) {
+    files = {{"count", i.files->file_count()},        {"content", keyword(i.files->content)},
+             {"max_bytes", i.files->max_size_bytes},  {"min_bytes", i.files->min_size_bytes},
+             {"dirs", i.files->dirs},                 {"chunk_bytes", i.files->chunk_bytes}};
+  }
+  ordered_json tests = ordered_json::array();
+  for (const auto& p : run.phases) tests.push_back(test_json(p));
+  return {{"label", i.label},
+          {"run_index", i.run_index},
+          {"started_utc", i.started_utc},
+          {"bench_version", i.version},
+          {"host_name", i.host_name},
+          {"kernel", i.kernel},
+          {"filesystem", i.filesystem},
+          {"mount_options", i.mount_options},
+          {"directory", i.directory},
+          {"concurrency", i.concurrency},
+          {"seed", i.seed},
+          {"io", io},
+          {"files", files},
+          {"cache", keyword(i.cache)},
+          {"data", keyword(i.data)},
+          {"direct_io", i.direct_io},
+          {"fsync_each", i.fsync_each},
+          {"tests", tests}};
+}
+
+// ---- reading: typed access to the document; every failure names the value's path and line ----
+
+class Walker {
+ public:
+  Walker(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    const std::size_t line = json_value_line(text_, source_, path);
+    throw std::runtime_error(fmt::format("{}:{}: {}: {}", source_, line, path.empty() ? "document" : path, what));
+  }
+
+  void expect_object(const json& value, const std::string& path) const {
+    if (!value.is_object()) fail(path, fmt::format("expected an object, found {}", value.type_name()));
+  }
+  // The member `key` of the object at `path`; its own path goes to *member_path.
+  const json& member(const json& object, const std::string& path, std::string_view key,
+                     std::string* member_path) const {
+    const auto it = object.find(key);
+    if (it == object.end()) fail(path, fmt::format("missing key '{}'", key));
+    *member_path = path.empty() ? std::string(key) : path + "." + std::string(key);
+    return *it;
+  }
+
+  std::string text(const json& o, const std::string& path, std::string_view key) const {
+    std::string at;
+    const json& v = member(o, path, key, &at);
+    if (!v.is_string()) fail(at, fmt::format("expected a string, found {}", v.type_name()));
+    return v.get<std::string>();
+  }
+  bool flag(const json& o, const std::string& path, std::string_view key) const {
+    std::string at;
+    const json& v = member(o, path, key, &at);
+    if (!v.is_boolean()) fail(at, fmt::format("expected true or false, found {}", v.type_name()));
+    return v.get<bool>();
+  }
+  // A whole number in [0, max]; a float is accepted when it is an exact whole number (below 2^53).
+  std::uint64_t whole(const json& o, const std::string& path, std::string_view key,
+                      std::uint64_t max = UINT64_MAX) const {
+    std::string at;
+    const json& v = member(o, path, key, &at);
+    std::optional<std::uint64_t> n;
+    if (v.is_number_unsigned()) n = v.get<std::uint64_t>();
+    if (v.is_number_float()) {
+      const double d = v.get<double>();
+      if (d >= 0 && d <= 9007199254740992.0 && std::floor(d) == d) n = static_cast<std::uint64_t>(d);
+    }
+    if (!n || *n > max) fail(at, fmt::format("expected a whole number from 0 to {}", max));
+    return *n;
+  }
+  std::uint32_t whole32(const json& o, const std::string& path, std::string_view key) const {
+    return static_cast<std::uint32_t>(whole(o, path, key, UINT32_MAX));
+  }
+  // A finite number in [0, max].
+  double real(const json& o, const std::string& path, std::string_view key, double max) const {
+    std::string at;
+    const json& v = member(o, path, key, &at);
+    const double d = v.is_number() ? v.get<double>() : -1;
+    if (!(d >= 0 && d <= max)) fail(at, fmt::format("expected a number from 0 to {}", max));
+    return d;
+  }
+  std::chrono::nanoseconds duration(const json& o, const std::string& path, std::string_view key) const {
+    return std::chrono::nanoseconds{std::llround(real(o, path, key, 9e9) * 1e9)};
+  }
+  template <typename Enum>
+  Enum word(const json& o, const std::string& path, std::string_view key) const {
+    const auto value = enum_from_keyword<Enum>(text(o, path, key));
+    if (!value) {
+      fail(path.empty() ? std::string(key) : path + "." + std::string(key),
+           fmt::format("expected one of {}", keyword_choices<Enum>()));
+    }
+    return *value;
+  }
+  // The object at `key`, or nullptr when it is null.
+  const json* object_or_null(const json& o, const std::string& path, std::string_view key, std::string* at) const {
+    const json& v = member(o, path, key, at);
+    if (v.is_null()) return nullptr;
+    expect_object(v, *at);
+    return &v;
+  }
+
+ private:
+  std::string_view text_;
+  const std::string& source_;
+};
+
+std::optional<IoSpec> read_io(const Walker& w, const json& run, const std::string& path) {
+  std::string at;
+  const json* o = w.object_or_null(run, path, "io", &at);
+  if (o == nullptr) return std::nullopt;
+  return IoSpec{w.whole(*o, at, "file_size_bytes"), w.whole32(*o, at, "chunk_bytes"), w.whole32(*o, at, "seeks"),
+                w.whole32(*o, at, "seekers"), w.whole(*o, at, "per_char_bytes")};
+}
+
+std::optional<FileSpec> read_files(const Walker& w, const json& run, const std::string& path) {
+  std::string at;
+  const json* o = w.object_or_null(run, path, "files", &at);
+  if (o == nullptr) return std::nullopt;
+  FileSpec spec;
+  const std::uint64_t count = w.whole(*o, at, "count");
+  if (count % 1024 != 0 || count / 1024 > UINT32_MAX) w.fail(at + ".count", "expected a multiple of 1024 files");
+  spec.count_k = static_cast<std::uint32_t>(count / 1024);
+  spec.content = w.word<FileContent>(*o, at, "content");
+  spec.max_size_bytes = w.whole(*o, at, "max_bytes");
+  spec.min_size_bytes = w.whole(*o, at, "min_bytes");
+  spec.dirs = w.whole32(*o, at, "dirs");
+  spec.chunk_bytes = w.whole32(*o, at, "chunk_bytes");
+  return spec;
+}
+
+PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
+  w.expect_object(t, path);
+  PhaseResult p;
+  const std::string key = w.text(t, path, "test");
+  const auto id = phase_from_key(key);
+  if (!id) w.fail(path + ".test", fmt::format("unknown test '{}'", key.substr(0, 40)));
+  p.id = *id;
+  p.operations = w.whole(t, path, "operations");
+  p.bytes = w.whole(t, path, "bytes");
+  p.elapsed = w.duration(t, path, "elapsed_sec");
+  p.cpu = w.duration(t, path, "cpu_sec");
+  p.workers = w.whole32(t, path, "workers");
+  std::string at;
+  if (const json* l = w.object_or_null(t, path, "latency", &at)) {
+    p.latency = LatencySummary{w.whole(*l, at, "count"),  w.whole(*l, at, "min_ns"),
+                               w.whole(*l, at, "max_ns"), w.real(*l, at, "mean_ns", 1e300),
+                               w.whole(*l, at, "p50_ns"), w.whole(*l, at, "p90_ns"),
+                               w.whole(*l, at, "p99_ns"), w.whole(*l, at, "p999_ns")};
+  }
+  return p;
+}
+
+RunResult read_run(const Walker& w, const json& r, const std::string& path) {
+  w.expect_object(r, path);
+  RunResult run;
+  RunInfo& i = run.info;
+  i.label = w.text(r, path, "label");
+  i.run_index = w.whole32(r, path, "run_index");
+  i.started_utc = w.text(r, path, "started_utc");
+  i.version = w.text(r, path, "bench_version");
+  i.host_name = w.text(r, path, "host_name");
+  i.kernel = w.text(r, path, "kernel");
+  i.filesystem = w.text(r, path, "filesystem");
+  i.mount_options = w.text(r, path, "mount_options");
+  i.directory = w.text(r, path, "directory");
+  i.concurrency = w.whole32(r, path, "concurrency");
+  i.seed = w.whole32(r, path, "seed");
+  i.io = read_io(w, r, path);
+  i.files = read_files(w, r, path);
+  i.cache = w.word<CacheMode>(r, path, "cache");
+  i.data = w.word<DataPattern>(r, path, "data");
+  i.direct_io = w.flag(r, path, "direct_io");
+  i.fsync_each = w.flag(r, path, "fsync_each");
+  std::string at;
+  const json& tests = w.member(r, path, "tests", &at);
+  if (!tests.is_array()) w.fail(at, fmt::format("expected an array, found {}", tests.type_name()));
+  for (std::size_t k = 0; k < tests.size(); ++k) {
+    run.phases.push_back(read_test(w, tests[k], fmt::format("{}[{}]", at, k)));
+  }
+  return run;
+}
+
+}  // namespace
+
+std::string format_json(const std::vector<RunResult>& runs) {
+  ordered_json doc = {{"tool", "bench++"}, {"format_version", kFormatVersion}, {"runs", ordered_json::array()}};
+  for (const auto& run : runs) doc["runs"].push_back(run_json(run));
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
+}
+
+std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name) {
+  const json doc = parse_json_document(text, source_name);
+  const Walker w(text, source_name);
+  w.expect_object(doc, "");
+  if (w.text(doc, "", "tool") != "bench++") w.fail("tool", "not a bench++ report");
+  const std::uint64_t version = w.whole(doc, "", "format_version");
+  if (version != kFormatVersion) {
+    w.fail("format_version", fmt::format("format_version {} is not supported (this bench++ reads {})", version,
+                                         kFormatVersion));
+  }
+  std::string at;
+  const json& runs = w.member(doc, "", "runs", &at);
+  if (!runs.is_array()) w.fail(at, fmt::format("expected an array, found {}", runs.type_name()));
+  if (runs.empty()) w.fail(at, "the report holds no runs");
+  std::vector<RunResult> result;
+  for (std::size_t k = 0; k < runs.size(); ++k) result.push_back(read_run(w, runs[k], fmt::format("runs[{}]", k)));
+  return result;
+}
+
+}  // namespace bench

@@ -1,0 +1,39 @@
+#pragma once
+// The JSON report: one document holding every run, for scripts and `bench++ compare`.
+//
+//   {"tool": "bench++", "format_version": 1, "runs": [run...]}
+//   run:   label, run_index, started_utc, bench_version, host_name, kernel, filesystem, mount_options, directory,
+//          concurrency, seed,
+//          io:    null (-s 0) or {file_size_bytes, chunk_bytes, seeks, seekers, per_char_bytes},
+//          files: null (-n 0) or {count (files), content ("data"|"hardlink"|"symlink"), max_bytes, min_bytes,
+//                 dirs, chunk_bytes},
+//          cache ("drop"|"keep"), data ("random"|"zero"), direct_io, fsync_each (booleans),
+//          tests: [test...] in the order run
+//   test:  test (phase key), title, unit ("bytes"|"seeks"|"files"|"syncs"), operations, bytes,
+//          elapsed_sec, cpu_sec (seconds, as doubles), cpu_percent, kib_per_sec (bytes tests, else null),
+//          ops_per_sec, too_fast (ran under 0.5 s), workers,
+//          latency: null or {count, min_ns, mean_ns, p50_ns, p90_ns, p99_ns, p999_ns, max_ns}
+// Keys are snake_case, numbers are JSON numbers, "no value" is null (a rate with zero elapsed time too).
+// Text that is not valid UTF-8 is written with U+FFFD in place of the bad bytes.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+// The whole document, pretty-printed, ending in '\n'.
+std::string format_json(const std::vector<RunResult>& runs);
+
+// Reads a document written by format_json. Unknown keys are ignored (later versions may add some); the derived
+// keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
+// nanosecond below about 10^6 s.
+// Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, invalid JSON, nesting
+// deeper than 32, a document that is not a bench++ report or has another format_version, a missing key, a value
+// of the wrong type or out of range (whole numbers must be exact, times finite and non-negative), an unknown
+// keyword or test key, and a report without runs. The line is where the offending value (or the object lacking
+// a key) starts.
+std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name);
+
+}  // namespace bench

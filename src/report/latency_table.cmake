@@ -1,0 +1,1 @@
+target_sources(benchcore PRIVATE latency_table.cpp)

@@ -1,0 +1,47 @@
+#pragma once
+// The spreadsheet CSV: a header row, then one row per (run, test), for spreadsheets, scripts and
+// `bench++ compare`. RFC 4180 fields (report/csv_field.h), records end in "\n".
+//
+// Columns (stable snake_case names; the unit is in the name; never renamed once released):
+//   run:   label, run_index (0-based within -x), started_utc (ISO 8601), bench_version, host_name, kernel,
+//          filesystem, mount_options, directory, concurrency, seed,
+//          file_size_bytes, io_chunk_bytes, seeks, seekers, per_char_bytes      (all empty with -s 0),
+//          file_count (files, not thousands), file_max_bytes, file_min_bytes, file_content (data|hardlink|symlink),
+//          file_dirs, file_chunk_bytes                                          (all empty with -n 0),
+//          cache (drop|keep), data (random|zero), direct_io (0|1), fsync_each (0|1);
+//   test:  test (the phase key, e.g. block_write), unit (bytes|seeks|files|syncs), operations, bytes,
+//          elapsed_sec and cpu_sec (nanosecond precision), cpu_percent (may exceed 100 with several workers),
+//          kib_per_sec (bytes / 1024 / elapsed; bytes tests only, empty otherwise),
+//          ops_per_sec (operations / elapsed, every test; for bytes tests the operations are system calls),
+//          too_fast (1 when the test ran under 0.5 s; its numbers are given anyway),
+//          lat_count, lat_min_us, lat_mean_us, lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us, lat_max_us
+//          (microseconds with 3 decimals, i.e. exact nanoseconds; all empty when no latency was recorded),
+//          workers.
+// Cells hold plain numbers (no "+++++", no unit suffixes); rates are empty when elapsed is zero. Text cells are
+// written as they are: a label starting with '=' is a formula to some spreadsheets.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+// The header row, ending in '\n'.
+std::string spreadsheet_csv_header();
+// One data row for one test of one run, ending in '\n' (a newline inside a quoted label does not end it).
+std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
+
+// Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
+// ignored (files from a later bench++ stay readable) and the derived ones (unit, cpu_percent, kib_per_sec,
+// ops_per_sec, too_fast) are not read. Rows are grouped into runs by (label, run_index, started_utc), runs in
+// order of first appearance, phases in file order. A row repeating the header (as `cat a.csv b.csv` makes) is
+// skipped.
+// Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not
+// a header, a missing required or duplicated column, a row with the wrong number of fields, a cell that is not
+// the number, flag or keyword its column needs (numbers are range-checked), an unknown test key, a partly
+// empty -s/-n/latency group, rows of one run that disagree on run metadata, a test twice in a run, no data rows,
+// and the CSV syntax errors of CsvSplitter (NUL byte, unterminated quote...).
+std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name);
+
+}  // namespace bench

@@ -1,0 +1,120 @@
+// Runs the real bench++ binary on a few MiB and checks what a user sees: streams, exit codes, files.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::size_t field_count(const std::string& line) { return static_cast<std::size_t>(std::count(line.begin(), line.end(), ',')) + 1; }
+
+const std::vector<std::string> kQuick = {"-s", "1M:4k", "-f64k", "-n", "0", "--sync-size", "23000", "-r", "0"};
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+TEST_CASE("cli: -q prints only the CSV line on stdout, the table on stderr, and leaves the directory as it was") {
+  test::TempDir dir;
+  test::TempDir other;
+  std::filesystem::create_directory(dir.path() / "keep");
+  const auto before = test::list_tree(dir.path());
+  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q", "-m", "box"}));
+  CHECK(r.exit_code == 0);
+  const auto out = lines_of(r.out);
+  REQUIRE(out.size() == 1);
+  CHECK(field_count(out[0]) == 50);
+  CHECK(out[0].rfind("1.98,", 0) == 0);
+  CHECK(r.err.find("Sequential Output") != std::string::npos);
+  CHECK(r.err.find("...done") == std::string::npos);  // -q: no progress
+  CHECK(test::list_tree(dir.path()) == before);
+}
+
+TEST_CASE("cli: without -q the table and then the CSV line go to stdout, progress to stderr") {
+  test::TempDir dir;
+  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-m", "box"}));
+  CHECK(r.exit_code == 0);
+  const auto out = lines_of(r.out);
+  REQUIRE(out.size() > 3);
+  CHECK(out[0].rfind("Version", 0) == 0);
+  CHECK(out.back().rfind("1.98,", 0) == 0);
+  CHECK(r.err.find("Writing intelligently...done") != std::string::npos);
+  CHECK(r.err.find("Writing with fdatasync...done") != std::string::npos);
+  CHECK(r.out.find("Latency per operation") != std::string::npos);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("cli: -x 2 prints the 50-name header and one line per run, the summary on stderr") {
+  test::TempDir dir;
+  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-x", "2", "-q"}));
+  CHECK(r.exit_code == 0);
+  const auto out = lines_of(r.out);
+  REQUIRE(out.size() == 3);
+  CHECK(out[0].rfind("format_version,", 0) == 0);
+  CHECK(field_count(out[0]) == 50);
+  CHECK(field_count(out[1]) == 50);
+  CHECK(field_count(out[2]) == 50);
+  CHECK(r.err.find("Across 2 runs") != std::string::npos);
+}
+
+TEST_CASE("cli: usage errors exit 2 with one line and create nothing") {
+  test::TempDir dir;
+  const auto bad_size = test::run_bench({"-d", dir.path().string(), "-s", "12q"});
+  CHECK(bad_size.exit_code == 2);
+  CHECK(lines_of(bad_size.err).size() == 1);
+  CHECK(bad_size.err.find("-s") != std::string::npos);
+  CHECK(bad_size.out.empty());
+  const auto missing_dir = test::run_bench({"-d", (dir.path() / "nope").string(), "-s", "1M"});
+  CHECK(missing_dir.exit_code == 2);
+  CHECK(missing_dir.err.find("nope") != std::string::npos);
+  const auto unknown = test::run_bench({"--no-such-option"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("cli: --help and --version") {
+  const auto help = test::run_bench({"--help"});
+  CHECK(help.exit_code == 0);
+  CHECK(help.out.find("usage: bench++") != std::string::npos);
+  const auto version = test::run_bench({"--version"});
+  CHECK(version.exit_code == 0);
+  CHECK(version.out.rfind("bench++ ", 0) == 0);
+}
+
+TEST_CASE("cli: the spreadsheet CSV and JSON files get one row per test") {
+  test::TempDir dir;
+  test::TempDir out_dir;
+  const auto csv = out_dir.path() / "r.csv";
+  const auto json = out_dir.path() / "r.json";
+  const auto r = test::run_bench(
+      with(kQuick, {"-d", dir.path().string(), "-q", "--csv", csv.string(), "--json", json.string()}));
+  CHECK(r.exit_code == 0);
+  const auto rows = lines_of(test::read_file(csv));
+  CHECK(rows.size() == 1 + 7);  // header + six I/O tests + fsync test
+  const auto tool = test::run_program({"python3", "-m", "json.tool"}, test::read_file(json));
+  CHECK(tool.exit_code == 0);
+}
+
+TEST_CASE("cli: --json - owns stdout") {
+  test::TempDir dir;
+  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "--json", "-"}));
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.front() == '{');
+  CHECK(r.out.find("1.98,") == std::string::npos);
+  CHECK(test::run_program({"python3", "-m", "json.tool"}, r.out).exit_code == 0);
+}
+
+}  // namespace
+}  // namespace bench

@@ -1,0 +1,79 @@
+// Checks that bench++ uses bonnie++'s method, by counting the system calls the real binary makes on its
+// test file under strace: one-byte writes and reads, chunk-sized block calls, rewrite's read/seek/write,
+// the seek test's reads and its share of write-backs, and the threads that did the seeks.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+struct Counts {
+  std::map<std::pair<std::string, long>, long> calls;  // (syscall, size or lseek offset kind) -> count
+  std::set<std::string> seek_reader_pids;
+  long fsyncs = 0;
+};
+
+// `log` is one thread's strace output (strace -ff), `thread` its id.
+void count_data_file_calls(const std::string& log, const std::string& thread, Counts& counts) {
+  static const std::regex kCall(R"(^(read|write|lseek|fsync)\(\d+<([^>]*)>(.*)\)\s+=\s+(-?\d+))");
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (!std::regex_search(line, m, kCall)) continue;
+    const std::string path = m[2], name = m[1], args = m[3];
+    if (path.size() < 5 || path.compare(path.size() - 5, 5, "/data") != 0) continue;
+    if (name == "fsync") {
+      ++counts.fsyncs;
+    } else if (name == "lseek") {
+      counts.calls[{args.find("SEEK_CUR") != std::string::npos ? "lseek_cur" : "lseek_set", 0}]++;
+    } else {
+      const long size = std::stol(args.substr(args.rfind(", ") + 2));
+      counts.calls[{name, size}]++;
+      if (name == "read" && size == 4096) counts.seek_reader_pids.insert(thread);
+    }
+  }
+}
+
+TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under strace)") {
+  if (test::run_program({"strace", "-V"}).exit_code != 0) {
+    MESSAGE("strace is not installed; skipping");
+    return;
+  }
+  test::TempDir dir;
+  test::TempDir log_dir;
+  const auto log = log_dir.path() / "strace";
+  const auto r = test::run_program({"strace", "-ff", "-qq", "-y", "-e", "trace=read,write,lseek,fsync", "-o",
+                                    log.string(), BENCH_BINARY, "-d", dir.path().string(), "-s", "1M:4k:8192:5",
+                                    "-f64k", "-n", "0", "--no-sync-test", "-q", "-z", "7"});
+  REQUIRE(r.exit_code == 0);
+  Counts c;
+  for (const auto& entry : std::filesystem::directory_iterator(log_dir.path())) {
+    count_data_file_calls(test::read_file(entry.path()), entry.path().extension().string(), c);
+  }
+  const long chunks = 256;  // 1 MiB / 4 KiB
+  CHECK(c.calls.at({"write", 1}) == 65536);  // per-char write: one call per byte
+  CHECK(c.calls.at({"read", 1}) == 65536);   // per-char read
+  CHECK(c.calls.at({"lseek_cur", 0}) == chunks);  // rewrite seeks back once per chunk
+  const long seek_set = c.calls.at({"lseek_set", 0});
+  const long write_backs = seek_set - 8192;        // every ticket seeks once, a write-back seeks again
+  CHECK(c.calls.at({"read", 4096}) == chunks /*rewrite*/ + chunks /*block read*/ + 8192 /*seeks*/);
+  CHECK(c.calls.at({"write", 4096}) == chunks /*block write*/ + chunks /*rewrite*/ + write_backs);
+  const double share = static_cast<double>(write_backs) / 8192.0;
+  CHECK(share > 0.08);
+  CHECK(share < 0.12);
+  // Five seekers, each on its own thread: the main thread reads for rewrite/block read, the seekers for seeks.
+  CHECK(c.seek_reader_pids.size() == 1 + 5);
+  // fsync before close: per-char write, block write, rewrite, per-char read, block read, and each seeker.
+  CHECK(c.fsyncs == 5 + 5);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+}  // namespace
+}  // namespace bench

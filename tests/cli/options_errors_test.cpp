@@ -1,0 +1,184 @@
+// Invalid command lines: each gives one UsageError line that names the option (and the bad value).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+SystemFacts test_facts() { return SystemFacts{24104, "testhost", 1234}; }
+
+// The message of the UsageError the command line gives, or "" when it parses.
+std::string error_of(const std::vector<std::string>& args) {
+  try {
+    parse_command_line(args, test_facts());
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+struct BadCase {
+  std::vector<std::string> args;
+  std::string must_contain;  // the option's name
+  std::string also;          // the bad value or the reason
+};
+
+void check_cases(const std::vector<BadCase>& cases) {
+  for (const auto& c : cases) {
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    CAPTURE(joined);
+    const std::string message = error_of(c.args);
+    CAPTURE(message);
+    CHECK_FALSE(message.empty());
+    CHECK(message.find(c.must_contain) != std::string::npos);
+    CHECK(message.find(c.also) != std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("cli: a bad value gives exactly one line naming the option, the value and the problem") {
+  CHECK(error_of({"-s", "16x"}) == "invalid -s value '16x': unknown size suffix 'x' (use k, m, g or t)");
+  CHECK(error_of({"--size=16:300"}) ==
+        "invalid -s value '16:300': chunk must be a power of two from 256 to 1048576 bytes, not 300");
+  CHECK(error_of({"-f", "3"}) == "unexpected argument '3': -f takes its value attached (-f3 or --per-char=3)");
+}
+
+TEST_CASE("cli: bad -s values") {
+  check_cases({
+      {{"-s", "16x"}, "invalid -s value '16x'", "unknown size suffix 'x'"},
+      {{"--size", "abc"}, "-s", "not a number"},
+      {{"-s", "-5"}, "-s", "must not be negative"},
+      {{"-s", ""}, "-s", "empty value"},
+      {{"-s", "99999999999999t"}, "-s", "too large"},
+      {{"-s", "16:300"}, "-s", "power of two"},
+      {{"-s", "16:128"}, "-s", "power of two"},
+      {{"-s", "16:2m"}, "-s", "power of two"},
+      {{"-s", "16:8k:0"}, "-s", "seeks must be from 1"},
+      {{"-s", "16:8k:8:0"}, "-s", "seekers must be from 1 to 1000"},
+      {{"-s", "16:8k:8:1001"}, "-s", "seekers"},
+      {{"-s", "4k"}, "-s", "smaller than one chunk"},
+      {{"-s", "1:2:3:4:5"}, "-s", "too many fields"},
+      // 2 x RAM with --cache keep (bonnie++'s rule), naming the numbers.
+      {{"-s", "100", "--cache", "keep"}, "-s", "100 MiB x 1 worker(s) is less than twice the RAM (2 x 24104 MiB)"},
+      {{"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1025"}, "-s", "1024 MiB x 2 worker(s)"},
+  });
+}
+
+TEST_CASE("cli: bad -n values and the memory rules") {
+  check_cases({
+      {{"-n", "16x"}, "invalid -n value '16x'", "unknown suffix 'x'"},
+      {{"--files", "-1"}, "-n", "must not be negative"},
+      {{"-n", "28340", "-r", "0"}, "-n", "too many"},
+      {{"-n", "99999999999999999999"}, "-n", "too large"},
+      {{"-n", "16:10:20"}, "-n", "min 20 is larger than max 10"},
+      {{"-n", "16:-1:5"}, "-n", "min must be absent or 0"},
+      {{"-n", "16:-2:1"}, "-n", "min must be absent or 0"},
+      {{"-n", "16:-3"}, "-n", "negative values other than -1"},
+      {{"-n", "16:0:0:0"}, "-n", "dirs must be from 1 to 99999"},
+      {{"-n", "16:0:0:100000"}, "-n", "dirs"},
+      {{"-n", "16:0:0:1:300"}, "-n", "power of two"},
+      {{"-n", "16:0:0:1:2m"}, "-n", "power of two"},
+      {{"-n", "16", "-r", "1"}, "-n", "files would need more memory than RAM"},
+      {{"-r", "1"}, "-n", "files would need more memory than RAM"},  // the default -n 16 too
+      {{"-n", "16384", "-r", "1024"}, "-n", "files would need more memory than RAM"},
+  });
+}
+
+TEST_CASE("cli: bad -f values, and -f with a separate value") {
+  check_cases({
+      {{"-f", "3"}, "-f", "unexpected argument '3'"},
+      {{"--per-char", "3"}, "-f", "'3'"},
+      {{"-fx"}, "invalid -f value 'x'", "not a number"},
+      {{"-f3q"}, "-f", "unknown size suffix 'q'"},
+      {{"-f-1"}, "-f", "must not be negative"},
+      {{"--per-char=99999999999999t"}, "-f", "too large"},
+      {{"--per-char="}, "--per-char", "needs a value"},
+      {{"-f", "3", "-s", "0"}, "-f", "'3'"},
+      {{"-fx", "-s", "0"}, "-f", "not a number"},
+  });
+}
+
+TEST_CASE("cli: bad values of the other options") {
+  check_cases({
+      {{"-d", ""}, "-d", "empty value"},
+      {{"-m", "a,b"}, "invalid -m value 'a,b'", "comma"},
+      {{"--machine", ""}, "-m", "empty value"},
+      {{"--label", ""}, "--label", "empty value"},
+      {{"-r", "-1"}, "-r", "must not be negative"},
+      {{"-r", "1x"}, "-r", "unknown size suffix 'x'"},
+      {{"-r", "512k"}, "-r", "whole number of MiB"},
+      {{"--ram", "99999999999999t"}, "-r", "too large"},
+      {{"-r", "2000000t"}, "-r", "too large"},
+      {{"-x", "0"}, "invalid -x value '0'", "from 1"},
+      {{"-x", "-1"}, "-x", "must not be negative"},
+      {{"--repeat", "2k"}, "-x", "unexpected 'k'"},
+      {{"-x", "4294967296"}, "-x", "from 1 to 4294967295"},
+      {{"-z", "4294967296"}, "invalid -z value", "from 0 to 4294967295"},
+      {{"--seed", "-1"}, "-z", "must not be negative"},
+      {{"-z", "1.5"}, "-z", "whole number"},
+      {{"-z", "99999999999999999999"}, "-z", "too large"},
+      {{"-c", "0"}, "invalid -c value '0'", "from 1 to 200"},
+      {{"-c", "201"}, "-c", "from 1 to 200"},
+      {{"--concurrency", "-2"}, "-c", "must not be negative"},
+      {{"-c", "x"}, "-c", "not a number"},
+      {{"--cache", "maybe"}, "invalid --cache value 'maybe'", "keep or drop"},
+      {{"--data", "ones"}, "invalid --data value 'ones'", "random or zero"},
+      {{"--sync-size", "1x"}, "invalid --sync-size value '1x'", "unknown size suffix"},
+      {{"--sync-size", "10"}, "--sync-size", "less than one write"},
+      {{"--csv", ""}, "--csv", "empty value"},
+      {{"--json", ""}, "--json", "empty value"},
+      {{"--csv", "-", "--json", "-"}, "--csv - and --json -", "stdout"},
+      {{"-u", ""}, "-u", "empty user name"},
+      {{"-u", ":staff"}, "-u", "empty user name"},
+      {{"-u", "bob:"}, "-u", "empty group name"},
+      {{"-u", "bob:a:b"}, "-u", "user[:group]"},
+      {{"-u", "a", "-u", "b"}, "-u (--user)", "more than once"},
+      {{"-u", "bob:staff", "-g", "wheel"}, "-g", "-u user:group"},
+      {{"--group", ""}, "-g", "empty value"},
+  });
+}
+
+TEST_CASE("cli: unsupported bonnie++ options say what to use instead") {
+  check_cases({
+      {{"-p", "3"}, "-p", "use -c"},
+      {{"-p"}, "-p", "not supported"},
+      {{"-y"}, "-y", "not supported"},
+      {{"-p3"}, "-p", "not supported"},
+      {{"-p", "-1"}, "-p", "not supported"},
+      {{"-Z"}, "-Z", "use -z"},
+      {{"-y", "s"}, "-y", "use -c"},
+      {{"-Z", "randfile"}, "-Z", "use -z"},
+  });
+}
+
+TEST_CASE("cli: syntax errors: unknown options, positionals, missing and repeated values") {
+  check_cases({
+      {{"-k"}, "'-k'", "unknown option"},
+      {{"--bogus"}, "'--bogus'", "unknown option"},
+      {{"--dir", "/tmp"}, "'--dir'", "unknown option"},  // no guessing of abbreviated long options
+      {{"extra"}, "'extra'", "unexpected argument"},
+      {{"-q", "extra"}, "'extra'", "unexpected argument"},
+      {{"--", "-s"}, "'-s'", "unexpected argument"},
+      {{"-s"}, "-s (--size)", "needs a value"},
+      {{"--files"}, "-n (--files)", "needs a value"},
+      {{"-d", "-q"}, "-d (--directory)", "needs a value"},
+      {{"--size="}, "-s (--size)", "needs a value"},
+      {{"--label"}, "--label", "needs a value"},
+      {{"-s", "1", "-s", "2"}, "-s (--size)", "more than once"},
+      {{"-s1", "--size=2"}, "-s (--size)", "more than once"},
+      {{"-q", "--quiet"}, "-q (--quiet)", "more than once"},
+      {{"--quiet=1"}, "-q (--quiet)", "takes no value"},
+      {{"-l"}, "-l", "needs a value"},
+      {{"-s", "0", "-n", "0"}, "nothing to do", "-s 0 and -n 0"},
+  });
+}
+
+}  // namespace bench

@@ -1,0 +1,240 @@
+// Valid command lines: every option in its short and long forms, and the defaults.
+#include "cli/options.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace bench {
+namespace {
+
+constexpr std::uint64_t kMiB = 1024 * 1024;
+
+SystemFacts test_facts(std::uint64_t ram_mib = 24104) { return SystemFacts{ram_mib, "testhost", 1234}; }
+
+Config parse(const std::vector<std::string>& args, const SystemFacts& facts = test_facts()) {
+  const ParsedCommandLine parsed = parse_command_line(args, facts);
+  REQUIRE(parsed.action == Action::kRun);
+  return parsed.config;
+}
+
+// Each way of writing the same option must give the same Config field.
+template <class Field>
+void check_forms(const std::vector<std::vector<std::string>>& forms, Field&& field) {
+  for (const auto& args : forms) {
+    CAPTURE(args.front());
+    field(parse(args));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("cli: defaults without options") {
+  const ParsedCommandLine parsed = parse_command_line({}, test_facts());
+  CHECK(parsed.action == Action::kRun);
+  CHECK(parsed.help_text.empty());
+  const Config& c = parsed.config;
+  CHECK(c.directory == ".");
+  REQUIRE(c.io.has_value());
+  CHECK(c.io->file_size_bytes == 48208 * kMiB);
+  CHECK(c.io->chunk_bytes == 8192);
+  CHECK(c.io->seeks == 8192);
+  CHECK(c.io->seekers == 5);
+  CHECK(c.io->per_char_bytes == 3 * kMiB);
+  REQUIRE(c.files.has_value());
+  CHECK(c.files->count_k == 16);
+  CHECK(c.files->content == FileContent::kData);
+  CHECK(c.files->dirs == 1);
+  CHECK(c.machine_name == "testhost");
+  CHECK(c.label == "testhost");
+  CHECK(c.repeats == 1);
+  CHECK_FALSE(c.repeats_given);
+  CHECK_FALSE(c.quiet);
+  CHECK_FALSE(c.fsync_each);
+  CHECK_FALSE(c.direct_io);
+  CHECK(c.seed == 1234);
+  CHECK(c.concurrency == 1);
+  CHECK(c.cache == CacheMode::kDrop);
+  CHECK(c.data == DataPattern::kRandom);
+  CHECK_FALSE(c.user.has_value());
+  CHECK_FALSE(c.group.has_value());
+  CHECK(c.sync_test);
+  CHECK_FALSE(c.csv_path.has_value());
+  CHECK_FALSE(c.json_path.has_value());
+  CHECK(c.warnings.empty());
+}
+
+TEST_CASE("cli: the default size comes from -r or the detected RAM, as bonnie++ computes it") {
+  CHECK(parse({"-r", "300"}).io->file_size_bytes == 1024 * kMiB);
+  CHECK(parse({"-r", "200"}).io->file_size_bytes == 400 * kMiB);
+  CHECK(parse({"-r", "256"}).io->file_size_bytes == 512 * kMiB);
+  CHECK(parse({"-r", "0"}).io->file_size_bytes == 300 * kMiB);
+  CHECK(parse({"--ram=1g"}).io->file_size_bytes == 2048 * kMiB);
+  CHECK(parse({}, test_facts(300)).io->file_size_bytes == 1024 * kMiB);  // auto
+  CHECK(parse({}, test_facts(0)).io->file_size_bytes == 300 * kMiB);
+  CHECK(parse({"-r", "200"}, test_facts(300)).io->file_size_bytes == 400 * kMiB);  // -r wins
+  CHECK(parse({"-r", "0", "-n", "28339"}).files->count_k == 28339);  // -r 0 disables the RAM rules
+}
+
+TEST_CASE("cli: -s / --size") {
+  check_forms({{"-s", "16:64k:100:2"}, {"-s16:64k:100:2"}, {"--size", "16:64k:100:2"}, {"--size=16:64k:100:2"}},
+              [](const Config& c) {
+                REQUIRE(c.io.has_value());
+                CHECK(c.io->file_size_bytes == 16 * kMiB);
+                CHECK(c.io->chunk_bytes == 65536);
+                CHECK(c.io->seeks == 100);
+                CHECK(c.io->seekers == 2);
+              });
+  CHECK_FALSE(parse({"-s", "0"}).io.has_value());
+  CHECK(parse({"-s", "1g"}).io->file_size_bytes == 1024 * kMiB);
+  // Below 2 x RAM is fine while the cache is dropped, and with --cache keep once RAM is 0 or the size is enough.
+  CHECK(parse({"-s", "100"}).io->file_size_bytes == 100 * kMiB);
+  CHECK(parse({"-s", "100", "--cache", "keep", "-r", "0"}).io.has_value());
+  CHECK(parse({"-s", "1g", "--cache", "keep", "-r", "512"}).io.has_value());
+  CHECK(parse({"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1024"}).io.has_value());
+}
+
+TEST_CASE("cli: -n / --files") {
+  check_forms({{"-n", "2:64k:1k:10:4k"}, {"-n2:64k:1k:10:4k"}, {"--files", "2:64k:1k:10:4k"},
+               {"--files=2:64k:1k:10:4k"}},
+              [](const Config& c) {
+                REQUIRE(c.files.has_value());
+                CHECK(c.files->count_k == 2);
+                CHECK(c.files->max_size_bytes == 65536);
+                CHECK(c.files->min_size_bytes == 1024);
+                CHECK(c.files->dirs == 10);
+                CHECK(c.files->chunk_bytes == 4096);
+              });
+  CHECK_FALSE(parse({"-n", "0"}).files.has_value());
+  CHECK(parse({"-n", "1:-1"}).files->content == FileContent::kHardLink);
+  CHECK(parse({"-n", "1:-2:0"}).files->content == FileContent::kSymLink);
+  CHECK(parse({"-n", "16", "-r", "2"}).files->count_k == 16);  // 16*37*2 = 1184 <= 2 MiB * 1024
+  CHECK(parse({"-s", "0", "-n", "1"}).files.has_value());
+  CHECK(parse({"-n", "0", "-s", "16"}).io.has_value());
+}
+
+TEST_CASE("cli: -f / --per-char") {
+  check_forms({{"-f"}, {"--per-char"}, {"-f0"}, {"--per-char=0"}},
+              [](const Config& c) { CHECK(c.io->per_char_bytes == 0); });
+  check_forms({{"-f5"}, {"--per-char=5"}, {"-f5m"}, {"-f5120k"}},
+              [](const Config& c) { CHECK(c.io->per_char_bytes == 5 * kMiB); });
+  CHECK(parse({"-f512k"}).io->per_char_bytes == 512 * 1024);
+  CHECK(parse({"-f100", "-s", "16"}).io->per_char_bytes == 16 * kMiB);  // clamped to the file size
+  CHECK(parse({"-s", "1"}).io->per_char_bytes == 1 * kMiB);
+  CHECK(parse({"-qf2"}).io->per_char_bytes == 2 * kMiB);
+  CHECK_FALSE(parse({"-f", "-s", "0"}).io.has_value());
+}
+
+TEST_CASE("cli: -m / --machine and --label") {
+  check_forms({{"-m", "box"}, {"-mbox"}, {"--machine", "box"}, {"--machine=box"}}, [](const Config& c) {
+    CHECK(c.machine_name == "box");
+    CHECK(c.label == "box");
+  });
+  const Config labelled = parse({"-m", "box", "--label", "host, run 1"});
+  CHECK(labelled.machine_name == "box");
+  CHECK(labelled.label == "host, run 1");
+  CHECK(parse({"--label=guest"}).machine_name == "testhost");
+}
+
+TEST_CASE("cli: -x / --repeat") {
+  check_forms({{"-x", "3"}, {"-x3"}, {"--repeat", "3"}, {"--repeat=3"}}, [](const Config& c) {
+    CHECK(c.repeats == 3);
+    CHECK(c.repeats_given);
+  });
+  CHECK(parse({"-x", "1"}).repeats_given);
+}
+
+TEST_CASE("cli: -u / --user and -g / --group") {
+  check_forms({{"-u", "bob"}, {"-ubob"}, {"--user", "bob"}, {"--user=bob"}}, [](const Config& c) {
+    CHECK(c.user == "bob");
+    CHECK_FALSE(c.group.has_value());
+  });
+  const Config both = parse({"-u", "1000:100"});
+  CHECK(both.user == "1000");
+  CHECK(both.group == "100");
+  check_forms({{"-g", "staff"}, {"--group", "staff"}, {"--group=staff"}}, [](const Config& c) {
+    CHECK(c.group == "staff");
+    CHECK_FALSE(c.user.has_value());
+  });
+  const Config separate = parse({"-u", "bob", "-g", "staff"});
+  CHECK(separate.user == "bob");
+  CHECK(separate.group == "staff");
+}
+
+TEST_CASE("cli: flags -q -b -D --no-sync-test, alone, long and grouped") {
+  CHECK(parse({"-q"}).quiet);
+  CHECK(parse({"--quiet"}).quiet);
+  CHECK(parse({"-b"}).fsync_each);
+  CHECK(parse({"--sync-each"}).fsync_each);
+  CHECK(parse({"-D"}).direct_io);
+  CHECK(parse({"--direct"}).direct_io);
+  CHECK_FALSE(parse({"--no-sync-test"}).sync_test);
+  CHECK(parse({}).sync_test_spec.total_bytes == SyncTestSpec{}.total_bytes);
+  CHECK(parse({"--sync-size", "23000"}).sync_test_spec.total_bytes == 23000);
+  CHECK(parse({"--sync-size=1m:4k"}).sync_test_spec.write_bytes == 4096);
+  const Config grouped = parse({"-qbD"});
+  CHECK(grouped.quiet);
+  CHECK(grouped.fsync_each);
+  CHECK(grouped.direct_io);
+}
+
+TEST_CASE("cli: -d, -z, -c, -r, --cache, --data, --csv, --json") {
+  check_forms({{"-d", "/tmp/x"}, {"-d/tmp/x"}, {"--directory", "/tmp/x"}, {"--directory=/tmp/x"}},
+              [](const Config& c) { CHECK(c.directory == "/tmp/x"); });
+  check_forms({{"-z", "42"}, {"-z42"}, {"--seed", "42"}, {"--seed=42"}},
+              [](const Config& c) { CHECK(c.seed == 42); });
+  CHECK(parse({"-z", "0"}).seed == 0);
+  CHECK(parse({"-z", "4294967295"}).seed == 4294967295u);
+  check_forms({{"-c", "4"}, {"-c4"}, {"--concurrency", "4"}, {"--concurrency=4"}},
+              [](const Config& c) { CHECK(c.concurrency == 4); });
+  CHECK(parse({"-c", "200"}).concurrency == 200);
+  check_forms({{"-r", "128"}, {"-r128"}, {"--ram", "128"}, {"--ram=128m"}},
+              [](const Config& c) { CHECK(c.io->file_size_bytes == 300 * kMiB); });
+  CHECK(parse({"--cache", "keep", "-s", "0"}).cache == CacheMode::kKeep);
+  CHECK(parse({"--cache=drop"}).cache == CacheMode::kDrop);
+  CHECK(parse({"--data", "zero"}).data == DataPattern::kZero);
+  CHECK(parse({"--data=random"}).data == DataPattern::kRandom);
+  const Config out = parse({"--csv", "-", "--json", "run.json"});
+  CHECK(out.csv_path == "-");
+  CHECK(out.json_path == "run.json");
+  CHECK(parse({"--json=-", "--csv=a.csv"}).json_path == "-");
+}
+
+TEST_CASE("cli: -h / --help and -V / --version") {
+  for (const char* form : {"-h", "--help"}) {
+    const ParsedCommandLine parsed = parse_command_line({form}, test_facts());
+    CHECK(parsed.action == Action::kHelp);
+    CHECK(parsed.help_text == help_text());
+  }
+  for (const char* form : {"-V", "--version"}) {
+    CHECK(parse_command_line({form}, test_facts()).action == Action::kVersion);
+  }
+  CHECK(parse_command_line({"-s", "0", "-n", "0", "-h"}, test_facts()).action == Action::kHelp);
+}
+
+TEST_CASE("cli: -l is accepted and ignored with a warning") {
+  const Config c = parse({"-l", "x"});
+  REQUIRE(c.warnings.size() == 1);
+  CHECK(c.warnings.front().find("-l") != std::string::npos);
+}
+
+TEST_CASE("cli: the help text lists every option in both forms, grouped, in under 60 lines") {
+  const std::string text = help_text();
+  CHECK(text.rfind("usage: bench++ [options]\n", 0) == 0);
+  for (const char* part :
+       {"-s, --size", "-n, --files", "-f, --per-char[=N]", "-r, --ram", "-c, --concurrency", "-x, --repeat",
+        "-m, --machine", "--label", "-q, --quiet", "--csv FILE", "--json FILE", "-d, --directory",
+        "-b, --sync-each", "-D, --direct", "--cache drop|keep", "--data random|zero", "--no-sync-test",
+        "--sync-size TOTAL[:WRITE]", "-z, --seed", "-u, --user", "-g, --group", "-h, --help", "-V, --version",
+        "-p and -y are not supported (use -c), nor -Z (use -z); -l is ignored", "Test sizes:", "Output:",
+        "Behaviour:"}) {
+    CAPTURE(part);
+    CHECK(text.find(part) != std::string::npos);
+  }
+  std::size_t lines = 0;
+  for (const char ch : text) lines += ch == '\n' ? 1 : 0;
+  CHECK(lines < 60);
+}
+
+}  // namespace bench

@@ -1,0 +1,159 @@
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "phases/data_pattern.h"
+#include "phases/io_phases.h"
+#include "platform/posix_file.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+// A worker's context over a temporary directory, as the runner builds it.
+struct IoFixture {
+  test::TempDir dir;
+  PhaseSettings settings;
+  LatencyHistogram latency;
+  Rng rng{1};
+  WorkerState state;
+  std::atomic<int> interrupt{0};
+
+  IoFixture() {
+    settings.io.file_size_bytes = 1 << 20;
+    settings.io.chunk_bytes = 4096;
+    settings.io.seeks = 1000;
+    settings.io.seekers = 3;
+    settings.io.per_char_bytes = 64 << 10;
+    settings.seed = 99;
+  }
+  PhaseContext context() {
+    latency.clear();
+    return PhaseContext{settings, dir.path() / "data", dir.path() / "files", latency, rng, state, interrupt, 0,
+                        dir.path() / "fsync"};
+  }
+  WorkDone run(const Phase& phase) {
+    PhaseContext c = context();
+    phase.prepare(c);
+    return phase.run(c);
+  }
+  // Checks every block of the data file against the pattern.
+  bool file_matches_pattern() {
+    BlockPattern pattern(settings.data, settings.seed, settings.io.chunk_bytes);
+    PosixFile file(dir.path() / "data", O_RDONLY);
+    AlignedBuffer block(settings.io.chunk_bytes);
+    for (std::uint64_t offset = 0; offset < settings.io.file_size_bytes; offset += settings.io.chunk_bytes) {
+      if (file.read_full(block.data(), block.size()) != block.size() || !pattern.matches(block.data(), offset)) {
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+TEST_CASE("per-char write and read move per_char_bytes with one sample per chunk") {
+  IoFixture f;
+  const WorkDone written = f.run(*make_per_char_write_phase());
+  CHECK(written.bytes == 64 << 10);
+  CHECK(f.latency.count() == 16);  // 64 KiB / 4 KiB chunks
+  CHECK(std::filesystem::file_size(f.dir.path() / "data") == 64 << 10);
+  const WorkDone read = f.run(*make_per_char_read_phase());
+  CHECK(read.bytes == 64 << 10);
+  CHECK(f.latency.count() == 16);
+}
+
+TEST_CASE("block write, rewrite and block read cover the file in chunks and keep the pattern") {
+  IoFixture f;
+  SUBCASE("random data") {}
+  SUBCASE("zero data") { f.settings.data = DataPattern::kZero; }
+  const WorkDone written = f.run(*make_block_write_phase());
+  CHECK(written.operations == 256);
+  CHECK(written.bytes == 1 << 20);
+  CHECK(f.latency.count() == 256);
+  CHECK(std::filesystem::file_size(f.dir.path() / "data") == 1 << 20);
+  CHECK(f.file_matches_pattern());
+  const WorkDone rewritten = f.run(*make_rewrite_phase());
+  CHECK(rewritten.operations == 256);
+  CHECK(f.latency.count() == 256);
+  CHECK(f.file_matches_pattern());
+  const WorkDone read = f.run(*make_block_read_phase());
+  CHECK(read.bytes == 1 << 20);
+  CHECK(f.latency.count() == 256);
+}
+
+TEST_CASE("random data is not trivially compressible or repeated") {
+  BlockPattern pattern(DataPattern::kRandom, 5, 8192);
+  std::vector<unsigned char> first(pattern.block_for(0), pattern.block_for(0) + 8192);
+  const unsigned char* second = pattern.block_for(8192);
+  CHECK(std::memcmp(first.data(), second, 8192) != 0);
+  // Every 512-byte sector differs from every other one in the two blocks (the stamp alone ensures it).
+  for (std::size_t a = 0; a < 8192; a += 512) {
+    CHECK(std::memcmp(first.data() + a, second + a, 512) != 0);
+  }
+  CHECK_FALSE(pattern.matches(first.data(), 8192));  // the offset stamp tells blocks apart
+  CHECK(pattern.matches(first.data(), 0));
+}
+
+TEST_CASE("random seeks run every ticket once over several seekers") {
+  IoFixture f;
+  f.run(*make_block_write_phase());
+  const WorkDone seeks = f.run(*make_random_seeks_phase());
+  CHECK(seeks.operations == 1000);
+  CHECK(f.latency.count() == 1000);
+  // About one ticket in ten writes back: bytes = (reads + write-backs) * chunk.
+  const auto write_backs = seeks.bytes / 4096 - 1000;
+  CHECK(write_backs > 50);
+  CHECK(write_backs < 150);
+  CHECK(f.file_matches_pattern());  // write-backs change only the write generation
+}
+
+TEST_CASE("the fsync latency test writes, syncs and removes its file") {
+  IoFixture f;
+  f.settings.sync_test.write_bytes = 2300;
+  f.settings.sync_test.total_bytes = 2300 * 20;
+  const WorkDone done = f.run(*make_fsync_latency_phase());
+  CHECK(done.operations == 20);
+  CHECK(done.bytes == 2300 * 20);
+  CHECK(f.latency.count() == 20);
+  CHECK_FALSE(std::filesystem::exists(f.dir.path() / "fsync"));
+}
+
+TEST_CASE("an interrupt stops an I/O phase with InterruptedError") {
+  IoFixture f;
+  f.interrupt = 2;
+  CHECK_THROWS_AS(f.run(*make_block_write_phase()), InterruptedError);
+}
+
+TEST_CASE("a failing open names the path") {
+  IoFixture f;
+  try {
+    f.run(*make_block_read_phase());  // no data file yet
+    FAIL("expected an exception");
+  } catch (const std::system_error& error) {
+    CHECK(std::string(error.what()).find((f.dir.path() / "data").string()) != std::string::npos);
+    CHECK(error.code() == std::errc::no_such_file_or_directory);
+  }
+}
+
+TEST_CASE("O_DIRECT on tmpfs gives a clear error or works") {
+  if (!std::filesystem::exists("/dev/shm")) return;
+  IoFixture f;
+  f.settings.direct_io = true;
+  test::TempDir shm_dir;  // the fixture's dir is on $TMPDIR; try /dev/shm explicitly
+  const auto shm = std::filesystem::path("/dev/shm") / shm_dir.path().filename();
+  std::filesystem::create_directory(shm);
+  PhaseContext c{f.settings, shm / "data", shm / "files", f.latency, f.rng, f.state, f.interrupt, 0, shm / "fsync"};
+  try {
+    make_block_write_phase()->run(c);
+  } catch (const std::runtime_error& error) {
+    CHECK(std::string(error.what()).find("O_DIRECT") != std::string::npos);
+  }
+  std::filesystem::remove_all(shm);
+}
+
+}  // namespace
+}  // namespace bench

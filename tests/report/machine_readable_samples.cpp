@@ -1,0 +1,160 @@
+#include "machine_readable_samples.h"
+
+#include <doctest/doctest.h>
+
+#include "result/phase_id.h"
+
+namespace bench::test {
+namespace {
+
+using std::chrono::nanoseconds;
+
+PhaseResult phase(PhaseId id, std::uint64_t seed) {
+  PhaseResult p;
+  p.id = id;
+  p.operations = 1000 + seed * 37;
+  p.bytes = phase_work_unit(id) == WorkUnit::kBytes ? (std::uint64_t{1} << 33) + seed * 8192 : 0;
+  p.elapsed = nanoseconds{1'234'567'891 + static_cast<std::int64_t>(seed) * 1'000'003};
+  p.cpu = nanoseconds{987'654'321 + static_cast<std::int64_t>(seed) * 7};
+  p.workers = 1 + static_cast<std::uint32_t>(seed % 3);
+  p.latency = LatencySummary{50'000 + seed, 1'001 + seed, 9'876'543'210 + seed, 12'345.0 + static_cast<double>(seed),
+                             10'007, 20'011, 400'009, 1'500'001};
+  return p;
+}
+
+RunInfo base_info() {
+  RunInfo i;
+  i.label = "host";
+  i.version = "0.1.0";
+  i.concurrency = 1;
+  i.seed = 4'000'000'001u;
+  i.started_utc = "2026-11-30T10:34:59Z";
+  i.host_name = "lab-host-7";
+  i.kernel = "Linux 6.1.0-13-amd64";
+  i.filesystem = "ext4";
+  i.mount_options = "rw,relatime";
+  i.directory = "/mnt/scratch, fast";
+  return i;
+}
+
+}  // namespace
+
+std::vector<RunResult> machine_readable_samples() {
+  std::vector<RunResult> runs;
+
+  RunResult full;
+  full.info = base_info();
+  full.info.label = "host \"A\", rack 3\nsecond line";
+  full.info.concurrency = 2;
+  full.info.io = IoSpec{std::uint64_t{8} << 30, 8192, 8192, 5, 3u << 20};
+  full.info.files = FileSpec{16, FileContent::kData, 65536, 1024, 8, 4096};
+  full.info.direct_io = true;
+  full.info.cache = CacheMode::kKeep;
+  full.info.data = DataPattern::kZero;
+  std::uint64_t seed = 0;
+  for (const PhaseId id : kAllPhaseIds) full.phases.push_back(phase(id, seed++));
+  full.phases[2].latency.reset();
+  runs.push_back(full);
+
+  RunResult files_only;
+  files_only.info = base_info();
+  files_only.info.label = "Gäste-VM 🚀 «ünïcödé»";
+  files_only.info.run_index = 1;
+  files_only.info.files = FileSpec{1, FileContent::kHardLink, 0, 0, 1, 8192};
+  files_only.info.fsync_each = true;
+  for (const PhaseId id : {PhaseId::kSeqCreate, PhaseId::kSeqStat, PhaseId::kSeqDelete}) {
+    files_only.phases.push_back(phase(id, seed++));
+  }
+  runs.push_back(files_only);
+
+  RunResult io_only;
+  io_only.info = full.info;
+  io_only.info.started_utc = "2026-11-30T11:00:00Z";
+  io_only.info.files.reset();
+  io_only.info.io = IoSpec{std::uint64_t{1} << 20, 1 << 20, 1, 1, 0};
+  io_only.phases.push_back(phase(PhaseId::kBlockWrite, seed++));
+  io_only.phases.push_back(phase(PhaseId::kBlockRead, seed++));
+  io_only.phases.back().elapsed = nanoseconds{0};
+  io_only.phases.back().cpu = nanoseconds{0};
+  io_only.phases.back().latency = LatencySummary{1, 7, 7, 7.0, 7, 7, 7, 7};
+  runs.push_back(io_only);
+
+  RunResult symlinks;
+  symlinks.info = base_info();
+  symlinks.info.label = "";
+  symlinks.info.io = IoSpec{};
+  symlinks.info.io->file_size_bytes = 1;
+  symlinks.info.files = FileSpec{4294967, FileContent::kSymLink, 0, 0, 100, 256};
+  symlinks.phases.push_back(phase(PhaseId::kFsyncLatency, seed++));
+  symlinks.phases.push_back(phase(PhaseId::kRandomSeeks, seed++));
+  symlinks.phases.back().operations = UINT64_MAX;
+  symlinks.phases.back().elapsed = nanoseconds{864'000'000'000'123};  // 10 days
+  runs.push_back(symlinks);
+  return runs;
+}
+
+void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual) {
+  REQUIRE(expected.size() == actual.size());
+  for (std::size_t r = 0; r < expected.size(); ++r) {
+    const RunInfo& e = expected[r].info;
+    const RunInfo& a = actual[r].info;
+    INFO("run ", r);
+    CHECK(e.label == a.label);
+    CHECK(e.version == a.version);
+    CHECK(e.concurrency == a.concurrency);
+    CHECK(e.seed == a.seed);
+    REQUIRE(e.io.has_value() == a.io.has_value());
+    if (e.io) {
+      CHECK(e.io->file_size_bytes == a.io->file_size_bytes);
+      CHECK(e.io->chunk_bytes == a.io->chunk_bytes);
+      CHECK(e.io->seeks == a.io->seeks);
+      CHECK(e.io->seekers == a.io->seekers);
+      CHECK(e.io->per_char_bytes == a.io->per_char_bytes);
+    }
+    REQUIRE(e.files.has_value() == a.files.has_value());
+    if (e.files) {
+      CHECK(e.files->count_k == a.files->count_k);
+      CHECK(e.files->content == a.files->content);
+      CHECK(e.files->max_size_bytes == a.files->max_size_bytes);
+      CHECK(e.files->min_size_bytes == a.files->min_size_bytes);
+      CHECK(e.files->dirs == a.files->dirs);
+      CHECK(e.files->chunk_bytes == a.files->chunk_bytes);
+    }
+    CHECK(e.direct_io == a.direct_io);
+    CHECK(e.fsync_each == a.fsync_each);
+    CHECK(e.cache == a.cache);
+    CHECK(e.data == a.data);
+    CHECK(e.run_index == a.run_index);
+    CHECK(e.started_utc == a.started_utc);
+    CHECK(e.host_name == a.host_name);
+    CHECK(e.kernel == a.kernel);
+    CHECK(e.filesystem == a.filesystem);
+    CHECK(e.mount_options == a.mount_options);
+    CHECK(e.directory == a.directory);
+    REQUIRE(expected[r].phases.size() == actual[r].phases.size());
+    for (std::size_t k = 0; k < expected[r].phases.size(); ++k) {
+      const PhaseResult& ep = expected[r].phases[k];
+      const PhaseResult& ap = actual[r].phases[k];
+      INFO("test ", phase_key(ep.id));
+      CHECK(ep.id == ap.id);
+      CHECK(ep.operations == ap.operations);
+      CHECK(ep.bytes == ap.bytes);
+      CHECK(ep.elapsed == ap.elapsed);
+      CHECK(ep.cpu == ap.cpu);
+      CHECK(ep.workers == ap.workers);
+      REQUIRE(ep.latency.has_value() == ap.latency.has_value());
+      if (ep.latency) {
+        CHECK(ep.latency->count == ap.latency->count);
+        CHECK(ep.latency->min_ns == ap.latency->min_ns);
+        CHECK(ep.latency->max_ns == ap.latency->max_ns);
+        CHECK(ep.latency->mean_ns == ap.latency->mean_ns);
+        CHECK(ep.latency->p50_ns == ap.latency->p50_ns);
+        CHECK(ep.latency->p90_ns == ap.latency->p90_ns);
+        CHECK(ep.latency->p99_ns == ap.latency->p99_ns);
+        CHECK(ep.latency->p999_ns == ap.latency->p999_ns);
+      }
+    }
+  }
+}
+
+}  // namespace bench::test

@@ -1,0 +1,19 @@
+#pragma once
+// Hand-built runs for the spreadsheet CSV and JSON round-trip tests, and a field-by-field comparison of runs
+// (the result structs have no operator==). Every latency mean is a whole number of nanoseconds, which the CSV
+// keeps exactly.
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench::test {
+
+// Four runs: "full" (every test, -s and -n data files, label with a comma, quotes and a newline, one test
+// without latency), "files only" (-s 0, hard links, unicode label, run_index 1), "io only" (-n 0, the same label
+// as "full" but another start time, a test with zero elapsed time) and "symlinks" (both specs, two tests).
+std::vector<RunResult> machine_readable_samples();
+
+// CHECKs that the two lists hold the same runs, field by field.
+void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual);
+
+}  // namespace bench::test

@@ -1,0 +1,122 @@
+#include "run/runner.h"
+
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <thread>
+
+#include "result/errors.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+struct Recorder final : RunObserver {
+  std::vector<std::string> events;
+  std::function<void(PhaseId)> on_start;
+  void run_started(const RunInfo& info) override { events.push_back("run " + std::to_string(info.run_index)); }
+  void phase_started(const RunInfo&, PhaseId id) override {
+    events.push_back("start " + std::string(phase_key(id)));
+    if (on_start) on_start(id);
+  }
+  void phase_finished(const RunResult& run, const PhaseResult& phase) override {
+    CHECK(&run.phases.back() != nullptr);
+    CHECK(run.phases.back().id == phase.id);
+    events.push_back("done " + std::string(phase_key(phase.id)));
+  }
+};
+
+Config small_config(const std::filesystem::path& dir) {
+  Config config;
+  config.directory = dir;
+  config.io = IoSpec{};
+  config.io->file_size_bytes = 256 << 10;
+  config.io->chunk_bytes = 4096;
+  config.io->seeks = 100;
+  config.io->seekers = 2;
+  config.io->per_char_bytes = 16 << 10;
+  config.files.reset();
+  config.sync_test_spec.total_bytes = 2300 * 10;
+  config.seed = 5;
+  return config;
+}
+
+TEST_CASE("the runner runs the selected phases in bonnie++'s order and leaves nothing behind") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  Recorder recorder;
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  REQUIRE(runs.size() == 1);
+  std::vector<PhaseId> order;
+  for (const auto& p : runs[0].phases) order.push_back(p.id);
+  CHECK(order == std::vector<PhaseId>{PhaseId::kPerCharWrite, PhaseId::kBlockWrite, PhaseId::kRewrite,
+                                      PhaseId::kPerCharRead, PhaseId::kBlockRead, PhaseId::kRandomSeeks,
+                                      PhaseId::kFsyncLatency});
+  CHECK(recorder.events.front() == "run 0");
+  CHECK(recorder.events[1] == "start per_char_write");
+  CHECK(recorder.events[2] == "done per_char_write");
+  for (const auto& p : runs[0].phases) {
+    CHECK(p.elapsed.count() > 0);
+    CHECK(p.latency.has_value());
+    CHECK(p.workers == 1);
+  }
+  CHECK(runs[0].find(PhaseId::kBlockWrite)->bytes == 256 << 10);
+  CHECK_FALSE(runs[0].info.started_utc.empty());
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("skipping per-char and the sync test, and repeats") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.io->per_char_bytes = 0;
+  config.sync_test = false;
+  config.repeats = 2;
+  Recorder recorder;
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[1].info.run_index == 1);
+  CHECK(runs[0].phases.size() == 4);
+  CHECK(runs[0].find(PhaseId::kPerCharWrite) == nullptr);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("concurrent workers add their work and merge their latency") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.concurrency = 3;
+  Recorder recorder;
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  const PhaseResult* block = runs[0].find(PhaseId::kBlockWrite);
+  REQUIRE(block != nullptr);
+  CHECK(block->workers == 3);
+  CHECK(block->bytes == 3 * (256 << 10));
+  CHECK(block->latency->count == 3 * 64);
+  CHECK(runs[0].find(PhaseId::kRandomSeeks)->operations == 300);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("an interrupt between phases stops the run and removes everything") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  std::atomic<int> interrupt{0};
+  Recorder recorder;
+  recorder.on_start = [&](PhaseId id) {
+    if (id == PhaseId::kRewrite) interrupt = 15;
+  };
+  CHECK_THROWS_AS(run_benchmark(config, RunInfo{}, recorder, interrupt), InterruptedError);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("a run that cannot fit is refused before anything is created") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.io->file_size_bytes = std::uint64_t{1} << 60;
+  Recorder recorder;
+  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}),
+                       doctest::Contains("not enough free space"), std::runtime_error);
+  CHECK(recorder.events.empty());
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+}  // namespace
+}  // namespace bench
