@@ -8,26 +8,35 @@
 namespace bench {
 namespace {
 
-constexpr int kTitleWidth = 27;
+constexpr int kTitleWidth = 15;
+constexpr std::uint64_t kEtcdFsyncP99LimitNs = 10'000'000;
 
-std::string rate_unit(PhaseId id) {
+const char* rate_unit(PhaseId id) {
   switch (phase_work_unit(id)) {
     case WorkUnit::kBytes:
-      return "K/sec";
+      return "KiB/s";
     case WorkUnit::kSeeks:
-      return "seeks/sec";
+      return "seeks/s";
     case WorkUnit::kFiles:
-      return "files/sec";
+      return "files/s";
     case WorkUnit::kSyncs:
-      return "syncs/sec";
+      return "syncs/s";
   }
   return "";
 }
 
-// The rate in the unit rate_unit() names (bonnie's K = 1024 bytes).
-double display_rate(const PhaseResult& phase) {
-  const double rate = rate_per_second(phase).value_or(0.0);
-  return phase_work_unit(phase.id) == WorkUnit::kBytes ? rate / 1024.0 : rate;
+// The rate in the unit rate_unit() names.
+double display_rate(PhaseId id, double per_second) {
+  return phase_work_unit(id) == WorkUnit::kBytes ? per_second / 1024.0 : per_second;
+}
+
+std::string duration_cell(std::uint64_t ns) { return format_duration_ns(static_cast<double>(ns)); }
+
+std::string fsync_verdict(const PhaseResult& fsync) {
+  if (!fsync.latency) return {};
+  const std::uint64_t p99 = fsync.latency->p99_ns;
+  return fmt::format("Fsync latency p99 {} over {} fdatasync calls: {} etcd's 10ms guideline\n", duration_cell(p99),
+                     fsync.latency->count, p99 < kEtcdFsyncP99LimitNs ? "within" : "ABOVE");
 }
 
 }  // namespace
@@ -48,23 +57,29 @@ std::string format_duration_ns(double nanoseconds) {
   return fmt::format("{:.0f}ns", nanoseconds);
 }
 
+std::string format_rate(PhaseId id, double per_second) {
+  const double rate = display_rate(id, per_second);
+  return fmt::format("{:.{}f} {}", rate, rate >= 100 ? 0 : 1, rate_unit(id));
+}
+
 std::string format_latency_table(const RunResult& run) {
-  std::string table;
+  if (run.phases.empty()) return {};
+  std::string text = fmt::format("{:<{}}{:>16}{:>6}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}\n", "Measured", kTitleWidth,
+                                 "rate", "%CPU", "min", "mean", "p50", "p90", "p99", "p99.9", "max");
   for (const auto& phase : run.phases) {
-    if (!phase.latency) continue;
-    const LatencySummary& l = *phase.latency;
-    table += fmt::format("{:<{}}{:>10}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}\n", phase_title(phase.id), kTitleWidth,
-                         l.count, format_duration_ns(static_cast<double>(l.min_ns)), format_duration_ns(l.mean_ns),
-                         format_duration_ns(static_cast<double>(l.p50_ns)),
-                         format_duration_ns(static_cast<double>(l.p90_ns)),
-                         format_duration_ns(static_cast<double>(l.p99_ns)),
-                         format_duration_ns(static_cast<double>(l.p999_ns)),
-                         format_duration_ns(static_cast<double>(l.max_ns)));
+    const auto rate = rate_per_second(phase);
+    text += fmt::format("{:<{}}{:>16}{:>6}", phase_short_title(phase.id), kTitleWidth,
+                        rate ? format_rate(phase.id, *rate) : "-",
+                        cpu_percent(phase) ? fmt::format("{:.0f}", *cpu_percent(phase)) : "-");
+    if (const auto& l = phase.latency) {
+      text += fmt::format("{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}", duration_cell(l->min_ns), format_duration_ns(l->mean_ns),
+                          duration_cell(l->p50_ns), duration_cell(l->p90_ns), duration_cell(l->p99_ns),
+                          duration_cell(l->p999_ns), duration_cell(l->max_ns));
+    }
+    text += '\n';
   }
-  if (table.empty()) return table;
-  return fmt::format("{:<{}}{:>10}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}\n", "Latency per operation", kTitleWidth,
-                     "ops", "min", "mean", "p50", "p90", "p99", "p99.9", "max") +
-         table;
+  if (const PhaseResult* fsync = run.find(PhaseId::kFsyncLatency)) text += fsync_verdict(*fsync);
+  return text;
 }
 
 std::string format_repeat_summary(const std::vector<RunResult>& runs) {
@@ -74,7 +89,7 @@ std::string format_repeat_summary(const std::vector<RunResult>& runs) {
     std::vector<double> rates, cpus, p99s;
     for (const auto& run : runs) {
       if (const PhaseResult* phase = run.find(id)) {
-        rates.push_back(display_rate(*phase));
+        rates.push_back(display_rate(id, rate_per_second(*phase).value_or(0.0)));
         cpus.push_back(cpu_percent(*phase).value_or(0.0));
         if (phase->latency) p99s.push_back(static_cast<double>(phase->latency->p99_ns));
       }
@@ -82,7 +97,7 @@ std::string format_repeat_summary(const std::vector<RunResult>& runs) {
     if (rates.empty()) continue;
     const MeanStddev rate = mean_stddev(rates);
     const MeanStddev cpu = mean_stddev(cpus);
-    text += fmt::format("{:<{}}{:>12.1f} ± {:<10.1f}{:<10} {:>5.1f} ± {:<5.1f}%CPU", phase_title(id), kTitleWidth,
+    text += fmt::format("{:<{}}{:>12.1f} ± {:<9.1f}{:<8} %CPU {:>5.1f} ± {:<5.1f}", phase_short_title(id), kTitleWidth,
                         rate.mean, rate.stddev, rate_unit(id), cpu.mean, cpu.stddev);
     if (!p99s.empty()) {
       const MeanStddev p99 = mean_stddev(p99s);

@@ -42,6 +42,8 @@ enum class WorkUnit {
 std::string_view phase_key(PhaseId id);
 // Human title ("Sequential Output, Block").
 std::string_view phase_title(PhaseId id);
+// Short human name ("Block write"), at most 14 characters.
+std::string_view phase_short_title(PhaseId id);
 // The bonnie-style progress text ("Writing intelligently").
 std::string_view phase_progress_text(PhaseId id);
 WorkUnit phase_work_unit(PhaseId id);

@@ -1,1 +1,0 @@
-target_sources(benchcore PRIVATE latency_table.cpp)
