@@ -51,6 +51,7 @@ po::options_description make_description() {
       ("seed,z", text())
       ("user,u", text())
       ("group,g", text())
+      ("detect", po::bool_switch())
       ("help,h", po::bool_switch())
       ("version,V", po::bool_switch())
       // bonnie++ options that bench++ refuses (-p, -y, -Z: see unsupported_option_message) or ignores (-l).
@@ -301,6 +302,10 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     result.action = Action::kVersion;
     return result;
   }
+  if (flag(vm, "detect")) {
+    result.action = Action::kDetect;
+    return result;
+  }
   reject_unsupported(vm);
   Config& config = result.config;
   apply_output(vm, facts, config);
@@ -332,6 +337,7 @@ SystemFacts read_system_facts() {
 
 std::string help_text() {
   return R"(usage: bench++ [options]
+       bench++ compare BASE OTHER... [compare options]   (see bench++ compare --help)
 A filesystem benchmark that accepts bonnie++'s options and writes its table and CSV line.
 
 Test sizes:
@@ -346,11 +352,12 @@ Test sizes:
   -f, --per-char[=N]    per-char tests on N MiB (attached: -f5; default 3); a bare -f skips them
   -r, --ram MIB         RAM size for the default -s and the checks (default: detected; 0 disables)
   -c, --concurrency N   concurrent workers, each on its own file and directory (1..200, default 1)
-  -x, --repeat N        run the tests N times; CSV output only, with a header line (default 1)
+  -x, --repeat N        run the tests N times (default 1); stdout then carries a CSV header line and
+                        one line per run, and the tables go to stderr
 
 Output:
   -m, --machine NAME    machine name in the reports (default: the host name; no commas)
-      --label TEXT      label in the spreadsheet CSV and JSON (default: the machine name)
+      --label TEXT      name of the run in every output (default: the machine name)
   -q, --quiet           no progress; the table goes to stderr, stdout carries only the CSV line
       --csv FILE        also write the spreadsheet CSV (header row, one row per test) to FILE
       --json FILE       also write the results as JSON to FILE ("-" is stdout for either one)
@@ -358,7 +365,7 @@ Output:
 Behaviour:
   -d, --directory DIR   directory to test in (default: the current directory)
   -b, --sync-each       fsync after each seek-test write and each file create, link and unlink
-  -D, --direct          open the I/O test files with O_DIRECT
+  -D, --direct          open the I/O test files with O_DIRECT (per-char tests stay buffered)
       --cache drop|keep
                         drop the test file's cached pages before each read phase (default drop);
                         keep behaves as bonnie++ and then needs -s of at least 2 x RAM
@@ -371,6 +378,7 @@ Behaviour:
   -u, --user USER[:GROUP]
                         run as USER (and GROUP), by name or number
   -g, --group GROUP     run as GROUP, by name or number
+      --detect          print whether this runs on a host or in a guest (and why) and exit
   -h, --help            show this help and exit
   -V, --version         show the version and exit
 
