@@ -37,7 +37,7 @@ struct Config {
 };
 
 // What the command line asks for.
-enum class Action { kRun, kHelp, kVersion, kDetect };
+enum class Action { kRun, kHelp, kVersion };
 
 struct ParsedCommandLine {
   Action action = Action::kRun;

@@ -51,7 +51,6 @@ po::options_description make_description() {
       ("seed,z", text())
       ("user,u", text())
       ("group,g", text())
-      ("detect", po::bool_switch())
       ("help,h", po::bool_switch())
       ("version,V", po::bool_switch())
       // bonnie++ options that bench++ refuses (-p, -y, -Z: see unsupported_option_message) or ignores (-l).
@@ -302,10 +301,6 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     result.action = Action::kVersion;
     return result;
   }
-  if (flag(vm, "detect")) {
-    result.action = Action::kDetect;
-    return result;
-  }
   reject_unsupported(vm);
   Config& config = result.config;
   apply_output(vm, facts, config);
@@ -378,7 +373,6 @@ Behaviour:
   -u, --user USER[:GROUP]
                         run as USER (and GROUP), by name or number
   -g, --group GROUP     run as GROUP, by name or number
-      --detect          print whether this runs on a host or in a guest (and why) and exit
   -h, --help            show this help and exit
   -V, --version         show the version and exit
 
