@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
-# Usage: scripts/install-deps.sh [build|test]   (default: build)
+# Usage: scripts/install-deps.sh [build|test|guest]   (default: build; guest adds what guest-run.sh needs)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -10,6 +10,11 @@ if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
   # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool.
   packages+=(bonnie++ strace gnumeric python3)
+fi
+if [ "$purpose" = guest ]; then
+  # scripts/guest-run.sh: QEMU, a static busybox for the initramfs, cpio to pack it, mkfs.ext4 and debugfs
+  # for the guest's disk, xz/zstd to unpack kernel modules (the kernel itself comes from apt-get download).
+  packages+=(qemu-system-x86 busybox-static cpio e2fsprogs xz-utils zstd)
 fi
 
 missing=()

@@ -31,7 +31,7 @@ RunInfo make_run_info(const Config& config) {
   info.kernel = system.kernel;
   info.filesystem = system.mount.filesystem;
   info.mount_options = system.mount.options;
-  info.directory = config.directory.string();
+  info.directory = std::filesystem::absolute(config.directory).lexically_normal().string();
   return info;
 }
 

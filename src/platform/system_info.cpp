@@ -59,7 +59,7 @@ std::optional<MountEntry> find_mount(std::string_view mountinfo, const std::stri
     if (words.size() < 6 || separator + 3 > words.size()) continue;
     MountEntry entry{unescape_octal(words[4]), std::string(words[separator + 1]), std::string(words[5]),
                      unescape_octal(words[separator + 2])};
-    if (separator + 3 < words.size()) entry.options += "," + std::string(words[separator + 3]);
+    if (separator + 3 < words.size()) entry.options.append(",").append(words[separator + 3]);
     // Later lines mount over earlier ones at the same point, so ">=" keeps the last.
     if (is_under(path, entry.mount_point) && (!best || entry.mount_point.size() >= best->mount_point.size())) {
       best = std::move(entry);

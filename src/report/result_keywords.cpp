@@ -35,7 +35,10 @@ std::optional<Enum> value_of(const Words<Enum, N>& words, std::string_view word)
 template <typename Enum, std::size_t N>
 std::string choices(const Words<Enum, N>& words) {
   std::string all;
-  for (const auto& [v, word] : words) all += (all.empty() ? "" : "|") + std::string(word);
+  for (const auto& [v, word] : words) {
+    if (!all.empty()) all += '|';
+    all += word;
+  }
   return all;
 }
 
