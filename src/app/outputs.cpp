@@ -43,7 +43,7 @@ void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& p
 void OutputSet::run_finished(const RunResult& run) {
   current_run_.reset();
   finished_runs_.push_back(run);
-  table_sink_->write(format_bonnie_table(run) + format_latency_table(run));
+  table_sink_->write(format_bonnie_table(run) + "\n" + format_latency_table(run));
   if (bonnie_csv_sink_ != nullptr) {
     if (config_.repeats_given && !bonnie_header_written_) {
       bonnie_csv_sink_->write(bonnie_csv_header());
@@ -62,7 +62,7 @@ void OutputSet::report_partial_run() noexcept {
   try {
     if (current_run_ && !current_run_->phases.empty()) {
       table_sink_->write("Results of the tests completed before the failure:\n" +
-                         format_bonnie_table(*current_run_) + format_latency_table(*current_run_));
+                         format_bonnie_table(*current_run_) + "\n" + format_latency_table(*current_run_));
     }
   } catch (...) {
     // Reporting is best effort here: the original failure is what main reports.
