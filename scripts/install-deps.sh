@@ -9,12 +9,12 @@ packages=(g++ cmake make libboost-program-options-dev libboost-filesystem-dev li
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
   # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool.
-  packages+=(bonnie++ strace gnumeric python3)
+  packages+=(bonnie++ strace gnumeric python3 tmux mandoc man-db)
 fi
 if [ "$purpose" = guest ]; then
-  # scripts/guest-run.sh: QEMU, a static busybox for the initramfs, cpio to pack it, mkfs.ext4 and debugfs
-  # for the guest's disk, xz/zstd to unpack kernel modules (the kernel itself comes from apt-get download).
-  packages+=(qemu-system-x86 busybox-static cpio e2fsprogs xz-utils zstd)
+  # scripts/guest-run.sh: QEMU, a static busybox for the initramfs (its cpio packs it), mkfs.ext4 and debugfs
+  # for the guest's disk, xz/zstd for compressed kernel modules (the kernel comes from apt-get download).
+  packages+=(qemu-system-x86 busybox-static e2fsprogs xz-utils zstd)
 fi
 
 missing=()

@@ -1,18 +1,26 @@
 #include "app/outputs.h"
 
+#include <unistd.h>
+
 #include "report/bonnie_csv.h"
 #include "report/bonnie_table.h"
 #include "report/json_report.h"
 #include "report/latency_table.h"
+#include "report/progress_line.h"
 #include "report/spreadsheet_csv.h"
 
 namespace bench {
 namespace {
+constexpr const char* kClearToEnd = "\033[K";  // ANSI: erase to the end of the line
+
 bool takes_stdout(const std::optional<std::string>& destination) { return destination && *destination == "-"; }
 }  // namespace
 
 OutputSet::OutputSet(const Config& config)
-    : config_(config), stdout_sink_("-"), stderr_sink_(TextSink::standard_error()) {
+    : config_(config),
+      stdout_sink_("-"),
+      stderr_sink_(TextSink::standard_error()),
+      live_progress_(!config.quiet && ::isatty(STDERR_FILENO) == 1) {
   const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path);
   table_sink_ = (config.quiet || config.repeats_given || machine_stdout) ? &stderr_sink_ : &stdout_sink_;
   bonnie_csv_sink_ = machine_stdout ? nullptr : &stdout_sink_;
@@ -26,12 +34,25 @@ OutputSet::OutputSet(const Config& config)
 void OutputSet::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}}; }
 
 void OutputSet::phase_started(const RunInfo& /*info*/, PhaseId id) {
-  if (!config_.quiet) stderr_sink_.write(std::string(phase_progress_text(id)) + "...");
+  if (config_.quiet) return;
+  // On a terminal the line is redrawn in place by phase_progress; elsewhere it is bonnie++'s "...done".
+  stderr_sink_.write(std::string(phase_progress_text(id)) + (live_progress_ ? "" : "..."));
+}
+
+void OutputSet::phase_progress(PhaseId id, std::uint64_t done, std::uint64_t total,
+                               std::chrono::nanoseconds elapsed) {
+  if (!live_progress_) return;
+  const std::uint64_t bytes_per_operation = config_.io ? config_.io->chunk_bytes : 0;
+  stderr_sink_.write("\r" + format_progress_line(id, done, total, elapsed, bytes_per_operation) + kClearToEnd);
 }
 
 void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& phase) {
   current_run_ = run_so_far;
-  if (!config_.quiet) stderr_sink_.write("done\n");
+  if (live_progress_) {
+    stderr_sink_.write("\r" + std::string(phase_progress_text(phase.id)) + "...done" + kClearToEnd + "\n");
+  } else if (!config_.quiet) {
+    stderr_sink_.write("done\n");
+  }
   if (csv_file_) csv_file_->write(format_spreadsheet_csv_row(run_so_far.info, phase));
   if (json_file_) {
     std::vector<RunResult> runs = finished_runs_;

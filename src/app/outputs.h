@@ -4,7 +4,7 @@
 //   -q, -x, or when --csv/--json take stdout; the CSV line goes to stdout unless --csv/--json take it;
 // - the spreadsheet CSV (--csv), one row per test as it finishes;
 // - the JSON document (--json), rewritten after each test when it is a file, written at the end on stdout;
-// - progress lines on stderr unless -q.
+// - progress on stderr unless -q: a live line per test on a terminal, bonnie++'s "...done" lines elsewhere.
 #include <memory>
 #include <optional>
 #include <vector>
@@ -21,6 +21,7 @@ class OutputSet final : public RunObserver {
 
   void run_started(const RunInfo& info) override;
   void phase_started(const RunInfo& info, PhaseId id) override;
+  void phase_progress(PhaseId id, std::uint64_t done, std::uint64_t total, std::chrono::nanoseconds elapsed) override;
   void phase_finished(const RunResult& run_so_far, const PhaseResult& phase) override;
   void run_finished(const RunResult& run) override;
 
@@ -37,6 +38,7 @@ class OutputSet final : public RunObserver {
   TextSink* bonnie_csv_sink_;  // nullptr when machine-readable output owns stdout
   std::optional<TextSink> csv_file_;
   std::optional<TextSink> json_file_;
+  bool live_progress_;  // stderr is a terminal and not -q: redraw one line per test
   bool bonnie_header_written_ = false;
   std::vector<RunResult> finished_runs_;
   std::optional<RunResult> current_run_;

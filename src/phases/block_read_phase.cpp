@@ -21,7 +21,7 @@ class BlockReadPhase final : public Phase {
     const std::uint64_t chunks = chunk_count(io);
     try {
       for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-        context.check_interrupt();
+        context.begin_operation();
         const SteadyTime start = std::chrono::steady_clock::now();
         const std::size_t got = file.read_full(buffer.data(), io.chunk_bytes);
         context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));

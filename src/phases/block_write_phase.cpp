@@ -20,7 +20,7 @@ class BlockWritePhase final : public Phase {
     const std::uint64_t chunks = chunk_count(io);
     try {
       for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-        context.check_interrupt();
+        context.begin_operation();
         const unsigned char* block = pattern.block_for(chunk * io.chunk_bytes);
         const SteadyTime start = std::chrono::steady_clock::now();
         file.write_all(block, io.chunk_bytes);

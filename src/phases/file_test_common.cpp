@@ -141,7 +141,7 @@ WorkDone create_file_set(PhaseContext& context) {
 
   WorkDone done{.operations = names.size(), .bytes = 0};
   for (std::size_t i = 0; i < names.size(); ++i) {
-    context.check_interrupt();
+    context.begin_operation();
     const bool is_link = spec.content != FileContent::kData && i > 0;
     const std::uint64_t size = is_link ? 0 : draw_file_size(spec, context.rng);
     const auto start = std::chrono::steady_clock::now();

@@ -26,7 +26,7 @@ class FsyncLatencyPhase final : public Phase {
     PosixFile file(context.sync_file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
     const std::uint64_t writes = spec.write_count();
     for (std::uint64_t i = 0; i < writes; ++i) {
-      context.check_interrupt();
+      context.begin_operation();
       file.write_all(data.data(), data.size());
       const SteadyTime start = std::chrono::steady_clock::now();
       file.data_sync();

@@ -21,7 +21,7 @@ class PerCharReadPhase final : public Phase {
     std::uint64_t read = 0;
     unsigned char byte = 0;
     for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-      context.check_interrupt();
+      context.begin_operation();
       const SteadyTime start = std::chrono::steady_clock::now();
       for (std::uint32_t i = 0; i < io.chunk_bytes; ++i, ++read) {
         if (!file.read_byte(byte)) throw std::runtime_error("unexpected end of file in " + file.path().string());

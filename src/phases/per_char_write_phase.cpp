@@ -19,7 +19,7 @@ class PerCharWritePhase final : public Phase {
     const std::uint64_t chunks = io.per_char_bytes / io.chunk_bytes;
     std::uint64_t written = 0;
     for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-      context.check_interrupt();
+      context.begin_operation();
       const SteadyTime start = std::chrono::steady_clock::now();
       for (std::uint32_t i = 0; i < io.chunk_bytes; ++i, ++written) {
         file.write_byte(static_cast<unsigned char>(written & 0x7f));

@@ -51,11 +51,19 @@ struct PhaseContext {
   const std::atomic<int>& interrupt_signal;  // non-zero once a stop was requested
   std::uint32_t worker_index = 0;
   std::filesystem::path sync_file;  // the fsync latency test's file
+  std::atomic<std::uint64_t>* operations_started = nullptr;  // progress counter read by the runner
 
   // Throws InterruptedError when a stop was requested. Cheap: one relaxed atomic load.
   void check_interrupt() const {
     const int signal_number = interrupt_signal.load(std::memory_order_relaxed);
     if (signal_number != 0) throw InterruptedError(signal_number);
+  }
+
+  // Call once before each operation (the unit expected_operations() counts in phase_list.h): counts it
+  // for the progress display, then check_interrupt(). Safe from several threads of one worker.
+  void begin_operation() const {
+    if (operations_started != nullptr) operations_started->fetch_add(1, std::memory_order_relaxed);
+    check_interrupt();
   }
 };
 

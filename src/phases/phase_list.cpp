@@ -27,4 +27,29 @@ std::vector<std::unique_ptr<Phase>> make_phases(const PhaseSelection& selection)
   return phases;
 }
 
+std::uint64_t expected_operations(PhaseId id, const PhaseSettings& settings) {
+  const IoSpec& io = settings.io;
+  switch (id) {
+    case PhaseId::kPerCharWrite:
+    case PhaseId::kPerCharRead:
+      return io.per_char_bytes / io.chunk_bytes;  // one per chunk of one-byte calls
+    case PhaseId::kBlockWrite:
+    case PhaseId::kRewrite:
+    case PhaseId::kBlockRead:
+      return io.file_size_bytes / io.chunk_bytes;
+    case PhaseId::kRandomSeeks:
+      return io.seeks;
+    case PhaseId::kSeqCreate:
+    case PhaseId::kSeqStat:
+    case PhaseId::kSeqDelete:
+    case PhaseId::kRandomCreate:
+    case PhaseId::kRandomStat:
+    case PhaseId::kRandomDelete:
+      return settings.files.file_count();
+    case PhaseId::kFsyncLatency:
+      return settings.sync_test.write_count();
+  }
+  return 0;
+}
+
 }  // namespace bench

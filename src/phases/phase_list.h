@@ -16,4 +16,8 @@ struct PhaseSelection {
 
 std::vector<std::unique_ptr<Phase>> make_phases(const PhaseSelection& selection);
 
+// How many operations (PhaseContext::begin_operation calls) one worker of phase `id` makes; the
+// progress display's 100 %.
+std::uint64_t expected_operations(PhaseId id, const PhaseSettings& settings);
+
 }  // namespace bench

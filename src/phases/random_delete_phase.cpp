@@ -29,7 +29,7 @@ class RandomDeletePhase final : public Phase {
     std::optional<DirectorySyncer> syncer;
     if (context.settings.fsync_each) syncer.emplace(top, context.files_dir, dirs);
     for (const std::string& name : context.state.file_names) {
-      context.check_interrupt();
+      context.begin_operation();
       const auto start = std::chrono::steady_clock::now();
       if (::unlinkat(top.fd(), name.c_str(), 0) != 0) throw_errno("remove", context.files_dir / name);
       if (syncer) syncer->sync_directory_of(name);

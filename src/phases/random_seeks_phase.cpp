@@ -81,7 +81,7 @@ class RandomSeeksPhase final : public Phase {
       for (;;) {
         const std::size_t index = shared.next_ticket.fetch_add(1, std::memory_order_relaxed);
         if (index >= shared.tickets.size() || shared.stop.load(std::memory_order_relaxed)) break;
-        context.check_interrupt();
+        context.begin_operation();
         const SeekTicket& ticket = shared.tickets[index];
         const auto offset = static_cast<std::int64_t>(ticket.chunk * io.chunk_bytes);
         const SteadyTime start = std::chrono::steady_clock::now();

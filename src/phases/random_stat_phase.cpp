@@ -26,7 +26,7 @@ class RandomStatPhase final : public Phase {
     std::vector<unsigned char> buffer(context.settings.files.chunk_bytes);
     WorkDone done{.operations = context.state.file_names.size(), .bytes = 0};
     for (const std::string& name : context.state.file_names) {
-      context.check_interrupt();
+      context.begin_operation();
       const auto start = std::chrono::steady_clock::now();
       done.bytes += stat_and_read(top.fd(), name.c_str(), buffer, context.files_dir);
       context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));

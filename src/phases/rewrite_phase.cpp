@@ -23,7 +23,7 @@ class RewritePhase final : public Phase {
     const auto back = -static_cast<std::int64_t>(io.chunk_bytes);
     try {
       for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-        context.check_interrupt();
+        context.begin_operation();
         const SteadyTime start = std::chrono::steady_clock::now();
         if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
           throw std::runtime_error("unexpected end of file in " + file.path().string());

@@ -26,7 +26,7 @@ class SeqDeletePhase final : public Phase {
     for (std::uint32_t d = 0; d < dirs; ++d) {
       DirectoryReader reader(file_directory(context.files_dir, dirs, d));
       for (;;) {
-        context.check_interrupt();
+        context.begin_operation();
         const auto start = std::chrono::steady_clock::now();
         const char* name = reader.next_name();
         if (name == nullptr) break;

@@ -4,6 +4,9 @@
 #include <sys/statvfs.h>
 
 #include <barrier>
+#include <condition_variable>
+#include <mutex>
+#include <stop_token>
 #include <chrono>
 #include <ctime>
 #include <exception>
@@ -23,6 +26,7 @@ namespace {
 // Everything one worker owns for the whole benchmark.
 struct Worker {
   std::filesystem::path dir;
+  std::atomic<std::uint64_t> operations_started{0};
   LatencyHistogram latency;
   Rng rng;
   WorkerState state;
@@ -121,9 +125,10 @@ class Runner {
     Worker& worker = workers_[index];
     worker.latency.clear();
     worker.rng.reseed(phase_seed(config_.seed, index, id));
+    worker.operations_started = 0;
     return PhaseContext{settings_,    worker.dir / "data", worker.dir / "files", worker.latency, worker.rng,
                         worker.state, interrupt_,          static_cast<std::uint32_t>(index),
-                        worker.dir / "fsync"};
+                        worker.dir / "fsync", &worker.operations_started};
   }
 
   PhaseResult run_phase(const Phase& phase) {
@@ -149,17 +154,35 @@ class Runner {
         outcome.failure = std::current_exception();
       }
     };
-    if (workers_.size() == 1) {
-      work(0);
-    } else {
-      std::vector<std::jthread> threads;
-      for (std::size_t i = 0; i < workers_.size(); ++i) threads.emplace_back(work, i);
-    }
+    {
+      const std::jthread ticker([this, &phase](std::stop_token stop) { report_progress(phase.id(), stop); });
+      if (workers_.size() == 1) {
+        work(0);
+      } else {
+        std::vector<std::jthread> threads;
+        for (std::size_t i = 0; i < workers_.size(); ++i) threads.emplace_back(work, i);
+      }
+    }  // the ticker is stopped and joined here, before the observer hears of the result
     const std::chrono::nanoseconds cpu_end = process_cpu_time();
     for (const auto& outcome : outcomes) {
       if (outcome.failure) std::rethrow_exception(outcome.failure);
     }
     return summarize(phase.id(), outcomes, cpu_end - cpu_start);
+  }
+
+  // Runs on its own thread while a phase runs: tells the observer how far the workers are.
+  void report_progress(PhaseId id, std::stop_token stop) {
+    const std::uint64_t total = expected_operations(id, settings_) * workers_.size();
+    const SteadyTime start = std::chrono::steady_clock::now();
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
+    // wait_for returns the predicate: true once a stop is requested, false after each interval.
+    while (!wake.wait_for(lock, stop, kProgressInterval, [&stop] { return stop.stop_requested(); })) {
+      std::uint64_t done = 0;
+      for (const auto& worker : workers_) done += worker.operations_started.load(std::memory_order_relaxed);
+      observer_.phase_progress(id, std::min(done, total), total, std::chrono::steady_clock::now() - start);
+    }
   }
 
   PhaseResult summarize(PhaseId id, const std::vector<WorkerOutcome>& outcomes, std::chrono::nanoseconds cpu) {

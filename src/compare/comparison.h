@@ -1,0 +1,113 @@
+#pragma once
+// `bench++ compare`: runs side by side ("host" against "guest"), as plain data. Pure: no I/O, no formatting
+// of tables (the writers comparison_{text,csv,json,html}.h do that).
+//
+// Groups: the runs of one file with one label form a group (with CompareOptions::group_by_label, the runs of
+// one label across all files); groups are in order of first appearance and the first one, which holds the
+// first run of the first file, is the base. Several runs in a group are repeats (-x N): each metric is their
+// mean ± sample standard deviation (n - 1). A group is named by its label, or by its file name when labels
+// clash (then by the path as given, then with " (2)"...).
+//
+// Metrics of each test (a test = a phase key such as block_write, matched across groups):
+//   throughput   rate_per_second(): bytes/s, seeks/s, files/s or syncs/s     higher is better
+//   CPU          cpu_percent(): process CPU over wall time, percent           lower is better
+//   latency p50, p99, max of one operation, nanoseconds                      lower is better
+// A metric is listed when at least one group has a value for it. Ratios are other / base.
+//
+// Noise rule: with at least two runs on one side, a difference is beyond the run-to-run noise when the two
+// means differ by more than kNoiseFactor times the larger of the two sample standard deviations; with a
+// single run on both sides the noise is unknown. (A simple, explainable rule rather than a t-test: with the
+// 3 to 5 runs people make, a Welch test's degrees of freedom are too few for its p-value to mean more.)
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "result/run_result.h"
+#include "result/statistics.h"
+
+namespace bench {
+
+inline constexpr double kNoiseFactor = 2.0;
+
+// The noise rule in one sentence, for every output.
+std::string_view noise_rule_text();
+
+// Where a run's numbers came from, which decides what can be compared.
+enum class RunSource {
+  kBenchResult,  // bench++ spreadsheet CSV or JSON: rates, CPU time and a full latency summary
+  kBonnieLine,   // a bonnie++ "1.98" CSV line: only rates, %CPU and max latency mean something
+                 // (report/bonnie_csv_reader.h); "+++++" is a phase with zero elapsed time
+};
+
+struct SourcedRun {
+  RunResult run;
+  std::string file;  // as given on the command line
+  RunSource source = RunSource::kBenchResult;
+};
+
+struct CompareOptions {
+  bool group_by_label = false;  // one group per label across files, instead of per (file, label)
+};
+
+enum class MetricKind { kThroughput, kCpuPercent, kLatencyP50, kLatencyP99, kLatencyMax };
+
+std::string_view metric_key(MetricKind kind);    // "throughput", "cpu_percent", "latency_p50"...
+std::string_view metric_title(MetricKind kind);  // "throughput", "CPU", "p50 latency"...
+bool higher_is_better(MetricKind kind);
+
+// What one group has for one metric of one test.
+enum class CellState {
+  kMeasured,     // stats holds the value
+  kNotMeasured,  // every run of the group that has the test ran under 0.5 s without a number ("+++++")
+  kNotRecorded,  // the source holds no such value (a bonnie++ line has no percentiles; no latency samples)
+  kAbsent,       // no run of the group has this test
+};
+
+enum class Verdict { kBetter, kWorse, kSame };
+enum class Noise { kUnknown, kWithin, kBeyond };
+
+struct MetricCell {
+  CellState state = CellState::kAbsent;
+  MeanStddev stats;              // kMeasured: over the runs that gave a value (stats.count of them)
+  std::size_t runs = 0;          // runs of the group that have the test
+  bool under_min_time = false;   // kMeasured, and at least one of those runs lasted under 0.5 s
+  // Against the base; left empty on the base's own cells.
+  std::optional<double> ratio;      // mean / base mean: both measured and the base mean not 0
+  std::optional<Verdict> verdict;   // both measured
+  Noise noise = Noise::kUnknown;    // both measured and at least two runs on one side
+  std::string phrase;  // "guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower", or why there is
+                       // no comparison: "not measured in guest (under 0.5 s)"
+};
+
+struct MetricRow {
+  MetricKind kind = MetricKind::kThroughput;
+  std::vector<MetricCell> cells;  // one per group, in group order; cells[0] is the base's
+};
+
+struct TestComparison {
+  PhaseId test = PhaseId::kBlockWrite;
+  WorkUnit unit = WorkUnit::kBytes;  // of the throughput
+  std::vector<MetricRow> metrics;
+};
+
+struct GroupInfo {
+  std::string name;                // unique among the groups
+  std::string label;               // the runs' label
+  std::vector<std::string> files;  // where its runs came from, in order
+  std::size_t runs = 0;
+  bool from_bonnie = false;        // at least one run came from a bonnie++ line
+};
+
+struct Comparison {
+  std::vector<GroupInfo> groups;      // [0] is the base; at least two
+  std::vector<TestComparison> tests;  // in phase order: every test that at least one group has
+  std::vector<std::string> notes;     // what cannot be compared: one-sided tests, differing options, sources
+};
+
+// REQUIRES: runs not empty. Throws UsageError when the runs form fewer than two groups (e.g. every file holds
+// the same label under group_by_label).
+Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
+
+}  // namespace bench

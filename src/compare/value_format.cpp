@@ -1,0 +1,133 @@
+#include "compare/value_format.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace bench {
+namespace {
+
+// `value` with `significant` significant digits in fixed notation (at most 6 decimals).
+std::string significant_digits(double value, int significant) {
+  if (value == 0 || !std::isfinite(value)) return value == 0 ? "0" : fmt::format("{}", value);
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  const int decimals = std::clamp(significant - 1 - magnitude, 0, 6);
+  const double unit = std::pow(10.0, -decimals);
+  const double rounded = std::round(value / unit) * unit;
+  // Rounding can add a digit (9.96 -> 10.0): format again at the new magnitude.
+  const int new_magnitude = rounded == 0 ? magnitude : static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
+  const int final_decimals = std::clamp(significant - 1 - new_magnitude, 0, 6);
+  return fmt::format("{:.{}f}", rounded, final_decimals);
+}
+
+double largest_value(const MetricRow& row) {
+  double largest = 0;
+  for (const auto& cell : row.cells) {
+    if (cell.state == CellState::kMeasured) largest = std::max(largest, cell.stats.mean);
+  }
+  return largest;
+}
+
+}  // namespace
+
+DisplayUnit display_unit(const TestComparison& test, const MetricRow& row) {
+  const double largest = largest_value(row);
+  switch (row.kind) {
+    case MetricKind::kThroughput:
+      switch (test.unit) {
+        case WorkUnit::kBytes:
+          if (largest >= 1024.0 * 1024 * 1024) return {"GiB/s", 1024.0 * 1024 * 1024};
+          if (largest >= 1024.0 * 1024) return {"MiB/s", 1024.0 * 1024};
+          if (largest >= 1024.0) return {"KiB/s", 1024.0};
+          return {"B/s", 1};
+        case WorkUnit::kSeeks: return {"seeks/s", 1};
+        case WorkUnit::kFiles: return {"files/s", 1};
+        case WorkUnit::kSyncs: return {"syncs/s", 1};
+      }
+      break;
+    case MetricKind::kCpuPercent: return {"%", 1};
+    case MetricKind::kLatencyP50:
+    case MetricKind::kLatencyP99:
+    case MetricKind::kLatencyMax:
+      if (largest >= 1e9) return {"s", 1e9};
+      if (largest >= 1e6) return {"ms", 1e6};
+      if (largest >= 1e3) return {"µs", 1e3};
+      return {"ns", 1};
+  }
+  return {"", 1};
+}
+
+std::string_view unit_keyword(const TestComparison& test, const MetricRow& row) {
+  switch (row.kind) {
+    case MetricKind::kThroughput:
+      switch (test.unit) {
+        case WorkUnit::kBytes: return "bytes_per_sec";
+        case WorkUnit::kSeeks: return "seeks_per_sec";
+        case WorkUnit::kFiles: return "files_per_sec";
+        case WorkUnit::kSyncs: return "syncs_per_sec";
+      }
+      break;
+    case MetricKind::kCpuPercent: return "percent";
+    default: break;
+  }
+  return "ns";
+}
+
+std::string format_number(double value) { return significant_digits(value, 3); }
+std::string format_ratio(double ratio) { return significant_digits(ratio, 2); }
+
+std::string format_cell_value(const MetricCell& cell, DisplayUnit unit) {
+  switch (cell.state) {
+    case CellState::kAbsent: return "absent";
+    case CellState::kNotRecorded: return "not recorded";
+    case CellState::kNotMeasured: return "not measured (under 0.5 s)";
+    case CellState::kMeasured: break;
+  }
+  std::string text = format_number(cell.stats.mean / unit.scale);
+  if (cell.stats.count > 1) text += " ± " + format_number(cell.stats.stddev / unit.scale);
+  text += unit.symbol == "%" ? "%" : fmt::format(" {}", unit.symbol);
+  if (cell.stats.count < cell.runs) text += fmt::format(" ({} of {} runs)", cell.stats.count, cell.runs);
+  return text;
+}
+
+std::string verdict_text(const MetricCell& cell) {
+  if (!cell.verdict) return "";
+  const std::string_view verdict = verdict_keyword(*cell.verdict);
+  switch (cell.noise) {
+    case Noise::kBeyond: return fmt::format("{}, beyond noise", verdict);
+    case Noise::kWithin: return fmt::format("{}, within noise", verdict);
+    case Noise::kUnknown: break;
+  }
+  return fmt::format("{}, noise unknown (1 run each)", verdict);
+}
+
+std::string_view state_keyword(CellState state) {
+  switch (state) {
+    case CellState::kMeasured: return "measured";
+    case CellState::kNotMeasured: return "not_measured";
+    case CellState::kNotRecorded: return "not_recorded";
+    case CellState::kAbsent: return "absent";
+  }
+  return "";
+}
+
+std::string_view verdict_keyword(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kBetter: return "better";
+    case Verdict::kWorse: return "worse";
+    case Verdict::kSame: return "same";
+  }
+  return "";
+}
+
+std::string_view noise_keyword(Noise noise) {
+  switch (noise) {
+    case Noise::kBeyond: return "beyond";
+    case Noise::kWithin: return "within";
+    case Noise::kUnknown: return "unknown";
+  }
+  return "";
+}
+
+}  // namespace bench

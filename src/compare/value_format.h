@@ -1,0 +1,45 @@
+#pragma once
+// How the comparison writers show numbers: a display unit per metric row (chosen by the row's largest value, so
+// a row reads in one unit), numbers to about three significant digits, ratios to two, and the machine-readable
+// unit keywords. IEC units for bytes (KiB/s = 1024 bytes/s).
+#include <string>
+#include <string_view>
+
+#include "compare/comparison.h"
+
+namespace bench {
+
+struct DisplayUnit {
+  std::string_view symbol;  // "MiB/s", "seeks/s", "%", "µs"...
+  double scale = 1;         // shown value = raw value / scale
+};
+
+// The unit a row reads in: throughput in B/s, KiB/s, MiB/s or GiB/s (bytes tests) or per second; CPU in %;
+// latency in ns, µs, ms or s.
+DisplayUnit display_unit(const TestComparison& test, const MetricRow& row);
+
+// The raw unit of a row's numbers in CSV and JSON: "bytes_per_sec", "seeks_per_sec", "files_per_sec",
+// "syncs_per_sec", "percent", "ns".
+std::string_view unit_keyword(const TestComparison& test, const MetricRow& row);
+
+// About three significant digits, no exponent: 512 -> "512", 45.26 -> "45.3", 3.14159 -> "3.14", 0.0421 ->
+// "0.0421", 0 -> "0".
+std::string format_number(double value);
+// Two significant digits, no exponent: 0.4213 -> "0.42", 3.14 -> "3.1", 13.4 -> "13", 0.0421 -> "0.042".
+std::string format_ratio(double ratio);
+
+// A measured cell in its row's unit: "512 ± 4.1 MiB/s" (no "±" for a single value), "(2 of 3 runs)" added
+// when some runs gave no value. Other states: "not measured (under 0.5 s)", "not recorded", "absent".
+std::string format_cell_value(const MetricCell& cell, DisplayUnit unit);
+
+// "better", "worse" or "same", then the noise: "worse, beyond noise", "better, within noise",
+// "worse, noise unknown (1 run each)"; "" when there is no verdict.
+std::string verdict_text(const MetricCell& cell);
+
+// Machine-readable keywords: "measured" | "not_measured" | "not_recorded" | "absent";
+// "better" | "worse" | "same"; "beyond" | "within" | "unknown".
+std::string_view state_keyword(CellState state);
+std::string_view verdict_keyword(Verdict verdict);
+std::string_view noise_keyword(Noise noise);
+
+}  // namespace bench

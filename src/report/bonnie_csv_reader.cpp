@@ -1,0 +1,291 @@
+#include "report/bonnie_csv_reader.h"
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <span>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "report/bonnie_csv.h"
+#include "report/bonnie_format.h"
+#include "report/csv_field.h"
+
+namespace bench {
+namespace {
+
+constexpr std::string_view kFormatTag = "1.98";
+
+// Field indices (bonnie-reference §7).
+constexpr std::size_t kFileSizeField = 5;
+constexpr std::size_t kIoRatesField = 9;
+constexpr std::size_t kNumFilesField = 21;
+constexpr std::size_t kFileRatesField = 26;
+constexpr std::size_t kIoLatencyField = 38;
+constexpr std::size_t kFileLatencyField = 44;
+
+// What a field does not hold; the reader adds source, line and field.
+struct FieldError {
+  std::string what;
+};
+
+std::string shown(std::string_view field) {
+  std::string out;
+  for (const char c : field.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
+  return field.size() > 40 ? out + "..." : out;
+}
+
+std::vector<std::string_view> split(std::string_view line, char separator) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = line.find(separator, start);
+    parts.push_back(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+// The 50 field names, for error messages.
+const std::vector<std::string>& field_names() {
+  static const std::vector<std::string> names = [] {
+    std::string header = bonnie_csv_header();
+    header.pop_back();  // '\n'
+    std::vector<std::string> out;
+    for (const auto name : split(header, ',')) out.emplace_back(name);
+    return out;
+  }();
+  return names;
+}
+
+std::uint64_t to_count(std::string_view field) {
+  const auto n = parse_unsigned(field);
+  if (!n) throw FieldError{fmt::format("'{}' is not a whole number", shown(field))};
+  return *n;
+}
+
+std::uint32_t to_u32(std::string_view field) {
+  const std::uint64_t n = to_count(field);
+  if (n > UINT32_MAX) throw FieldError{fmt::format("{} is above {}", n, UINT32_MAX)};
+  return static_cast<std::uint32_t>(n);
+}
+
+// A non-negative decimal ("491135", "795.4"), exact to 1e-6.
+double to_rate(std::string_view field) {
+  const auto micro = parse_fixed_point(field, 6);
+  if (!micro || *micro < 0) throw FieldError{fmt::format("'{}' is not a rate (a number or +++++)", shown(field))};
+  return static_cast<double>(*micro) / 1e6;
+}
+
+// "16M", "4G", "8k", "1536k", "256": bonnie++'s print_size with its unit letters (either case).
+std::uint64_t to_size(std::string_view field) {
+  std::uint64_t multiplier = 1;
+  std::string_view digits = field;
+  if (!field.empty()) {
+    switch (field.back()) {
+      case 'k': case 'K': multiplier = std::uint64_t{1} << 10; break;
+      case 'm': case 'M': multiplier = std::uint64_t{1} << 20; break;
+      case 'g': case 'G': multiplier = std::uint64_t{1} << 30; break;
+      case 't': case 'T': multiplier = std::uint64_t{1} << 40; break;
+      default: break;
+    }
+    if (multiplier != 1) digits.remove_suffix(1);
+  }
+  const auto n = parse_unsigned(digits);
+  if (!n || *n > UINT64_MAX / multiplier) {
+    throw FieldError{fmt::format("'{}' is not a size (a number with an optional k, M, G or T)", shown(field))};
+  }
+  return *n * multiplier;
+}
+
+// "36467us", "947ms", "12s" -> nanoseconds.
+std::uint64_t to_latency_ns(std::string_view field) {
+  std::uint64_t unit_ns = 0;
+  std::string_view digits = field;
+  for (const auto& [suffix, ns] : {std::pair<std::string_view, std::uint64_t>{"us", 1'000},
+                                   {"ms", 1'000'000}, {"s", 1'000'000'000}}) {
+    if (field.ends_with(suffix)) {
+      unit_ns = ns;
+      digits.remove_suffix(suffix.size());
+      break;
+    }
+  }
+  const auto n = unit_ns == 0 ? std::nullopt : parse_unsigned(digits);
+  if (!n || *n > UINT64_MAX / unit_ns) {
+    throw FieldError{fmt::format("'{}' is not a latency (a whole number followed by us, ms or s)", shown(field))};
+  }
+  return *n * unit_ns;
+}
+
+class LineReader {
+ public:
+  LineReader(std::span<const std::string_view> fields, std::string_view source, std::size_t line)
+      : fields_(fields), source_(source), line_(line) {}
+
+  [[noreturn]] void fail(std::size_t index, const std::string& what) const {
+    throw std::runtime_error(
+        fmt::format("{}:{}: field {} ({}): {}", source_, line_, index, field_names().at(index), what));
+  }
+
+  std::string_view operator[](std::size_t index) const { return fields_[index]; }
+
+  template <typename Parse>
+  auto parse(std::size_t index, Parse parse_field) const {
+    try {
+      return parse_field(fields_[index]);
+    } catch (const FieldError& e) {
+      fail(index, e.what);
+    }
+  }
+
+  // The phase at (rate, rate + 1, latency), or nullopt when it did not run.
+  std::optional<PhaseResult> phase(PhaseId id, std::size_t rate_index, std::size_t latency_index) const {
+    const std::string_view rate = fields_[rate_index];
+    const std::string_view cpu = fields_[rate_index + 1];
+    const std::string_view latency = fields_[latency_index];
+    if (rate.empty() && cpu.empty() && latency.empty()) return std::nullopt;
+    if (rate.empty()) fail(rate_index, "empty, while the %CPU or latency of this test is set");
+    if (cpu.empty()) fail(rate_index + 1, "empty, while the rate of this test is set");
+    PhaseResult phase;
+    phase.id = id;
+    if (!latency.empty()) {
+      LatencySummary summary;
+      summary.max_ns = parse(latency_index, to_latency_ns);
+      phase.latency = summary;
+    }
+    if (rate == kBonnieTooFastRate) {
+      if (cpu != kBonnieTooFastCpu && cpu != kBonnieTooFastRate) fail(rate_index + 1, "expected +++ after +++++");
+      return phase;
+    }
+    const double per_second = parse(rate_index, to_rate);
+    const std::uint64_t cpu_percent = parse(rate_index + 1, to_count);
+    constexpr double kSeconds = static_cast<double>(kBonnieLineElapsed.count());
+    phase.elapsed = kBonnieLineElapsed;
+    phase.cpu = std::chrono::duration_cast<std::chrono::nanoseconds>(kBonnieLineElapsed) * cpu_percent / 100;
+    if (phase_work_unit(id) == WorkUnit::kBytes) {
+      phase.bytes = static_cast<std::uint64_t>(std::llround(per_second * 1024 * kSeconds));
+    } else {
+      phase.operations = static_cast<std::uint64_t>(std::llround(per_second * kSeconds));
+    }
+    return phase;
+  }
+
+  void add_phases(std::span<const PhaseId> ids, std::size_t rates_at, std::size_t latency_at, RunResult& run) const {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (auto p = phase(ids[i], rates_at + 2 * i, latency_at + i)) run.phases.push_back(*p);
+    }
+  }
+
+ private:
+  std::span<const std::string_view> fields_;
+  std::string_view source_;
+  std::size_t line_;
+};
+
+IoSpec read_io_spec(const LineReader& in) {
+  IoSpec io;
+  io.file_size_bytes = in.parse(kFileSizeField, to_size);
+  if (!in[kFileSizeField + 1].empty()) {
+    io.chunk_bytes = static_cast<std::uint32_t>(std::min<std::uint64_t>(in.parse(kFileSizeField + 1, to_size),
+                                                                         UINT32_MAX));
+  }
+  if (!in[kFileSizeField + 2].empty()) io.seeks = in.parse(kFileSizeField + 2, to_u32);
+  if (!in[kFileSizeField + 3].empty()) io.seekers = in.parse(kFileSizeField + 3, to_u32);
+  // Per-char tests: bonnie++ runs them on 3 MiB; an empty rate field means they were skipped (-f).
+  if (in[kIoRatesField].empty() && in[kIoRatesField + 6].empty()) io.per_char_bytes = 0;
+  return io;
+}
+
+FileSpec read_file_spec(const LineReader& in, bool written_by_bench) {
+  FileSpec files;
+  files.count_k = in.parse(kNumFilesField, to_u32);
+  const std::string_view max = in[kNumFilesField + 1];
+  if (max == "link") {
+    files.content = FileContent::kHardLink;
+  } else if (max == "symlink") {
+    files.content = FileContent::kSymLink;
+  } else if (!max.empty()) {
+    files.max_size_bytes = in.parse(kNumFilesField + 1, to_count);
+    if (!in[kNumFilesField + 2].empty()) files.min_size_bytes = in.parse(kNumFilesField + 2, to_count);
+  }
+  // bench++ writes the directory count in field 24 and the chunk size in 25; bonnie++ 2.00a the count in 25.
+  const std::size_t dirs_field = written_by_bench ? kNumFilesField + 3 : kNumFilesField + 4;
+  if (!in[dirs_field].empty()) files.dirs = in.parse(dirs_field, to_u32);
+  if (written_by_bench && !in[kNumFilesField + 4].empty()) {
+    files.chunk_bytes = static_cast<std::uint32_t>(std::min<std::uint64_t>(in.parse(kNumFilesField + 4, to_size),
+                                                                            UINT32_MAX));
+  }
+  return files;
+}
+
+// What a line that is not a 1.98 line looks like, for the error message.
+std::string describe_foreign_line(std::string_view line, std::string_view first_field) {
+  if (line.starts_with('{') || line.starts_with('[')) return "a JSON document";
+  if (line.find("label") != std::string_view::npos && line.find("test") != std::string_view::npos) {
+    return "a bench++ spreadsheet CSV header";
+  }
+  if (first_field == "1.97" || first_field == "1.96") {
+    return fmt::format("a bonnie++ {} line (only format 1.98, from bonnie++ 1.98 to 2.00a, is read)", first_field);
+  }
+  return fmt::format("'{}'", shown(line));
+}
+
+RunResult read_line(std::string_view line, std::string_view source, std::size_t line_number) {
+  const std::vector<std::string_view> fields = split(line, ',');
+  if (fields.front() != kFormatTag) {
+    throw std::runtime_error(fmt::format("{}:{}: expected a bonnie++ CSV line starting with '{},', found {}",
+                                         source, line_number, kFormatTag, describe_foreign_line(line, fields[0])));
+  }
+  if (fields.size() != kBonnieCsvFieldCount) {
+    throw std::runtime_error(fmt::format("{}:{}: expected {} fields, found {}", source, line_number,
+                                         kBonnieCsvFieldCount, fields.size()));
+  }
+  const LineReader in(fields, source, line_number);
+  RunResult run;
+  run.info.version = std::string(fields[1]);
+  run.info.label = std::string(fields[2]);
+  run.info.host_name = run.info.label;
+  run.info.concurrency = in.parse(3, to_u32);
+  // bonnie++ -Z writes the random-number file's name here: no seed then.
+  const std::uint64_t seed = parse_unsigned(fields[4]).value_or(0);
+  run.info.seed = seed <= UINT32_MAX ? static_cast<std::uint32_t>(seed) : 0;
+  if (!fields[kFileSizeField].empty()) {
+    run.info.io = read_io_spec(in);
+    in.add_phases(kBonnieIoPhases, kIoRatesField, kIoLatencyField, run);
+  }
+  if (!fields[kNumFilesField].empty()) {
+    run.info.files = read_file_spec(in, run.info.version.starts_with("bench++"));
+    in.add_phases(kBonnieFilePhases, kFileRatesField, kFileLatencyField, run);
+  }
+  return run;
+}
+
+}  // namespace
+
+std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string& source_name) {
+  std::vector<RunResult> runs;
+  std::map<std::string, std::uint32_t> lines_of_name;
+  std::size_t line_number = 0;
+  std::vector<std::string_view> lines = split(text, '\n');
+  if (lines.size() > 1 && lines.back().empty()) lines.pop_back();  // the text's final newline
+  for (std::string_view line : lines) {
+    ++line_number;
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+    if (line.find('\0') != std::string_view::npos) {
+      throw std::runtime_error(fmt::format("{}:{}: NUL byte in the text", source_name, line_number));
+    }
+    if (line.empty() || line.starts_with('#') || line.starts_with("format_version,")) continue;
+    RunResult run = read_line(line, source_name, line_number);
+    run.info.run_index = lines_of_name[run.info.label]++;
+    runs.push_back(std::move(run));
+  }
+  if (runs.empty()) {
+    throw std::runtime_error(fmt::format("{}:{}: no bonnie++ result line (a line starting with '{},')", source_name,
+                                         std::max<std::size_t>(line_number, 1), kFormatTag));
+  }
+  return runs;
+}
+
+}  // namespace bench
