@@ -43,7 +43,8 @@ enum class RunSource {
 
 struct SourcedRun {
   RunResult run;
-  std::string file;  // as given on the command line
+  std::string file;       // as given on the command line
+  std::size_t input = 0;  // the file's position among the inputs (a file given twice is two inputs)
   RunSource source = RunSource::kBenchResult;
 };
 

@@ -1,0 +1,206 @@
+#include "compare/comparison.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "compare/run_grouping.h"
+#include "compare/value_format.h"
+#include "result/metrics.h"
+
+namespace bench {
+namespace {
+
+constexpr std::array kMetricKinds = {MetricKind::kThroughput, MetricKind::kCpuPercent, MetricKind::kLatencyP50,
+                                     MetricKind::kLatencyP99, MetricKind::kLatencyMax};
+
+// One run's value for a metric of a phase, or the state that explains why it has none.
+struct RunValue {
+  CellState state = CellState::kAbsent;
+  double value = 0;
+};
+
+RunValue latency_value(const PhaseResult& phase, RunSource source, MetricKind kind) {
+  if (!phase.latency) return {CellState::kNotRecorded};
+  const LatencySummary& latency = *phase.latency;
+  if (kind == MetricKind::kLatencyMax) return {CellState::kMeasured, static_cast<double>(latency.max_ns)};
+  if (source == RunSource::kBonnieLine || latency.count == 0) return {CellState::kNotRecorded};
+  const std::uint64_t ns = kind == MetricKind::kLatencyP50 ? latency.p50_ns : latency.p99_ns;
+  return {CellState::kMeasured, static_cast<double>(ns)};
+}
+
+RunValue run_value(const PhaseResult& phase, RunSource source, MetricKind kind) {
+  switch (kind) {
+    case MetricKind::kThroughput:
+    case MetricKind::kCpuPercent: {
+      const auto value = kind == MetricKind::kThroughput ? rate_per_second(phase) : cpu_percent(phase);
+      if (!value) return {CellState::kNotMeasured};
+      return {CellState::kMeasured, *value};
+    }
+    default: return latency_value(phase, source, kind);
+  }
+}
+
+// The group's cell before it is set against the base.
+MetricCell make_cell(const RunGroup& group, PhaseId test, MetricKind kind) {
+  MetricCell cell;
+  std::vector<double> values;
+  bool any_not_measured = false;
+  for (const SourcedRun* run : group.runs) {
+    const PhaseResult* phase = run->run.find(test);
+    if (phase == nullptr) continue;
+    ++cell.runs;
+    const RunValue value = run_value(*phase, run->source, kind);
+    if (value.state == CellState::kMeasured) {
+      values.push_back(value.value);
+      cell.under_min_time = cell.under_min_time || too_fast(*phase);
+    }
+    any_not_measured = any_not_measured || value.state == CellState::kNotMeasured;
+  }
+  if (!values.empty()) {
+    cell.state = CellState::kMeasured;
+    cell.stats = mean_stddev(values);
+  } else if (cell.runs > 0) {
+    cell.state = any_not_measured ? CellState::kNotMeasured : CellState::kNotRecorded;
+  }
+  return cell;
+}
+
+Noise noise_of(const MeanStddev& base, const MeanStddev& other) {
+  if (base.count < 2 && other.count < 2) return Noise::kUnknown;
+  const double threshold = kNoiseFactor * std::max(base.stddev, other.stddev);
+  return std::fabs(other.mean - base.mean) > threshold ? Noise::kBeyond : Noise::kWithin;
+}
+
+// "p99 latency 3.1× higher", "CPU about the same", "guest 0.42× host".
+std::string ratio_phrase(MetricKind kind, double ratio, const std::string& other, const std::string& base) {
+  if (kind == MetricKind::kThroughput) return fmt::format("{} {}× {}", other, format_ratio(ratio), base);
+  const double factor = ratio >= 1 ? ratio : 1 / ratio;
+  const std::string shown = format_ratio(factor);
+  if (shown == "1.0") return fmt::format("{} about the same", metric_title(kind));
+  return fmt::format("{} {}× {}", metric_title(kind), shown, ratio >= 1 ? "higher" : "lower");
+}
+
+// Why a cell cannot be set against the base, in words.
+std::string missing_phrase(const MetricCell& cell, const std::string& name) {
+  switch (cell.state) {
+    case CellState::kAbsent: return fmt::format("test absent from {}", name);
+    case CellState::kNotMeasured: return fmt::format("not measured in {} (under 0.5 s)", name);
+    case CellState::kNotRecorded: return fmt::format("not recorded in {}", name);
+    case CellState::kMeasured: break;
+  }
+  return "";
+}
+
+void set_against_base(MetricKind kind, const MetricCell& base, const std::string& base_name, MetricCell& cell,
+                      const std::string& name) {
+  if (base.state != CellState::kMeasured || cell.state != CellState::kMeasured) {
+    cell.phrase = base.state != CellState::kMeasured ? missing_phrase(base, base_name) : missing_phrase(cell, name);
+    return;
+  }
+  const double b = base.stats.mean;
+  const double o = cell.stats.mean;
+  cell.noise = noise_of(base.stats, cell.stats);
+  const bool higher = o > b;
+  cell.verdict = o == b ? Verdict::kSame : (higher == higher_is_better(kind) ? Verdict::kBetter : Verdict::kWorse);
+  if (b != 0) {
+    cell.ratio = o / b;
+    cell.phrase = ratio_phrase(kind, *cell.ratio, name, base_name);
+  } else if (o == 0) {
+    cell.phrase = fmt::format("{} the same (0 in both)", metric_title(kind));
+  } else {
+    cell.phrase = fmt::format("{} higher ({} has 0)", metric_title(kind), base_name);
+  }
+}
+
+TestComparison compare_test(PhaseId test, const std::vector<RunGroup>& groups) {
+  TestComparison result;
+  result.test = test;
+  result.unit = phase_work_unit(test);
+  for (const MetricKind kind : kMetricKinds) {
+    MetricRow row;
+    row.kind = kind;
+    for (const auto& group : groups) row.cells.push_back(make_cell(group, test, kind));
+    const bool any_value = std::any_of(row.cells.begin(), row.cells.end(), [](const MetricCell& c) {
+      return c.state == CellState::kMeasured || c.state == CellState::kNotMeasured;
+    });
+    if (!any_value) continue;
+    for (std::size_t g = 1; g < groups.size(); ++g) {
+      set_against_base(kind, row.cells[0], groups[0].info.name, row.cells[g], groups[g].info.name);
+    }
+    result.metrics.push_back(std::move(row));
+  }
+  return result;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+// "seq_create: in host; absent from guest" for each test that some groups lack.
+void note_one_sided_tests(const std::vector<TestComparison>& tests, const std::vector<RunGroup>& groups,
+                          std::vector<std::string>& notes) {
+  for (const auto& test : tests) {
+    std::vector<std::string> present, absent;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const bool has = std::any_of(groups[g].runs.begin(), groups[g].runs.end(),
+                                   [&](const SourcedRun* r) { return r->run.find(test.test) != nullptr; });
+      (has ? present : absent).push_back(groups[g].info.name);
+    }
+    if (absent.empty()) continue;
+    notes.push_back(fmt::format("{}: in {}; absent from {}", phase_key(test.test), join(present), join(absent)));
+  }
+}
+
+}  // namespace
+
+std::string_view noise_rule_text() {
+  return "a difference is beyond the run-to-run noise when the means differ by more than 2 x the larger sample "
+         "standard deviation (needs 2 or more runs on one side; otherwise the noise is unknown)";
+}
+
+std::string_view metric_key(MetricKind kind) {
+  switch (kind) {
+    case MetricKind::kThroughput: return "throughput";
+    case MetricKind::kCpuPercent: return "cpu_percent";
+    case MetricKind::kLatencyP50: return "latency_p50";
+    case MetricKind::kLatencyP99: return "latency_p99";
+    case MetricKind::kLatencyMax: return "latency_max";
+  }
+  return "";
+}
+
+std::string_view metric_title(MetricKind kind) {
+  switch (kind) {
+    case MetricKind::kThroughput: return "throughput";
+    case MetricKind::kCpuPercent: return "CPU";
+    case MetricKind::kLatencyP50: return "p50 latency";
+    case MetricKind::kLatencyP99: return "p99 latency";
+    case MetricKind::kLatencyMax: return "max latency";
+  }
+  return "";
+}
+
+bool higher_is_better(MetricKind kind) { return kind == MetricKind::kThroughput; }
+
+Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
+  const std::vector<RunGroup> groups = group_runs(runs, options);
+  Comparison comparison;
+  for (const auto& group : groups) comparison.groups.push_back(group.info);
+  for (const PhaseId test : kAllPhaseIds) {
+    const bool anywhere = std::any_of(runs.begin(), runs.end(), [&](const SourcedRun& r) {
+      return r.run.find(test) != nullptr;
+    });
+    if (anywhere) comparison.tests.push_back(compare_test(test, groups));
+  }
+  note_one_sided_tests(comparison.tests, groups, comparison.notes);
+  note_group_differences(groups, comparison.notes);
+  return comparison;
+}
+
+}  // namespace bench

@@ -1,0 +1,155 @@
+#include "compare/run_grouping.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+constexpr int kLastNameLevel = 4;
+
+// The name of a group at a naming level (see group_runs).
+std::string name_at(const RunGroup& group, int level) {
+  const std::filesystem::path file(group.info.files.front());
+  const std::string stem = file.stem().string();
+  const std::string& label = group.info.label;
+  switch (level) {
+    case 0: return label.empty() ? stem : label;
+    case 1: return stem;
+    case 2: return fmt::format("{} ({})", label, stem);
+    case 3: return fmt::format("{} ({})", label, file.filename().string());
+    default: return fmt::format("{} ({})", label, file.string());
+  }
+}
+
+void name_groups(std::vector<RunGroup>& groups) {
+  std::vector<int> levels(groups.size(), 0);
+  while (true) {
+    std::map<std::string, int> uses;
+    for (std::size_t g = 0; g < groups.size(); ++g) ++uses[groups[g].info.name = name_at(groups[g], levels[g])];
+    bool stepped = false;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (uses[groups[g].info.name] > 1 && levels[g] < kLastNameLevel) {
+        ++levels[g];
+        stepped = true;
+      }
+    }
+    if (!stepped) break;
+  }
+  std::map<std::string, int> seen;
+  for (auto& group : groups) {
+    const int n = ++seen[group.info.name];
+    if (n > 1) group.info.name += fmt::format(" ({})", n);
+  }
+}
+
+std::string size_text(std::uint64_t bytes) {
+  constexpr std::uint64_t kKiB = 1024;
+  if (bytes != 0 && bytes % (kKiB * kKiB) == 0) return fmt::format("{} MiB", bytes / (kKiB * kKiB));
+  if (bytes != 0 && bytes % kKiB == 0) return fmt::format("{} KiB", bytes / kKiB);
+  return fmt::format("{} bytes", bytes);
+}
+
+std::string_view content_text(FileContent content) {
+  switch (content) {
+    case FileContent::kData: return "data";
+    case FileContent::kHardLink: return "hard links";
+    case FileContent::kSymLink: return "symbolic links";
+  }
+  return "";
+}
+
+// "what X vs Y" when the two differ.
+template <typename T, typename Show>
+void differ(std::vector<std::string>& out, std::string_view what, const T& other, const T& base, Show show) {
+  if (!(other == base)) out.push_back(fmt::format("{} {} vs {}", what, show(other), show(base)));
+}
+
+std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& base) {
+  const RunInfo& o = other.run.info;
+  const RunInfo& b = base.run.info;
+  std::vector<std::string> out;
+  const auto number = [](auto n) { return fmt::format("{}", n); };
+  const auto yes_no = [](bool value) { return std::string(value ? "on" : "off"); };
+  if (o.io && b.io) {
+    differ(out, "file size", o.io->file_size_bytes, b.io->file_size_bytes, size_text);
+    differ(out, "I/O chunk", std::uint64_t{o.io->chunk_bytes}, std::uint64_t{b.io->chunk_bytes}, size_text);
+    differ(out, "seeks", o.io->seeks, b.io->seeks, number);
+    differ(out, "seekers", o.io->seekers, b.io->seekers, number);
+  }
+  if (o.files && b.files) {
+    differ(out, "files", o.files->file_count(), b.files->file_count(), number);
+    differ(out, "file content", o.files->content, b.files->content, content_text);
+    differ(out, "file max size", o.files->max_size_bytes, b.files->max_size_bytes, size_text);
+    differ(out, "file min size", o.files->min_size_bytes, b.files->min_size_bytes, size_text);
+    differ(out, "directories", o.files->dirs, b.files->dirs, number);
+  }
+  differ(out, "concurrency", o.concurrency, b.concurrency, number);
+  if (other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult) {
+    differ(out, "direct I/O", o.direct_io, b.direct_io, yes_no);
+    differ(out, "fsync each", o.fsync_each, b.fsync_each, yes_no);
+    differ(out, "cache", o.cache == CacheMode::kDrop ? "drop" : "keep", b.cache == CacheMode::kDrop ? "drop" : "keep",
+           [](const char* s) { return std::string(s); });
+    differ(out, "data", o.data == DataPattern::kRandom ? "random" : "zero",
+           b.data == DataPattern::kRandom ? "random" : "zero", [](const char* s) { return std::string(s); });
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
+  std::vector<RunGroup> groups;
+  std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key;
+  for (const SourcedRun& run : runs) {
+    const auto key = std::make_tuple(options.group_by_label ? 0 : run.input, run.run.info.label);
+    const auto [found, inserted] = group_of_key.try_emplace(key, groups.size());
+    if (inserted) {
+      groups.emplace_back();
+      groups.back().info.label = run.run.info.label;
+    }
+    RunGroup& group = groups[found->second];
+    group.runs.push_back(&run);
+    ++group.info.runs;
+    group.info.from_bonnie = group.info.from_bonnie || run.source == RunSource::kBonnieLine;
+    auto& files = group.info.files;
+    if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);
+  }
+  if (groups.size() < 2) {
+    throw UsageError(
+        groups.empty() ? std::string("nothing to compare: no runs")
+                       : fmt::format("nothing to compare: every run has the label '{}'{}", groups.front().info.label,
+                                     options.group_by_label ? " (without --by-label each file is a group)" : ""));
+  }
+  name_groups(groups);
+  return groups;
+}
+
+void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {
+  const SourcedRun& base = *groups.front().runs.front();
+  for (std::size_t g = 1; g < groups.size(); ++g) {
+    const auto found = differences(*groups[g].runs.front(), base);
+    if (found.empty()) continue;
+    std::string list;
+    for (const auto& item : found) list += (list.empty() ? "" : ", ") + item;
+    notes.push_back(fmt::format("{} was run with other settings than {}: {}", groups[g].info.name,
+                                groups.front().info.name, list));
+  }
+  std::string from_bonnie;
+  for (const auto& group : groups) {
+    if (group.info.from_bonnie) from_bonnie += (from_bonnie.empty() ? "" : ", ") + group.info.name;
+  }
+  if (!from_bonnie.empty()) {
+    notes.push_back(fmt::format("{} read from bonnie++ CSV lines, which hold only rates, %CPU and max latency "
+                                "(no percentiles; \"+++++\" = not measured, under 0.5 s)",
+                                from_bonnie));
+  }
+}
+
+}  // namespace bench

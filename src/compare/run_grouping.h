@@ -1,0 +1,29 @@
+#pragma once
+// The first step of compare_runs (compare/comparison.h): runs into named groups, and notes on how the groups
+// were run differently. Pure.
+#include <span>
+#include <string>
+#include <vector>
+
+#include "compare/comparison.h"
+
+namespace bench {
+
+struct RunGroup {
+  GroupInfo info;
+  std::vector<const SourcedRun*> runs;  // point into the span given to group_runs
+};
+
+// Groups by (input, label), or by label alone with options.group_by_label, in order of first appearance.
+// Names: the label (the file's stem when the label is empty); where names clash, the clashing groups step
+// through the file's stem ("host-before"), "label (stem)", "label (file name)", "label (path)", and a last
+// " (2)", " (3)" keeps them apart.
+// Throws UsageError when there are fewer than two groups. REQUIRES: the span outlives the result.
+std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
+
+// Appends a note for each non-base group whose first run was made with other settings than the base's
+// first run (I/O and file test specs, concurrency, and for bench++ results direct I/O, cache, data,
+// fsync-each), and one naming the groups read from bonnie++ lines.
+void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
+
+}  // namespace bench

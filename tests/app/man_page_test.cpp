@@ -1,0 +1,58 @@
+// The reference stays in step with the program: every option --help lists is in the man page, and the
+// man page passes mandoc's checker and renders.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <set>
+
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+const std::filesystem::path kManPage = std::filesystem::path(BENCH_SOURCE_DIR) / "man" / "bench++.1";
+
+std::set<std::string> long_options_in_help() {
+  const std::string help = test::run_bench({"--help"}).out;
+  std::set<std::string> options;
+  static const std::regex kLong(R"(--[a-z][a-z-]*)");
+  for (auto it = std::sregex_iterator(help.begin(), help.end(), kLong); it != std::sregex_iterator(); ++it) {
+    options.insert(it->str());
+  }
+  return options;
+}
+
+TEST_CASE("man page: every long option of --help is documented") {
+  const auto options = long_options_in_help();
+  REQUIRE(options.size() > 15);
+  const std::string page = test::read_file(kManPage);
+  for (const auto& option : options) {
+    CAPTURE(option);
+    // In roff source a hyphen is written "\-".
+    std::string escaped;
+    for (char c : option) escaped += c == '-' ? std::string("\\-") : std::string(1, c);
+    CHECK(page.find(escaped) != std::string::npos);
+  }
+}
+
+TEST_CASE("man page: mandoc -T lint finds nothing and man renders it") {
+  if (test::run_program({"mandoc", "-V"}).exit_code == 127) {
+    MESSAGE("mandoc is not installed; skipping");
+    return;
+  }
+  const auto lint = test::run_program({"mandoc", "-T", "lint", kManPage.string()});
+  CHECK(lint.exit_code == 0);
+  CHECK(lint.out == "");
+  CHECK(lint.err == "");
+  const auto rendered = test::run_program({"mandoc", "-T", "html", kManPage.string()});
+  CHECK(rendered.exit_code == 0);
+  CHECK(rendered.out.find("id=\"EXIT_STATUS\"") != std::string::npos);
+  if (test::run_program({"man", "--version"}).exit_code == 0) {
+    const auto man = test::run_program({"man", "-l", "-P", "cat", kManPage.string()});
+    CHECK(man.exit_code == 0);
+    CHECK(man.out.find("bench++") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace bench
