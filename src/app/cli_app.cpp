@@ -4,10 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "app/detect_command.h"
+#include "app/compare_command.h"
 #include "app/outputs.h"
 #include "cli/options.h"
 #include "platform/privileges.h"
 #include "platform/system_info.h"
+#include "platform/virt_detect.h"
 #include "run/interrupt.h"
 #include "run/runner.h"
 
@@ -32,6 +35,11 @@ RunInfo make_run_info(const Config& config) {
   info.filesystem = system.mount.filesystem;
   info.mount_options = system.mount.options;
   info.directory = std::filesystem::absolute(config.directory).lexically_normal().string();
+  Placement placement = classify_placement(read_virt_evidence());
+  info.role = placement.role;
+  info.hypervisor = placement.hypervisor;
+  info.container = placement.container;
+  info.placement_evidence = std::move(placement.evidence);
   return info;
 }
 
@@ -53,6 +61,9 @@ int run_benchmark_command(const Config& config) {
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args) {
+  if (!args.empty() && args.front() == "compare") {
+    return run_compare_command(std::vector<std::string>(args.begin() + 1, args.end()));
+  }
   const ParsedCommandLine command = parse_command_line(args, read_system_facts());
   switch (command.action) {
     case Action::kHelp:
@@ -61,6 +72,8 @@ int run_cli(const std::vector<std::string>& args) {
     case Action::kVersion:
       fmt::print("bench++ {}\n", BENCH_VERSION);
       return 0;
+    case Action::kDetect:
+      return run_detect_command();
     case Action::kRun:
       break;
   }

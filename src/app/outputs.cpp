@@ -14,6 +14,13 @@ namespace {
 constexpr const char* kClearToEnd = "\033[K";  // ANSI: erase to the end of the line
 
 bool takes_stdout(const std::optional<std::string>& destination) { return destination && *destination == "-"; }
+
+// The line above the bonnie++ table: "Running on: guest (kvm), container: none". Empty when not recorded.
+std::string placement_line(const RunInfo& info) {
+  if (info.role.empty()) return "";
+  const std::string where = info.role == "guest" ? info.role + " (" + info.hypervisor + ")" : info.role;
+  return "Running on: " + where + ", container: " + info.container + "\n";
+}
 }  // namespace
 
 OutputSet::OutputSet(const Config& config)
@@ -64,7 +71,7 @@ void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& p
 void OutputSet::run_finished(const RunResult& run) {
   current_run_.reset();
   finished_runs_.push_back(run);
-  table_sink_->write(format_bonnie_table(run) + "\n" + format_latency_table(run));
+  table_sink_->write(placement_line(run.info) + format_bonnie_table(run) + "\n" + format_latency_table(run));
   if (bonnie_csv_sink_ != nullptr) {
     if (config_.repeats_given && !bonnie_header_written_) {
       bonnie_csv_sink_->write(bonnie_csv_header());
@@ -82,7 +89,7 @@ void OutputSet::finish() {
 void OutputSet::report_partial_run() noexcept {
   try {
     if (current_run_ && !current_run_->phases.empty()) {
-      table_sink_->write("Results of the tests completed before the failure:\n" +
+      table_sink_->write("Results of the tests completed before the failure:\n" + placement_line(current_run_->info) +
                          format_bonnie_table(*current_run_) + "\n" + format_latency_table(*current_run_));
     }
   } catch (...) {

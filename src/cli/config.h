@@ -31,13 +31,14 @@ struct Config {
   std::optional<std::string> group;       // -u :group or -g group
   bool sync_test = true;                  // the fsync latency test; --no-sync-test turns it off
   SyncTestSpec sync_test_spec;            // its sizes (--sync-size)
+  bool verify = false;                    // --verify: read phases check each block against the pattern
   std::optional<std::string> csv_path;    // --csv FILE ("-" is stdout): the spreadsheet CSV
   std::optional<std::string> json_path;   // --json FILE ("-" is stdout)
   std::vector<std::string> warnings;      // things main prints to stderr before running
 };
 
 // What the command line asks for.
-enum class Action { kRun, kHelp, kVersion };
+enum class Action { kRun, kHelp, kVersion, kDetect };
 
 struct ParsedCommandLine {
   Action action = Action::kRun;

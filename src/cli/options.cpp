@@ -48,11 +48,13 @@ po::options_description make_description() {
       ("data", text())
       ("no-sync-test", po::bool_switch())
       ("sync-size", text())
+      ("verify", po::bool_switch())
       ("seed,z", text())
       ("user,u", text())
       ("group,g", text())
       ("help,h", po::bool_switch())
       ("version,V", po::bool_switch())
+      ("detect", po::bool_switch())
       // bonnie++ options that bench++ refuses (-p, -y, -Z: see unsupported_option_message) or ignores (-l).
       // Each takes a value, as in bonnie++, so "-p -1" is read as one option.
       (",p", text())
@@ -217,6 +219,7 @@ void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Conf
   config.direct_io = flag(vm, "direct");
   config.sync_test = !flag(vm, "no-sync-test");
   if (const auto text = value_of(vm, "sync-size")) config.sync_test_spec = parse_sync_spec(*text);
+  config.verify = flag(vm, "verify");
   config.seed = facts.random_seed;
   if (const auto text = value_of(vm, "seed")) {
     config.seed = static_cast<std::uint32_t>(count_in_range("-z", *text, 0, kMaxU32));
@@ -231,6 +234,9 @@ void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Conf
   if (const auto text = value_of(vm, "data")) {
     if (*text != "random" && *text != "zero") invalid("--data", *text, "expected random or zero");
     config.data = *text == "zero" ? DataPattern::kZero : DataPattern::kRandom;
+  }
+  if (config.verify && config.data == DataPattern::kZero) {
+    throw UsageError("option --verify needs --data random: zero blocks carry no offset stamp to check");
   }
   if (value_of(vm, "-l")) config.warnings.push_back("option -l is ignored (bonnie++ ignores it too)");
   apply_user_and_group(vm, config);
@@ -301,6 +307,10 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     result.action = Action::kVersion;
     return result;
   }
+  if (flag(vm, "detect")) {
+    result.action = Action::kDetect;
+    return result;
+  }
   reject_unsupported(vm);
   Config& config = result.config;
   apply_output(vm, facts, config);
@@ -369,12 +379,14 @@ Behaviour:
       --no-sync-test    skip the fsync latency test
       --sync-size TOTAL[:WRITE]
                         fsync latency test: TOTAL bytes (default 22m) in WRITE-byte writes (default 2300)
+      --verify          check every block read against the pattern written; a mismatch fails the run
   -z, --seed N          random seed, 0..4294967295 (default: a random one; printed in the reports)
   -u, --user USER[:GROUP]
                         run as USER (and GROUP), by name or number
   -g, --group GROUP     run as GROUP, by name or number
   -h, --help            show this help and exit
   -V, --version         show the version and exit
+      --detect          print whether this runs on a host or in a guest, with the evidence, and exit
 
 From bonnie++, -p and -y are not supported (use -c), nor -Z (use -z); -l is ignored.
 )";

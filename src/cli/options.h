@@ -19,8 +19,8 @@ struct SystemFacts {
 
 // Parses argv (without argv[0]). Throws bench::UsageError (result/errors.h) with ONE line naming the option
 // and the bad value, e.g. "invalid -s value '16x': unknown size suffix 'x'". Pure: no I/O.
-// -h/--help gives Action::kHelp (help_text filled) and -V/--version Action::kVersion, whatever else is given
-// (as long as the command line is well formed); the Config is then left at its defaults.
+// -h/--help gives Action::kHelp (help_text filled), -V/--version Action::kVersion and --detect Action::kDetect,
+// whatever else is given (as long as the command line is well formed); the Config is then left at its defaults.
 ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const SystemFacts& facts);
 
 // The facts of this machine: sysconf page size and count, gethostname, std::random_device.

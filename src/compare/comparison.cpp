@@ -56,7 +56,8 @@ MetricCell make_cell(const RunGroup& group, PhaseId test, MetricKind kind) {
     const RunValue value = run_value(*phase, run->source, kind);
     if (value.state == CellState::kMeasured) {
       values.push_back(value.value);
-      cell.under_min_time = cell.under_min_time || too_fast(*phase);
+      const bool is_rate = kind == MetricKind::kThroughput || kind == MetricKind::kCpuPercent;
+      cell.under_min_time = cell.under_min_time || (is_rate && too_fast(*phase));
     }
     any_not_measured = any_not_measured || value.state == CellState::kNotMeasured;
   }
@@ -80,7 +81,7 @@ std::string ratio_phrase(MetricKind kind, double ratio, const std::string& other
   if (kind == MetricKind::kThroughput) return fmt::format("{} {}× {}", other, format_ratio(ratio), base);
   const double factor = ratio >= 1 ? ratio : 1 / ratio;
   const std::string shown = format_ratio(factor);
-  if (shown == "1.0") return fmt::format("{} about the same", metric_title(kind));
+  if (shown == "1.00") return fmt::format("{} about the same", metric_title(kind));
   return fmt::format("{} {}× {}", metric_title(kind), shown, ratio >= 1 ? "higher" : "lower");
 }
 
@@ -98,7 +99,11 @@ std::string missing_phrase(const MetricCell& cell, const std::string& name) {
 void set_against_base(MetricKind kind, const MetricCell& base, const std::string& base_name, MetricCell& cell,
                       const std::string& name) {
   if (base.state != CellState::kMeasured || cell.state != CellState::kMeasured) {
-    cell.phrase = base.state != CellState::kMeasured ? missing_phrase(base, base_name) : missing_phrase(cell, name);
+    if (base.state == CellState::kNotMeasured && cell.state == CellState::kNotMeasured) {
+      cell.phrase = "not measured in either (under 0.5 s)";
+    } else {
+      cell.phrase = base.state != CellState::kMeasured ? missing_phrase(base, base_name) : missing_phrase(cell, name);
+    }
     return;
   }
   const double b = base.stats.mean;
@@ -160,7 +165,7 @@ void note_one_sided_tests(const std::vector<TestComparison>& tests, const std::v
 }  // namespace
 
 std::string_view noise_rule_text() {
-  return "a difference is beyond the run-to-run noise when the means differ by more than 2 x the larger sample "
+  return "a difference is beyond the run-to-run noise when the means differ by more than 2× the larger sample "
          "standard deviation (needs 2 or more runs on one side; otherwise the noise is unknown)";
 }
 

@@ -73,7 +73,7 @@ struct MetricCell {
   CellState state = CellState::kAbsent;
   MeanStddev stats;              // kMeasured: over the runs that gave a value (stats.count of them)
   std::size_t runs = 0;          // runs of the group that have the test
-  bool under_min_time = false;   // kMeasured, and at least one of those runs lasted under 0.5 s
+  bool under_min_time = false;   // kMeasured throughput or CPU, and at least one of those runs lasted under 0.5 s
   // Against the base; left empty on the base's own cells.
   std::optional<double> ratio;      // mean / base mean: both measured and the base mean not 0
   std::optional<Verdict> verdict;   // both measured

@@ -5,7 +5,8 @@
 
 namespace bench {
 
-// A JSON string literal with its quotes: '"', '\\' and control characters escaped; other bytes as they are.
+// A JSON string literal with its quotes: '"', '\\' and control characters escaped; invalid UTF-8 bytes become
+// U+FFFD.
 std::string json_string(std::string_view text);
 // An RFC 4180 field: quoted (inner quotes doubled) when it holds a comma, a quote, CR or LF, or starts or ends
 // with a space; otherwise as it is.

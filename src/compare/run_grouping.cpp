@@ -94,10 +94,10 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
   if (other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult) {
     differ(out, "direct I/O", o.direct_io, b.direct_io, yes_no);
     differ(out, "fsync each", o.fsync_each, b.fsync_each, yes_no);
-    differ(out, "cache", o.cache == CacheMode::kDrop ? "drop" : "keep", b.cache == CacheMode::kDrop ? "drop" : "keep",
-           [](const char* s) { return std::string(s); });
-    differ(out, "data", o.data == DataPattern::kRandom ? "random" : "zero",
-           b.data == DataPattern::kRandom ? "random" : "zero", [](const char* s) { return std::string(s); });
+    const auto cache = [](CacheMode mode) { return std::string(mode == CacheMode::kDrop ? "drop" : "keep"); };
+    const auto data = [](DataPattern pattern) { return std::string(pattern == DataPattern::kRandom ? "random" : "zero"); };
+    differ(out, "cache", o.cache, b.cache, cache);
+    differ(out, "data", o.data, b.data, data);
   }
   return out;
 }

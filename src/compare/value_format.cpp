@@ -15,8 +15,9 @@ std::string significant_digits(double value, int significant) {
   const int decimals = std::clamp(significant - 1 - magnitude, 0, 6);
   const double unit = std::pow(10.0, -decimals);
   const double rounded = std::round(value / unit) * unit;
+  if (rounded == 0) return "0";
   // Rounding can add a digit (9.96 -> 10.0): format again at the new magnitude.
-  const int new_magnitude = rounded == 0 ? magnitude : static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
+  const int new_magnitude = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
   const int final_decimals = std::clamp(significant - 1 - new_magnitude, 0, 6);
   return fmt::format("{:.{}f}", rounded, final_decimals);
 }
@@ -75,7 +76,10 @@ std::string_view unit_keyword(const TestComparison& test, const MetricRow& row) 
 }
 
 std::string format_number(double value) { return significant_digits(value, 3); }
-std::string format_ratio(double ratio) { return significant_digits(ratio, 2); }
+std::string format_ratio(double ratio) {
+  const std::string two = significant_digits(ratio, 2);
+  return two == "1.0" ? significant_digits(ratio, 3) : two;
+}
 
 std::string format_cell_value(const MetricCell& cell, DisplayUnit unit) {
   switch (cell.state) {
@@ -85,21 +89,21 @@ std::string format_cell_value(const MetricCell& cell, DisplayUnit unit) {
     case CellState::kMeasured: break;
   }
   std::string text = format_number(cell.stats.mean / unit.scale);
-  if (cell.stats.count > 1) text += " ± " + format_number(cell.stats.stddev / unit.scale);
+  if (cell.stats.count > 1) text += " ± " + significant_digits(cell.stats.stddev / unit.scale, 2);
   text += unit.symbol == "%" ? "%" : fmt::format(" {}", unit.symbol);
   if (cell.stats.count < cell.runs) text += fmt::format(" ({} of {} runs)", cell.stats.count, cell.runs);
   return text;
 }
 
 std::string verdict_text(const MetricCell& cell) {
-  if (!cell.verdict) return "";
+  if (!cell.verdict || *cell.verdict == Verdict::kSame) return "";
   const std::string_view verdict = verdict_keyword(*cell.verdict);
   switch (cell.noise) {
     case Noise::kBeyond: return fmt::format("{}, beyond noise", verdict);
     case Noise::kWithin: return fmt::format("{}, within noise", verdict);
     case Noise::kUnknown: break;
   }
-  return fmt::format("{}, noise unknown (1 run each)", verdict);
+  return fmt::format("{}, noise unknown", verdict);
 }
 
 std::string_view state_keyword(CellState state) {

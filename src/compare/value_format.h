@@ -25,15 +25,17 @@ std::string_view unit_keyword(const TestComparison& test, const MetricRow& row);
 // About three significant digits, no exponent: 512 -> "512", 45.26 -> "45.3", 3.14159 -> "3.14", 0.0421 ->
 // "0.0421", 0 -> "0".
 std::string format_number(double value);
-// Two significant digits, no exponent: 0.4213 -> "0.42", 3.14 -> "3.1", 13.4 -> "13", 0.0421 -> "0.042".
+// Two significant digits, no exponent: 0.4213 -> "0.42", 3.14 -> "3.1", 13.4 -> "13", 0.0421 -> "0.042"; three
+// near 1, where two would say "1.0": 1.034 -> "1.03", 0.996 -> "1.00".
 std::string format_ratio(double ratio);
 
-// A measured cell in its row's unit: "512 ± 4.1 MiB/s" (no "±" for a single value), "(2 of 3 runs)" added
+// A measured cell in its row's unit, the stddev to two significant digits: "512 ± 4.1 MiB/s" (no "±" for a
+// single value), "(2 of 3 runs)" added
 // when some runs gave no value. Other states: "not measured (under 0.5 s)", "not recorded", "absent".
 std::string format_cell_value(const MetricCell& cell, DisplayUnit unit);
 
 // "better", "worse" or "same", then the noise: "worse, beyond noise", "better, within noise",
-// "worse, noise unknown (1 run each)"; "" when there is no verdict.
+// "worse, noise unknown" (a single run on each side); "" when there is no verdict or the means are equal.
 std::string verdict_text(const MetricCell& cell);
 
 // Machine-readable keywords: "measured" | "not_measured" | "not_recorded" | "absent";

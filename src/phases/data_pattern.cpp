@@ -13,16 +13,6 @@ constexpr std::uint32_t kStampMagic = 0xbe4c4a11u;
 
 void store_u64(unsigned char* at, std::uint64_t value) { std::memcpy(at, &value, sizeof value); }
 void store_u32(unsigned char* at, std::uint32_t value) { std::memcpy(at, &value, sizeof value); }
-std::uint64_t load_u64(const unsigned char* at) {
-  std::uint64_t value;
-  std::memcpy(&value, at, sizeof value);
-  return value;
-}
-std::uint32_t load_u32(const unsigned char* at) {
-  std::uint32_t value;
-  std::memcpy(&value, at, sizeof value);
-  return value;
-}
 }  // namespace
 
 BlockPattern::BlockPattern(DataPattern pattern, std::uint32_t seed, std::size_t block_bytes)
@@ -78,17 +68,33 @@ void BlockPattern::touch(DataPattern pattern, unsigned char* block) {
 }
 
 bool BlockPattern::matches(const unsigned char* block, std::uint64_t offset) const {
-  if (pattern_ == DataPattern::kZero) return true;
+  return !first_mismatch(block, offset).has_value();
+}
+
+std::optional<std::size_t> BlockPattern::first_mismatch(const unsigned char* block, std::uint64_t offset) const {
+  if (pattern_ == DataPattern::kZero) return std::nullopt;
   const unsigned char* expected = pool_.data() + window_start(offset);
+  // The first byte of block[from, from + size) that differs from want[0, size); memcmp first, as the
+  // matching case is the common one.
+  const auto first_difference = [block](std::size_t from, const unsigned char* want,
+                                        std::size_t size) -> std::optional<std::size_t> {
+    if (std::memcmp(block + from, want, size) == 0) return std::nullopt;
+    std::size_t i = 0;
+    while (block[from + i] == want[i]) ++i;
+    return from + i;
+  };
   for (std::size_t at = 0; at < block_bytes_; at += kSectorBytes) {
     const std::size_t sector_end = std::min(at + kSectorBytes, block_bytes_);
     if (at + kStampBytes <= block_bytes_) {
-      if (load_u64(block + at) != offset + at || load_u32(block + at + 8) != (seed_ ^ kStampMagic)) return false;
+      unsigned char stamp_bytes[12];  // the offset and seed fields of the stamp (the generation is not checked)
+      store_u64(stamp_bytes, offset + at);
+      store_u32(stamp_bytes + 8, seed_ ^ kStampMagic);
+      if (const auto bad = first_difference(at, stamp_bytes, sizeof stamp_bytes)) return bad;
     }
     const std::size_t body = std::min(at + kStampBytes, sector_end);
-    if (std::memcmp(block + body, expected + body, sector_end - body) != 0) return false;
+    if (const auto bad = first_difference(body, expected + body, sector_end - body)) return bad;
   }
-  return true;
+  return std::nullopt;
 }
 
 }  // namespace bench

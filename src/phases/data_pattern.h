@@ -6,6 +6,7 @@
 // (one byte changes per block). Blocks are produced in place (no copy) and are aligned for O_DIRECT.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "platform/aligned_buffer.h"
 #include "result/run_result.h"
@@ -31,6 +32,9 @@ class BlockPattern {
   // True when `block`, read from `offset`, holds what block_for(offset) produced (ignoring the write
   // generation that touch() changes). Always true for kZero, which carries no stamp.
   bool matches(const unsigned char* block, std::uint64_t offset) const;
+  // The index in `block` of the first byte that differs from what block_for(offset) produced (the write
+  // generation ignored), or nullopt when the block matches. Always nullopt for kZero.
+  std::optional<std::size_t> first_mismatch(const unsigned char* block, std::uint64_t offset) const;
 
   std::size_t block_bytes() const { return block_bytes_; }
 

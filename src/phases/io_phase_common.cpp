@@ -3,7 +3,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <stdexcept>
 #include <system_error>
+
+#include <fmt/format.h>
 
 namespace bench {
 
@@ -58,6 +61,21 @@ void rethrow_with_direct_io_hint(const PhaseContext& context) {
     }
     throw;
   }
+}
+
+BlockVerifier::BlockVerifier(const PhaseContext& context) : file_(context.data_file) {
+  const PhaseSettings& settings = context.settings;
+  if (settings.verify) pattern_.emplace(settings.data, settings.seed, settings.io.chunk_bytes);
+}
+
+void BlockVerifier::check(const unsigned char* chunk, std::uint64_t offset) const {
+  if (!pattern_) return;
+  const auto bad = pattern_->first_mismatch(chunk, offset);
+  if (!bad) return;
+  throw std::runtime_error(fmt::format(
+      "data mismatch in {} at offset {}: the {}-byte block read there is not the one written (first wrong byte "
+      "at offset {})",
+      file_.string(), offset, pattern_->block_bytes(), offset + *bad));
 }
 
 }  // namespace bench

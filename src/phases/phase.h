@@ -28,6 +28,7 @@ struct PhaseSettings {
   CacheMode cache = CacheMode::kDrop;
   DataPattern data = DataPattern::kRandom;
   std::uint32_t seed = 0;
+  bool verify = false;  // --verify: the read phases check every block read (BlockPattern::matches)
 };
 
 // What a worker keeps from one phase to the next within a run (e.g. the names the create phases made).

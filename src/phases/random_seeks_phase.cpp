@@ -2,7 +2,8 @@
 // its own descriptor; a ticket is lseek(2) to a random chunk and read(2) it, and one ticket in ten also
 // changes a byte, seeks back and writes the chunk (with -b, then fsync). One latency sample per ticket.
 // Threads take tickets from a shared atomic counter (no lock); each ends with fsync + close, all timed.
-// There is no untimed sleep before the start (bonnie++ sleeps 3 s).
+// There is no untimed sleep before the start (bonnie++ sleeps 3 s). With --verify each chunk read is
+// compared with the pattern written (the seekers share one BlockVerifier).
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -39,7 +40,8 @@ class RandomSeeksPhase final : public Phase {
       ticket.write_back = context.rng.below(kWriteBackOneIn) == 0;
       write_backs += ticket.write_back ? 1 : 0;
     }
-    Shared shared(context, tickets);
+    const BlockVerifier verifier(context);
+    Shared shared(context, tickets, verifier);
     std::vector<std::thread> seekers;
     seekers.reserve(io.seekers);
     for (std::uint32_t i = 0; i < io.seekers; ++i) seekers.emplace_back([&shared] { seek_worker(shared); });
@@ -50,9 +52,11 @@ class RandomSeeksPhase final : public Phase {
 
  private:
   struct Shared {
-    Shared(PhaseContext& c, const std::vector<SeekTicket>& t) : context(c), tickets(t) {}
+    Shared(PhaseContext& c, const std::vector<SeekTicket>& t, const BlockVerifier& v)
+        : context(c), tickets(t), verifier(v) {}
     PhaseContext& context;
     const std::vector<SeekTicket>& tickets;
+    const BlockVerifier& verifier;
     std::atomic<std::size_t> next_ticket{0};
     std::atomic<bool> stop{false};
     std::mutex merge_mutex;  // taken once per thread, at its end
@@ -89,6 +93,7 @@ class RandomSeeksPhase final : public Phase {
         if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
           throw std::runtime_error("unexpected end of file in " + file.path().string());
         }
+        shared.verifier.check(buffer.data(), ticket.chunk * io.chunk_bytes);
         if (ticket.write_back) {
           BlockPattern::touch(context.settings.data, buffer.data());
           file.seek(offset, SEEK_SET);

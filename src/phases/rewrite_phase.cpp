@@ -1,6 +1,7 @@
 // Sequential Output, Rewrite (bonnie++'s "Rewrite" column): for each chunk, read(2) it, change one
 // byte, lseek(2) back and write(2) it; then fsync + close, timed. One latency sample per
 // read+lseek+write triple. The cache is dropped first unless --cache keep, so the reads reach the device.
+// With --verify each chunk read is compared with the pattern written before it is changed.
 #include "measure/stopwatch.h"
 #include "phases/data_pattern.h"
 #include "phases/io_phase_common.h"
@@ -19,6 +20,7 @@ class RewritePhase final : public Phase {
     const IoSpec& io = context.settings.io;
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadWrite);
+    const BlockVerifier verifier(context);
     const std::uint64_t chunks = chunk_count(io);
     const auto back = -static_cast<std::int64_t>(io.chunk_bytes);
     try {
@@ -28,6 +30,7 @@ class RewritePhase final : public Phase {
         if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
           throw std::runtime_error("unexpected end of file in " + file.path().string());
         }
+        verifier.check(buffer.data(), chunk * io.chunk_bytes);
         BlockPattern::touch(context.settings.data, buffer.data());
         file.seek(back, SEEK_CUR);
         file.write_all(buffer.data(), io.chunk_bytes);

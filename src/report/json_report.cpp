@@ -52,6 +52,11 @@ ordered_json test_json(const PhaseResult& p) {
           {"latency", latency_json(p.latency)}};
 }
 
+ordered_json placement_json(const RunInfo& i) {
+  return {{"role", i.role}, {"hypervisor", i.hypervisor}, {"container", i.container},
+          {"evidence", i.placement_evidence}};
+}
+
 ordered_json run_json(const RunResult& run) {
   const RunInfo& i = run.info;
   ordered_json io = nullptr;
@@ -73,6 +78,7 @@ ordered_json run_json(const RunResult& run) {
           {"bench_version", i.version},
           {"host_name", i.host_name},
           {"kernel", i.kernel},
+          {"placement", placement_json(i)},
           {"filesystem", i.filesystem},
           {"mount_options", i.mount_options},
           {"directory", i.directory},
@@ -196,6 +202,29 @@ std::optional<FileSpec> read_files(const Walker& w, const json& run, const std::
   return spec;
 }
 
+// "placement" is optional (reports of an earlier bench++ lack it); null counts as absent.
+void read_placement(const Walker& w, const json& run, const std::string& path, RunInfo* info) {
+  if (!run.contains("placement")) return;
+  std::string at;
+  const json* o = w.object_or_null(run, path, "placement", &at);
+  if (o == nullptr) return;
+  info->role = w.text(*o, at, "role");
+  if (info->role != "host" && info->role != "guest" && info->role != "unknown" && !info->role.empty()) {
+    w.fail(at + ".role", "expected \"host\", \"guest\", \"unknown\" or \"\"");
+  }
+  info->hypervisor = w.text(*o, at, "hypervisor");
+  info->container = w.text(*o, at, "container");
+  std::string evidence_at;
+  const json& evidence = w.member(*o, at, "evidence", &evidence_at);
+  if (!evidence.is_array()) w.fail(evidence_at, fmt::format("expected an array, found {}", evidence.type_name()));
+  for (std::size_t k = 0; k < evidence.size(); ++k) {
+    if (!evidence[k].is_string()) {
+      w.fail(fmt::format("{}[{}]", evidence_at, k), fmt::format("expected a string, found {}", evidence[k].type_name()));
+    }
+    info->placement_evidence.push_back(evidence[k].get<std::string>());
+  }
+}
+
 PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   w.expect_object(t, path);
   PhaseResult p;
@@ -228,6 +257,7 @@ RunResult read_run(const Walker& w, const json& r, const std::string& path) {
   i.version = w.text(r, path, "bench_version");
   i.host_name = w.text(r, path, "host_name");
   i.kernel = w.text(r, path, "kernel");
+  read_placement(w, r, path, &i);
   i.filesystem = w.text(r, path, "filesystem");
   i.mount_options = w.text(r, path, "mount_options");
   i.directory = w.text(r, path, "directory");

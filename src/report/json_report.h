@@ -2,8 +2,11 @@
 // The JSON report: one document holding every run, for scripts and `bench++ compare`.
 //
 //   {"tool": "bench++", "format_version": 1, "runs": [run...]}
-//   run:   label, run_index, started_utc, bench_version, host_name, kernel, filesystem, mount_options, directory,
-//          concurrency, seed,
+//   run:   label, run_index, started_utc, bench_version, host_name, kernel,
+//          placement: {role ("host"|"guest"|"unknown"), hypervisor (e.g. "kvm"; "none" on a host),
+//                      container (e.g. "docker"; "none"), evidence: [one human line per observation]}
+//                     (where the run ran: platform/virt_detect.h),
+//          filesystem, mount_options, directory, concurrency, seed,
 //          io:    null (-s 0) or {file_size_bytes, chunk_bytes, seeks, seekers, per_char_bytes},
 //          files: null (-n 0) or {count (files), content ("data"|"hardlink"|"symlink"), max_bytes, min_bytes,
 //                 dirs, chunk_bytes},
@@ -26,7 +29,8 @@ namespace bench {
 // The whole document, pretty-printed, ending in '\n'.
 std::string format_json(const std::vector<RunResult>& runs);
 
-// Reads a document written by format_json. Unknown keys are ignored (later versions may add some); the derived
+// Reads a document written by format_json. Unknown keys are ignored (later versions may add some); "placement"
+// may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
 // keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
 // nanosecond below about 10^6 s.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, invalid JSON, nesting

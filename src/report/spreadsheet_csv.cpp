@@ -40,6 +40,7 @@ struct Column {
   Part part;
   std::string (*format)(const RunInfo&, const PhaseResult&);
   void (*parse)(std::string_view cell, RowDraft& row);  // nullptr: derived from other columns, not read
+  bool optional = false;  // read when present; files written before the column existed lack it
 };
 
 // A cell's text for an error message: short, and without control characters.
@@ -102,6 +103,12 @@ std::uint64_t to_ns(std::string_view cell) {
   if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", shown(cell))};
   return static_cast<std::uint64_t>(*ns);
 }
+std::string to_role(std::string_view cell) {
+  if (cell != "host" && cell != "guest" && cell != "unknown" && !cell.empty()) {
+    throw CellError{fmt::format("'{}' is not host, guest, unknown or empty", shown(cell))};
+  }
+  return std::string(cell);
+}
 template <typename Enum>
 Enum to_keyword(std::string_view cell) {
   const auto value = enum_from_keyword<Enum>(cell);
@@ -114,9 +121,9 @@ using P = const PhaseResult&;
 using C = std::string_view;
 using R = RowDraft&;
 
-// The one list of columns: the header, the rows and the reader all follow it. Append new columns; a column read
-// by a later version must tolerate files without it (today every read column is required).
-const std::array<Column, 45> kColumns = {{
+// The one list of columns: the header, the rows and the reader all follow it. A column added later is optional:
+// the reader takes files without it (as role, hypervisor and container, added after the first files were written).
+const std::array<Column, 48> kColumns = {{
     {"label", Part::kRun, [](I i, P) { return text(i.label); }, [](C c, R r) { r.info.label = c; }},
     {"run_index", Part::kRun, [](I i, P) { return number(i.run_index); },
      [](C c, R r) { r.info.run_index = to_u32(c); }},
@@ -177,6 +184,11 @@ const std::array<Column, 45> kColumns = {{
      [](C c, R r) { r.info.direct_io = to_flag(c); }},
     {"fsync_each", Part::kRun, [](I i, P) { return flag(i.fsync_each); },
      [](C c, R r) { r.info.fsync_each = to_flag(c); }},
+    {"role", Part::kRun, [](I i, P) { return text(i.role); }, [](C c, R r) { r.info.role = to_role(c); }, true},
+    {"hypervisor", Part::kRun, [](I i, P) { return text(i.hypervisor); }, [](C c, R r) { r.info.hypervisor = c; },
+     true},
+    {"container", Part::kRun, [](I i, P) { return text(i.container); }, [](C c, R r) { r.info.container = c; },
+     true},
     {"test", Part::kTest, [](I, P p) { return std::string(phase_key(p.id)); },
      [](C c, R r) {
        const auto id = phase_from_key(c);
@@ -237,7 +249,7 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
     fail(source, header.line, "not a bench++ spreadsheet CSV header (it has no 'label' and 'test' columns)");
   }
   for (std::size_t c = 0; c < kColumns.size(); ++c) {
-    if (kColumns[c].parse != nullptr && !places[c]) {
+    if (kColumns[c].parse != nullptr && !kColumns[c].optional && !places[c]) {
       fail(source, header.line, fmt::format("the header lacks the column '{}'", kColumns[c].name));
     }
   }
@@ -264,7 +276,7 @@ RunResult read_row(const CsvRecord& record, const ColumnPlaces& places, const st
   RowDraft row;
   for (std::size_t c = 0; c < kColumns.size(); ++c) {
     const Column& column = kColumns[c];
-    if (column.parse == nullptr) continue;
+    if (column.parse == nullptr || !places[c]) continue;  // derived, or an optional column the file lacks
     const std::string& cell = record.fields[*places[c]];
     int* counter = column.part == Part::kRunIo         ? &row.io_cells
                    : column.part == Part::kRunFiles    ? &row.file_cells

@@ -8,7 +8,9 @@
 //          file_size_bytes, io_chunk_bytes, seeks, seekers, per_char_bytes      (all empty with -s 0),
 //          file_count (files, not thousands), file_max_bytes, file_min_bytes, file_content (data|hardlink|symlink),
 //          file_dirs, file_chunk_bytes                                          (all empty with -n 0),
-//          cache (drop|keep), data (random|zero), direct_io (0|1), fsync_each (0|1);
+//          cache (drop|keep), data (random|zero), direct_io (0|1), fsync_each (0|1),
+//          role (host|guest|unknown), hypervisor (e.g. kvm; none on a host), container (e.g. docker; none)
+//          (where the run ran: platform/virt_detect.h; the evidence lines are in the JSON only);
 //   test:  test (the phase key, e.g. block_write), unit (bytes|seeks|files|syncs), operations, bytes,
 //          elapsed_sec and cpu_sec (nanosecond precision), cpu_percent (may exceed 100 with several workers),
 //          kib_per_sec (bytes / 1024 / elapsed; bytes tests only, empty otherwise),
@@ -33,8 +35,9 @@ std::string spreadsheet_csv_header();
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
 
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
-// ignored (files from a later bench++ stay readable) and the derived ones (unit, cpu_percent, kib_per_sec,
-// ops_per_sec, too_fast) are not read. Rows are grouped into runs by (label, run_index, started_utc), runs in
+// ignored (files from a later bench++ stay readable), role, hypervisor and container may be absent (files from an
+// earlier bench++; the fields stay empty) and the derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec,
+// too_fast) are not read. Rows are grouped into runs by (label, run_index, started_utc), runs in
 // order of first appearance, phases in file order. A row repeating the header (as `cat a.csv b.csv` makes) is
 // skipped.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not

@@ -56,6 +56,11 @@ struct RunInfo {
   std::string filesystem;         // type of -d's filesystem, e.g. "ext4"
   std::string mount_options;
   std::string directory;          // -d as given
+  // Where the run ran (platform/virt_detect.h); empty when not recorded (files from older versions).
+  std::string role;               // "host" | "guest" | "unknown"
+  std::string hypervisor;         // e.g. "kvm"; "none" on a host
+  std::string container;          // e.g. "docker"; "none"
+  std::vector<std::string> placement_evidence;  // one human line per observation
 };
 
 struct RunResult {

@@ -49,6 +49,7 @@ PhaseSettings settings_from(const Config& config) {
   settings.cache = config.cache;
   settings.data = config.data;
   settings.seed = config.seed;
+  settings.verify = config.verify;
   return settings;
 }
 

@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# Runs bench++ inside a freshly booted Linux guest under QEMU and brings its results back to the host.
+#
+# The guest is made only of Debian packages: the kernel and its modules come out of the linux-image package
+# (apt-get download + dpkg-deb -x, cached), the initramfs holds busybox-static, the static bench++
+# (-DBENCH_STATIC=ON) and the modules for virtio-blk and ext4. bench++ runs on an ext4 filesystem that this
+# script makes with mkfs.ext4 on a sparse disk image (a virtio disk in the guest); the guest writes its CSV,
+# JSON and exit status on that filesystem, and the host reads them with debugfs (no mount, no root needed).
+# KVM is used when /dev/kvm is usable, otherwise QEMU's TCG emulator (slower, still a real guest kernel).
+#
+# Usage: scripts/guest-run.sh [script options] [--] [bench++ options]
+# Script options (anywhere before a "--"):
+#   --out DIR          where result.csv, result.json and console.log go (default ./guest-results)
+#   --bench FILE       the static bench++ (default $BENCH_STATIC_BINARY, else build-static/bench++, built
+#                      with -DBENCH_STATIC=ON when missing)
+#   --memory MIB       guest RAM (default 512); bench++'s default -s is twice what the guest sees
+#   --cpus N           guest vCPUs (default 2, at most the host's)
+#   --disk-size SIZE   disk image size, e.g. 2G (default: what -s, -n, -c and --sync-size need, plus margin)
+#   --timeout SECONDS  give up on the guest after this long (default 1800)
+#   --accel kvm|tcg    force an accelerator (default: kvm when /dev/kvm is usable, else tcg)
+#   --keep-work        keep the work directory (disk image, initramfs) and print its path
+# bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets.
+# The kernel cache is $BENCH_GUEST_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bench++-guest).
+# Exit status: 0 when bench++ succeeded in the guest and its results were copied; 1 on any failure; 2 for
+# bad usage.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+kMarker="bench++-guest:"
+
+die() { echo "guest-run: error: $*" >&2; exit 1; }
+usage_error() { echo "guest-run: $*" >&2; echo "usage: scripts/guest-run.sh [script options] [--] [bench++ options] (see the header of $0)" >&2; exit 2; }
+note() { echo "guest-run: $*" >&2; }
+
+# ---- command line ----
+out_dir=./guest-results bench=${BENCH_STATIC_BINARY:-} memory_mib=512 cpus=2 disk_size="" timeout_s=1800
+accel="" keep_work=0
+bench_args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --out|--bench|--memory|--cpus|--disk-size|--timeout|--accel)
+      [ $# -ge 2 ] || usage_error "option $1 needs a value"
+      case $1 in
+        --out) out_dir=$2 ;; --bench) bench=$2 ;; --memory) memory_mib=$2 ;; --cpus) cpus=$2 ;;
+        --disk-size) disk_size=$2 ;; --timeout) timeout_s=$2 ;; --accel) accel=$2 ;;
+      esac
+      shift 2 ;;
+    --keep-work) keep_work=1; shift ;;
+    --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    --) shift; bench_args+=("$@"); break ;;
+    *) bench_args+=("$1"); shift ;;
+  esac
+done
+if ! [[ $memory_mib =~ ^[0-9]+$ ]] || [ "$memory_mib" -lt 128 ]; then usage_error "--memory wants MiB, at least 128"; fi
+[[ $cpus =~ ^[1-9][0-9]*$ ]] || usage_error "--cpus wants a positive number"
+[[ $timeout_s =~ ^[1-9][0-9]*$ ]] || usage_error "--timeout wants seconds"
+[ "$cpus" -le "$(nproc)" ] || cpus=$(nproc)
+for arg in "${bench_args[@]}"; do
+  case $arg in
+    -d|-d?*|--directory|--directory=*) usage_error "do not give -d: bench++ runs on the guest's virtio disk" ;;
+    --csv|--csv=*|--json|--json=*) usage_error "do not give --csv or --json: the results go to --out DIR" ;;
+    *$'\n'*) usage_error "a bench++ argument contains a newline" ;;
+  esac
+done
+
+# ---- sizes: the disk must hold what bench++ writes ----
+# to_bytes TEXT UNIT_BYTES: "<digits>[kmgt]" (K = 1024) as bench++ reads it; fails on anything else.
+to_bytes() {
+  local text=${1,,} unit=$2
+  [[ $text =~ ^([0-9]+)([kmgt]?)$ ]] || return 1
+  case ${BASH_REMATCH[2]} in k) unit=1024 ;; m) unit=$((1 << 20)) ;; g) unit=$((1 << 30)) ;; t) unit=$((1 << 40)) ;; esac
+  echo $((10#${BASH_REMATCH[1]} * unit))
+}
+# option_value SHORT LONG: the last value given to SHORT (e.g. -s, or "" for none) or --LONG among the
+# bench++ arguments; empty if none.
+option_value() {
+  local short=$1 long=$2 value="" i a
+  for ((i = 0; i < ${#bench_args[@]}; i++)); do
+    a=${bench_args[i]}
+    if [ "$a" = "--$long" ] || { [ -n "$short" ] && [ "$a" = "$short" ]; }; then
+      value=${bench_args[i + 1]:-}
+    elif [[ $a == "--$long="* ]]; then
+      value=${a#"--$long="}
+    elif [ -n "$short" ] && [[ $a == "$short"?* ]]; then
+      value=${a#"$short"}
+    fi
+  done
+  echo "$value"
+}
+has_flag() { local a; for a in "${bench_args[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; }
+
+mib=$((1 << 20))
+disk_bytes() {
+  local workers ram io_spec io files_spec num max sync_spec sync
+  workers=$(option_value -c concurrency); workers=${workers:-1}
+  [[ $workers =~ ^[0-9]+$ ]] || workers=1
+  ram=$(option_value -r ram)
+  ram=$( [ -n "$ram" ] && to_bytes "$ram" "$mib" || echo $((memory_mib * mib)) )
+  io_spec=$(option_value -s size)
+  if [ -n "$io_spec" ]; then
+    io=$(to_bytes "${io_spec%%:*}" "$mib") || io=$((1 << 30))
+  else
+    io=$((2 * ram)); [ "$io" -ge $((300 * mib)) ] || io=$((300 * mib))
+  fi
+  files_spec=$(option_value -n files); files_spec=${files_spec:-16}
+  num=${files_spec%%:*}; num=${num,,}
+  if [[ $num =~ ^([0-9]+)(m?)$ ]]; then
+    num=$((10#${BASH_REMATCH[1]} * 1024)); [ -z "${BASH_REMATCH[2]}" ] || num=$((num * 1024))
+  else
+    num=0
+  fi
+  max=$(cut -s -d: -f2 <<<"$files_spec")
+  max=$( [ -n "$max" ] && to_bytes "$max" 1 || echo 0 )
+  sync_spec=$(option_value "" sync-size)
+  sync=$( [ -n "$sync_spec" ] && to_bytes "${sync_spec%%:*}" 1 || echo $((22 * mib)) )
+  has_flag --no-sync-test && sync=0
+  # File data rounds up to 4 KiB blocks; directories and metadata are inside the margin.
+  local per_worker=$((io + num * ((max + 4095) / 4096) * 4096 + sync))
+  echo $((per_worker * workers * 5 / 4 + 64 * mib))
+  echo $((num * workers + 4096))  # inodes
+}
+read -r -d '' disk_auto inodes < <(disk_bytes; printf '\0') || true
+if [ -n "$disk_size" ]; then
+  disk_auto=$(to_bytes "$disk_size" "$mib") || usage_error "--disk-size wants SIZE[kmgt] (MiB without a suffix)"
+fi
+disk_mib=$(((disk_auto + mib - 1) / mib))
+
+# ---- tools ----
+"$root/scripts/install-deps.sh" guest
+for tool in qemu-system-x86_64 busybox mkfs.ext4 debugfs dpkg-deb apt-get apt-cache objcopy timeout; do
+  command -v "$tool" >/dev/null || die "'$tool' is not installed (scripts/install-deps.sh guest should have installed it)"
+done
+busybox_bin=$(command -v busybox)
+ldd "$busybox_bin" >/dev/null 2>&1 && die "$busybox_bin is not static: install busybox-static"
+
+if [ -z "$bench" ]; then
+  bench=$root/build-static/bench++
+  if [ ! -x "$bench" ]; then
+    note "building the static bench++ in build-static/"
+    BENCH_BUILD_DIR=$root/build-static "$root/scripts/build.sh" -DBENCH_STATIC=ON -DBENCH_TESTS=OFF >&2 \
+      || die "building the static bench++ failed"
+  fi
+fi
+[ -x "$bench" ] || die "no executable bench++ at '$bench'"
+ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: build it with -DBENCH_STATIC=ON"
+
+# ---- the kernel, from Debian's linux-image package, cached ----
+cache_root=${BENCH_GUEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bench++-guest}
+sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+apt-cache show linux-image-amd64 >/dev/null 2>&1 \
+  || "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq \
+  || die "apt-get update failed"
+kernel_pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }')
+[ -n "$kernel_pkg" ] || die "cannot find the kernel package that linux-image-amd64 depends on (apt-cache depends)"
+kernel_version=$(apt-cache show --no-all-versions "$kernel_pkg" | awk '/^Version:/ { print $2; exit }')
+kernel_dir=$cache_root/${kernel_pkg}_${kernel_version}
+# Kernel modules the guest needs, by name; their "depends=" come first. crc32c_generic is ext4's and jbd2's
+# soft dependency (an alias that only modprobe would resolve).
+kGuestModules=(crc32c_generic virtio_pci virtio_blk ext4)
+
+# module_depends FILE.ko: the names in its .modinfo "depends=" field, one a line.
+module_depends() {
+  local info
+  info=$(mktemp)
+  objcopy -O binary --only-section=.modinfo "$1" "$info"
+  tr '\0' '\n' <"$info" | sed -n 's/^depends=//p' | tr ',' '\n' | sed '/^$/d'
+  rm -f "$info"
+}
+
+prepare_kernel() {
+  local staging=$cache_root/.staging.$$ deb modules kver
+  rm -rf "$staging"; mkdir -p "$staging/deb" "$staging/out/modules"
+  note "downloading $kernel_pkg $kernel_version with apt-get download (once; cached in $cache_root)"
+  (cd "$staging/deb" && apt-get download "$kernel_pkg=$kernel_version" >/dev/null 2>&1) \
+    || die "apt-get download $kernel_pkg failed"
+  deb=$(find "$staging/deb" -name '*.deb' | head -1)
+  dpkg-deb -x "$deb" "$staging/x"
+  cp "$staging"/x/boot/vmlinuz-* "$staging/out/vmlinuz" || die "no vmlinuz in $deb"
+  modules=$(find "$staging/x/lib/modules" -mindepth 1 -maxdepth 1 -type d | head -1)
+  [ -n "$modules" ] || die "no /lib/modules in $deb"
+  kver=$(basename "$modules")
+  declare -A path_of=() builtin=() seen=()
+  local file name
+  while IFS= read -r file; do
+    name=${file##*/}; name=${name%%.ko*}; path_of[${name//-/_}]=$file
+  done < <(find "$modules/kernel" -name '*.ko*')
+  while IFS= read -r file; do
+    name=${file##*/}; name=${name%%.ko*}; builtin[${name//-/_}]=1
+  done <"$modules/modules.builtin"
+  : >"$staging/out/modules/order"
+  visit() {
+    local mod=$1 plain dep
+    [ -z "${seen[$mod]:-}" ] || return 0
+    seen[$mod]=1
+    [ -z "${builtin[$mod]:-}" ] || return 0
+    [ -n "${path_of[$mod]:-}" ] || die "kernel $kver has no module '$mod' and does not build it in"
+    plain=$staging/out/modules/$mod.ko
+    case ${path_of[$mod]} in
+      *.ko) cp "${path_of[$mod]}" "$plain" ;;
+      *.ko.xz) xz -dc "${path_of[$mod]}" >"$plain" ;;
+      *.ko.zst) zstd -qdc "${path_of[$mod]}" >"$plain" ;;
+      *.ko.gz) gzip -dc "${path_of[$mod]}" >"$plain" ;;
+      *) die "unknown module compression: ${path_of[$mod]}" ;;
+    esac
+    for dep in $(module_depends "$plain"); do visit "${dep//-/_}"; done
+    echo "$mod" >>"$staging/out/modules/order"
+  }
+  for name in "${kGuestModules[@]}"; do visit "$name"; done
+  echo "$kernel_pkg $kernel_version ($kver)" >"$staging/out/kernel-release"
+  rm -rf "$kernel_dir"; mkdir -p "$cache_root"
+  mv "$staging/out" "$kernel_dir"
+  rm -rf "$staging"
+}
+[ -f "$kernel_dir/kernel-release" ] || prepare_kernel
+
+# ---- the work directory: initramfs and disk ----
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench++-guest.XXXXXX")
+if [ "$keep_work" = 1 ]; then trap 'note "work directory kept: $work"' EXIT; else trap 'rm -rf "$work"' EXIT; fi
+mkdir -p "$work/initramfs"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,mnt,tmp,etc,modules}
+cp "$busybox_bin" "$work/initramfs/bin/busybox"
+objcopy --strip-debug "$bench" "$work/initramfs/bin/bench++"  # the guest needs no debug info in its RAM
+cp "$kernel_dir"/modules/* "$work/initramfs/modules/"
+printf '%s\n' "${bench_args[@]}" >"$work/initramfs/args"
+[ ${#bench_args[@]} -gt 0 ] || : >"$work/initramfs/args"
+# Names for -u/-g: the static glibc reads these files without NSS libraries.
+printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$work/initramfs/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$work/initramfs/etc/group"
+cat >"$work/initramfs/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+say() { echo "bench++-guest: $*"; }
+fail() { say "error: $*"; poweroff -f; sleep 5; }
+mount -t proc proc /proc && mount -t sysfs sysfs /sys && mount -t devtmpfs devtmpfs /dev || fail "cannot mount /proc, /sys, /dev"
+say "init started on $(uname -r), $(nproc) cpu(s)"
+hostname bench-guest
+for module in $(cat /modules/order); do
+  insmod "/modules/$module.ko" || fail "cannot load kernel module $module"
+done
+tries=0
+while [ ! -b /dev/vda ]; do
+  tries=$((tries + 1)); [ $tries -le 100 ] || fail "no virtio disk /dev/vda"; sleep 0.1
+done
+mount -t ext4 /dev/vda /mnt || fail "cannot mount the ext4 disk /dev/vda"
+mkdir -p /mnt/test /mnt/out
+set --
+while IFS= read -r arg; do set -- "$@" "$arg"; done </args
+say "running: bench++ -d /mnt/test $* --csv /mnt/out/result.csv --json /mnt/out/result.json"
+{ bench++ -d /mnt/test "$@" --csv /mnt/out/result.csv --json /mnt/out/result.json </dev/null
+  echo $? >/tmp/status; } 2>&1 | cat
+status=$(cat /tmp/status)
+echo "$status" >/mnt/out/status
+sync
+umount /mnt || say "warning: cannot unmount /mnt"
+say "bench++ exit status $status"
+poweroff -f
+INIT
+chmod +x "$work/initramfs/init"
+(cd "$work/initramfs" && find . | busybox cpio -o -H newc -R 0:0 2>/dev/null | gzip -1 >"$work/initramfs.gz")
+
+truncate -s "${disk_mib}M" "$work/disk.img"
+mkfs.ext4 -q -F -L bench-guest -N "$inodes" -E lazy_itable_init=0,lazy_journal_init=0 "$work/disk.img" \
+  || die "mkfs.ext4 failed on the disk image"
+
+# ---- boot ----
+if [ -z "$accel" ]; then
+  if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then accel=kvm; else accel=tcg; fi
+fi
+case $accel in
+  kvm) accel_args=(-enable-kvm -cpu host) ;;
+  tcg) accel_args=(-accel tcg -cpu max) ;;
+  *) usage_error "--accel wants kvm or tcg" ;;
+esac
+mkdir -p "$out_dir"
+rm -f "$out_dir/result.csv" "$out_dir/result.json" "$out_dir/console.log"
+note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel: $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk"
+start=$(date +%s)
+set +e
+timeout -k 10 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" -m "$memory_mib" -smp "$cpus" \
+  -nodefaults -no-user-config -display none -serial stdio -monitor none -no-reboot \
+  -kernel "$kernel_dir/vmlinuz" -initrd "$work/initramfs.gz" \
+  -append "console=ttyS0 quiet panic=-1" \
+  -drive "file=$work/disk.img,format=raw,if=virtio,cache=none,aio=threads" </dev/null 2>"$work/qemu.err" \
+  | tr -d '\r' | tee "$work/console.log"
+codes=("${PIPESTATUS[@]}")
+set -e
+note "the guest ran for $(($(date +%s) - start)) s"
+cp "$work/console.log" "$out_dir/console.log"
+qemu_status=${codes[0]}
+[ "$qemu_status" -ne 124 ] || die "the guest did not finish within $timeout_s s (--timeout); console in $out_dir/console.log"
+[ "$qemu_status" -eq 0 ] || die "qemu-system-x86_64 failed (status $qemu_status): $(head -c 2000 "$work/qemu.err")"
+if ! grep -q "^$kMarker init started" "$work/console.log"; then
+  grep -q 'Kernel panic' "$work/console.log" && die "the guest kernel panicked; see $out_dir/console.log"
+  die "the guest kernel did not reach /init; see $out_dir/console.log"
+fi
+guest_error=$(grep "^$kMarker error:" "$work/console.log" | head -1 || true)
+[ -z "$guest_error" ] || die "in the guest: ${guest_error#"$kMarker error: "}"
+
+# ---- results, read from the ext4 image with debugfs ----
+(cd "$work" && debugfs -R "dump /out/status status" disk.img >/dev/null 2>&1 \
+  && debugfs -R "dump /out/result.csv result.csv" disk.img >/dev/null 2>&1 \
+  && debugfs -R "dump /out/result.json result.json" disk.img >/dev/null 2>&1) || true
+[ -s "$work/status" ] || die "the guest wrote no exit status; see $out_dir/console.log"
+bench_status=$(tr -dc '0-9' <"$work/status")
+for file in result.csv result.json; do [ -f "$work/$file" ] && cp "$work/$file" "$out_dir/$file"; done
+[ "$bench_status" = 0 ] || die "bench++ failed in the guest with exit status $bench_status; see $out_dir/console.log"
+[ -s "$out_dir/result.csv" ] || die "bench++ succeeded but the guest has no result.csv"
+[ -s "$out_dir/result.json" ] || die "bench++ succeeded but the guest has no result.json"
+note "results in $out_dir: result.csv, result.json, console.log"

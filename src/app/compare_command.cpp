@@ -1,0 +1,55 @@
+#include "app/compare_command.h"
+
+#include <fmt/format.h>
+
+#include "app/result_file.h"
+#include "app/text_sink.h"
+#include "cli/compare_options.h"
+#include "compare/comparison.h"
+#include "compare/comparison_csv.h"
+#include "compare/comparison_html.h"
+#include "compare/comparison_json.h"
+#include "compare/comparison_text.h"
+
+namespace bench {
+namespace {
+
+std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
+  std::vector<SourcedRun> runs;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    ResultText text = read_result_file(files[i]);
+    const RunSource source =
+        text.format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
+    for (auto& run : text.runs) runs.push_back(SourcedRun{std::move(run), files[i], i, source});
+  }
+  return runs;
+}
+
+void write_output(const std::optional<std::string>& destination, const std::string& text) {
+  if (!destination) return;
+  TextSink sink(*destination);
+  sink.write(text);
+}
+
+}  // namespace
+
+int run_compare_command(const std::vector<std::string>& args) {
+  const ParsedCompareCommand command = parse_compare_command_line(args);
+  if (command.action == CompareAction::kHelp) {
+    fmt::print("{}", compare_help_text());
+    return 0;
+  }
+  const CompareConfig& config = command.config;
+  const std::vector<SourcedRun> runs = read_inputs(config.files);
+  const Comparison comparison = compare_runs(runs, CompareOptions{config.group_by_label});
+
+  const bool stdout_taken = config.csv_output == "-" || config.json_output == "-" || config.html_output == "-";
+  TextSink table_sink = stdout_taken ? TextSink::standard_error() : TextSink("-");
+  table_sink.write(format_comparison_text(comparison));
+  write_output(config.csv_output, format_comparison_csv(comparison));
+  write_output(config.json_output, format_comparison_json(comparison));
+  write_output(config.html_output, format_comparison_html(comparison));
+  return 0;
+}
+
+}  // namespace bench

@@ -1,0 +1,22 @@
+#include "app/detect_command.h"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace bench {
+
+std::string format_placement_report(const Placement& placement) {
+  std::string text = fmt::format("role: {}\nhypervisor: {}\ncontainer: {}\nevidence:\n", placement.role,
+                                 placement.hypervisor, placement.container);
+  for (const auto& line : placement.evidence) text += "  " + line + "\n";
+  return text;
+}
+
+int run_detect_command() {
+  fmt::print("{}", format_placement_report(classify_placement(read_virt_evidence())));
+  std::fflush(stdout);
+  return 0;
+}
+
+}  // namespace bench

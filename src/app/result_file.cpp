@@ -1,0 +1,140 @@
+#include "app/result_file.h"
+
+#include <fcntl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "platform/posix_file.h"
+#include "report/bonnie_csv_reader.h"
+#include "report/csv_field.h"
+#include "report/json_report.h"
+#include "report/spreadsheet_csv.h"
+
+namespace bench {
+namespace {
+
+constexpr std::uint64_t kMaxFileBytes = std::uint64_t{512} << 20;
+
+constexpr std::string_view kExpected =
+    "expected a bench++ spreadsheet CSV (a header row with label and test columns), a bench++ JSON report, or "
+    "bonnie++ CSV lines (starting with 1.98,)";
+
+struct FirstLine {
+  std::string_view text;
+  std::size_t number = 0;  // 0: none
+};
+
+std::string_view without_bom(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  return text;
+}
+
+// The first line that is neither blank nor a '#' comment.
+FirstLine first_line(std::string_view text) {
+  std::size_t number = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    ++number;
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
+    if (!line.empty() && !line.starts_with('#')) return {line, number};
+  }
+  return {};
+}
+
+// "1.98", "1.97", "2": digits with an optional '.' and digits.
+bool is_format_tag(std::string_view field) {
+  const auto dot = field.find('.');
+  const auto digits = [](std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return dot == std::string_view::npos ? digits(field) : digits(field.substr(0, dot)) && digits(field.substr(dot + 1));
+}
+
+bool looks_like_bonnie_line(std::string_view line) {
+  const auto comma = line.find(',');
+  if (comma == std::string_view::npos) return false;
+  const std::string_view first = line.substr(0, comma);
+  return first == "format_version" || (is_format_tag(first) && first.find('.') != std::string_view::npos);
+}
+
+// A bonnie++ line inside a spreadsheet CSV (as `cat run.csv bonnie.csv` makes) is named as such, rather than
+// as a row with the wrong number of fields.
+void reject_bonnie_lines(std::string_view text, const std::string& name) {
+  CsvSplitter splitter(text, name);
+  const auto header = splitter.next();
+  if (!header) return;
+  while (const auto record = splitter.next()) {
+    const std::string& first = record->fields.front();
+    const bool bonnie_tag = first == "format_version" || (is_format_tag(first) && first.find('.') != std::string::npos);
+    if (bonnie_tag && record->fields.size() != header->fields.size()) {
+      throw std::runtime_error(fmt::format("{}:{}: a bonnie++ CSV line inside a bench++ spreadsheet CSV (mixed "
+                                           "formats: one file holds one format)",
+                                           name, record->line));
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<ResultFormat> detect_result_format(std::string_view text) {
+  const FirstLine line = first_line(without_bom(text));
+  if (line.number == 0) return std::nullopt;
+  if (line.text.starts_with('{')) return ResultFormat::kJson;
+  if (looks_like_bonnie_line(line.text)) return ResultFormat::kBonnieCsv;
+  try {
+    CsvSplitter splitter(line.text, "");
+    const auto header = splitter.next();
+    if (!header) return std::nullopt;
+    const auto& fields = header->fields;
+    const bool has_label = std::find(fields.begin(), fields.end(), "label") != fields.end();
+    const bool has_test = std::find(fields.begin(), fields.end(), "test") != fields.end();
+    if (has_label && has_test) return ResultFormat::kSpreadsheetCsv;
+  } catch (const std::runtime_error&) {
+    // Not CSV at all.
+  }
+  return std::nullopt;
+}
+
+ResultText parse_result_text(std::string_view text, const std::string& name) {
+  const FirstLine line = first_line(without_bom(text));
+  if (line.number == 0) throw std::runtime_error(fmt::format("{}:1: empty file: {}", name, kExpected));
+  const auto format = detect_result_format(text);
+  if (!format) throw std::runtime_error(fmt::format("{}:{}: unknown format: {}", name, line.number, kExpected));
+  ResultText result;
+  result.format = *format;
+  switch (*format) {
+    case ResultFormat::kJson:
+      result.runs = read_json_report(text, name);
+      break;
+    case ResultFormat::kBonnieCsv:
+      result.runs = read_bonnie_csv(text, name);
+      break;
+    case ResultFormat::kSpreadsheetCsv:
+      reject_bonnie_lines(text, name);
+      result.runs = read_spreadsheet_csv(text, name);
+      break;
+  }
+  return result;
+}
+
+ResultText read_result_file(const std::string& path) {
+  PosixFile file(path, O_RDONLY);
+  const std::uint64_t size = file.size();
+  if (size > kMaxFileBytes) {
+    throw std::runtime_error(fmt::format("cannot read {}: over {} MiB, too large for a result file", path,
+                                         kMaxFileBytes >> 20));
+  }
+  std::string text(static_cast<std::size_t>(size), '\0');
+  text.resize(file.read_full(text.data(), text.size()));
+  return parse_result_text(text, path);
+}
+
+}  // namespace bench

@@ -1,0 +1,37 @@
+#pragma once
+// Result files for `bench++ compare`: which of the three readable formats a text is in, and reading it.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+enum class ResultFormat {
+  kSpreadsheetCsv,  // report/spreadsheet_csv.h
+  kJson,            // report/json_report.h
+  kBonnieCsv,       // report/bonnie_csv_reader.h
+};
+
+struct ResultText {
+  ResultFormat format = ResultFormat::kSpreadsheetCsv;
+  std::vector<RunResult> runs;  // never empty
+};
+
+// The format, from the first line that is not empty or a '#' comment (after a UTF-8 byte order mark):
+// JSON when it starts with '{'; bonnie++ CSV when it starts with "<digits>.<digits>," or "format_version,";
+// spreadsheet CSV when it is a CSV header with "label" and "test" columns. nullopt for anything else.
+std::optional<ResultFormat> detect_result_format(std::string_view text);
+
+// Detects the format and reads the text. Throws std::runtime_error("<name>:<line>: <what is wrong>") on an
+// empty text, an unknown format, lines of another format inside a spreadsheet CSV or a bonnie++ CSV file
+// ("mixed formats"), and on everything the format's reader refuses.
+ResultText parse_result_text(std::string_view text, const std::string& name);
+
+// Reads the file at `path` whole, then parse_result_text with `path` as the name. Throws std::runtime_error
+// ("cannot read <path>: <reason>") when it cannot be opened or read, is a directory, or is over 512 MiB.
+ResultText read_result_file(const std::string& path);
+
+}  // namespace bench

@@ -1,0 +1,147 @@
+#include "cli/compare_options.h"
+
+#include <boost/program_options.hpp>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description make_description() {
+  po::options_description desc;
+  desc.add_options()
+      ("csv", po::value<std::string>())
+      ("json", po::value<std::string>())
+      ("html", po::value<std::string>())
+      ("by-label", po::bool_switch())
+      ("help,h", po::bool_switch())
+      ("file", po::value<std::vector<std::string>>());
+  return desc;
+}
+
+std::string describe(const po::error& error) {
+  if (const auto* e = dynamic_cast<const po::unknown_option*>(&error)) {
+    return fmt::format("compare: unknown option '{}' (see bench++ compare --help)", e->get_option_name());
+  }
+  if (const auto* e = dynamic_cast<const po::multiple_occurrences*>(&error)) {
+    return fmt::format("compare: option {} was given more than once", e->get_option_name());
+  }
+  if (const auto* e = dynamic_cast<const po::invalid_command_line_syntax*>(&error)) {
+    switch (e->kind()) {
+      case po::invalid_syntax::missing_parameter:
+        return fmt::format("compare: option {} needs a value", e->get_option_name());
+      case po::invalid_syntax::extra_parameter:
+        return fmt::format("compare: option {} takes no value", e->get_option_name());
+      default: break;
+    }
+  }
+  return fmt::format("compare: invalid command line: {}", error.what());
+}
+
+po::variables_map parse_syntax(const std::vector<std::string>& args) {
+  const po::options_description desc = make_description();
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  constexpr int kStyle = po::command_line_style::unix_style & ~po::command_line_style::allow_guessing;
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(positional).style(kStyle).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(describe(e));
+  }
+  return vm;
+}
+
+std::optional<std::string> output(const po::variables_map& vm, const char* name) {
+  if (vm.count(name) == 0) return std::nullopt;
+  const std::string value = vm[name].as<std::string>();
+  if (value.empty()) throw UsageError(fmt::format("compare: --{} needs a file name or '-'", name));
+  return value;
+}
+
+std::string normal(const std::string& path) { return std::filesystem::path(path).lexically_normal().string(); }
+
+void check_outputs(const CompareConfig& config) {
+  const std::vector<std::pair<const char*, const std::optional<std::string>*>> outputs = {
+      {"--csv", &config.csv_output}, {"--json", &config.json_output}, {"--html", &config.html_output}};
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [name, value] = outputs[i];
+    if (!*value) continue;
+    for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+      const auto& [other_name, other] = outputs[j];
+      if (*other && normal(**other) == normal(**value)) {
+        throw UsageError(**value == "-"
+                             ? fmt::format("compare: {} and {} cannot both write to standard output", name, other_name)
+                             : fmt::format("compare: {} and {} both write to '{}'", name, other_name, **value));
+      }
+    }
+    for (const auto& file : config.files) {
+      if (**value != "-" && normal(**value) == normal(file)) {
+        throw UsageError(fmt::format("compare: {} '{}' would overwrite an input file", name, **value));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& args) {
+  const po::variables_map vm = parse_syntax(args);
+  ParsedCompareCommand result;
+  if (vm["help"].as<bool>()) {
+    result.action = CompareAction::kHelp;
+    return result;
+  }
+  CompareConfig& config = result.config;
+  if (vm.count("file") != 0) config.files = vm["file"].as<std::vector<std::string>>();
+  if (config.files.size() < 2) {
+    throw UsageError(fmt::format("compare: needs a BASE file and at least one OTHER file, got {} (see bench++ "
+                                 "compare --help)",
+                                 config.files.size()));
+  }
+  for (const auto& file : config.files) {
+    if (file.empty()) throw UsageError("compare: an empty file name");
+  }
+  config.csv_output = output(vm, "csv");
+  config.json_output = output(vm, "json");
+  config.html_output = output(vm, "html");
+  config.group_by_label = vm["by-label"].as<bool>();
+  check_outputs(config);
+  return result;
+}
+
+std::string compare_help_text() {
+  return R"(usage: bench++ compare BASE OTHER... [options]
+Compares benchmark runs side by side: for each test and metric, every group's value and its ratio to the
+base, in words ("guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower").
+
+Files (each holds one format, found from its content):
+  bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from
+  bonnie++ 1.98 to 2.00a or bench++; rates, %CPU and max latency only; "+++++" = not measured).
+  The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
+  as mean ± standard deviation. The first group of BASE is the base. Groups are named by their label, or
+  by their file name when labels clash.
+
+Metrics: throughput (higher is better), CPU (lower is better), p50, p99 and max latency (lower is
+better; only those the files hold). A difference is beyond the noise when the means differ by more than
+2 × the larger standard deviation of the runs (needs 2 or more runs on one side).
+
+Options:
+      --csv FILE        write the comparison as CSV (one row per test, metric and group); "-" = stdout
+      --json FILE       write the comparison as JSON; "-" = stdout
+      --html FILE       write a self-contained HTML page with bar charts (no scripts); "-" = stdout
+      --by-label        group runs by label across files (e.g. host1.csv host2.csv guest1.csv guest2.csv)
+  -h, --help            show this help
+
+The table goes to stdout, or to stderr when --csv, --json or --html write to stdout.
+Exit status: 0 done, 1 a file cannot be read or is not valid, 2 bad options.
+)";
+}
+
+}  // namespace bench

@@ -1,0 +1,181 @@
+#include "compare/comparison_html.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "compare/escaping.h"
+#include "compare/value_format.h"
+
+namespace bench {
+namespace {
+
+constexpr std::string_view kStyle = R"(
+body{font-family:system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff;font-size:14px}
+h1{font-size:22px;margin:0 0 10px}
+h2{font-size:17px;margin:26px 0 10px;border-bottom:1px solid #d8dde6;padding-bottom:4px}
+h2 code{font-size:13px;color:#5b6475;font-weight:normal;margin-left:6px}
+table.groups{border-collapse:collapse;margin:6px 0 10px}
+table.groups td,table.groups th{padding:2px 12px 2px 0;text-align:left}
+p.rule,p.legend{color:#5b6475;margin:4px 0}
+.swatch{display:inline-block;width:11px;height:11px;border-radius:2px;margin:0 4px 0 10px;vertical-align:-1px}
+.charts{display:flex;flex-wrap:wrap;gap:12px}
+figure{margin:0;border:1px solid #d8dde6;border-radius:6px;padding:8px 10px;width:490px}
+figcaption{font-weight:600;margin-bottom:4px}
+figcaption span{font-weight:normal;color:#5b6475}
+svg{display:block}
+svg text{font-size:12px;fill:#1d2330}
+svg text.missing{fill:#7a8294;font-style:italic}
+ul.phrases{margin:4px 0 0;padding-left:18px}
+.better{color:#1e7d45}.worse{color:#b3261e}.neutral{color:#1d2330}
+ul.notes li{margin:3px 0}
+)";
+
+constexpr std::string_view kBaseColour = "#8a94a6";
+constexpr std::string_view kBetterColour = "#2e9e5b";
+constexpr std::string_view kWorseColour = "#d2453a";
+constexpr std::string_view kNeutralColour = "#4a7bd0";
+
+constexpr int kChartWidth = 490;
+constexpr int kLabelWidth = 110;
+constexpr int kBarWidth = 230;
+constexpr int kRowHeight = 24;
+
+// At most `limit` code points, with "…" when cut.
+std::string shortened(std::string_view text, std::size_t limit) {
+  std::size_t points = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (++points == limit) return std::string(text.substr(0, i)) + "…";
+  }
+  return std::string(text);
+}
+
+std::string_view colour_of(const MetricCell& cell, bool is_base) {
+  if (is_base) return kBaseColour;
+  if (cell.verdict && cell.noise == Noise::kBeyond) {
+    if (*cell.verdict == Verdict::kBetter) return kBetterColour;
+    if (*cell.verdict == Verdict::kWorse) return kWorseColour;
+  }
+  return kNeutralColour;
+}
+
+std::string_view phrase_class(const MetricCell& cell) {
+  if (cell.verdict && cell.noise == Noise::kBeyond && *cell.verdict != Verdict::kSame) {
+    return *cell.verdict == Verdict::kBetter ? "better" : "worse";
+  }
+  return "neutral";
+}
+
+double scale_of(const MetricRow& row) {
+  double largest = 0;
+  for (const auto& cell : row.cells) {
+    if (cell.state == CellState::kMeasured) largest = std::max(largest, cell.stats.mean + cell.stats.stddev);
+  }
+  return largest > 0 ? largest : 1;
+}
+
+std::string bar_row(const MetricCell& cell, std::string_view name, bool is_base, int y, double scale, DisplayUnit unit) {
+  std::string out = fmt::format(R"(<text x="{}" y="{}" text-anchor="end">{}</text>)", kLabelWidth - 6, y + 16,
+                                html_text(shortened(name, 16)));
+  if (cell.state != CellState::kMeasured) {
+    return out + fmt::format(R"(<text class="missing" x="{}" y="{}">{}</text>)", kLabelWidth, y + 16,
+                             html_text(format_cell_value(cell, unit)));
+  }
+  const auto x_of = [&](double value) { return kLabelWidth + std::clamp(value / scale, 0.0, 1.0) * kBarWidth; };
+  const double bar_end = x_of(cell.stats.mean);
+  double text_x = bar_end;
+  out += fmt::format(R"(<rect x="{}" y="{}" width="{:.1f}" height="16" rx="2" fill="{}"/>)", kLabelWidth, y + 4,
+                     bar_end - kLabelWidth, colour_of(cell, is_base));
+  if (cell.stats.count > 1 && cell.stats.stddev > 0) {
+    const double low = x_of(cell.stats.mean - cell.stats.stddev);
+    const double high = x_of(cell.stats.mean + cell.stats.stddev);
+    out += fmt::format(
+        R"(<path d="M{0:.1f} {2}V{3}M{0:.1f} {4}H{1:.1f}M{1:.1f} {2}V{3}" stroke="#1d2330" stroke-width="1.2" fill="none"/>)",
+        low, high, y + 7, y + 17, y + 12);
+    text_x = std::max(text_x, high);
+  }
+  std::string value = format_cell_value(cell, unit);
+  if (cell.under_min_time) value += " *";
+  return out + fmt::format(R"(<text x="{:.1f}" y="{}">{}</text>)", text_x + 5, y + 16, html_text(value));
+}
+
+std::string chart(const Comparison& comparison, const TestComparison& test, const MetricRow& row) {
+  const DisplayUnit unit = display_unit(test, row);
+  const double scale = scale_of(row);
+  const int height = static_cast<int>(row.cells.size()) * kRowHeight + 8;
+  std::string bars;
+  for (std::size_t g = 0; g < row.cells.size(); ++g) {
+    bars += bar_row(row.cells[g], comparison.groups[g].name, g == 0, 4 + static_cast<int>(g) * kRowHeight, scale,
+                    unit);
+  }
+  std::string phrases;
+  for (std::size_t g = 1; g < row.cells.size(); ++g) {
+    const MetricCell& cell = row.cells[g];
+    const std::string verdict = verdict_text(cell);
+    phrases += fmt::format("<li class=\"{}\">{}{}</li>", phrase_class(cell), html_text(cell.phrase),
+                           verdict.empty() ? "" : html_text(" — " + verdict));
+  }
+  const std::string caption = fmt::format("{} <span>({}, {} is better)</span>", html_text(metric_title(row.kind)),
+                                          html_text(unit.symbol), higher_is_better(row.kind) ? "higher" : "lower");
+  return fmt::format(
+      "<figure><figcaption>{}</figcaption>\n<svg width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" "
+      "aria-label=\"{} of {}\">{}</svg>\n<ul class=\"phrases\">{}</ul></figure>\n",
+      caption, kChartWidth, height, kChartWidth, height, html_text(metric_title(row.kind)), phase_key(test.test), bars,
+      phrases);
+}
+
+std::string groups_table(const Comparison& comparison) {
+  std::string rows;
+  for (std::size_t g = 0; g < comparison.groups.size(); ++g) {
+    const GroupInfo& group = comparison.groups[g];
+    std::string files;
+    for (const auto& file : group.files) files += (files.empty() ? "" : ", ") + file;
+    rows += fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td><td>{} run{}{}</td></tr>\n", g == 0 ? "base" : "other",
+                        html_text(group.name), html_text(files), group.runs, group.runs == 1 ? "" : "s",
+                        group.from_bonnie ? ", bonnie++ lines" : "");
+  }
+  return "<table class=\"groups\">\n" + rows + "</table>\n";
+}
+
+std::string legend() {
+  return fmt::format(
+      "<p class=\"legend\">Bars: mean of the runs; whiskers: ± one standard deviation."
+      "<span class=\"swatch\" style=\"background:{}\"></span>base"
+      "<span class=\"swatch\" style=\"background:{}\"></span>better beyond noise"
+      "<span class=\"swatch\" style=\"background:{}\"></span>worse beyond noise"
+      "<span class=\"swatch\" style=\"background:{}\"></span>within noise or unknown</p>\n",
+      kBaseColour, kBetterColour, kWorseColour, kNeutralColour);
+}
+
+}  // namespace
+
+std::string format_comparison_html(const Comparison& comparison) {
+  std::string names;
+  for (const auto& group : comparison.groups) names += (names.empty() ? "" : " vs ") + group.name;
+  std::string body;
+  bool any_short = false;
+  for (const auto& test : comparison.tests) {
+    body += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n",
+                        html_text(phase_title(test.test)), phase_key(test.test));
+    for (const auto& row : test.metrics) {
+      body += chart(comparison, test, row);
+      any_short = any_short || std::any_of(row.cells.begin(), row.cells.end(),
+                                           [](const MetricCell& c) { return c.under_min_time; });
+    }
+    body += "</div>\n</section>\n";
+  }
+  std::string notes;
+  for (const auto& note : comparison.notes) notes += "<li>" + html_text(note) + "</li>\n";
+  if (any_short) notes += "<li>* at least one run of this test lasted under 0.5 s (bonnie++ would print +++++)</li>\n";
+  if (!notes.empty()) notes = "<section>\n<h2>Notes</h2>\n<ul class=\"notes\">\n" + notes + "</ul>\n</section>\n";
+  return fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<title>bench++ compare: {}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>bench++ compare</h1>\n{}"
+      "<p class=\"rule\">Values are the mean ± sample standard deviation of a group's runs; ratios are other / base. "
+      "Noise: {}.</p>\n{}{}{}</body>\n</html>\n",
+      html_text(names), kStyle, groups_table(comparison), html_text(noise_rule_text()), legend(), body, notes);
+}
+
+}  // namespace bench

@@ -1,0 +1,14 @@
+#pragma once
+// The comparison as one self-contained HTML page: inline CSS and one inline SVG bar chart per (test, metric),
+// a bar per group with its mean, a whisker for ± one standard deviation and the value, and under each chart
+// the phrases against the base. Bars of other groups are green when better beyond the noise, red when worse
+// beyond the noise, blue otherwise; the base is grey. No scripts, no fonts, no links: nothing is fetched.
+#include <string>
+
+#include "compare/comparison.h"
+
+namespace bench {
+
+std::string format_comparison_html(const Comparison& comparison);
+
+}  // namespace bench

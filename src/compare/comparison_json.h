@@ -1,0 +1,21 @@
+#pragma once
+// The comparison as one JSON document:
+//   {"tool": "bench++", "kind": "comparison", "format_version": 1, "noise_rule": "...",
+//    "groups": [{name, role ("base"|"other"), label, files: [...], runs, from_bonnie}...],
+//    "tests": [{test (phase key), title, metrics: [{metric, unit, better ("higher"|"lower"),
+//               values: [{group, state, runs, measured_runs, mean, stddev, under_min_time, ratio_to_base,
+//                         verdict, noise, phrase}...]}...]}...],
+//    "notes": ["..."]}
+// Keywords and units as in comparison_csv.h; numbers in the raw unit (bytes/s, ns, percent); "no value" is
+// null (mean and stddev unless measured; ratio_to_base, verdict and noise for the base and where either side
+// is not measured). Text is written byte for byte (labels are expected to be UTF-8).
+#include <string>
+
+#include "compare/comparison.h"
+
+namespace bench {
+
+// Pretty-printed, ending in '\n'.
+std::string format_comparison_json(const Comparison& comparison);
+
+}  // namespace bench

@@ -1,0 +1,160 @@
+// Bad input to `bench++ compare`: every class gives one clear line naming the file (and the line where there is
+// one) and exit status 1 for files, 2 for the command line; never a crash. Plus format detection
+// (app/result_file.h) on texts.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <stdexcept>
+
+#include "app/result_file.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kFixtures = fs::path(BENCH_FIXTURE_DIR) / "compare";
+
+std::string fixture(const std::string& name) { return test::read_fixture("compare/" + name); }
+
+// A file in `dir` holding `text`; returns its path.
+std::string write_file(const test::TempDir& dir, const std::string& name, const std::string& text) {
+  const fs::path path = dir.path() / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+// Runs `bench++ compare BAD GOOD` and returns stderr, checking the exit status and that it is one line.
+std::string compare_error(const std::string& bad_file, int expected_exit = 1) {
+  const auto result = test::run_bench({"compare", bad_file, (kFixtures / "guest.csv").string()});
+  CHECK(result.exit_code == expected_exit);
+  CHECK(result.out == "");
+  CHECK(result.err.find('\n') == result.err.size() - 1);
+  return result.err;
+}
+
+std::string parse_error(std::string_view text) {
+  try {
+    parse_result_text(text, "t");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST_CASE("compare errors: missing, unreadable, empty and unknown files") {
+  test::TempDir dir;
+  const std::string missing = (dir.path() / "missing.csv").string();
+  CHECK(compare_error(missing) == "bench++: cannot open " + missing + ": No such file or directory\n");
+  CHECK(compare_error(dir.path().string()) == "bench++: cannot read " + dir.path().string() + ": Is a directory\n");
+  const std::string empty = write_file(dir, "empty.csv", "");
+  CHECK(compare_error(empty) ==
+        "bench++: " + empty +
+            ":1: empty file: expected a bench++ spreadsheet CSV (a header row with label and test columns), a "
+            "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98,)\n");
+  const std::string blank = write_file(dir, "blank.csv", "\n  \n# just a comment\n");
+  CHECK(compare_error(blank).find(blank + ":1: empty file: ") != std::string::npos);
+  const std::string other = write_file(dir, "other.txt", "\nVersion 2.00a  ------Sequential Output------\n");
+  CHECK(compare_error(other).starts_with("bench++: " + other + ":2: unknown format: expected a bench++"));
+}
+
+TEST_CASE("compare errors: truncated files") {
+  test::TempDir dir;
+  const std::string csv = fixture("host.csv");
+  const std::string cut_csv = write_file(dir, "cut.csv", csv.substr(0, csv.size() - 200));
+  CHECK(compare_error(cut_csv) == "bench++: " + cut_csv + ":9: 33 fields where the header has 48\n");
+  const std::string json = fixture("host.json");
+  const std::string cut_json = write_file(dir, "cut.json", json.substr(0, json.size() / 2));
+  CHECK(compare_error(cut_json).starts_with("bench++: " + cut_json + ":"));
+  const std::string bonnie = fixture("bonnie_buffered.csv");
+  const std::string cut_bonnie = write_file(dir, "cut_bonnie.csv", bonnie.substr(0, bonnie.size() - 100));
+  CHECK(compare_error(cut_bonnie) == "bench++: " + cut_bonnie + ":3: expected 50 fields, found 41\n");
+  const std::string open_quote = write_file(dir, "quote.csv", csv.substr(0, csv.find("\"rw,relatime\"") + 5));
+  CHECK(compare_error(open_quote).starts_with("bench++: " + open_quote + ":2: "));
+}
+
+TEST_CASE("compare errors: wrong field counts and non-numeric cells") {
+  test::TempDir dir;
+  const std::string csv = fixture("host.csv");
+  const std::string extra = write_file(dir, "extra.csv", csv + csv.substr(csv.find('\n') + 1, 40) + ",,\n");
+  CHECK(compare_error(extra).find(":10: ") != std::string::npos);
+  std::string bad_number = csv;
+  bad_number.replace(bad_number.find("2.000000000"), 11, "fast");
+  const std::string bad = write_file(dir, "bad.csv", bad_number);
+  CHECK(compare_error(bad) ==
+        "bench++: " + bad + ":2: column elapsed_sec: 'fast' is not a number of seconds from 0 to 9e9\n");
+  std::string bonnie = fixture("bonnie_buffered.csv");
+  bonnie.replace(bonnie.find(",491135,"), 8, ",49k,");
+  const std::string bad_bonnie = write_file(dir, "bad_bonnie.csv", bonnie);
+  CHECK(compare_error(bad_bonnie) ==
+        "bench++: " + bad_bonnie + ":3: field 13 (rewrite): '49k' is not a rate (a number or +++++)\n");
+  const std::string short_line = write_file(dir, "short.csv", "1.98,2.00a,host,1,2,16M,,8192,5,,,+++++\n");
+  CHECK(compare_error(short_line) == "bench++: " + short_line + ":1: expected 50 fields, found 12\n");
+}
+
+TEST_CASE("compare errors: mixed formats in one file") {
+  test::TempDir dir;
+  const std::string bonnie_line = fixture("bonnie_too_fast.csv");
+  const std::string csv_then_bonnie = write_file(dir, "a.csv", fixture("host.csv") + bonnie_line);
+  CHECK(compare_error(csv_then_bonnie) ==
+        "bench++: " + csv_then_bonnie +
+            ":12: a bonnie++ CSV line inside a bench++ spreadsheet CSV (mixed formats: one file holds one format)\n");
+  const std::string bonnie_then_csv = write_file(dir, "b.csv", bonnie_line + fixture("host.csv"));
+  CHECK(compare_error(bonnie_then_csv) ==
+        "bench++: " + bonnie_then_csv +
+            ":4: expected a bonnie++ CSV line starting with '1.98,', found a bench++ spreadsheet CSV header\n");
+  const std::string json_then_csv = write_file(dir, "c.json", fixture("host.json") + fixture("host.csv"));
+  CHECK(compare_error(json_then_csv).starts_with("bench++: " + json_then_csv + ":"));
+}
+
+TEST_CASE("compare errors: the command line (exit 2)") {
+  const auto one = test::run_bench({"compare", (kFixtures / "host.csv").string()});
+  CHECK(one.exit_code == 2);
+  CHECK(one.err ==
+        "bench++: compare: needs a BASE file and at least one OTHER file, got 1 (see bench++ compare --help)\n");
+  const auto none = test::run_bench({"compare"});
+  CHECK(none.exit_code == 2);
+  const auto unknown = test::run_bench({"compare", "a", "b", "--pdf", "x"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err == "bench++: compare: unknown option '--pdf' (see bench++ compare --help)\n");
+  const auto by_label = test::run_bench(
+      {"compare", (kFixtures / "host.csv").string(), (kFixtures / "host.json").string(), "--by-label"});
+  CHECK(by_label.exit_code == 2);
+  CHECK(by_label.err ==
+        "bench++: nothing to compare: every run has the label 'host' (without --by-label each file is a group)\n");
+}
+
+TEST_CASE("compare errors: an output that cannot be written") {
+  test::TempDir dir;
+  const std::string html = (dir.path() / "no" / "such" / "dir.html").string();
+  const auto result =
+      test::run_bench({"compare", (kFixtures / "host.csv").string(), (kFixtures / "guest.csv").string(), "--html", html});
+  CHECK(result.exit_code == 1);
+  CHECK(result.err == "bench++: cannot create " + html + ": No such file or directory\n");
+}
+
+TEST_CASE("result files: the format is found from the content") {
+  CHECK(detect_result_format(fixture("host.csv")) == ResultFormat::kSpreadsheetCsv);
+  CHECK(detect_result_format(fixture("host.json")) == ResultFormat::kJson);
+  CHECK(detect_result_format(fixture("bonnie_buffered.csv")) == ResultFormat::kBonnieCsv);
+  CHECK(detect_result_format(fixture("bonnie_x3_sync.csv")) == ResultFormat::kBonnieCsv);
+  CHECK(detect_result_format("\xEF\xBB\xBF  {\"tool\": 1}") == ResultFormat::kJson);
+  CHECK(detect_result_format("format_version,bonnie_version\n") == ResultFormat::kBonnieCsv);
+  CHECK_FALSE(detect_result_format("").has_value());
+  CHECK_FALSE(detect_result_format("a,b,c\n").has_value());
+  CHECK_FALSE(detect_result_format("\"unterminated\n").has_value());
+
+  const ResultText text = parse_result_text(fixture("host_x3.csv"), "t");
+  CHECK(text.format == ResultFormat::kSpreadsheetCsv);
+  CHECK(text.runs.size() == 3);
+  CHECK(parse_result_text(fixture("host.json"), "t").runs.at(0).phases.size() == 8);
+  CHECK(parse_result_text(fixture("bonnie_x3_sync.csv"), "t").runs.size() == 3);
+  CHECK(parse_error("a,b\n1,2\n") ==
+        "t:1: unknown format: expected a bench++ spreadsheet CSV (a header row with label and test columns), a "
+        "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98,)");
+  CHECK(parse_error("label,test\n").starts_with("t:1: "));
+}
+
+}  // namespace
+}  // namespace bench

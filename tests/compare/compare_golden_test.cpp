@@ -1,0 +1,113 @@
+// `bench++ compare` end to end: the real binary on the fixture files of tests/fixtures/compare/, its outputs
+// checked against the golden files in tests/fixtures/compare/golden/. After an intended change of the output,
+// run the tests with BENCH_UPDATE_GOLDEN=1 to rewrite the golden files, and review the diff.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kFixtures = fs::path(BENCH_FIXTURE_DIR) / "compare";
+
+// Runs in the fixture folder, so that the file names in the outputs are short and the same everywhere.
+class InFixtureDir {
+ public:
+  InFixtureDir() : previous_(fs::current_path()) { fs::current_path(kFixtures); }
+  ~InFixtureDir() { fs::current_path(previous_); }
+  InFixtureDir(const InFixtureDir&) = delete;
+  InFixtureDir& operator=(const InFixtureDir&) = delete;
+
+ private:
+  fs::path previous_;
+};
+
+test::CommandOutput compare(std::vector<std::string> args) {
+  InFixtureDir here;
+  args.insert(args.begin(), "compare");
+  return test::run_bench(args);
+}
+
+void check_golden(const std::string& text, const std::string& golden_name) {
+  const fs::path golden = kFixtures / "golden" / golden_name;
+  if (std::getenv("BENCH_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(golden, std::ios::binary) << text;
+    MESSAGE("rewrote " << golden.string());
+    return;
+  }
+  REQUIRE_MESSAGE(fs::exists(golden), golden.string() << " is missing (BENCH_UPDATE_GOLDEN=1 writes it)");
+  CHECK(text == test::read_file(golden));
+}
+
+void check_table(const std::vector<std::string>& args, const std::string& golden_name) {
+  const auto result = compare(args);
+  CHECK(result.exit_code == 0);
+  CHECK(result.err == "");
+  check_golden(result.out, golden_name);
+}
+
+TEST_CASE("compare golden: host against guest, spreadsheet CSV (one-sided tests, a short test)") {
+  check_table({"host.csv", "guest.csv"}, "host_guest.txt");
+}
+
+TEST_CASE("compare golden: the same runs as JSON give the same table") {
+  check_table({"host.json", "guest.json"}, "host_guest_json.txt");
+  std::string from_json = compare({"host.json", "guest.json"}).out;
+  for (std::size_t at; (at = from_json.find(".json")) != std::string::npos;) from_json.replace(at, 5, ".csv");
+  CHECK(from_json == compare({"host.csv", "guest.csv"}).out);
+}
+
+TEST_CASE("compare golden: repeated runs, inside and outside the noise, as table, CSV, JSON and HTML") {
+  check_table({"host_x3.csv", "guest_x3.csv"}, "repeated.txt");
+  const auto csv = compare({"host_x3.csv", "guest_x3.csv", "--csv", "-"});
+  CHECK(csv.exit_code == 0);
+  check_golden(csv.out, "repeated.csv");
+  check_golden(csv.err, "repeated.txt");  // the table moves to stderr when stdout is taken
+  const auto json = compare({"host_x3.csv", "guest_x3.csv", "--json", "-"});
+  CHECK(json.exit_code == 0);
+  check_golden(json.out, "repeated.json");
+  const auto html = compare({"host_x3.csv", "guest_x3.csv", "--html", "-"});
+  CHECK(html.exit_code == 0);
+  check_golden(html.out, "repeated.html");
+}
+
+TEST_CASE("compare golden: lines of the real bonnie++ 2.00a") {
+  check_table({"bonnie_buffered.csv", "bonnie_syncing.csv"}, "bonnie.txt");
+  // Both files name their runs "host": the groups take the file names. Three repeats against one run.
+  check_table({"bonnie_x3_sync.csv", "bonnie_too_fast.csv"}, "bonnie_x3.txt");
+}
+
+TEST_CASE("compare golden: a bonnie++ line against a bench++ JSON report") {
+  check_table({"bonnie_buffered.csv", "host.json"}, "bonnie_json.txt");
+}
+
+TEST_CASE("compare: outputs to files, and the same writers as on stdout") {
+  test::TempDir dir;
+  const std::string csv = (dir.path() / "c.csv").string();
+  const std::string json = (dir.path() / "c.json").string();
+  const std::string html = (dir.path() / "c.html").string();
+  const auto result = compare({"host_x3.csv", "guest_x3.csv", "--csv", csv, "--json", json, "--html", html});
+  CHECK(result.exit_code == 0);
+  CHECK(result.out == test::read_file(kFixtures / "golden" / "repeated.txt"));
+  CHECK(test::read_file(csv) == compare({"host_x3.csv", "guest_x3.csv", "--csv", "-"}).out);
+  CHECK(test::read_file(json) == compare({"host_x3.csv", "guest_x3.csv", "--json", "-"}).out);
+  CHECK(test::read_file(html) == compare({"host_x3.csv", "guest_x3.csv", "--html", "-"}).out);
+}
+
+TEST_CASE("compare: --help prints the usage; the main help mentions compare") {
+  const auto help = test::run_bench({"compare", "--help"});
+  CHECK(help.exit_code == 0);
+  CHECK(help.out.starts_with("usage: bench++ compare BASE OTHER... [options]\n"));
+  CHECK(test::run_bench({"--help"}).out.find("bench++ compare") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace bench
