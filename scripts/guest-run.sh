@@ -11,29 +11,37 @@
 # Usage: scripts/guest-run.sh [script options] [--] [bench++ options]
 # Script options (anywhere before a "--"):
 #   --out DIR          where result.csv, result.json and console.log go (default ./guest-results)
-#   --bench FILE       the static bench++ (default $BENCH_STATIC_BINARY, else build-static/bench++, built
-#                      with -DBENCH_STATIC=ON when missing)
+#   --bench FILE       the static bench++ (default $BENCH_STATIC_BINARY, else build-static/bench++, built or
+#                      brought up to date with -DBENCH_STATIC=ON first)
 #   --memory MIB       guest RAM (default 512); bench++'s default -s is twice what the guest sees
 #   --cpus N           guest vCPUs (default 2, at most the host's)
 #   --disk-size SIZE   disk image size, e.g. 2G (default: what -s, -n, -c and --sync-size need, plus margin)
 #   --timeout SECONDS  give up on the guest after this long (default 1800)
 #   --accel kvm|tcg    force an accelerator (default: kvm when /dev/kvm is usable, else tcg)
 #   --keep-work        keep the work directory (disk image, initramfs) and print its path
+#   --refresh-kernel   ask apt for the current linux-image-amd64 kernel instead of reusing the cached one
 # bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets.
 # The kernel cache is $BENCH_GUEST_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bench++-guest).
 # Exit status: 0 when bench++ succeeded in the guest and its results were copied; 1 on any failure; 2 for
 # bad usage.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+export PATH=$PATH:/usr/sbin:/sbin  # mkfs.ext4 and debugfs, for users whose PATH lacks them
 kMarker="bench++-guest:"
 
 die() { echo "guest-run: error: $*" >&2; exit 1; }
 usage_error() { echo "guest-run: $*" >&2; echo "usage: scripts/guest-run.sh [script options] [--] [bench++ options] (see the header of $0)" >&2; exit 2; }
 note() { echo "guest-run: $*" >&2; }
+work="" staging=""  # removed on exit (work is kept with --keep-work)
+cleanup() {
+  [ -z "$staging" ] || rm -rf "$staging"
+  [ -z "$work" ] || { if [ "${keep_work:-0}" = 1 ]; then note "work directory kept: $work"; else rm -rf "$work"; fi; }
+}
+trap cleanup EXIT
 
 # ---- command line ----
 out_dir=./guest-results bench=${BENCH_STATIC_BINARY:-} memory_mib=512 cpus=2 disk_size="" timeout_s=1800
-accel="" keep_work=0
+accel="" keep_work=0 refresh_kernel=0
 bench_args=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -45,6 +53,7 @@ while [ $# -gt 0 ]; do
       esac
       shift 2 ;;
     --keep-work) keep_work=1; shift ;;
+    --refresh-kernel) refresh_kernel=1; shift ;;
     --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     --) shift; bench_args+=("$@"); break ;;
     *) bench_args+=("$1"); shift ;;
@@ -126,33 +135,35 @@ disk_mib=$(((disk_auto + mib - 1) / mib))
 
 # ---- tools ----
 "$root/scripts/install-deps.sh" guest
-for tool in qemu-system-x86_64 busybox mkfs.ext4 debugfs dpkg-deb apt-get apt-cache objcopy timeout; do
+for tool in qemu-system-x86_64 busybox mkfs.ext4 debugfs dpkg-deb apt-get apt-cache objcopy readelf xz timeout; do
   command -v "$tool" >/dev/null || die "'$tool' is not installed (scripts/install-deps.sh guest should have installed it)"
 done
 busybox_bin=$(command -v busybox)
 ldd "$busybox_bin" >/dev/null 2>&1 && die "$busybox_bin is not static: install busybox-static"
 
-if [ -z "$bench" ]; then
+if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build-static/
   bench=$root/build-static/bench++
-  if [ ! -x "$bench" ]; then
-    note "building the static bench++ in build-static/"
-    BENCH_BUILD_DIR=$root/build-static "$root/scripts/build.sh" -DBENCH_STATIC=ON -DBENCH_TESTS=OFF >&2 \
-      || die "building the static bench++ failed"
-  fi
+  [ -x "$bench" ] || note "building the static bench++ in build-static/ (-DBENCH_STATIC=ON)"
+  BENCH_BUILD_DIR=$root/build-static "$root/scripts/build.sh" -DBENCH_STATIC=ON -DBENCH_TESTS=OFF >&2 \
+    || die "building the static bench++ failed (BENCH_BUILD_DIR=build-static scripts/build.sh -DBENCH_STATIC=ON)"
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
 ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: build it with -DBENCH_STATIC=ON"
 
 # ---- the kernel, from Debian's linux-image package, cached ----
-cache_root=${BENCH_GUEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bench++-guest}
-sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-apt-cache show linux-image-amd64 >/dev/null 2>&1 \
-  || "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq \
-  || die "apt-get update failed"
-kernel_pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }')
-[ -n "$kernel_pkg" ] || die "cannot find the kernel package that linux-image-amd64 depends on (apt-cache depends)"
-kernel_version=$(apt-cache show --no-all-versions "$kernel_pkg" | awk '/^Version:/ { print $2; exit }')
-kernel_dir=$cache_root/${kernel_pkg}_${kernel_version}
+cache_root=${BENCH_GUEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/bench++-guest}
+# resolve_kernel_package: sets kernel_pkg and kernel_version to the versioned package that Debian's
+# linux-image-amd64 depends on, as apt knows it now.
+resolve_kernel_package() {
+  local sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  apt-cache show linux-image-amd64 >/dev/null 2>&1 \
+    || "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq \
+    || die "apt-get update failed"
+  kernel_pkg=$(apt-cache depends linux-image-amd64 2>/dev/null \
+    | awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }')
+  [ -n "$kernel_pkg" ] || die "cannot find the kernel package that linux-image-amd64 depends on (apt-cache depends)"
+  kernel_version=$(apt-cache show --no-all-versions "$kernel_pkg" | awk '/^Version:/ { print $2; exit }')
+}
 # Kernel modules the guest needs, by name; their "depends=" come first. crc32c_generic is ext4's and jbd2's
 # soft dependency (an alias that only modprobe would resolve).
 kGuestModules=(crc32c_generic virtio_pci virtio_blk ext4)
@@ -166,15 +177,28 @@ module_depends() {
   rm -f "$info"
 }
 
+# extract_pvh_kernel BZIMAGE OUT: writes the uncompressed ELF kernel inside an xz-compressed bzImage, and
+# succeeds only if it has a PVH entry point (Xen ELF note 18), which QEMU boots directly: under TCG this
+# skips about 6 s of decompression and firmware.
+extract_pvh_kernel() {
+  local offset
+  offset=$(LC_ALL=C grep -abo $'\xfd7zXZ' "$1" | head -1 | cut -d: -f1)  # the xz magic
+  [ -n "$offset" ] || return 1
+  tail -c +$((offset + 1)) "$1" | xz -dc >"$2" 2>/dev/null  # xz stops at the data after its stream
+  [ -s "$2" ] && readelf -n "$2" 2>/dev/null | grep -q 'note type: (0x00000012)'
+}
+
 prepare_kernel() {
-  local staging=$cache_root/.staging.$$ deb modules kver
-  rm -rf "$staging"; mkdir -p "$staging/deb" "$staging/out/modules"
+  local deb modules kver
+  staging=$cache_root/.staging.$$
+  mkdir -p "$staging/deb" "$staging/out/modules"
   note "downloading $kernel_pkg $kernel_version with apt-get download (once; cached in $cache_root)"
-  (cd "$staging/deb" && apt-get download "$kernel_pkg=$kernel_version" >/dev/null 2>&1) \
-    || die "apt-get download $kernel_pkg failed"
+  (cd "$staging/deb" && apt-get download "$kernel_pkg=$kernel_version" >/dev/null 2>"$staging/apt.err") \
+    || die "apt-get download $kernel_pkg=$kernel_version failed: $(grep -v '^W:' "$staging/apt.err" | tail -3)"
   deb=$(find "$staging/deb" -name '*.deb' | head -1)
   dpkg-deb -x "$deb" "$staging/x"
   cp "$staging"/x/boot/vmlinuz-* "$staging/out/vmlinuz" || die "no vmlinuz in $deb"
+  extract_pvh_kernel "$staging/out/vmlinuz" "$staging/out/vmlinux" || rm -f "$staging/out/vmlinux"
   modules=$(find "$staging/x/lib/modules" -mindepth 1 -maxdepth 1 -type d | head -1)
   [ -n "$modules" ] || die "no /lib/modules in $deb"
   kver=$(basename "$modules")
@@ -206,15 +230,24 @@ prepare_kernel() {
   }
   for name in "${kGuestModules[@]}"; do visit "$name"; done
   echo "$kernel_pkg $kernel_version ($kver)" >"$staging/out/kernel-release"
-  rm -rf "$kernel_dir"; mkdir -p "$cache_root"
-  mv "$staging/out" "$kernel_dir"
-  rm -rf "$staging"
+  # Another run may have prepared the same kernel meanwhile: keep the first one.
+  mv -T "$staging/out" "$kernel_dir" 2>/dev/null || [ -f "$kernel_dir/kernel-release" ] \
+    || die "cannot create $kernel_dir"
 }
-[ -f "$kernel_dir/kernel-release" ] || prepare_kernel
+# The newest kernel already prepared, unless --refresh-kernel asks apt again (apt-cache can take seconds).
+kernel_dir=""
+if [ "$refresh_kernel" = 0 ] && [ -d "$cache_root" ]; then
+  kernel_dir=$(find "$cache_root" -mindepth 2 -maxdepth 2 -name kernel-release -printf '%T@ %h\n' | sort -n \
+    | tail -1 | cut -d' ' -f2-)
+fi
+if [ -z "$kernel_dir" ]; then
+  resolve_kernel_package
+  kernel_dir=$cache_root/${kernel_pkg}_${kernel_version}
+  [ -f "$kernel_dir/kernel-release" ] || prepare_kernel
+fi
 
 # ---- the work directory: initramfs and disk ----
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench++-guest.XXXXXX")
-if [ "$keep_work" = 1 ]; then trap 'note "work directory kept: $work"' EXIT; else trap 'rm -rf "$work"' EXIT; fi
 mkdir -p "$work/initramfs"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,mnt,tmp,etc,modules}
 cp "$busybox_bin" "$work/initramfs/bin/busybox"
 objcopy --strip-debug "$bench" "$work/initramfs/bin/bench++"  # the guest needs no debug info in its RAM
@@ -241,7 +274,7 @@ while [ ! -b /dev/vda ]; do
   tries=$((tries + 1)); [ $tries -le 100 ] || fail "no virtio disk /dev/vda"; sleep 0.1
 done
 mount -t ext4 /dev/vda /mnt || fail "cannot mount the ext4 disk /dev/vda"
-mkdir -p /mnt/test /mnt/out
+mkdir -p /mnt/test /mnt/out && chmod 1777 /mnt/test /mnt/out  # writable after -u USER
 set --
 while IFS= read -r arg; do set -- "$@" "$arg"; done </args
 say "running: bench++ -d /mnt/test $* --csv /mnt/out/result.csv --json /mnt/out/result.json"
@@ -273,11 +306,13 @@ esac
 mkdir -p "$out_dir"
 rm -f "$out_dir/result.csv" "$out_dir/result.json" "$out_dir/console.log"
 note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel: $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk"
+kernel_image=$kernel_dir/vmlinuz
+[ -s "$kernel_dir/vmlinux" ] && kernel_image=$kernel_dir/vmlinux
 start=$(date +%s)
 set +e
 timeout -k 10 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" -m "$memory_mib" -smp "$cpus" \
   -nodefaults -no-user-config -display none -serial stdio -monitor none -no-reboot \
-  -kernel "$kernel_dir/vmlinuz" -initrd "$work/initramfs.gz" \
+  -kernel "$kernel_image" -initrd "$work/initramfs.gz" \
   -append "console=ttyS0 quiet panic=-1" \
   -drive "file=$work/disk.img,format=raw,if=virtio,cache=none,aio=threads" </dev/null 2>"$work/qemu.err" \
   | tr -d '\r' | tee "$work/console.log"

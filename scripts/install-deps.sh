@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
-# Usage: scripts/install-deps.sh [build|test|guest]   (default: build; guest adds what guest-run.sh needs)
+# Usage: scripts/install-deps.sh [build|test|guest|fuzz]   (default: build; guest adds what guest-run.sh needs,
+# fuzz the clang and libFuzzer of scripts/fuzz.sh)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -8,8 +9,12 @@ packages=(g++ cmake make libboost-program-options-dev libboost-filesystem-dev li
           nlohmann-json3-dev)
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
-  # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool.
-  packages+=(bonnie++ strace gnumeric python3 tmux mandoc man-db)
+  # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject
+  # I/O errors (tests/reliability).
+  packages+=(bonnie++ strace gnumeric python3 tmux mandoc man-db fiu-utils libfiu-dev)
+fi
+if [ "$purpose" = fuzz ]; then
+  packages+=(clang libclang-rt-14-dev)  # libFuzzer and the sanitizers' runtimes of Debian 12's clang 14
 fi
 if [ "$purpose" = guest ]; then
   # scripts/guest-run.sh: QEMU, a static busybox for the initramfs (its cpio packs it), mkfs.ext4 and debugfs

@@ -44,6 +44,7 @@ void OutputSet::phase_started(const RunInfo& /*info*/, PhaseId id) {
   if (config_.quiet) return;
   // On a terminal the line is redrawn in place by phase_progress; elsewhere it is bonnie++'s "...done".
   stderr_sink_.write(std::string(phase_progress_text(id)) + (live_progress_ ? "" : "..."));
+  progress_line_open_ = true;
 }
 
 void OutputSet::phase_progress(PhaseId id, std::uint64_t done, std::uint64_t total,
@@ -55,6 +56,7 @@ void OutputSet::phase_progress(PhaseId id, std::uint64_t done, std::uint64_t tot
 
 void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& phase) {
   current_run_ = run_so_far;
+  progress_line_open_ = false;
   if (live_progress_) {
     stderr_sink_.write("\r" + std::string(phase_progress_text(phase.id)) + "...done" + kClearToEnd + "\n");
   } else if (!config_.quiet) {
@@ -88,6 +90,8 @@ void OutputSet::finish() {
 
 void OutputSet::report_partial_run() noexcept {
   try {
+    if (progress_line_open_) stderr_sink_.write("\n");
+    progress_line_open_ = false;
     if (current_run_ && !current_run_->phases.empty()) {
       table_sink_->write("Results of the tests completed before the failure:\n" + placement_line(current_run_->info) +
                          format_bonnie_table(*current_run_) + "\n" + format_latency_table(*current_run_));

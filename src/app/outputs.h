@@ -27,7 +27,8 @@ class OutputSet final : public RunObserver {
 
   // After the last run: the summary across repeats and the JSON document on stdout.
   void finish();
-  // After a failure: the human table of the tests the failed run completed (nothing if none).
+  // After a failure: ends an unfinished progress line (so main's error message has a line of its own),
+  // then the human table of the tests the failed run completed (nothing if none).
   void report_partial_run() noexcept;
 
  private:
@@ -40,6 +41,7 @@ class OutputSet final : public RunObserver {
   std::optional<TextSink> json_file_;
   bool live_progress_;  // stderr is a terminal and not -q: redraw one line per test
   bool bonnie_header_written_ = false;
+  bool progress_line_open_ = false;  // a test's progress text is on stderr without its "done"
   std::vector<RunResult> finished_runs_;
   std::optional<RunResult> current_run_;
 };

@@ -82,6 +82,26 @@ void reject_bonnie_lines(std::string_view text, const std::string& name) {
   }
 }
 
+// After a JSON report failed to parse: names a CSV line in it (a bonnie++ line or a spreadsheet header at the
+// start of a line, which valid JSON cannot hold there), or does nothing.
+void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
+  std::size_t number = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    ++number;
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    const auto commas = std::count(line.begin(), line.end(), ',');
+    const bool bonnie = looks_like_bonnie_line(line) && commas >= 10;
+    const bool spreadsheet = line.starts_with("label,") && line.find(",test,") != std::string_view::npos;
+    if (bonnie || spreadsheet) {
+      throw std::runtime_error(fmt::format("{}:{}: {} after a JSON report (mixed formats: one file holds one format)",
+                                           name, number,
+                                           bonnie ? "a bonnie++ CSV line" : "a bench++ spreadsheet CSV header"));
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<ResultFormat> detect_result_format(std::string_view text) {
@@ -112,7 +132,12 @@ ResultText parse_result_text(std::string_view text, const std::string& name) {
   result.format = *format;
   switch (*format) {
     case ResultFormat::kJson:
-      result.runs = read_json_report(text, name);
+      try {
+        result.runs = read_json_report(text, name);
+      } catch (const std::runtime_error&) {
+        reject_csv_lines_in_json(text, name);
+        throw;
+      }
       break;
     case ResultFormat::kBonnieCsv:
       result.runs = read_bonnie_csv(text, name);

@@ -35,6 +35,8 @@ std::string describe(const po::error& error) {
     switch (e->kind()) {
       case po::invalid_syntax::missing_parameter:
         return fmt::format("compare: option {} needs a value", e->get_option_name());
+      case po::invalid_syntax::empty_adjacent_parameter:
+        return fmt::format("compare: option {} needs a value after '='", e->get_option_name());
       case po::invalid_syntax::extra_parameter:
         return fmt::format("compare: option {} takes no value", e->get_option_name());
       default: break;

@@ -114,6 +114,7 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
   if (b != 0) {
     cell.ratio = o / b;
     cell.phrase = ratio_phrase(kind, *cell.ratio, name, base_name);
+    if (format_ratio(*cell.ratio) == "1.00") cell.verdict = Verdict::kSame;  // under 0.5 % apart
   } else if (o == 0) {
     cell.phrase = fmt::format("{} the same (0 in both)", metric_title(kind));
   } else {

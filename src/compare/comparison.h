@@ -5,8 +5,8 @@
 // Groups: the runs of one file with one label form a group (with CompareOptions::group_by_label, the runs of
 // one label across all files); groups are in order of first appearance and the first one, which holds the
 // first run of the first file, is the base. Several runs in a group are repeats (-x N): each metric is their
-// mean ± sample standard deviation (n - 1). A group is named by its label, or by its file name when labels
-// clash (then by the path as given, then with " (2)"...).
+// mean ± sample standard deviation (n - 1). A group is named by its label; where labels clash, by where it
+// ran ("host", "guest") when that tells the groups apart, else by its file name (run_grouping.h).
 //
 // Metrics of each test (a test = a phase key such as block_write, matched across groups):
 //   throughput   rate_per_second(): bytes/s, seeks/s, files/s or syncs/s     higher is better
@@ -16,8 +16,9 @@
 //
 // Noise rule: with at least two runs on one side, a difference is beyond the run-to-run noise when the two
 // means differ by more than kNoiseFactor times the larger of the two sample standard deviations; with a
-// single run on both sides the noise is unknown. (A simple, explainable rule rather than a t-test: with the
-// 3 to 5 runs people make, a Welch test's degrees of freedom are too few for its p-value to mean more.)
+// single run on both sides the noise is unknown. A rule a reader can check by eye, rather than a Welch t-test;
+// for runs of equal spread it is about as strict as Welch's test at p < 0.07 with 3 runs a side (t > 2.45,
+// 4 degrees of freedom) and at p < 0.015 with 5 runs a side (t > 3.16, 8 degrees of freedom).
 #include <optional>
 #include <span>
 #include <string>
@@ -66,7 +67,7 @@ enum class CellState {
   kAbsent,       // no run of the group has this test
 };
 
-enum class Verdict { kBetter, kWorse, kSame };
+enum class Verdict { kBetter, kWorse, kSame };  // kSame: equal, or the ratio rounds to 1.00 (under 0.5 % apart)
 enum class Noise { kUnknown, kWithin, kBeyond };
 
 struct MetricCell {
@@ -99,6 +100,8 @@ struct GroupInfo {
   std::vector<std::string> files;  // where its runs came from, in order
   std::size_t runs = 0;
   bool from_bonnie = false;        // at least one run came from a bonnie++ line
+  std::string placement;           // where its first run ran: "host", "guest on kvm", "guest on kvm, in docker";
+                                   // empty when not recorded (bonnie++ lines, older files) or unknown
 };
 
 struct Comparison {

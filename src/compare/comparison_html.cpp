@@ -29,6 +29,9 @@ svg text.missing{fill:#7a8294;font-style:italic}
 ul.phrases{margin:4px 0 0;padding-left:18px}
 .better{color:#1e7d45}.worse{color:#b3261e}.neutral{color:#1d2330}
 ul.notes li{margin:3px 0}
+table.glance{border-collapse:collapse;margin:4px 0 14px}
+table.glance th,table.glance td{border:1px solid #d8dde6;padding:3px 10px;text-align:left}
+table.glance th{background:#f3f5f8;font-weight:600}
 )";
 
 constexpr std::string_view kBaseColour = "#8a94a6";
@@ -131,11 +134,52 @@ std::string groups_table(const Comparison& comparison) {
     const GroupInfo& group = comparison.groups[g];
     std::string files;
     for (const auto& file : group.files) files += (files.empty() ? "" : ", ") + file;
-    rows += fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td><td>{} run{}{}</td></tr>\n", g == 0 ? "base" : "other",
-                        html_text(group.name), html_text(files), group.runs, group.runs == 1 ? "" : "s",
-                        group.from_bonnie ? ", bonnie++ lines" : "");
+    rows += fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td><td>{} run{}{}</td><td>{}</td></tr>\n",
+                        g == 0 ? "base" : "other", html_text(group.name), html_text(files), group.runs,
+                        group.runs == 1 ? "" : "s", group.from_bonnie ? ", bonnie++ lines" : "",
+                        html_text(group.placement));
   }
   return "<table class=\"groups\">\n" + rows + "</table>\n";
+}
+
+const MetricRow* find_row(const TestComparison& test, MetricKind kind) {
+  for (const auto& row : test.metrics) {
+    if (row.kind == kind) return &row;
+  }
+  return nullptr;
+}
+
+// The phrase of group g for the first of `kinds` that it has a verdict for (else the first present), coloured.
+std::string glance_cell(const TestComparison& test, std::initializer_list<MetricKind> kinds, std::size_t g) {
+  const MetricCell* chosen = nullptr;
+  for (const MetricKind kind : kinds) {
+    const MetricRow* row = find_row(test, kind);
+    if (row == nullptr) continue;
+    if (chosen == nullptr || (!chosen->verdict && row->cells[g].verdict)) chosen = &row->cells[g];
+  }
+  if (chosen == nullptr) return "<td></td>";
+  const std::string verdict = verdict_text(*chosen);
+  return fmt::format("<td class=\"{}\">{}{}</td>", phrase_class(*chosen), html_text(chosen->phrase),
+                     verdict.empty() ? "" : html_text(" (" + verdict + ")"));
+}
+
+// One row per test: each other group's throughput and latency phrases.
+std::string glance_table(const Comparison& comparison) {
+  std::string head = "<tr><th>test</th>";
+  for (std::size_t g = 1; g < comparison.groups.size(); ++g) {
+    const std::string name = html_text(comparison.groups[g].name);
+    head += fmt::format("<th>{}: throughput</th><th>{}: latency</th>", name, name);
+  }
+  std::string rows;
+  for (const auto& test : comparison.tests) {
+    rows += fmt::format("<tr><td>{}</td>", html_text(phase_short_title(test.test)));
+    for (std::size_t g = 1; g < comparison.groups.size(); ++g) {
+      rows += glance_cell(test, {MetricKind::kThroughput}, g);
+      rows += glance_cell(test, {MetricKind::kLatencyP99, MetricKind::kLatencyMax}, g);
+    }
+    rows += "</tr>\n";
+  }
+  return "<h2>At a glance</h2>\n<table class=\"glance\">\n" + head + "</tr>\n" + rows + "</table>\n";
 }
 
 std::string legend() {
@@ -174,8 +218,9 @@ std::string format_comparison_html(const Comparison& comparison) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>bench++ compare: {}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>bench++ compare</h1>\n{}"
       "<p class=\"rule\">Values are the mean ± sample standard deviation of a group's runs; ratios are other / base. "
-      "Noise: {}.</p>\n{}{}{}</body>\n</html>\n",
-      html_text(names), kStyle, groups_table(comparison), html_text(noise_rule_text()), legend(), body, notes);
+      "Noise: {}.</p>\n{}{}{}{}</body>\n</html>\n",
+      html_text(names), kStyle, groups_table(comparison), html_text(noise_rule_text()), glance_table(comparison),
+      legend(), body, notes);
 }
 
 }  // namespace bench

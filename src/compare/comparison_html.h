@@ -1,7 +1,8 @@
 #pragma once
 // The comparison as one self-contained HTML page: inline CSS and one inline SVG bar chart per (test, metric),
 // a bar per group with its mean, a whisker for ± one standard deviation and the value, and under each chart
-// the phrases against the base. Bars of other groups are green when better beyond the noise, red when worse
+// the phrases against the base; before the charts, an "At a glance" table with each other group's throughput
+// and latency (p99, else max) phrase per test. Bars of other groups are green when better beyond the noise, red when worse
 // beyond the noise, blue otherwise; the base is grey. No scripts, no fonts, no links: nothing is fetched.
 #include <string>
 

@@ -18,9 +18,9 @@ std::string group_json(const GroupInfo& group, bool is_base) {
   std::string files;
   for (std::size_t i = 0; i < group.files.size(); ++i) files += (i == 0 ? "" : ", ") + json_string(group.files[i]);
   return fmt::format(
-      R"({{"name": {}, "role": "{}", "label": {}, "files": [{}], "runs": {}, "from_bonnie": {}}})",
+      R"({{"name": {}, "role": "{}", "label": {}, "files": [{}], "runs": {}, "from_bonnie": {}, "placement": {}}})",
       json_string(group.name), is_base ? "base" : "other", json_string(group.label), files, group.runs,
-      group.from_bonnie ? "true" : "false");
+      group.from_bonnie ? "true" : "false", string_or_null(!group.placement.empty(), group.placement));
 }
 
 std::string value_json(const GroupInfo& group, const MetricCell& cell) {

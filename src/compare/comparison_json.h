@@ -1,7 +1,8 @@
 #pragma once
 // The comparison as one JSON document:
 //   {"tool": "bench++", "kind": "comparison", "format_version": 1, "noise_rule": "...",
-//    "groups": [{name, role ("base"|"other"), label, files: [...], runs, from_bonnie}...],
+//    "groups": [{name, role ("base"|"other"), label, files: [...], runs, from_bonnie,
+//                placement ("host", "guest on kvm"...; null when not recorded)}...],
 //    "tests": [{test (phase key), title, metrics: [{metric, unit, better ("higher"|"lower"),
 //               values: [{group, state, runs, measured_runs, mean, stddev, under_min_time, ratio_to_base,
 //                         verdict, noise, phrase}...]}...]}...],

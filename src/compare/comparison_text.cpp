@@ -33,8 +33,9 @@ std::size_t width(std::string_view text) {
 std::string files_text(const GroupInfo& group) {
   std::string files;
   for (const auto& file : group.files) files += (files.empty() ? "" : ", ") + one_line(file);
-  return fmt::format("{}, {} run{}{}", files, group.runs, group.runs == 1 ? "" : "s",
-                     group.from_bonnie ? ", bonnie++ lines" : "");
+  return fmt::format("{}, {} run{}{}{}", files, group.runs, group.runs == 1 ? "" : "s",
+                     group.from_bonnie ? ", bonnie++ lines" : "",
+                     group.placement.empty() ? "" : "; " + one_line(group.placement));
 }
 
 std::vector<std::string> header_cells(const Comparison& comparison) {

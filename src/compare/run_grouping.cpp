@@ -12,18 +12,20 @@
 namespace bench {
 namespace {
 
-constexpr int kLastNameLevel = 4;
+constexpr int kLastNameLevel = 5;
 
 // The name of a group at a naming level (see group_runs).
 std::string name_at(const RunGroup& group, int level) {
   const std::filesystem::path file(group.info.files.front());
   const std::string stem = file.stem().string();
   const std::string& label = group.info.label;
+  const std::string& role = group.runs.front()->run.info.role;
   switch (level) {
     case 0: return label.empty() ? stem : label;
-    case 1: return stem;
-    case 2: return fmt::format("{} ({})", label, stem);
-    case 3: return fmt::format("{} ({})", label, file.filename().string());
+    case 1: return role == "host" || role == "guest" ? role : stem;
+    case 2: return stem;
+    case 3: return fmt::format("{} ({})", label, stem);
+    case 4: return fmt::format("{} ({})", label, file.filename().string());
     default: return fmt::format("{} ({})", label, file.string());
   }
 }
@@ -102,6 +104,19 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
   return out;
 }
 
+// "host", "guest on kvm", "guest on kvm, in docker", "" (not recorded or unknown).
+std::string placement_of(const RunInfo& info) {
+  if (info.role != "host" && info.role != "guest") return "";
+  std::string text = info.role;
+  if (!info.hypervisor.empty() && info.hypervisor != "none" && info.hypervisor != "unknown") {
+    text += " on " + info.hypervisor;
+  }
+  if (!info.container.empty() && info.container != "none" && info.container != "unknown") {
+    text += ", in " + info.container;
+  }
+  return text;
+}
+
 }  // namespace
 
 std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
@@ -113,6 +128,7 @@ std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const Compare
     if (inserted) {
       groups.emplace_back();
       groups.back().info.label = run.run.info.label;
+      groups.back().info.placement = placement_of(run.run.info);
     }
     RunGroup& group = groups[found->second];
     group.runs.push_back(&run);

@@ -16,8 +16,8 @@ struct RunGroup {
 
 // Groups by (input, label), or by label alone with options.group_by_label, in order of first appearance.
 // Names: the label (the file's stem when the label is empty); where names clash, the clashing groups step
-// through the file's stem ("host-before"), "label (stem)", "label (file name)", "label (path)", and a last
-// " (2)", " (3)" keeps them apart.
+// through the role recorded in the run ("host" or "guest", else the stem), the file's stem ("host-before"),
+// "label (stem)", "label (file name)", "label (path)", and a last " (2)", " (3)" keeps them apart.
 // Throws UsageError when there are fewer than two groups. REQUIRES: the span outlives the result.
 std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
 

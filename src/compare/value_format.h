@@ -26,7 +26,7 @@ std::string_view unit_keyword(const TestComparison& test, const MetricRow& row);
 // "0.0421", 0 -> "0".
 std::string format_number(double value);
 // Two significant digits, no exponent: 0.4213 -> "0.42", 3.14 -> "3.1", 13.4 -> "13", 0.0421 -> "0.042"; three
-// near 1, where two would say "1.0": 1.034 -> "1.03", 0.996 -> "1.00".
+// where two would say "1.0": 1.034 -> "1.03", 0.996 -> "0.996", 0.9996 -> "1.00".
 std::string format_ratio(double ratio);
 
 // A measured cell in its row's unit, the stddev to two significant digits: "512 ± 4.1 MiB/s" (no "±" for a

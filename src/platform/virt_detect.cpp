@@ -111,10 +111,13 @@ std::optional<std::string> probe_dmi(const VirtEvidence& e, std::vector<std::str
       {"bios_vendor", &e.dmi_bios_vendor},
       {"product_version", &e.dmi_product_version},
   }};
+  // Oracle's own servers show "Oracle Corporation" too; VirtualBox always names itself in product_name as well.
+  const bool oracle_hardware = e.cpuid && !e.cpuid->hypervisor_bit;
   std::optional<std::string> found;
   for (const auto& [name, value] : fields) {
     for (const auto& vendor : kDmiVendors) {
       if (found || !trimmed(*value).starts_with(vendor.text)) continue;
+      if (oracle_hardware && vendor.text == "Oracle Corporation") continue;
       out->push_back(fmt::format("DMI {} {} ({})", name, quote_value(*value), vendor.hypervisor));
       found = std::string(vendor.hypervisor);
     }

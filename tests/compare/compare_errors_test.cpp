@@ -7,6 +7,11 @@
 #include <stdexcept>
 
 #include "app/result_file.h"
+#include "compare/comparison.h"
+#include "compare/comparison_csv.h"
+#include "compare/comparison_html.h"
+#include "compare/comparison_json.h"
+#include "compare/comparison_text.h"
 #include "test_support.h"
 
 namespace bench {
@@ -63,13 +68,13 @@ TEST_CASE("compare errors: truncated files") {
   test::TempDir dir;
   const std::string csv = fixture("host.csv");
   const std::string cut_csv = write_file(dir, "cut.csv", csv.substr(0, csv.size() - 200));
-  CHECK(compare_error(cut_csv) == "bench++: " + cut_csv + ":9: 33 fields where the header has 48\n");
+  CHECK(compare_error(cut_csv) == "bench++: " + cut_csv + ":9: 15 fields where the header has 48\n");
   const std::string json = fixture("host.json");
   const std::string cut_json = write_file(dir, "cut.json", json.substr(0, json.size() / 2));
   CHECK(compare_error(cut_json).starts_with("bench++: " + cut_json + ":"));
   const std::string bonnie = fixture("bonnie_buffered.csv");
   const std::string cut_bonnie = write_file(dir, "cut_bonnie.csv", bonnie.substr(0, bonnie.size() - 100));
-  CHECK(compare_error(cut_bonnie) == "bench++: " + cut_bonnie + ":3: expected 50 fields, found 41\n");
+  CHECK(compare_error(cut_bonnie) == "bench++: " + cut_bonnie + ":3: expected 50 fields, found 35\n");
   const std::string open_quote = write_file(dir, "quote.csv", csv.substr(0, csv.find("\"rw,relatime\"") + 5));
   CHECK(compare_error(open_quote).starts_with("bench++: " + open_quote + ":2: "));
 }
@@ -105,7 +110,13 @@ TEST_CASE("compare errors: mixed formats in one file") {
         "bench++: " + bonnie_then_csv +
             ":4: expected a bonnie++ CSV line starting with '1.98,', found a bench++ spreadsheet CSV header\n");
   const std::string json_then_csv = write_file(dir, "c.json", fixture("host.json") + fixture("host.csv"));
-  CHECK(compare_error(json_then_csv).starts_with("bench++: " + json_then_csv + ":"));
+  CHECK(compare_error(json_then_csv) ==
+        "bench++: " + json_then_csv +
+            ":239: a bench++ spreadsheet CSV header after a JSON report (mixed formats: one file holds one format)\n");
+  const std::string json_then_bonnie = write_file(dir, "d.json", fixture("host.json") + bonnie_line);
+  CHECK(compare_error(json_then_bonnie) ==
+        "bench++: " + json_then_bonnie +
+            ":241: a bonnie++ CSV line after a JSON report (mixed formats: one file holds one format)\n");
 }
 
 TEST_CASE("compare errors: the command line (exit 2)") {
@@ -132,6 +143,39 @@ TEST_CASE("compare errors: an output that cannot be written") {
       test::run_bench({"compare", (kFixtures / "host.csv").string(), (kFixtures / "guest.csv").string(), "--html", html});
   CHECK(result.exit_code == 1);
   CHECK(result.err == "bench++: cannot create " + html + ": No such file or directory\n");
+}
+
+TEST_CASE("compare errors: any truncation of any fixture is a clean error or a valid comparison, never a crash") {
+  const std::vector<SourcedRun> other = [] {
+    std::vector<SourcedRun> runs;
+    for (auto& run : parse_result_text(fixture("guest.csv"), "guest.csv").runs) runs.push_back({run, "g", 1});
+    return runs;
+  }();
+  std::size_t errors = 0, comparisons = 0;
+  for (const char* name : {"host.csv", "host.json", "host_x3.csv", "bonnie_buffered.csv", "bonnie_x3_sync.csv"}) {
+    const std::string text = fixture(name);
+    for (std::size_t step = 0; step * 7 < text.size() + 7; ++step) {
+      const std::size_t length = std::min(step * 7, text.size());
+      try {
+        std::vector<SourcedRun> runs;
+        const ResultText read = parse_result_text(std::string_view(text).substr(0, length), name);
+        for (const auto& run : read.runs) runs.push_back({run, name, 0});
+        runs.insert(runs.end(), other.begin(), other.end());
+        const Comparison comparison = compare_runs(runs, {});
+        CHECK_FALSE(format_comparison_text(comparison).empty());
+        CHECK_FALSE(format_comparison_csv(comparison).empty());
+        CHECK_FALSE(format_comparison_json(comparison).empty());
+        CHECK_FALSE(format_comparison_html(comparison).empty());
+        ++comparisons;
+      } catch (const std::runtime_error& e) {
+        const std::string message = e.what();
+        CHECK_MESSAGE(message.starts_with(std::string(name) + ":"), message);
+        ++errors;
+      }
+    }
+  }
+  CHECK(errors > 100);
+  CHECK(comparisons >= 5);  // each whole file, and some cut at a line end (bonnie++ lines, -x runs)
 }
 
 TEST_CASE("result files: the format is found from the content") {

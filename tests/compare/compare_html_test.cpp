@@ -129,14 +129,10 @@ TEST_CASE("compare html: headless Chromium loads the page and renders charts, no
   CHECK(dom.out.find("<h1>bench++ compare</h1>") != std::string::npos);
 
   const std::string shot = screenshot(dir, "page", html);
-  const std::string blank =
-      screenshot(dir, "blank", "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"></head><body></body></html>\n");
   CHECK(png_size(shot) == std::pair<std::uint32_t, std::uint32_t>{1200, 900});
-  CHECK(png_size(blank) == std::pair<std::uint32_t, std::uint32_t>{1200, 900});
-  // A blank page compresses to almost nothing; text and bars do not.
-  INFO("page " << shot.size() << " bytes, blank page " << blank.size() << " bytes");
-  CHECK(shot.size() > 20'000);
-  CHECK(shot.size() > 5 * blank.size());
+  // A blank 1200x900 page compresses to about 5 KB; text and bars do not (the page gives about 115 KB).
+  INFO("screenshot: " << shot.size() << " bytes");
+  CHECK(shot.size() > 30'000);
 }
 
 }  // namespace

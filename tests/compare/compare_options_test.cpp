@@ -50,7 +50,8 @@ TEST_CASE("compare options: usage errors") {
   CHECK(usage_error({"a", "b", "--table"}) == "compare: unknown option '--table' (see bench++ compare --help)");
   CHECK(usage_error({"a", "b", "--csv"}) == "compare: option --csv needs a value");
   CHECK(usage_error({"a", "b", "--csv", "x", "--csv", "y"}) == "compare: option --csv was given more than once");
-  CHECK(usage_error({"a", "b", "--csv="}) == "compare: --csv needs a file name or '-'");
+  CHECK(usage_error({"a", "b", "--csv="}) == "compare: option --csv needs a value after '='");
+  CHECK(usage_error({"a", "b", "--csv", ""}) == "compare: --csv needs a file name or '-'");
   CHECK(usage_error({"a", "b", "--csv", "-", "--json", "-"}) ==
         "compare: --csv and --json cannot both write to standard output");
   CHECK(usage_error({"a", "b", "--json", "r", "--html", "./r"}) == "compare: --json and --html both write to 'r'");

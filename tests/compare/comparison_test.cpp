@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "result/errors.h"
 
@@ -165,7 +166,7 @@ TEST_CASE("comparison: not measured (+++++) and not recorded (a bonnie++ line ha
   too_fast_line.latency->max_ns = 8'000'000;
   PhaseResult measured_line = too_fast_line;
   measured_line.id = PhaseId::kRewrite;
-  measured_line.bytes = 10 * 1024 * 400'000;
+  measured_line.bytes = std::uint64_t{10} * 1024 * 400'000;
   measured_line.elapsed = std::chrono::seconds{10};
   measured_line.cpu = std::chrono::seconds{5};
   const std::vector<SourcedRun> runs = {
@@ -205,6 +206,20 @@ TEST_CASE("comparison: group names fall back to file names when labels clash") {
     CHECK(c.groups[0].name == "before");
     CHECK(c.groups[1].name == "after");
     CHECK(cell(c, PhaseId::kBlockWrite, MetricKind::kThroughput, 1).phrase == "after 1.00× before");
+  }
+  SUBCASE("same label, runs recorded as host and guest: the roles") {
+    std::vector<SourcedRun> runs = {run("debian", "h.csv", 0, p()), run("debian", "g.csv", 1, p())};
+    runs[0].run.info.role = "host";
+    runs[0].run.info.hypervisor = "none";
+    runs[1].run.info.role = "guest";
+    runs[1].run.info.hypervisor = "kvm";
+    runs[1].run.info.container = "none";
+    const Comparison c = compare_runs(runs, {});
+    CHECK(c.groups[0].name == "host");
+    CHECK(c.groups[1].name == "guest");
+    CHECK(c.groups[0].placement == "host");
+    CHECK(c.groups[1].placement == "guest on kvm");
+    CHECK(cell(c, PhaseId::kBlockWrite, MetricKind::kThroughput, 1).phrase == "guest 1.00× host");
   }
   SUBCASE("two labels in each of two files: label and stem") {
     const std::vector<SourcedRun> runs = {run("host", "a.csv", 0, p()), run("guest", "a.csv", 0, p()),

@@ -26,7 +26,8 @@ TEST_CASE("value format: ratios to two significant digits, three near 1") {
   CHECK(format_ratio(13.4) == "13");
   CHECK(format_ratio(0.0421) == "0.042");
   CHECK(format_ratio(1.034) == "1.03");
-  CHECK(format_ratio(0.996) == "1.00");
+  CHECK(format_ratio(0.996) == "0.996");
+  CHECK(format_ratio(0.9996) == "1.00");
   CHECK(format_ratio(1.0) == "1.00");
   CHECK(format_ratio(0.96) == "0.96");
 }

@@ -196,6 +196,14 @@ TEST_CASE("virt detect: the order of the probes") {
     e.dmi_sys_vendor = "innotek GmbH\n";
     CHECK(classify_placement(e).hypervisor == "oracle");
   }
+  SUBCASE("an Oracle server is not VirtualBox") {
+    VirtEvidence e = x86_host();
+    e.dmi_product_name = "ORACLE SERVER X8-2\n";
+    e.dmi_sys_vendor = "Oracle Corporation\n";
+    CHECK(classify_placement(e).role == "host");
+    e.dmi_product_name = "VirtualBox\n";  // VirtualBox without a paravirtualization interface: no CPUID bit
+    CHECK(classify_placement(e).hypervisor == "oracle");
+  }
   SUBCASE("Xen disguised as Hyper-V: DMI Xen decides") {
     VirtEvidence e = x86_guest("Microsoft Hv");
     e.dmi_sys_vendor = "Xen\n";

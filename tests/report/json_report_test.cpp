@@ -117,6 +117,16 @@ TEST_CASE("JSON report: shape, units and null for no value") {
   CHECK(zero_elapsed["ops_per_sec"].is_null());
   CHECK(zero_elapsed["too_fast"] == true);
   CHECK(doc["runs"][3]["tests"][1]["operations"] == UINT64_MAX);
+
+  const json& placement = full["placement"];
+  CHECK(placement["role"] == "guest");
+  CHECK(placement["hypervisor"] == "kvm");
+  CHECK(placement["container"] == "none");
+  REQUIRE(placement["evidence"].size() == 3);
+  CHECK(placement["evidence"][1] == "DMI sys_vendor 'QEMU, \"Inc\"' (qemu)");
+  CHECK(doc["runs"][1]["placement"]["container"] == "docker");
+  CHECK(doc["runs"][3]["placement"]["role"] == "");  // not recorded
+  CHECK(doc["runs"][3]["placement"]["evidence"] == json::array());
 }
 
 TEST_CASE("JSON report: python3 -m json.tool accepts it") {
@@ -144,6 +154,19 @@ TEST_CASE("JSON report round trip") {
     doc["runs"][0]["role"] = "guest";
     doc["runs"][0]["tests"][0]["stddev_ns"] = nullptr;
     check_same_runs(machine_readable_samples(), read_json_report(doc.dump(), "t.json"));
+  }
+  SUBCASE("reports of an earlier bench++, without placement, or with it null") {
+    json doc = json::parse(format_json(machine_readable_samples()));
+    for (auto& run : doc["runs"]) run.erase("placement");
+    doc["runs"][1]["placement"] = nullptr;
+    auto expected = machine_readable_samples();
+    for (auto& run : expected) {
+      run.info.role.clear();
+      run.info.hypervisor.clear();
+      run.info.container.clear();
+      run.info.placement_evidence.clear();
+    }
+    check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
   }
   SUBCASE("whole numbers written as floats, a 1 MB label") {
     json doc = json::parse(format_json(machine_readable_samples()));
@@ -187,6 +210,7 @@ TEST_CASE("JSON report reader: every error names the file and line") {
     const std::size_t test3 = line_of(no_bytes, "\"cpu_percent\"", 4) - 1;
     check_error(no_bytes, "in.json:" + std::to_string(test3) + ": runs[0].tests[3]: ", "missing key 'bytes'");
     check_error(erased("", "tool"), "in.json:1: document: ", "missing key 'tool'");
+    check_error(erased("/runs/0/placement", "container"), "in.json:", "runs[0].placement: missing key 'container'");
   }
   SUBCASE("wrong types and ranges: the line of the value") {
     struct Case {
@@ -216,6 +240,11 @@ TEST_CASE("JSON report reader: every error names the file and line") {
         {"/runs/0/tests/2/cpu_sec", "1.0", "runs[0].tests[2].cpu_sec", "number from 0 to"},
         {"/runs/0/tests/4/latency/p99_ns", -3, "runs[0].tests[4].latency.p99_ns", "whole number"},
         {"/runs/0/tests/4/latency/mean_ns", false, "runs[0].tests[4].latency.mean_ns", "number from 0 to"},
+        {"/runs/0/placement", 3, "runs[0].placement", "expected an object, found number"},
+        {"/runs/0/placement/role", "vm", "runs[0].placement.role", "expected \"host\", \"guest\", \"unknown\""},
+        {"/runs/0/placement/hypervisor", 1, "runs[0].placement.hypervisor", "expected a string, found number"},
+        {"/runs/0/placement/evidence", "CPUID", "runs[0].placement.evidence", "expected an array, found string"},
+        {"/runs/0/placement/evidence/1", 5, "runs[0].placement.evidence[1]", "expected a string, found number"},
     };
     for (const auto& c : cases) {
       CAPTURE(c.pointer);

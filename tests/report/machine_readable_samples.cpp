@@ -51,6 +51,11 @@ std::vector<RunResult> machine_readable_samples() {
   full.info.direct_io = true;
   full.info.cache = CacheMode::kKeep;
   full.info.data = DataPattern::kZero;
+  full.info.role = "guest";
+  full.info.hypervisor = "kvm";
+  full.info.container = "none";
+  full.info.placement_evidence = {"CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)",
+                                  "DMI sys_vendor 'QEMU, \"Inc\"' (qemu)", "no container marker"};
   std::uint64_t seed = 0;
   for (const PhaseId id : kAllPhaseIds) full.phases.push_back(phase(id, seed++));
   full.phases[2].latency.reset();
@@ -62,6 +67,10 @@ std::vector<RunResult> machine_readable_samples() {
   files_only.info.run_index = 1;
   files_only.info.files = FileSpec{1, FileContent::kHardLink, 0, 0, 1, 8192};
   files_only.info.fsync_each = true;
+  files_only.info.role = "host";
+  files_only.info.hypervisor = "none";
+  files_only.info.container = "docker";
+  files_only.info.placement_evidence = {"CPUID: hypervisor bit clear", "/.dockerenv exists (docker)"};
   for (const PhaseId id : {PhaseId::kSeqCreate, PhaseId::kSeqStat, PhaseId::kSeqDelete}) {
     files_only.phases.push_back(phase(id, seed++));
   }
@@ -93,7 +102,8 @@ std::vector<RunResult> machine_readable_samples() {
   return runs;
 }
 
-void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual) {
+void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual,
+                     bool compare_evidence) {
   REQUIRE(expected.size() == actual.size());
   for (std::size_t r = 0; r < expected.size(); ++r) {
     const RunInfo& e = expected[r].info;
@@ -131,6 +141,10 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
     CHECK(e.filesystem == a.filesystem);
     CHECK(e.mount_options == a.mount_options);
     CHECK(e.directory == a.directory);
+    CHECK(e.role == a.role);
+    CHECK(e.hypervisor == a.hypervisor);
+    CHECK(e.container == a.container);
+    if (compare_evidence) CHECK(e.placement_evidence == a.placement_evidence);
     REQUIRE(expected[r].phases.size() == actual[r].phases.size());
     for (std::size_t k = 0; k < expected[r].phases.size(); ++k) {
       const PhaseResult& ep = expected[r].phases[k];

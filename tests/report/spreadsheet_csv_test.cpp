@@ -21,7 +21,8 @@ using test::machine_readable_samples;
 constexpr std::string_view kGoldenHeader =
     "label,run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
     "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,per_char_bytes,file_count,file_max_bytes,file_min_bytes,"
-    "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,test,unit,operations,bytes,"
+    "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,role,hypervisor,container,test,unit,"
+    "operations,bytes,"
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
     "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers\n";
 
@@ -131,6 +132,9 @@ TEST_CASE("spreadsheet CSV rows: plain numbers, units in the names, empty cells 
     CHECK(c["cache"] == "keep");
     CHECK(c["data"] == "zero");
     CHECK(c["direct_io"] == "1");
+    CHECK(c["role"] == "guest");
+    CHECK(c["hypervisor"] == "kvm");
+    CHECK(c["container"] == "none");
     CHECK(c["fsync_each"] == "0");
     CHECK(c["seed"] == "4000000001");
     CHECK(c["bytes"] == "8589942784");
@@ -174,6 +178,8 @@ TEST_CASE("spreadsheet CSV rows: plain numbers, units in the names, empty cells 
     CHECK(io_only["ops_per_sec"].empty());
     CHECK(io_only["too_fast"] == "1");
     CHECK(cells(runs[3].info, runs[3].phases[0])["unit"] == "syncs");
+    CHECK(cells(runs[3].info, runs[3].phases[0])["role"].empty());  // not recorded
+    CHECK(cells(runs[1].info, runs[1].phases[0])["container"] == "docker");
     CHECK(cells(runs[3].info, runs[3].phases[1])["file_content"] == "symlink");
   }
   SUBCASE("no +++++ and no unit suffixes anywhere") {
@@ -198,7 +204,7 @@ TEST_CASE("spreadsheet CSV rows: plain numbers, units in the names, empty cells 
 TEST_CASE("spreadsheet CSV round trip") {
   const auto runs = machine_readable_samples();
   const std::string text = write_csv(runs);
-  SUBCASE("as written") { check_same_runs(runs, read_spreadsheet_csv(text, "t.csv")); }
+  SUBCASE("as written") { check_same_runs(runs, read_spreadsheet_csv(text, "t.csv"), false); }
   SUBCASE("CRLF line ends and a byte order mark") {
     std::string crlf = "\xEF\xBB\xBF";
     for (const auto& r : split(text)) {
@@ -206,7 +212,7 @@ TEST_CASE("spreadsheet CSV round trip") {
       line.insert(line.size() - 1, "\r");
       crlf += line;
     }
-    check_same_runs(runs, read_spreadsheet_csv(crlf, "t.csv"));
+    check_same_runs(runs, read_spreadsheet_csv(crlf, "t.csv"), false);
   }
   SUBCASE("columns reordered, unknown columns added, blank lines, the header repeated") {
     std::string shuffled;
@@ -216,17 +222,36 @@ TEST_CASE("spreadsheet CSV round trip") {
       shuffled += join(fields) + "\n";
     }
     const std::string header_line = shuffled.substr(0, shuffled.find('\n') + 1);
-    check_same_runs(runs, read_spreadsheet_csv(shuffled + header_line, "t.csv"));
+    check_same_runs(runs, read_spreadsheet_csv(shuffled + header_line, "t.csv"), false);
   }
   SUBCASE("two files concatenated") {
     const std::vector<RunResult> first(runs.begin(), runs.begin() + 2);
     const std::vector<RunResult> second(runs.begin() + 2, runs.end());
-    check_same_runs(runs, read_spreadsheet_csv(write_csv(first) + write_csv(second), "t.csv"));
+    check_same_runs(runs, read_spreadsheet_csv(write_csv(first) + write_csv(second), "t.csv"), false);
+  }
+  SUBCASE("files of an earlier bench++, without the role, hypervisor and container columns") {
+    std::string old_file;
+    for (const auto& r : split(text)) {
+      std::vector<std::string> fields;
+      const auto header = split(spreadsheet_csv_header()).at(0).fields;
+      for (std::size_t c = 0; c < r.fields.size(); ++c) {
+        if (header[c] != "role" && header[c] != "hypervisor" && header[c] != "container") fields.push_back(r.fields[c]);
+      }
+      old_file += join(fields);
+    }
+    REQUIRE(old_file.find("role") == std::string::npos);
+    auto expected = runs;
+    for (auto& run : expected) {
+      run.info.role.clear();
+      run.info.hypervisor.clear();
+      run.info.container.clear();
+    }
+    check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
   SUBCASE("a 1 MB label") {
     std::vector<RunResult> big = {runs[1]};
     big[0].info.label = std::string(1 << 20, 'x') + ",\"";
-    check_same_runs(big, read_spreadsheet_csv(write_csv(big), "t.csv"));
+    check_same_runs(big, read_spreadsheet_csv(write_csv(big), "t.csv"), false);
   }
 }
 
@@ -250,8 +275,8 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(header.substr(0, header.size() - 1) + ",test\n", "in.csv:1: ", "'test' appears twice");
   }
   SUBCASE("wrong number of fields") {
-    check_error(header + good_row + "a,b\n", "in.csv:3: ", "2 fields where the header has 45");
-    check_error(header + good_row.substr(0, good_row.size() - 1) + ",extra\n", "in.csv:2: ", "46 fields");
+    check_error(header + good_row + "a,b\n", "in.csv:3: ", "2 fields where the header has 48");
+    check_error(header + good_row.substr(0, good_row.size() - 1) + ",extra\n", "in.csv:2: ", "49 fields");
     // A quoted newline makes one record of two lines: the next record starts on line 4.
     const std::string multi_line = format_spreadsheet_csv_row(runs[0].info, runs[0].phases[0]);
     check_error(header + multi_line + "x\n", "in.csv:4: ", "1 fields");
@@ -272,6 +297,7 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(csv_with("direct_io", "yes"), "in.csv:2: ", "column direct_io: 'yes' is not 0 or 1");
     check_error(csv_with("cache", "maybe"), "in.csv:2: ", "column cache: 'maybe' is not one of drop|keep");
     check_error(csv_with("file_count", "1000"), "in.csv:2: ", "column file_count: 1000 is not a multiple of 1024");
+    check_error(csv_with("role", "vm"), "in.csv:2: ", "column role: 'vm' is not host, guest, unknown or empty");
   }
   SUBCASE("unknown test key") {
     check_error(csv_with("test", "block_writes"), "in.csv:2: ", "unknown test 'block_writes'");
@@ -287,6 +313,10 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     other.kernel = "Linux 5.10";
     check_error(header + good_row + format_spreadsheet_csv_row(other, runs[1].phases[1]), "in.csv:3: ",
                 "column kernel differs");
+    other = runs[1].info;
+    other.container = "none";
+    check_error(header + good_row + format_spreadsheet_csv_row(other, runs[1].phases[1]), "in.csv:3: ",
+                "column container differs");
     check_error(header + good_row + good_row, "in.csv:3: ", "test seq_create appears twice");
   }
   SUBCASE("CSV syntax") {
@@ -328,7 +358,8 @@ TEST_CASE("spreadsheet CSV: gnumeric reads the number columns as numbers") {
   const auto header = split(spreadsheet_csv_header()).at(0).fields;
   const std::set<std::string> text_columns = {"label",      "started_utc",  "bench_version", "host_name", "kernel",
                                               "filesystem", "mount_options", "directory",    "file_content", "cache",
-                                              "data",       "test",         "unit"};
+                                              "data",       "test",         "unit",      "role",
+                                              "hypervisor", "container"};
   const auto records = split(write_csv(runs));
   int numbers_checked = 0;
   for (std::size_t r = 1; r < records.size(); ++r) {

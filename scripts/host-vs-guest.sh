@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Runs bench++ with the same options on this host and in a guest, then compares the two (bench++ compare).
+# Both sides run the same static bench++ (-DBENCH_STATIC=ON). The guest is a fresh QEMU guest booted by
+# scripts/guest-run.sh, or an existing VM (or any machine) reached by a command prefix: the static binary is
+# copied over through it, run there, and its CSV and JSON fetched back.
+#
+# Usage: scripts/host-vs-guest.sh [script options] [--] [bench++ options]
+# Script options (anywhere before a "--"):
+#   --guest-cmd PREFIX  reach an existing guest with PREFIX, which must run its last argument as a shell
+#                       command there: 'ssh user@vm', 'sh -c' (this machine), 'docker exec -i CTR sh -c'
+#   --guest-dir DIR     with --guest-cmd: the directory to test in on the guest (default: a new directory
+#                       under the guest's /tmp, removed afterwards)
+#   --out DIR           where host/, guest/ and comparison.txt go (default ./host-vs-guest)
+#   --bench FILE        the static bench++ (default as scripts/guest-run.sh: build-static/bench++)
+#   --html FILE         also write compare's HTML page
+#   --memory MIB, --cpus N, --disk-size SIZE, --timeout SECONDS, --accel kvm|tcg
+#                       passed to scripts/guest-run.sh (without --guest-cmd)
+# bench++ options go to both runs. -d DIR is where the host run tests (default: a new temporary directory);
+# the guest never gets it. --csv and --json are set by this script. Unless --label is given, the runs are
+# labelled "host" and "guest".
+# Exit status: 0 when both runs and the comparison succeeded; 1 on any failure; 2 for bad usage.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+die() { echo "host-vs-guest: error: $*" >&2; exit 1; }
+usage_error() { echo "host-vs-guest: $*" >&2; echo "usage: scripts/host-vs-guest.sh [script options] [--] [bench++ options] (see the header of $0)" >&2; exit 2; }
+note() { echo "host-vs-guest: $*" >&2; }
+
+guest_cmd="" guest_dir="" out_dir=./host-vs-guest bench=${BENCH_STATIC_BINARY:-} html="" host_dir=""
+guest_run_args=() bench_args=() has_label=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --guest-cmd|--guest-dir|--out|--bench|--html|--memory|--cpus|--disk-size|--timeout|--accel)
+      [ $# -ge 2 ] || usage_error "option $1 needs a value"
+      case $1 in
+        --guest-cmd) guest_cmd=$2 ;; --guest-dir) guest_dir=$2 ;; --out) out_dir=$2 ;; --bench) bench=$2 ;;
+        --html) html=$2 ;;
+        *) guest_run_args+=("$1" "$2") ;;
+      esac
+      shift 2 ;;
+    --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    --) shift; bench_args+=("$@"); break ;;
+    *) bench_args+=("$1"); shift ;;
+  esac
+done
+
+# Takes -d out of the bench++ options (it is the host's directory only) and refuses --csv/--json.
+common_args=()
+for ((i = 0; i < ${#bench_args[@]}; i++)); do
+  arg=${bench_args[i]}
+  case $arg in
+    -d|--directory) host_dir=${bench_args[i + 1]:-}; i=$((i + 1)) ;;
+    --directory=*) host_dir=${arg#--directory=} ;;
+    -d?*) host_dir=${arg#-d} ;;
+    --csv|--csv=*|--json|--json=*) usage_error "do not give --csv or --json: the results go to --out DIR" ;;
+    --label|--label=*) has_label=1; common_args+=("$arg") ;;
+    *) common_args+=("$arg") ;;
+  esac
+done
+[ -n "$guest_cmd" ] || [ -z "$guest_dir" ] || usage_error "--guest-dir needs --guest-cmd"
+[ -z "$guest_cmd" ] || [ ${#guest_run_args[@]} -eq 0 ] || usage_error "${guest_run_args[0]} is for guest-run.sh, not --guest-cmd"
+host_label=() guest_label=()
+[ "$has_label" = 1 ] || { host_label=(--label host); guest_label=(--label guest); }
+
+if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build-static/
+  bench=$root/build-static/bench++
+  [ -x "$bench" ] || note "building the static bench++ in build-static/ (-DBENCH_STATIC=ON)"
+  BENCH_BUILD_DIR=$root/build-static "$root/scripts/build.sh" -DBENCH_STATIC=ON -DBENCH_TESTS=OFF >&2 \
+    || die "building the static bench++ failed (BENCH_BUILD_DIR=build-static scripts/build.sh -DBENCH_STATIC=ON)"
+fi
+[ -x "$bench" ] || die "no executable bench++ at '$bench'"
+bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
+mkdir -p "$out_dir/host" "$out_dir/guest"
+out_dir=$(cd "$out_dir" && pwd)
+rm -f "$out_dir"/host/result.* "$out_dir"/guest/result.* "$out_dir/comparison.txt"
+
+tmp_host=""
+trap '[ -z "$tmp_host" ] || rm -rf "$tmp_host"' EXIT
+
+# ---- the host run ----
+if [ -z "$host_dir" ]; then
+  tmp_host=$(mktemp -d "${TMPDIR:-/tmp}/bench++-host.XXXXXX")
+  host_dir=$tmp_host
+fi
+note "host: bench++ -d $host_dir ${common_args[*]}"
+set +e
+"$bench" -d "$host_dir" "${host_label[@]}" "${common_args[@]}" \
+  --csv "$out_dir/host/result.csv" --json "$out_dir/host/result.json" </dev/null
+status=$?
+set -e
+[ "$status" -eq 0 ] || die "bench++ failed on the host with exit status $status"
+
+# ---- the guest run ----
+# quote_words WORD...: the words as one shell command line.
+quote_words() { local word line=""; for word in "$@"; do line+="$(printf '%q' "$word") "; done; echo "${line% }"; }
+if [ -z "$guest_cmd" ]; then
+  note "guest: scripts/guest-run.sh ${guest_run_args[*]} ${common_args[*]}"
+  "$root/scripts/guest-run.sh" --bench "$bench" --out "$out_dir/guest" "${guest_run_args[@]}" -- \
+    "${guest_label[@]}" "${common_args[@]}" || die "the guest run failed (scripts/guest-run.sh)"
+else
+  read -ra prefix <<<"$guest_cmd"
+  [ ${#prefix[@]} -gt 0 ] || usage_error "--guest-cmd is empty"
+  remote() { "${prefix[@]}" "$1"; }
+  note "guest: copying the static bench++ with: $guest_cmd"
+  # shellcheck disable=SC2016  # expanded by the guest's shell
+  remote_home=$(remote 'd=$(mktemp -d /tmp/bench++-remote.XXXXXX) && cat >"$d/bench++" && chmod +x "$d/bench++" && echo "$d"' \
+    <"$bench") || die "cannot copy bench++ to the guest with '$guest_cmd'"
+  [ -n "$remote_home" ] || die "the guest did not say where it put bench++"
+  remote_dir=${guest_dir:-$remote_home/test}
+  run_line="mkdir -p $(quote_words "$remote_dir") && $(quote_words "$remote_home/bench++" -d "$remote_dir" \
+    "${guest_label[@]}" "${common_args[@]}" --csv "$remote_home/result.csv" --json "$remote_home/result.json") </dev/null"
+  note "guest: bench++ -d $remote_dir ${common_args[*]}"
+  set +e
+  remote "$run_line" </dev/null
+  status=$?
+  set -e
+  remote "cat $(quote_words "$remote_home/result.csv")" >"$out_dir/guest/result.csv" </dev/null || true
+  remote "cat $(quote_words "$remote_home/result.json")" >"$out_dir/guest/result.json" </dev/null || true
+  remote "rm -rf $(quote_words "$remote_home")" </dev/null || note "warning: cannot remove $remote_home on the guest"
+  [ "$status" -eq 0 ] || die "bench++ failed on the guest with exit status $status"
+  [ -s "$out_dir/guest/result.csv" ] || die "cannot fetch result.csv from the guest"
+fi
+
+# ---- the comparison ----
+if ! "$bench" compare --help >/dev/null 2>&1; then
+  note "this bench++ has no compare command; the results are $out_dir/host/result.csv and $out_dir/guest/result.csv"
+  exit 0
+fi
+compare_args=("$out_dir/host/result.csv" "$out_dir/guest/result.csv")
+[ -z "$html" ] || compare_args+=(--html "$html")
+"$bench" compare "${compare_args[@]}" | tee "$out_dir/comparison.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || die "bench++ compare failed"
+note "results in $out_dir: host/ and guest/ (result.csv, result.json), comparison.txt"
