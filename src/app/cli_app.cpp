@@ -17,7 +17,9 @@
 namespace bench {
 namespace {
 
-RunInfo make_run_info(const Config& config) {
+// `placement` is detected before privileges are dropped: some evidence (the SMBIOS entry, PID 1's
+// environment) is readable only by root.
+RunInfo make_run_info(const Config& config, Placement placement) {
   const SystemDescription system = describe_system(config.directory);
   RunInfo info;
   info.label = config.label;
@@ -35,7 +37,6 @@ RunInfo make_run_info(const Config& config) {
   info.filesystem = system.mount.filesystem;
   info.mount_options = system.mount.options;
   info.directory = std::filesystem::absolute(config.directory).lexically_normal().string();
-  Placement placement = classify_placement(read_virt_evidence());
   info.role = placement.role;
   info.hypervisor = placement.hypervisor;
   info.container = placement.container;
@@ -45,11 +46,12 @@ RunInfo make_run_info(const Config& config) {
 
 int run_benchmark_command(const Config& config) {
   for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
+  Placement placement = classify_placement(read_virt_evidence());
   drop_privileges(config.user, config.group);
   check_directory_usable(config.directory);
   OutputSet outputs(config);
   try {
-    run_benchmark(config, make_run_info(config), outputs, interrupt_signal());
+    run_benchmark(config, make_run_info(config, std::move(placement)), outputs, interrupt_signal());
     outputs.finish();
   } catch (...) {
     outputs.report_partial_run();
