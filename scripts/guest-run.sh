@@ -63,6 +63,7 @@ if ! [[ $memory_mib =~ ^[0-9]+$ ]] || [ "$memory_mib" -lt 128 ]; then usage_erro
 [[ $cpus =~ ^[1-9][0-9]*$ ]] || usage_error "--cpus wants a positive number"
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || usage_error "--timeout wants seconds"
 [ "$cpus" -le "$(nproc)" ] || cpus=$(nproc)
+case $accel in ""|kvm|tcg) ;; *) usage_error "--accel wants kvm or tcg" ;; esac
 for arg in "${bench_args[@]}"; do
   case $arg in
     -d|-d?*|--directory|--directory=*) usage_error "do not give -d: bench++ runs on the guest's virtio disk" ;;
@@ -301,7 +302,6 @@ fi
 case $accel in
   kvm) accel_args=(-enable-kvm -cpu host) ;;
   tcg) accel_args=(-accel tcg -cpu max) ;;
-  *) usage_error "--accel wants kvm or tcg" ;;
 esac
 mkdir -p "$out_dir"
 rm -f "$out_dir/result.csv" "$out_dir/result.json" "$out_dir/console.log"

@@ -80,6 +80,8 @@ const std::vector<Fault>& faults() {
        "Input/output error"},
       {"the open of the test file", "enable name=posix/io/oc/open,failinfo=13", kIoTests, "open", "worker-0/data",
        "Permission denied"},
+      {"one worker of two", "enable name=posix/io/rw/read,failinfo=5",
+       {"-s", "1M:4k", "-f", "-n", "0", "-c", "2", "--no-sync-test"}, "read", "data", "Input/output error"},
       {"a random one of 65536 one-byte writes", "enable_random name=posix/io/rw/write,probability=0.002,failinfo=5",
        kIoTests, "write", "worker-0/data", "Input/output error"},
   };

@@ -1,7 +1,8 @@
 // A directory bench++ cannot write to is refused before any test starts, with a usage error (exit 2):
 // a read-only filesystem, and a root-owned 0755 directory with -u nobody (the privilege drop comes before
 // the check, so the check sees what the run would see). With a directory nobody owns, -u nobody runs, and
-// the private directory is created by nobody. Root only (mounts and -u).
+// the private directory is created by nobody; run by another user, -u and -g are refused. Root only (mounts
+// and -u).
 #include <doctest/doctest.h>
 
 #include <pwd.h>
@@ -89,6 +90,27 @@ TEST_CASE("reliability: -u drops privileges before the directory check and befor
     CHECK(test::list_tree(run_dir).empty());
   }
   CHECK(test::list_tree(dir.path()).size() <= 1);
+}
+
+TEST_CASE("reliability: -u and -g are refused when bench++ is not root") {
+  if (!test::running_as_root() || test::run_program({"sh", "-c", "command -v runuser"}).exit_code != 0) {
+    MESSAGE("skipped: needs root and runuser to start bench++ as nobody");
+    return;
+  }
+  test::TempDir dir;
+  std::filesystem::permissions(dir.path(), std::filesystem::perms(0777));
+  for (const auto& option : std::vector<std::vector<std::string>>{{"-u", "root"}, {"-g", "root"}}) {
+    std::vector<std::string> argv = {"runuser", "-u", "nobody", "--", BENCH_BINARY};
+    for (const auto& word : quick_in(dir.path(), option)) argv.push_back(word);
+    const auto r = test::run_program(argv);
+    if (r.exit_code == 126 || r.exit_code == 127) {
+      MESSAGE("skipped: nobody cannot run " << BENCH_BINARY);
+      return;
+    }
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "bench++: -u and -g need root: bench++ is not running as root\n");
+    CHECK(test::list_tree(dir.path()).empty());
+  }
 }
 
 }  // namespace
