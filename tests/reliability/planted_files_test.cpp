@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <string_view>
 #include <sstream>
 #include <utility>
 
@@ -42,28 +42,39 @@ void plant(const fs::path& dir, const fs::path& outside) {
 // links; empty for other calls. Relative names are resolved against the descriptor annotation before them
 // ("3</d/files>, \"name\"") or `cwd`.
 std::vector<std::string> written_paths(const std::string& line, const fs::path& cwd) {
-  static const std::regex call(R"(^\d+\s+(\w+)\((.*))");
-  static const std::regex token(R"((AT_FDCWD|\d+)<([^>]*)>|"((?:[^"\\]|\\.)*)\")");
-  std::smatch match;
-  if (line.find("resumed>") != std::string::npos || !std::regex_search(line, match, call)) return {};
-  const std::string name = match[1];
-  const std::string args = match[2];
-  const bool is_open = name == "open" || name == "openat" || name == "creat";
-  if (is_open && !std::regex_search(args, std::regex("O_WRONLY|O_RDWR|O_CREAT|O_TRUNC")) && name != "creat") return {};
+  // "<pid>  <call>(<args>) = <result>"
+  const std::size_t name_start = line.find_first_not_of("0123456789 ");
+  const std::size_t paren = line.find('(');
+  if (line.find("resumed>") != std::string::npos || name_start == std::string::npos || paren == std::string::npos ||
+      paren < name_start) {
+    return {};
+  }
+  const std::string name = line.substr(name_start, paren - name_start);
+  const std::string_view args = std::string_view(line).substr(paren + 1);
+  const bool is_open = name == "open" || name == "openat";
+  const bool writes = args.find("O_WRONLY") != std::string_view::npos || args.find("O_RDWR") != std::string_view::npos ||
+                      args.find("O_CREAT") != std::string_view::npos || args.find("O_TRUNC") != std::string_view::npos;
+  if (is_open && !writes) return {};
   std::vector<std::string> paths;
   fs::path base = cwd;
   bool skip_first_string = name == "symlink" || name == "symlinkat";  // a link's target is text, not a path
-  for (auto it = std::sregex_iterator(args.begin(), args.end(), token); it != std::sregex_iterator(); ++it) {
-    const std::smatch& t = *it;
-    if (t[2].matched) {
-      base = t[2].str();
-    } else if (std::exchange(skip_first_string, false)) {
-      continue;
-    } else {
-      const fs::path p = t[3].str();
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == '<') {  // "3</dir>" or "AT_FDCWD</cwd>": the directory a following name is relative to
+      const std::size_t end = args.find('>', i);
+      if (end == std::string_view::npos) break;
+      base = std::string(args.substr(i + 1, end - i - 1));
+      i = end;
+    } else if (args[i] == '"') {
+      std::string text;
+      for (++i; i < args.size() && args[i] != '"'; ++i) {
+        if (args[i] == '\\' && i + 1 < args.size()) ++i;  // strace escapes '"' and '\\' (names here are plain)
+        text += args[i];
+      }
+      if (std::exchange(skip_first_string, false)) continue;
+      const fs::path p = text;
       paths.push_back((p.is_absolute() ? p : base / p).lexically_normal().string());
+      if (is_open || name == "creat") break;  // only the file opened; the rest is flags
     }
-    if (is_open && !paths.empty()) break;  // only the file opened; the rest is flags
   }
   return paths;
 }
