@@ -127,8 +127,8 @@ Files (each holds one format, found from its content):
   bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from
   bonnie++ 1.98 to 2.00a or bench++; rates, %CPU and max latency only; "+++++" = not measured).
   The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
-  as mean ± standard deviation. The first group of BASE is the base. Groups are named by their label, or
-  by their file name when labels clash.
+  as mean ± standard deviation. The first group of BASE is the base. Groups are named by their label;
+  when labels clash, by where they ran (host, guest) or else by their file name.
 
 Metrics: throughput (higher is better), CPU (lower is better), p50, p99 and max latency (lower is
 better; only those the files hold). A difference is beyond the noise when the means differ by more than
