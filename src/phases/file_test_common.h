@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "measure/stopwatch.h"
 #include "phases/file_names.h"
 #include "phases/phase.h"
 #include "platform/posix_file.h"
@@ -89,6 +90,29 @@ class DirectoryReader {
   DIR* dir_ = nullptr;
   std::filesystem::path path_;
 };
+
+// The sequential stat and delete walk: every entry of every directory of the file set, in directory
+// order, one timed operation each (its readdir step included), `visit(reader, name)` doing the per-file
+// work. Throws unless it found spec.file_count() files. Returns how many it visited.
+template <typename Visit>
+std::uint64_t walk_file_set_timed(PhaseContext& context, Visit visit) {
+  const std::uint32_t dirs = directory_count(context.settings.files);
+  std::uint64_t visited = 0;
+  for (std::uint32_t d = 0; d < dirs; ++d) {
+    DirectoryReader reader(file_directory(context.files_dir, dirs, d));
+    for (;;) {
+      const auto start = std::chrono::steady_clock::now();
+      const char* name = reader.next_name();
+      if (name == nullptr) break;
+      context.begin_operation();
+      visit(reader, name);
+      context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
+      ++visited;
+    }
+  }
+  check_file_count(context.settings.files.file_count(), visited, context.files_dir);
+  return visited;
+}
 
 // fsyncs the directory holding a file of the set (-b), keeping a bounded number of directory
 // descriptors open (direct-mapped by directory index), so it opens a directory once per switch at most.

@@ -19,26 +19,15 @@ class SeqDeletePhase final : public Phase {
   PhaseId id() const override { return PhaseId::kSeqDelete; }
 
   WorkDone run(PhaseContext& context) const override {
-    const FileSpec& spec = context.settings.files;
-    const std::uint32_t dirs = directory_count(spec);
     const PosixFile top = open_directory(context.files_dir);
-    WorkDone done;
-    for (std::uint32_t d = 0; d < dirs; ++d) {
-      DirectoryReader reader(file_directory(context.files_dir, dirs, d));
-      for (;;) {
-        context.begin_operation();
-        const auto start = std::chrono::steady_clock::now();
-        const char* name = reader.next_name();
-        if (name == nullptr) break;
-        if (::unlinkat(reader.fd(), name, 0) != 0) throw_errno("remove", reader.path() / name);
-        if (context.settings.fsync_each) sync_directory(reader.fd(), reader.path());
-        context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
-        ++done.operations;
-      }
-    }
-    check_file_count(spec.file_count(), done.operations, context.files_dir);
-    finish_delete(top, context.files_dir, dirs);
-    return done;
+    const bool sync_each = context.settings.fsync_each;
+    const auto remove = [sync_each](DirectoryReader& reader, const char* name) {
+      if (::unlinkat(reader.fd(), name, 0) != 0) throw_errno("remove", reader.path() / name);
+      if (sync_each) sync_directory(reader.fd(), reader.path());
+    };
+    const std::uint64_t removed = walk_file_set_timed(context, remove);
+    finish_delete(top, context.files_dir, directory_count(context.settings.files));
+    return WorkDone{.operations = removed, .bytes = 0};
   }
 };
 

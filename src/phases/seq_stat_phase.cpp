@@ -17,24 +17,12 @@ class SeqStatPhase final : public Phase {
   PhaseId id() const override { return PhaseId::kSeqStat; }
 
   WorkDone run(PhaseContext& context) const override {
-    const FileSpec& spec = context.settings.files;
-    const std::uint32_t dirs = directory_count(spec);
-    std::vector<unsigned char> buffer(spec.chunk_bytes);
-    WorkDone done;
-    for (std::uint32_t d = 0; d < dirs; ++d) {
-      DirectoryReader reader(file_directory(context.files_dir, dirs, d));
-      for (;;) {
-        context.begin_operation();
-        const auto start = std::chrono::steady_clock::now();
-        const char* name = reader.next_name();
-        if (name == nullptr) break;
-        done.bytes += stat_and_read(reader.fd(), name, buffer, reader.path());
-        context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
-        ++done.operations;
-      }
-    }
-    check_file_count(spec.file_count(), done.operations, context.files_dir);
-    return done;
+    std::vector<unsigned char> buffer(context.settings.files.chunk_bytes);
+    std::uint64_t bytes = 0;
+    const std::uint64_t visited = walk_file_set_timed(context, [&](DirectoryReader& reader, const char* name) {
+      bytes += stat_and_read(reader.fd(), name, buffer, reader.path());
+    });
+    return WorkDone{.operations = visited, .bytes = bytes};
   }
 };
 
