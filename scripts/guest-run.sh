@@ -3,7 +3,7 @@
 #
 # The guest is made only of Debian packages: the kernel and its modules come out of the linux-image package
 # (apt-get download + dpkg-deb -x, cached), the initramfs holds busybox-static, the static bench++
-# (-DBENCH_STATIC=ON) and the modules for virtio-blk and ext4. bench++ runs on an ext4 filesystem that this
+# (scripts/build-static.sh) and the modules for virtio-blk and ext4. bench++ runs on an ext4 filesystem that this
 # script makes with mkfs.ext4 on a sparse disk image (a virtio disk in the guest); the guest writes its CSV,
 # JSON and exit status on that filesystem, and the host reads them with debugfs (no mount, no root needed).
 # KVM is used when /dev/kvm is usable, otherwise QEMU's TCG emulator (slower, still a real guest kernel).
@@ -11,8 +11,8 @@
 # Usage: scripts/guest-run.sh [script options] [--] [bench++ options]
 # Script options (anywhere before a "--"):
 #   --out DIR          where result.csv, result.json and console.log go (default ./guest-results)
-#   --bench FILE       the static bench++ (default $BENCH_STATIC_BINARY, else build-static/bench++, built or
-#                      brought up to date with -DBENCH_STATIC=ON first)
+#   --bench FILE       the static bench++ (default $BENCH_STATIC_BINARY, else build/static/bench++, built or
+#                      brought up to date by scripts/build-static.sh first)
 #   --memory MIB       guest RAM (default 512); bench++'s default -s is twice what the guest sees
 #   --cpus N           guest vCPUs (default 2, at most the host's)
 #   --disk-size SIZE   disk image size, e.g. 2G (default: what -s, -n, -c and --sync-size need, plus margin)
@@ -142,14 +142,12 @@ done
 busybox_bin=$(command -v busybox)
 ldd "$busybox_bin" >/dev/null 2>&1 && die "$busybox_bin is not static: install busybox-static"
 
-if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build-static/
-  bench=$root/build-static/bench++
-  [ -x "$bench" ] || note "building the static bench++ in build-static/ (-DBENCH_STATIC=ON)"
-  BENCH_BUILD_DIR=$root/build-static "$root/scripts/build.sh" -DBENCH_STATIC=ON -DBENCH_TESTS=OFF >&2 \
-    || die "building the static bench++ failed (BENCH_BUILD_DIR=build-static scripts/build.sh -DBENCH_STATIC=ON)"
+if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build/static/
+  note "bringing the static bench++ up to date (scripts/build-static.sh)"
+  bench=$("$root/scripts/build-static.sh") || die "building the static bench++ failed (scripts/build-static.sh)"
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
-ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: build it with -DBENCH_STATIC=ON"
+ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: use scripts/build-static.sh"
 
 # ---- the kernel, from Debian's linux-image package, cached ----
 cache_root=${BENCH_GUEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/bench++-guest}

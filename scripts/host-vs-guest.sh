@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs bench++ with the same options on this host and in a guest, then compares the two (bench++ compare).
-# Both sides run the same static bench++ (-DBENCH_STATIC=ON). The guest is a fresh QEMU guest booted by
+# Both sides run the same static bench++ (scripts/build-static.sh). The guest is a fresh QEMU guest booted by
 # scripts/guest-run.sh, or an existing VM (or any machine) reached by a command prefix: the static binary is
 # copied over through it, run there, and its CSV and JSON fetched back.
 #
@@ -11,7 +11,7 @@
 #   --guest-dir DIR     with --guest-cmd: the directory to test in on the guest (default: a new directory
 #                       under the guest's /tmp, removed afterwards)
 #   --out DIR           where host/, guest/ and comparison.txt go (default ./host-vs-guest)
-#   --bench FILE        the static bench++ (default as scripts/guest-run.sh: build-static/bench++)
+#   --bench FILE        the static bench++ (default as scripts/guest-run.sh: build/static/bench++)
 #   --html FILE         also write compare's HTML page
 #   --memory MIB, --cpus N, --disk-size SIZE, --timeout SECONDS, --accel kvm|tcg
 #                       passed to scripts/guest-run.sh (without --guest-cmd)
@@ -62,11 +62,9 @@ done
 host_label=() guest_label=()
 [ "$has_label" = 1 ] || { host_label=(--label host); guest_label=(--label guest); }
 
-if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build-static/
-  bench=$root/build-static/bench++
-  [ -x "$bench" ] || note "building the static bench++ in build-static/ (-DBENCH_STATIC=ON)"
-  BENCH_BUILD_DIR=$root/build-static "$root/scripts/build.sh" -DBENCH_STATIC=ON -DBENCH_TESTS=OFF >&2 \
-    || die "building the static bench++ failed (BENCH_BUILD_DIR=build-static scripts/build.sh -DBENCH_STATIC=ON)"
+if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build/static/
+  note "bringing the static bench++ up to date (scripts/build-static.sh)"
+  bench=$("$root/scripts/build-static.sh") || die "building the static bench++ failed (scripts/build-static.sh)"
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
 bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
