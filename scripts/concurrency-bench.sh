@@ -2,18 +2,21 @@
 # Shows what -c buys: runs bench++ with -c 1 and -c N on the same directory (default /dev/shm, so the
 # CPU and not a disk is the limit), alternating, several rounds, and prints the median aggregate
 # throughput of the block tests for each and their ratio.
-# Usage: scripts/concurrency-bench.sh [-d DIR] [-c N] [-r ROUNDS] [-s SIZE]
+# Usage: scripts/concurrency-bench.sh [-b BENCH] [-d DIR] [-c N] [-r ROUNDS] [-s SIZE]
+# (BENCH: the bench++ binary, default build/bench++; scripts/peer-bench.sh runs this with its own.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-dir=/dev/shm workers=2 rounds=5 size=256M
-while getopts "d:c:r:s:" opt; do
+dir=/dev/shm workers=2 rounds=5 size=256M bin=
+while getopts "b:d:c:r:s:" opt; do
   case $opt in
-    d) dir=$OPTARG ;; c) workers=$OPTARG ;; r) rounds=$OPTARG ;; s) size=$OPTARG ;;
-    *) echo "usage: $0 [-d DIR] [-c N] [-r ROUNDS] [-s SIZE]" >&2; exit 2 ;;
+    b) bin=$OPTARG ;; d) dir=$OPTARG ;; c) workers=$OPTARG ;; r) rounds=$OPTARG ;; s) size=$OPTARG ;;
+    *) echo "usage: $0 [-b BENCH] [-d DIR] [-c N] [-r ROUNDS] [-s SIZE]" >&2; exit 2 ;;
   esac
 done
-bin=$root/build/bench++
-[ -x "$bin" ] || "$root/scripts/build.sh"
+if [ -z "$bin" ]; then
+  bin=$root/build/bench++
+  [ -x "$bin" ] || "$root/scripts/build.sh"
+fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -1,7 +1,8 @@
 // Random Seeks (bonnie++'s "Seeks" column): `seeks` tickets over `seekers` concurrent threads, each with
 // its own descriptor; a ticket is lseek(2) to a random chunk and read(2) it, and one ticket in ten also
 // changes a byte, seeks back and writes the chunk (with -b, then fsync). One latency sample per ticket.
-// Threads take tickets from a shared atomic counter (no lock); each ends with fsync + close, all timed.
+// Threads take tickets from a shared atomic counter (no lock), which is also the progress counter the
+// runner reads (one atomic add per ticket); each ends with fsync + close, all timed.
 // There is no untimed sleep before the start (bonnie++ sleeps 3 s). With --verify each chunk read is
 // compared with the pattern written (the seekers share one BlockVerifier).
 #include <atomic>
@@ -53,11 +54,20 @@ class RandomSeeksPhase final : public Phase {
  private:
   struct Shared {
     Shared(PhaseContext& c, const std::vector<SeekTicket>& t, const BlockVerifier& v)
-        : context(c), tickets(t), verifier(v) {}
+        : context(c),
+          tickets(t),
+          verifier(v),
+          next_ticket(c.operations_started != nullptr ? *c.operations_started : own_counter),
+          first_ticket(next_ticket.load(std::memory_order_relaxed)) {}
     PhaseContext& context;
     const std::vector<SeekTicket>& tickets;
     const BlockVerifier& verifier;
-    std::atomic<std::size_t> next_ticket{0};
+    // The ticket dispenser: the worker's progress counter when the runner gave one, so that taking a
+    // ticket also counts it for the progress display (it ends up to `seekers` above the ticket count:
+    // each thread's last, empty draw; the runner clamps). Ticket i is drawn as first_ticket + i.
+    std::atomic<std::uint64_t> own_counter{0};
+    std::atomic<std::uint64_t>& next_ticket;
+    const std::uint64_t first_ticket;
     std::atomic<bool> stop{false};
     std::mutex merge_mutex;  // taken once per thread, at its end
     std::exception_ptr failure;
@@ -83,9 +93,10 @@ class RandomSeeksPhase final : public Phase {
     PosixFile file = open_data_file(context, OpenMode::kReadWrite);
     try {
       for (;;) {
-        const std::size_t index = shared.next_ticket.fetch_add(1, std::memory_order_relaxed);
+        const std::uint64_t index =
+            shared.next_ticket.fetch_add(1, std::memory_order_relaxed) - shared.first_ticket;
         if (index >= shared.tickets.size() || shared.stop.load(std::memory_order_relaxed)) break;
-        context.begin_operation();
+        context.check_interrupt();  // not begin_operation(): drawing the ticket counted it
         const SeekTicket& ticket = shared.tickets[index];
         const auto offset = static_cast<std::int64_t>(ticket.chunk * io.chunk_bytes);
         const SteadyTime start = std::chrono::steady_clock::now();

@@ -111,6 +111,21 @@ TEST_CASE("random seeks run every ticket once over several seekers") {
   CHECK(f.file_matches_pattern());  // write-backs change only the write generation
 }
 
+TEST_CASE("random seeks count their tickets on the runner's progress counter") {
+  IoFixture f;
+  f.run(*make_block_write_phase());
+  std::atomic<std::uint64_t> progress{7};  // whatever it holds at the start is the base
+  PhaseContext c = f.context();
+  c.operations_started = &progress;
+  const auto seeks = make_random_seeks_phase();
+  seeks->prepare(c);
+  const WorkDone done = seeks->run(c);
+  CHECK(done.operations == 1000);
+  CHECK(f.latency.count() == 1000);  // every ticket done once, none twice
+  // Each of the 3 seekers draws once more to find the dispenser empty.
+  CHECK(progress.load() == 7 + 1000 + 3);
+}
+
 TEST_CASE("the fsync latency test writes, syncs and removes its file") {
   IoFixture f;
   f.settings.sync_test.write_bytes = 2300;
