@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
-# Usage: scripts/install-deps.sh [build|test|guest|fuzz]   (default: build; guest adds what guest-run.sh needs,
-# fuzz the clang and libFuzzer of scripts/fuzz.sh)
+# Usage: scripts/install-deps.sh [build|test|guest|fuzz|peers]   (default: build; guest adds what guest-run.sh
+# needs, fuzz the clang and libFuzzer of scripts/fuzz.sh, peers the tools scripts/peer-bench.sh compares with)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -12,9 +12,14 @@ if [ "$purpose" = test ]; then
   # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject
   # I/O errors (tests/reliability).
   packages+=(bonnie++ strace gnumeric python3 tmux mandoc man-db fiu-utils libfiu-dev)
+  # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi).
+  packages+=(openmpi-bin libopenmpi-dev)
 fi
 if [ "$purpose" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)  # libFuzzer and the sanitizers' runtimes of Debian 12's clang 14
+fi
+if [ "$purpose" = peers ]; then
+  packages+=(bonnie++ fio time python3)  # scripts/peer-bench.sh: the peers, /usr/bin/time for peak RSS
 fi
 if [ "$purpose" = guest ]; then
   # scripts/guest-run.sh: QEMU, a static busybox for the initramfs (its cpio packs it), mkfs.ext4 and debugfs

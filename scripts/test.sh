@@ -5,7 +5,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" test
 "$root/scripts/install-deps.sh" guest  # QEMU and friends for the end-to-end guest test (tests/guest)
-"$root/scripts/build.sh"
+# With the MPI mode (Open MPI comes with the test dependencies): its tests run bench++ under mpirun.
+"$root/scripts/build.sh" -DBENCH_WITH_MPI=ON
 # The static bench++ that the guest test boots, in build/static: the same objects linked statically.
 cmake --build "${BENCH_BUILD_DIR:-$root/build}" --target bench_static -j "$(nproc)"
 cd "${BENCH_BUILD_DIR:-$root/build}"

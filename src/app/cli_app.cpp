@@ -1,6 +1,9 @@
 #include "app/cli_app.h"
 
 #include <cstdio>
+#include <exception>
+#include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -12,6 +15,7 @@
 #include "platform/system_info.h"
 #include "platform/virt_detect.h"
 #include "run/interrupt.h"
+#include "run/rank_group.h"
 #include "run/runner.h"
 
 namespace bench {
@@ -44,18 +48,48 @@ RunInfo make_run_info(const Config& config, Placement placement) {
   return info;
 }
 
-int run_benchmark_command(const Config& config) {
-  for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
-  Placement placement = classify_placement(read_virt_evidence());
-  drop_privileges(config.user, config.group);
-  check_directory_usable(config.directory);
-  OutputSet outputs(config);
+// Writes nothing: the observer of the ranks other than 0 (rank 0 writes every output).
+class SilentObserver final : public RunObserver {};
+
+// One rank's part of the benchmark command (the whole of it without MPI). Each step that can fail on one
+// rank only ends in an agreement, so every rank stops together (run/rank_group.h).
+void run_on_rank(const Config& config, RankGroup& group) {
+  const bool reports = group.rank() == 0;
+  std::optional<RunInfo> info;
+  std::optional<OutputSet> outputs;
+  std::exception_ptr failure;
   try {
-    run_benchmark(config, make_run_info(config, std::move(placement)), outputs, interrupt_signal());
-    outputs.finish();
+    if (reports) {
+      for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
+    }
+    Placement placement = classify_placement(read_virt_evidence());
+    drop_privileges(config.user, config.group);
+    check_directory_usable(config.directory);
+    info = make_run_info(config, std::move(placement));
+    if (reports) outputs.emplace(config);
   } catch (...) {
-    outputs.report_partial_run();
+    failure = std::current_exception();
+  }
+  group.agree(failure);
+  SilentObserver silent;
+  try {
+    run_benchmark(config, *info, outputs ? static_cast<RunObserver&>(*outputs) : silent, interrupt_signal(), group);
+    if (outputs) outputs->finish();
+  } catch (...) {
+    if (outputs) outputs->report_partial_run();
     throw;
+  }
+}
+
+int run_benchmark_command(const Config& config) {
+  const std::unique_ptr<RankGroup> group = join_rank_group();  // MPI starts and ends with it
+  try {
+    run_on_rank(config, *group);
+  } catch (...) {
+    if (group->rank() == 0) throw;
+    // Every rank failed with the same error; rank 0 reports it and its exit status is the job's. Exiting
+    // with 0 here keeps mpirun from killing rank 0 before it has written its message.
+    return 0;
   }
   return 0;
 }

@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "report/bonnie_csv.h"
 #include "report/bonnie_table.h"
 #include "report/json_report.h"
@@ -15,11 +18,20 @@ constexpr const char* kClearToEnd = "\033[K";  // ANSI: erase to the end of the 
 
 bool takes_stdout(const std::optional<std::string>& destination) { return destination && *destination == "-"; }
 
-// The line above the bonnie++ table: "Running on: guest (kvm), container: none". Empty when not recorded.
+// Under MPI, the line above the bonnie++ table: "MPI: 3 ranks x 2 workers on 2 hosts: node1, node2".
+std::string ranks_line(const RunInfo& info) {
+  if (info.ranks <= 1) return "";
+  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.concurrency,
+                     info.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
+                     fmt::join(info.hosts, ", "));
+}
+
+// The lines above the bonnie++ table: "Running on: guest (kvm), container: none" (empty when not recorded),
+// then ranks_line().
 std::string placement_line(const RunInfo& info) {
-  if (info.role.empty()) return "";
+  if (info.role.empty()) return ranks_line(info);
   const std::string where = info.role == "guest" ? info.role + " (" + info.hypervisor + ")" : info.role;
-  return "Running on: " + where + ", container: " + info.container + "\n";
+  return "Running on: " + where + ", container: " + info.container + "\n" + ranks_line(info);
 }
 }  // namespace
 

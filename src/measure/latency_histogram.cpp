@@ -17,6 +17,22 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
 
 void LatencyHistogram::clear() { *this = LatencyHistogram(); }
 
+std::vector<std::uint64_t> LatencyHistogram::to_words() const {
+  std::vector<std::uint64_t> words = buckets_;
+  words.insert(words.end(), {count_, sum_ns_, min_ns_, max_ns_});
+  return words;
+}
+
+LatencyHistogram LatencyHistogram::from_words(const std::vector<std::uint64_t>& words) {
+  LatencyHistogram h;
+  std::copy_n(words.begin(), kBucketCount, h.buckets_.begin());
+  h.count_ = words[kBucketCount];
+  h.sum_ns_ = words[kBucketCount + 1];
+  h.min_ns_ = words[kBucketCount + 2];
+  h.max_ns_ = words[kBucketCount + 3];
+  return h;
+}
+
 double LatencyHistogram::mean_ns() const {
   return count_ == 0 ? 0.0 : static_cast<double>(sum_ns_) / static_cast<double>(count_);
 }

@@ -46,6 +46,14 @@ class LatencyHistogram {
   // nullopt when empty.
   std::optional<LatencySummary> summary() const;
 
+  // The whole state as kWordCount words, for shipping between processes (run/rank_exchange.h): the
+  // kBucketCount bucket counts, then count, sum_ns, min_ns (UINT64_MAX when empty), max_ns. Adding the first
+  // kBucketCount + 2 words of two histograms and taking the min/max of the last two merges them.
+  static constexpr std::size_t kWordCount = kBucketCount + 4;
+  std::vector<std::uint64_t> to_words() const;
+  // REQUIRES: words.size() == kWordCount, as made by to_words() (or merged as above).
+  static LatencyHistogram from_words(const std::vector<std::uint64_t>& words);
+
   static std::size_t bucket_index(std::uint64_t value) {
     if (value < 2 * kSubBuckets) return static_cast<std::size_t>(value);
     const int msb = 63 - __builtin_clzll(value);

@@ -9,6 +9,7 @@
 #include "report/json_document.h"
 #include "report/result_keywords.h"
 #include "result/metrics.h"
+#include "result/rank_metrics.h"
 
 namespace bench {
 namespace {
@@ -35,6 +36,49 @@ ordered_json per_second(double work, std::chrono::nanoseconds elapsed) {
   return work / seconds(elapsed);
 }
 
+// A bytes test's rate in KiB/s, or null.
+ordered_json kib_rate(const PhaseResult& p, std::optional<double> bytes_per_second) {
+  if (phase_work_unit(p.id) != WorkUnit::kBytes || !bytes_per_second) return nullptr;
+  return *bytes_per_second / 1024;
+}
+
+// null for a run of one process; else how the ranks spread out, per host and per rank (result/rank_metrics.h).
+ordered_json mpi_json(const PhaseResult& p) {
+  const std::optional<RankSpread> spread = rank_spread(p);
+  if (!spread) return nullptr;
+  const bool bytes_test = phase_work_unit(p.id) == WorkUnit::kBytes;
+  ordered_json hosts = ordered_json::array();
+  for (const auto& h : cpu_by_host(p)) {
+    hosts.push_back({{"host", h.host}, {"ranks", h.ranks}, {"cpu_sec", seconds(h.cpu)},
+                     {"cpu_percent", per_second(seconds(h.cpu) * 100, p.elapsed)}});
+  }
+  ordered_json per_rank = ordered_json::array();
+  for (const auto& r : p.ranks) {
+    const std::optional<double> rate = rank_rate_per_second(p.id, r);
+    const std::chrono::nanoseconds elapsed = r.end - r.start;
+    per_rank.push_back({{"rank", r.rank},
+                        {"host", r.host},
+                        {"start_sec", seconds(r.start)},
+                        {"end_sec", seconds(r.end)},
+                        {"operations", r.operations},
+                        {"bytes", r.bytes},
+                        {"cpu_sec", seconds(r.cpu)},
+                        {"workers", r.workers},
+                        {"kib_per_sec", kib_rate(p, rate)},
+                        {"ops_per_sec", per_second(static_cast<double>(r.operations), elapsed)},
+                        {"latency", latency_json(r.latency)}});
+  }
+  const std::optional<double> slowest = spread->slowest_rate_times_ranks;
+  return {{"ranks", p.ranks.size()},
+          {"first_done_sec", seconds(spread->first_done)},
+          {"last_done_sec", seconds(spread->last_done)},
+          {"slowest_rank", spread->slowest_rank},
+          {"slowest_x_ranks_kib_per_sec", kib_rate(p, slowest)},
+          {"slowest_x_ranks_ops_per_sec", bytes_test ? nullptr : number_or_null(slowest)},
+          {"hosts", hosts},
+          {"per_rank", per_rank}};
+}
+
 ordered_json test_json(const PhaseResult& p) {
   const bool bytes_test = phase_work_unit(p.id) == WorkUnit::kBytes;
   return {{"test", phase_key(p.id)},
@@ -49,7 +93,8 @@ ordered_json test_json(const PhaseResult& p) {
           {"ops_per_sec", per_second(static_cast<double>(p.operations), p.elapsed)},
           {"too_fast", too_fast(p)},
           {"workers", p.workers},
-          {"latency", latency_json(p.latency)}};
+          {"latency", latency_json(p.latency)},
+          {"mpi", mpi_json(p)}};
 }
 
 ordered_json placement_json(const RunInfo& i) {
@@ -83,6 +128,8 @@ ordered_json run_json(const RunResult& run) {
           {"mount_options", i.mount_options},
           {"directory", i.directory},
           {"concurrency", i.concurrency},
+          {"ranks", i.ranks},
+          {"hosts", i.hosts},
           {"seed", i.seed},
           {"io", io},
           {"files", files},
@@ -225,6 +272,21 @@ void read_placement(const Walker& w, const json& run, const std::string& path, R
   }
 }
 
+// "ranks" and "hosts" are optional (reports of an earlier bench++ lack them: one rank, no hosts).
+void read_ranks(const Walker& w, const json& run, const std::string& path, RunInfo* info) {
+  if (run.contains("ranks")) info->ranks = w.whole32(run, path, "ranks");
+  if (!run.contains("hosts")) return;
+  std::string at;
+  const json& hosts = w.member(run, path, "hosts", &at);
+  if (!hosts.is_array()) w.fail(at, fmt::format("expected an array, found {}", hosts.type_name()));
+  for (std::size_t k = 0; k < hosts.size(); ++k) {
+    if (!hosts[k].is_string()) {
+      w.fail(fmt::format("{}[{}]", at, k), fmt::format("expected a string, found {}", hosts[k].type_name()));
+    }
+    info->hosts.push_back(hosts[k].get<std::string>());
+  }
+}
+
 PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   w.expect_object(t, path);
   PhaseResult p;
@@ -262,6 +324,7 @@ RunResult read_run(const Walker& w, const json& r, const std::string& path) {
   i.mount_options = w.text(r, path, "mount_options");
   i.directory = w.text(r, path, "directory");
   i.concurrency = w.whole32(r, path, "concurrency");
+  read_ranks(w, r, path, &i);
   i.seed = w.whole32(r, path, "seed");
   i.io = read_io(w, r, path);
   i.files = read_files(w, r, path);

@@ -6,7 +6,8 @@
 //          placement: {role ("host"|"guest"|"unknown"), hypervisor (e.g. "kvm"; "none" on a host),
 //                      container (e.g. "docker"; "none"), evidence: [one human line per observation]}
 //                     (where the run ran: platform/virt_detect.h),
-//          filesystem, mount_options, directory, concurrency, seed,
+//          filesystem, mount_options, directory, concurrency (-c: workers per rank),
+//          ranks (processes: MPI ranks, 1 without MPI), hosts (the ranks' distinct hosts), seed,
 //          io:    null (-s 0) or {file_size_bytes, chunk_bytes, seeks, seekers, per_char_bytes},
 //          files: null (-n 0) or {count (files), content ("data"|"hardlink"|"symlink"), max_bytes, min_bytes,
 //                 dirs, chunk_bytes},
@@ -15,7 +16,15 @@
 //   test:  test (phase key), title, unit ("bytes"|"seeks"|"files"|"syncs"), operations, bytes,
 //          elapsed_sec, cpu_sec (seconds, as doubles), cpu_percent, kib_per_sec (bytes tests, else null),
 //          ops_per_sec, too_fast (ran under 0.5 s), workers,
-//          latency: null or {count, min_ns, mean_ns, p50_ns, p90_ns, p99_ns, p999_ns, max_ns}
+//          latency: null or {count, min_ns, mean_ns, p50_ns, p90_ns, p99_ns, p999_ns, max_ns},
+//          mpi: null (one process) or, under MPI (result/rank_metrics.h), {ranks, first_done_sec,
+//                 last_done_sec (from the earliest rank start), slowest_rank, slowest_x_ranks_kib_per_sec (bytes
+//                 tests, else null), slowest_x_ranks_ops_per_sec (other tests, else null),
+//                 hosts: [{host, ranks, cpu_sec, cpu_percent}],
+//                 per_rank: [{rank, host, start_sec, end_sec (from the barrier before the test), operations,
+//                 bytes, cpu_sec, workers, kib_per_sec, ops_per_sec, latency}]}
+//          (the test's own numbers are then the whole's: work, CPU and workers summed, elapsed from the
+//          earliest start to the latest end, latency of all ranks' samples)
 // Keys are snake_case, numbers are JSON numbers, "no value" is null (a rate with zero elapsed time too).
 // Text that is not valid UTF-8 is written with U+FFFD in place of the bad bytes.
 #include <string>
@@ -29,7 +38,8 @@ namespace bench {
 // The whole document, pretty-printed, ending in '\n'.
 std::string format_json(const std::vector<RunResult>& runs);
 
-// Reads a document written by format_json. Unknown keys are ignored (later versions may add some); "placement"
+// Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
+// mpi (not read back); "ranks" and "hosts" may be absent (1 and none); "placement"
 // may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
 // keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
 // nanosecond below about 10^6 s.

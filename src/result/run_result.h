@@ -27,6 +27,21 @@ struct LatencySummary {
   std::uint64_t p999_ns = 0;
 };
 
+// One rank's part of a phase in a run of several processes (MPI; result/rank_metrics.h derives the spread).
+// start and end are offsets from the barrier all ranks left together before the phase, each read on the
+// rank's own clock: clocks of different hosts are never compared, only these offsets.
+struct RankPhaseResult {
+  std::uint32_t rank = 0;
+  std::string host;                   // the rank's host (MPI processor name)
+  std::chrono::nanoseconds start{0};  // the rank's first worker start, after the barrier
+  std::chrono::nanoseconds end{0};    // the rank's last worker end
+  std::uint64_t operations = 0;
+  std::uint64_t bytes = 0;
+  std::chrono::nanoseconds cpu{0};  // user + system time of the rank's process over the phase
+  std::uint32_t workers = 1;        // -c
+  std::optional<LatencySummary> latency;
+};
+
 struct PhaseResult {
   PhaseId id = PhaseId::kBlockWrite;
   std::uint64_t operations = 0;  // work units (bytes phases: system calls; seeks; files; syncs)
@@ -35,13 +50,19 @@ struct PhaseResult {
   std::chrono::nanoseconds cpu{0};      // user + system time of the whole process over the phase
   std::optional<LatencySummary> latency;  // nullopt when the phase recorded no samples
   std::uint32_t workers = 1;
+  // Several ranks (MPI): each rank's part, in rank order; the fields above are then the whole's (work, CPU
+  // and workers summed, elapsed from the earliest start to the latest end, latency of the merged histograms).
+  // Empty in a run of one process.
+  std::vector<RankPhaseResult> ranks;
 };
 
 // Facts about a run that every output carries.
 struct RunInfo {
   std::string label;         // --label, else -m, else the host name: names the run in every output
   std::string version;       // bench++ version
-  std::uint32_t concurrency = 1;
+  std::uint32_t concurrency = 1;  // -c: workers per rank
+  std::uint32_t ranks = 1;        // processes of the run (MPI ranks; 1 without MPI)
+  std::vector<std::string> hosts;  // the ranks' distinct hosts, in rank order; empty when not recorded
   std::uint32_t seed = 0;
   std::optional<IoSpec> io;       // nullopt: I/O tests not run (-s 0)
   std::optional<FileSpec> files;  // nullopt: file tests not run (-n 0)

@@ -1,7 +1,6 @@
 #include "run/runner.h"
 
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 
 #include <barrier>
 #include <condition_variable>
@@ -18,7 +17,9 @@
 #include "phases/file_names.h"
 #include "phases/phase_list.h"
 #include "platform/posix_file.h"
-#include "run/scratch_dir.h"
+#include "result/rank_metrics.h"
+#include "run/rank_exchange.h"
+#include "run/run_directory.h"
 
 namespace bench {
 namespace {
@@ -80,35 +81,81 @@ void make_private_dir(const std::filesystem::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
 }
 
+// Runs `step`, returning what it threw (null when it did not), so every rank reaches the next
+// RankGroup::agree() whatever happened to it.
+template <typename Step>
+std::exception_ptr guarded(Step&& step) {
+  try {
+    step();
+  } catch (...) {
+    return std::current_exception();
+  }
+  return nullptr;
+}
+
+// Runs fn(i) for every worker: on this thread for a single worker, else one thread each.
+template <typename Fn>
+void for_each_worker(std::size_t count, Fn&& fn) {
+  if (count == 1) {
+    fn(std::size_t{0});
+    return;
+  }
+  std::vector<std::jthread> threads;
+  for (std::size_t i = 0; i < count; ++i) threads.emplace_back(fn, i);
+}
+
+std::exception_ptr first_failure(const std::vector<WorkerOutcome>& outcomes) {
+  for (const auto& outcome : outcomes) {
+    if (outcome.failure) return outcome.failure;
+  }
+  return nullptr;
+}
+
+// One rank's runner (every rank of the group runs one, in lockstep through the group's collectives).
 class Runner {
  public:
-  Runner(const Config& config, RunObserver& observer, const std::atomic<int>& interrupt)
+  Runner(const Config& config, RunObserver& observer, const std::atomic<int>& interrupt, RankGroup& group,
+         const std::filesystem::path& rank_dir)
       : config_(config),
         settings_(settings_from(config)),
         observer_(observer),
         interrupt_(interrupt),
-        scratch_(config.directory),
+        group_(group),
         workers_(config.concurrency) {
-    for (std::size_t i = 0; i < workers_.size(); ++i) {
-      workers_[i].dir = scratch_.path() / fmt::format("worker-{}", i);
-      make_private_dir(workers_[i].dir);
-      make_private_dir(workers_[i].dir / "files");
-    }
+    group_.agree(guarded([&] {
+      for (std::size_t i = 0; i < workers_.size(); ++i) {
+        workers_[i].dir = rank_dir / fmt::format("worker-{}", i);
+        make_private_dir(workers_[i].dir);
+        make_private_dir(workers_[i].dir / "files");
+      }
+    }));  // what was made is removed with the run directory
   }
 
+  // A failure of an observer call is handed to the next agreement, so it stops every rank together.
   RunResult run_once(RunInfo info) {
-    info.started_utc = utc_now_iso8601();
-    observer_.run_started(info);
-    RunResult run{info, {}};
+    RunResult run{std::move(info), {}};
+    std::exception_ptr failure = guarded([&] {
+      run.info.started_utc = utc_now_iso8601();
+      observer_.run_started(run.info);
+    });
     for (const auto& phase : make_phases(selection_from(config_))) {
-      throw_if_interrupted();
-      if (is_file_test(phase->id())) remove_data_files();
-      observer_.phase_started(run.info, phase->id());
-      run.phases.push_back(run_phase(*phase));
-      observer_.phase_finished(run, run.phases.back());
+      if (!failure) {
+        failure = guarded([&] {
+          throw_if_interrupted();
+          if (is_file_test(phase->id())) remove_data_files();
+          observer_.phase_started(run.info, phase->id());
+        });
+      }
+      run.phases.push_back(run_phase(*phase, failure));
+      failure = guarded([&] { observer_.phase_finished(run, run.phases.back()); });
     }
-    remove_data_files();
-    observer_.run_finished(run);
+    if (!failure) {
+      failure = guarded([&] {
+        remove_data_files();
+        observer_.run_finished(run);
+      });
+    }
+    group_.agree(failure);
     return run;
   }
 
@@ -125,53 +172,57 @@ class Runner {
   PhaseContext context_for(std::size_t index, PhaseId id) {
     Worker& worker = workers_[index];
     worker.latency.clear();
-    worker.rng.reseed(phase_seed(config_.seed, index, id));
+    worker.rng.reseed(phase_seed(config_.seed, group_.rank() * workers_.size() + index, id));
     worker.operations_started = 0;
     return PhaseContext{settings_,    worker.dir / "data", worker.dir / "files", worker.latency, worker.rng,
                         worker.state, interrupt_,          static_cast<std::uint32_t>(index),
                         worker.dir / "fsync", &worker.operations_started};
   }
 
-  PhaseResult run_phase(const Phase& phase) {
+  // Prepares (untimed), meets the other ranks (the barrier before the test), runs (timed) and combines the
+  // ranks' parts. `failure`: what went wrong on this rank before the phase, if anything.
+  PhaseResult run_phase(const Phase& phase, std::exception_ptr failure) {
+    std::vector<PhaseContext> contexts;
+    contexts.reserve(workers_.size());
     std::vector<WorkerOutcome> outcomes(workers_.size());
     std::chrono::nanoseconds cpu_start{0};
-    std::barrier start_line(static_cast<std::ptrdiff_t>(workers_.size()),
-                            [&]() noexcept { cpu_start = process_cpu_time(); });
-    auto work = [&](std::size_t index) {
-      WorkerOutcome& outcome = outcomes[index];
-      PhaseContext context = context_for(index, phase.id());
-      try {
-        phase.prepare(context);
-      } catch (...) {
-        outcome.failure = std::current_exception();
-      }
-      start_line.arrive_and_wait();  // untimed preparation ends together for all workers
-      if (outcome.failure) return;
-      try {
-        outcome.start = std::chrono::steady_clock::now();
-        outcome.work = phase.run(context);
-        outcome.end = std::chrono::steady_clock::now();
-      } catch (...) {
-        outcome.failure = std::current_exception();
-      }
-    };
+    SteadyTime zero;
     {
-      const std::jthread ticker([this, &phase](std::stop_token stop) { report_progress(phase.id(), stop); });
-      if (workers_.size() == 1) {
-        work(0);
-      } else {
-        std::vector<std::jthread> threads;
-        for (std::size_t i = 0; i < workers_.size(); ++i) threads.emplace_back(work, i);
+      std::jthread ticker;
+      if (group_.rank() == 0) {
+        ticker = std::jthread([this, &phase](std::stop_token stop) { report_progress(phase.id(), stop); });
       }
+      if (!failure) {
+        for (std::size_t i = 0; i < workers_.size(); ++i) contexts.push_back(context_for(i, phase.id()));
+        for_each_worker(workers_.size(), [&](std::size_t i) {
+          outcomes[i].failure = guarded([&] { phase.prepare(contexts[i]); });
+        });
+        failure = first_failure(outcomes);
+      }
+      group_.agree(failure);  // untimed preparation ends together for all workers of all ranks
+      zero = std::chrono::steady_clock::now();
+      std::barrier start_line(static_cast<std::ptrdiff_t>(workers_.size()),
+                              [&]() noexcept { cpu_start = process_cpu_time(); });
+      for_each_worker(workers_.size(), [&](std::size_t i) {
+        WorkerOutcome& outcome = outcomes[i];
+        start_line.arrive_and_wait();
+        outcome.failure = guarded([&] {
+          outcome.start = std::chrono::steady_clock::now();
+          outcome.work = phase.run(contexts[i]);
+          outcome.end = std::chrono::steady_clock::now();
+        });
+      });
     }  // the ticker is stopped and joined here, before the observer hears of the result
     const std::chrono::nanoseconds cpu_end = process_cpu_time();
-    for (const auto& outcome : outcomes) {
-      if (outcome.failure) std::rethrow_exception(outcome.failure);
-    }
-    return summarize(phase.id(), outcomes, cpu_end - cpu_start);
+    group_.agree(first_failure(outcomes));
+    LatencyHistogram merged;
+    for (const auto& worker : workers_) merged.merge(worker.latency);
+    RankPhaseResult mine = summarize(outcomes, zero, cpu_end - cpu_start);
+    mine.latency = merged.summary();
+    return exchange_phase_results(group_, phase.id(), mine, merged);
   }
 
-  // Runs on its own thread while a phase runs: tells the observer how far the workers are.
+  // Runs on its own thread while a phase runs: tells the observer how far this rank's workers are.
   void report_progress(PhaseId id, std::stop_token stop) {
     const std::uint64_t total = expected_operations(id, settings_) * workers_.size();
     const SteadyTime start = std::chrono::steady_clock::now();
@@ -186,73 +237,56 @@ class Runner {
     }
   }
 
-  PhaseResult summarize(PhaseId id, const std::vector<WorkerOutcome>& outcomes, std::chrono::nanoseconds cpu) {
-    PhaseResult result;
-    result.id = id;
-    result.workers = static_cast<std::uint32_t>(outcomes.size());
-    result.cpu = cpu;
+  // This rank's part: its workers' work summed, from its first start to its last end (after `zero`).
+  RankPhaseResult summarize(const std::vector<WorkerOutcome>& outcomes, SteadyTime zero,
+                            std::chrono::nanoseconds cpu) const {
+    RankPhaseResult part;
+    part.rank = group_.rank();
+    part.host = group_.host_names().at(group_.rank());
+    part.workers = static_cast<std::uint32_t>(outcomes.size());
+    part.cpu = cpu;
     SteadyTime first_start = outcomes.front().start;
     SteadyTime last_end = outcomes.front().end;
-    LatencyHistogram merged;
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-      result.operations += outcomes[i].work.operations;
-      result.bytes += outcomes[i].work.bytes;
-      first_start = std::min(first_start, outcomes[i].start);
-      last_end = std::max(last_end, outcomes[i].end);
-      merged.merge(workers_[i].latency);
+    for (const auto& outcome : outcomes) {
+      part.operations += outcome.work.operations;
+      part.bytes += outcome.work.bytes;
+      first_start = std::min(first_start, outcome.start);
+      last_end = std::max(last_end, outcome.end);
     }
-    result.elapsed = last_end - first_start;
-    result.latency = merged.summary();
-    return result;
+    part.start = first_start - zero;
+    part.end = last_end - zero;
+    return part;
   }
 
   const Config& config_;
   const PhaseSettings settings_;
   RunObserver& observer_;
   const std::atomic<int>& interrupt_;
-  ScratchDir scratch_;  // destroyed after workers_: removes everything the run made
+  RankGroup& group_;
   std::vector<Worker> workers_;
 };
 
-void check_free_space(const Config& config) {
-  struct statvfs fs {};
-  if (::statvfs(config.directory.c_str(), &fs) != 0) throw_errno("query the free space of", config.directory);
-  const std::uint64_t available = std::uint64_t{fs.f_bavail} * fs.f_frsize;
-  const std::uint64_t needed = bytes_needed(config);
-  if (needed > available) {
-    throw std::runtime_error(fmt::format("not enough free space in {}: the run needs {} MiB, {} MiB are free",
-                                         config.directory.string(), (needed + (1 << 20) - 1) >> 20,
-                                         available >> 20));
-  }
-  if (config.files && fs.f_favail != 0 &&
-      config.files->file_count() * config.concurrency + config.files->dirs > fs.f_favail) {
-    throw std::runtime_error(fmt::format("not enough free inodes in {}: the file tests need {}, {} are free",
-                                         config.directory.string(),
-                                         config.files->file_count() * config.concurrency, fs.f_favail));
-  }
-}
-
 }  // namespace
 
-std::uint64_t bytes_needed(const Config& config) {
-  std::uint64_t per_worker = 0;
-  if (config.io) per_worker = std::max(per_worker, config.io->file_size_bytes);
-  if (config.files) per_worker = std::max(per_worker, file_set_bytes_needed(*config.files));
-  if (config.sync_test) per_worker = std::max(per_worker, config.sync_test_spec.total_bytes);
-  return per_worker * config.concurrency;
-}
-
 std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
-                                     const std::atomic<int>& interrupt) {
-  check_free_space(config);
-  Runner runner(config, observer, interrupt);
+                                     const std::atomic<int>& interrupt, RankGroup& group) {
+  const RunDirectory directory(config, group);  // destroyed last: removes everything the run made
+  Runner runner(config, observer, interrupt, group, directory.rank_path());
   std::vector<RunResult> runs;
   for (std::uint32_t index = 0; index < config.repeats; ++index) {
     RunInfo info = base_info;
     info.run_index = index;
+    info.ranks = group.size();
+    info.hosts = distinct_hosts(group.host_names());
     runs.push_back(runner.run_once(info));
   }
   return runs;
+}
+
+std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
+                                     const std::atomic<int>& interrupt) {
+  SingleProcessGroup alone;
+  return run_benchmark(config, base_info, observer, interrupt, alone);
 }
 
 }  // namespace bench

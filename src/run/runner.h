@@ -8,6 +8,7 @@
 #include "cli/config.h"
 #include "result/run_observer.h"
 #include "result/run_result.h"
+#include "run/rank_group.h"
 
 namespace bench {
 
@@ -19,7 +20,13 @@ namespace bench {
 std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
                                      const std::atomic<int>& interrupt);
 
-// Free bytes a run needs on the target filesystem (all workers), for the up-front check.
-std::uint64_t bytes_needed(const Config& config);
+// The same, run by every rank of `group` in lockstep (collective): a barrier before each phase, each rank in
+// its own directory of one private directory (run/run_directory.h), and after each phase the ranks' parts
+// combined on rank 0 (run/rank_exchange.h). The results given to `observer` and returned are the whole's on
+// rank 0, the rank's own elsewhere (pass those ranks an observer that writes nothing). A failure on any rank
+// stops every rank with that rank's error (RankGroup::agree) after the cleanup. info.ranks and info.hosts are
+// filled in from the group.
+std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
+                                     const std::atomic<int>& interrupt, RankGroup& group);
 
 }  // namespace bench

@@ -1,0 +1,24 @@
+// The MPI build: the MPI job when an MPI launcher started this process, else alone (as the plain build).
+#include <cstdlib>
+
+#include "mpi/mpi_rank_group.h"
+#include "run/rank_group.h"
+
+namespace bench {
+namespace {
+// Variables an MPI launcher sets for every process it starts: Open MPI's mpirun, PMI (MPICH's Hydra, Slurm's
+// srun --mpi=pmi2) and PMIx (srun, prte).
+bool started_by_mpi_launcher() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"}) {
+    if (std::getenv(name) != nullptr) return true;
+  }
+  return false;
+}
+}  // namespace
+
+std::unique_ptr<RankGroup> join_rank_group() {
+  if (!started_by_mpi_launcher()) return std::make_unique<SingleProcessGroup>();
+  return std::make_unique<MpiRankGroup>();
+}
+
+}  // namespace bench

@@ -1,0 +1,87 @@
+#include "run/run_directory.h"
+
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "phases/file_names.h"
+#include "platform/posix_file.h"
+
+namespace bench {
+namespace {
+
+void check_free_space(const Config& config, std::uint32_t ranks) {
+  struct statvfs fs {};
+  if (::statvfs(config.directory.c_str(), &fs) != 0) throw_errno("query the free space of", config.directory);
+  const std::uint64_t available = std::uint64_t{fs.f_bavail} * fs.f_frsize;
+  const std::uint64_t needed = bytes_needed(config, ranks);
+  if (needed > available) {
+    throw std::runtime_error(fmt::format("not enough free space in {}: the run needs {} MiB, {} MiB are free",
+                                         config.directory.string(), (needed + (1 << 20) - 1) >> 20,
+                                         available >> 20));
+  }
+  const std::uint64_t files = config.files ? config.files->file_count() * config.concurrency * ranks : 0;
+  if (config.files && fs.f_favail != 0 && files + config.files->dirs * std::uint64_t{ranks} > fs.f_favail) {
+    throw std::runtime_error(fmt::format("not enough free inodes in {}: the file tests need {}, {} are free",
+                                         config.directory.string(), files, fs.f_favail));
+  }
+}
+
+void make_rank_dir(const std::filesystem::path& dir) {
+  if (::mkdir(dir.c_str(), 0700) == 0) return;
+  if (errno == ENOENT) {
+    throw std::runtime_error(fmt::format("cannot create {}: {} (with several ranks, -d must be a directory every "
+                                         "rank sees, on a filesystem shared by their hosts)",
+                                         dir.string(), std::generic_category().message(ENOENT)));
+  }
+  throw_errno("create", dir);
+}
+
+}  // namespace
+
+std::uint64_t bytes_needed(const Config& config, std::uint32_t ranks) {
+  std::uint64_t per_worker = 0;
+  if (config.io) per_worker = std::max(per_worker, config.io->file_size_bytes);
+  if (config.files) per_worker = std::max(per_worker, file_set_bytes_needed(*config.files));
+  if (config.sync_test) per_worker = std::max(per_worker, config.sync_test_spec.total_bytes);
+  return per_worker * config.concurrency * ranks;
+}
+
+RunDirectory::RunDirectory(const Config& config, RankGroup& group) : group_(group) {
+  std::exception_ptr failure;
+  if (group.rank() == 0) {
+    try {
+      check_free_space(config, group.size());
+      scratch_.emplace(config.directory);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  group.agree(failure);
+  const std::filesystem::path shared = group.broadcast_text(scratch_ ? scratch_->path().string() : "");
+  if (group.size() == 1) {
+    rank_path_ = shared;
+    return;
+  }
+  rank_path_ = shared / fmt::format("rank-{}", group.rank());
+  try {
+    make_rank_dir(rank_path_);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  group.agree(failure);  // on failure, scratch_ (rank 0) removes whatever the ranks made
+}
+
+RunDirectory::~RunDirectory() {
+  if (group_.size() == 1) return;  // scratch_ removes everything
+  std::error_code ignored;  // a destructor must not throw; rank 0 removes what is left anyway
+  std::filesystem::remove_all(rank_path_, ignored);
+  group_.barrier();  // every rank is done with the directory before rank 0 removes it
+}
+
+}  // namespace bench

@@ -1,0 +1,40 @@
+#pragma once
+// Where a run works on disk, for one process or for every rank of an MPI job: one private directory
+// (run/scratch_dir.h) created by rank 0 inside -d, and in it one subdirectory per rank ("rank-<R>", mode 0700;
+// with a single rank the private directory itself). With several ranks -d must therefore be a directory every
+// rank sees: a filesystem shared by their hosts.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+#include "cli/config.h"
+#include "run/rank_group.h"
+#include "run/scratch_dir.h"
+
+namespace bench {
+
+// Free bytes a run needs on the target filesystem: all workers of all `ranks`.
+std::uint64_t bytes_needed(const Config& config, std::uint32_t ranks = 1);
+
+class RunDirectory {
+ public:
+  // Collective. Rank 0 checks the free space and inodes for every rank's workers and creates the private
+  // directory; every rank learns its path and creates its own subdirectory. Throws on every rank when any
+  // rank fails (RankGroup::agree), with nothing left behind.
+  RunDirectory(const Config& config, RankGroup& group);
+  // Collective: each rank removes its own subdirectory, the ranks meet, then rank 0 removes the directory.
+  // Never throws.
+  ~RunDirectory();
+  RunDirectory(const RunDirectory&) = delete;
+  RunDirectory& operator=(const RunDirectory&) = delete;
+
+  // This rank's own directory.
+  const std::filesystem::path& rank_path() const { return rank_path_; }
+
+ private:
+  RankGroup& group_;
+  std::optional<ScratchDir> scratch_;  // rank 0 only
+  std::filesystem::path rank_path_;
+};
+
+}  // namespace bench

@@ -1,0 +1,144 @@
+// The MPI mode end to end: the real bench++ under `mpirun --oversubscribe -np 3` on one machine (built with
+// -DBENCH_WITH_MPI=ON only). Small sizes. Checks that the whole is the sum of the ranks, that every rank made its
+// files and nothing is left, that the ranks' histograms merge exactly, that only rank 0 writes, and that one
+// rank failing stops them all with its message.
+//
+// The failing rank: mpirun's MPMD form (`-np 1 A : -np 1 B : ...`) starts rank 1 through `sh`, which ignores
+// SIGXFSZ and lowers the file size limit (ulimit -f) below the test file's size, so rank 1's writes fail for
+// real with EFBIG ("File too large"), as a full disk fails with ENOSPC. No hook in bench++ itself.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+using nlohmann::json;
+
+// Under `timeout`, so a rank left waiting fails the test instead of hanging it.
+std::vector<std::string> mpirun(int ranks) {
+  return {"timeout", "300", "mpirun", "--oversubscribe", "--allow-run-as-root", "--mca",
+          "btl_vader_single_copy_mechanism", "none", "-np", std::to_string(ranks)};
+}
+
+std::vector<std::string> bench_args(const test::TempDir& dir, const std::vector<std::string>& more) {
+  std::vector<std::string> args{"-d", dir.path().string(), "-r", "0", "-q"};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+bool mpirun_usable() {
+  if (test::run_program({"sh", "-c", "command -v mpirun"}).exit_code != 0) {
+    MESSAGE("skipped: mpirun (Debian openmpi-bin) is not installed");
+    return false;
+  }
+  return true;
+}
+
+TEST_CASE("mpirun -np 3 -c 2: the whole is the sum of the ranks, histograms merge exactly, nothing is left") {
+  if (!mpirun_usable()) return;
+  test::TempDir dir;
+  test::TempDir out;
+  const auto json_path = out.path() / "run.json";
+  std::vector<std::string> argv = mpirun(3);
+  argv.push_back(BENCH_BINARY);
+  for (const auto& a : bench_args(dir, {"-s", "1M:4k", "-f", "-n", "1:4k:1k:2", "--sync-size", "23000", "-c", "2",
+                                        "--json", json_path.string()})) {
+    argv.push_back(a);
+  }
+  const auto result = test::run_program(argv);
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(test::list_tree(dir.path()).empty());  // every rank's files removed, and the run directory
+  CHECK(count_of(result.out, "\n") == 1);     // one bonnie++ CSV line: only rank 0 writes
+  CHECK(count_of(result.err, "MPI: 3 ranks x 2 workers on 1 host") == 1);
+
+  const json doc = json::parse(test::read_file(json_path));
+  REQUIRE(doc["runs"].size() == 1);
+  const json& run = doc["runs"][0];
+  CHECK(run["ranks"] == 3);
+  CHECK(run["concurrency"] == 2);
+  CHECK(run["hosts"].size() == 1);
+  REQUIRE(run["tests"].size() >= 8);
+  for (const json& test : run["tests"]) {
+    const std::string name = test["test"];
+    INFO(name);
+    const json& across = test["mpi"];
+    REQUIRE(across.is_object());
+    REQUIRE(across["per_rank"].size() == 3);
+    CHECK(test["workers"] == 6);
+    std::uint64_t operations = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t samples = 0;
+    std::uint64_t min_ns = UINT64_MAX;
+    std::uint64_t max_ns = 0;
+    double cpu = 0;
+    for (std::size_t r = 0; r < 3; ++r) {
+      const json& part = across["per_rank"][r];
+      CHECK(part["rank"] == r);
+      CHECK(part["workers"] == 2);
+      operations += part["operations"].get<std::uint64_t>();
+      bytes += part["bytes"].get<std::uint64_t>();
+      cpu += part["cpu_sec"].get<double>();
+      samples += part["latency"]["count"].get<std::uint64_t>();
+      min_ns = std::min(min_ns, part["latency"]["min_ns"].get<std::uint64_t>());
+      max_ns = std::max(max_ns, part["latency"]["max_ns"].get<std::uint64_t>());
+      CHECK(part["end_sec"].get<double>() - part["start_sec"].get<double>() <=
+            test["elapsed_sec"].get<double>() + 1e-9);
+      if (name == "seq_create") CHECK(part["operations"] == 2 * 1024);  // each rank made its own files
+    }
+    CHECK(test["operations"] == operations);
+    CHECK(test["bytes"] == bytes);
+    CHECK(test["cpu_sec"].get<double>() == doctest::Approx(cpu));
+    CHECK(test["latency"]["count"] == samples);
+    CHECK(test["latency"]["min_ns"] == min_ns);
+    CHECK(test["latency"]["max_ns"] == max_ns);
+    CHECK(across["first_done_sec"].get<double>() <= across["last_done_sec"].get<double>());
+    CHECK(across["last_done_sec"].get<double>() == doctest::Approx(test["elapsed_sec"].get<double>()));
+    if (name == "block_write") CHECK(test["bytes"] == 3 * 2 * (1 << 20));
+  }
+}
+
+TEST_CASE("mpirun -np 3: one rank failing stops every rank with its message, and nothing is left") {
+  if (!mpirun_usable()) return;
+  test::TempDir dir;
+  const std::vector<std::string> args = bench_args(dir, {"-s", "2M:4k", "-f", "-n", "0", "--no-sync-test"});
+  // TCP between the ranks: Open MPI's shared memory would meet rank 1's file size limit too.
+  std::vector<std::string> argv = mpirun(1);
+  argv.insert(argv.begin() + 5, {"--mca", "btl", "self,tcp"});
+  argv.push_back(BENCH_BINARY);
+  argv.insert(argv.end(), args.begin(), args.end());
+  // Rank 1: writes beyond 512 KiB fail with EFBIG ("File too large").
+  argv.insert(argv.end(), {":", "-np", "1", "sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" \"$@\"",
+                           BENCH_BINARY});
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), {":", "-np", "1", BENCH_BINARY});
+  argv.insert(argv.end(), args.begin(), args.end());
+  const auto result = test::run_program(argv);
+  INFO(result.err);
+  CHECK(result.exit_code == 1);
+  // Said once, by rank 0: "bench++: rank 1 (<host>): cannot write <dir>/bench++.XXXXXX/rank-1/worker-0/data: File
+  // too large".
+  REQUIRE(count_of(result.err, "bench++: ") == 1);
+  const std::string line = result.err.substr(result.err.find("bench++: "));
+  CHECK(line.rfind("bench++: rank 1 (", 0) == 0);
+  CHECK(line.find("cannot write " + dir.path().string()) != std::string::npos);
+  CHECK(line.find("/rank-1/worker-0/data: File too large\n") != std::string::npos);
+  CHECK(result.out.empty());
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+}  // namespace
+}  // namespace bench
