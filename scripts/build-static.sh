@@ -5,6 +5,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${BENCH_BUILD_DIR:-$root/build}
-cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_WERROR=ON >/dev/null
+[ -f "$build_dir/CMakeCache.txt" ] || "$root/scripts/build.sh" >&2  # configure as build.sh does, once
 cmake --build "$build_dir" --target bench_static -j "$(nproc)" >&2
 echo "$build_dir/static/bench++"

@@ -3,5 +3,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${BENCH_BUILD_DIR:-$root/build}
-cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_WERROR=ON "$@" >/dev/null
+# -g1 (line tables: backtraces with file and line) instead of -g: a third less compile time, which CI feels.
+cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+  -DBENCH_WERROR=ON "$@" >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"
