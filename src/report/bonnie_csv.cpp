@@ -111,7 +111,7 @@ std::string format_bonnie_csv_line(const RunResult& run) {
   fields[0] = kFormatVersion;
   fields[1] = run.info.version.empty() ? "bench++" : "bench++-" + csv_safe(run.info.version);
   fields[2] = csv_safe(run.info.label);
-  fields[3] = std::to_string(run.info.concurrency);
+  fields[3] = std::to_string(concurrent_workers(run.info));
   fields[4] = std::to_string(run.info.seed);
   if (run.info.io) put_io(run, *run.info.io, fields);
   if (run.info.files) put_files(run, *run.info.files, fields);

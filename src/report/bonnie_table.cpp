@@ -43,7 +43,7 @@ std::string io_spec(const RunInfo& info, const IoSpec& io) {
   spec += ':';
   if (io.chunk_bytes != kDefault.chunk_bytes) spec += format_bonnie_chunk_size(io.chunk_bytes);
   spec += ':';
-  if (info.concurrency != 1) spec += std::to_string(info.concurrency);
+  if (concurrent_workers(info) != 1) spec += std::to_string(concurrent_workers(info));
   spec += ':';
   if (io.seeks != kDefault.seeks) spec += std::to_string(io.seeks);
   spec += ':';

@@ -84,6 +84,10 @@ struct RunInfo {
   std::vector<std::string> placement_evidence;  // one human line per observation
 };
 
+// All workers that ran at once: -c per rank times the ranks. bonnie++'s concurrency field and table ID show
+// this, as the rates beside them are the whole's.
+inline std::uint32_t concurrent_workers(const RunInfo& info) { return info.concurrency * info.ranks; }
+
 struct RunResult {
   RunInfo info;
   std::vector<PhaseResult> phases;  // in the order run; a phase not run is absent

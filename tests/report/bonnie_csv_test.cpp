@@ -116,6 +116,11 @@ TEST_CASE("bonnie csv: fixed fields") {
     REQUIRE(fields.size() == kBonnieCsvFieldCount);
     CHECK(fields[2] == "web_db_host_");
   }
+  SUBCASE("concurrency in 4 counts every worker of every rank") {
+    RunResult run = test::bonnie_sample("seekers");
+    run.info.ranks = 3;
+    CHECK(fields_of(format_bonnie_csv_line(run))[3] == "6");
+  }
   SUBCASE("no version") {
     RunResult run = test::bonnie_sample("full");
     run.info.version.clear();

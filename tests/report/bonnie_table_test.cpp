@@ -83,6 +83,13 @@ TEST_CASE("bonnie table: ID field") {
     REQUIRE(lines.size() >= 4);
     CHECK(lines[3].rfind(" 16M:4k:2:1234567:3 ", 0) == 0);
   }
+  SUBCASE("the concurrency counts every worker of every rank") {
+    RunResult run = io_run(IoSpec{2ull << 30, 8192, 8192, 5, 0}, 2);
+    run.info.ranks = 3;
+    const auto lines = lines_of(format_bonnie_table(run));
+    REQUIRE(lines.size() >= 4);
+    CHECK(lines[3].substr(0, 19) == "vm" + std::string(12, ' ') + "2G::6");
+  }
   SUBCASE("only the non-default seeker count shows, after empty defaults") {
     const RunResult run = io_run(IoSpec{2ull << 30, 8192, 8192, 7, 0});
     const auto lines = lines_of(format_bonnie_table(run));
