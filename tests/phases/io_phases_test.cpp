@@ -8,21 +8,14 @@
 
 #include "phases/data_pattern.h"
 #include "phases/io_phases.h"
+#include "phases/phase_fixture.h"
 #include "platform/posix_file.h"
 #include "test_support.h"
 
 namespace bench {
 namespace {
 
-// A worker's context over a temporary directory, as the runner builds it.
-struct IoFixture {
-  test::TempDir dir;
-  PhaseSettings settings;
-  LatencyHistogram latency;
-  Rng rng{1};
-  WorkerState state;
-  std::atomic<int> interrupt{0};
-
+struct IoFixture : test::PhaseFixture {
   IoFixture() {
     settings.io.file_size_bytes = 1 << 20;
     settings.io.chunk_bytes = 4096;
@@ -30,16 +23,6 @@ struct IoFixture {
     settings.io.seekers = 3;
     settings.io.per_char_bytes = 64 << 10;
     settings.seed = 99;
-  }
-  PhaseContext context() {
-    latency.clear();
-    return PhaseContext{settings, dir.path() / "data", dir.path() / "files", latency, rng, state, interrupt, 0,
-                        dir.path() / "fsync"};
-  }
-  WorkDone run(const Phase& phase) {
-    PhaseContext c = context();
-    phase.prepare(c);
-    return phase.run(c);
   }
   // Checks every block of the data file against the pattern.
   bool file_matches_pattern() {

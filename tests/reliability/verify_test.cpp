@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "phases/io_phases.h"
+#include "phases/phase_fixture.h"
 #include "reliability/background_process.h"
 #include "reliability/scratch_mount.h"
 #include "test_support.h"
@@ -32,14 +33,7 @@ void corrupt_byte(const std::filesystem::path& path, std::uint64_t offset) {
   ::close(fd);
 }
 
-struct VerifyFixture {
-  test::TempDir dir;
-  PhaseSettings settings;
-  LatencyHistogram latency;
-  Rng rng{1};
-  WorkerState state;
-  std::atomic<int> interrupt{0};
-
+struct VerifyFixture : test::PhaseFixture {
   VerifyFixture() {
     settings.io.file_size_bytes = 1 << 20;
     settings.io.chunk_bytes = 8192;
@@ -48,12 +42,6 @@ struct VerifyFixture {
     settings.io.per_char_bytes = 64 << 10;  // the corrupted blocks of the tests are in it
     settings.seed = 7;
     settings.verify = true;
-  }
-  std::filesystem::path data() const { return dir.path() / "data"; }
-  WorkDone run(const Phase& phase) {
-    PhaseContext c{settings, data(), dir.path() / "files", latency, rng, state, interrupt, 0, dir.path() / "fsync"};
-    phase.prepare(c);
-    return phase.run(c);
   }
   // The message of the phase's failure, or "" when it ran through.
   std::string failure_of(const Phase& phase) {

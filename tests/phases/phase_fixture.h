@@ -1,0 +1,36 @@
+#pragma once
+// A worker's context over a temporary directory, as the runner builds it: the data file, the file tests'
+// directory and the fsync test's file all live in `dir`. Tests set `settings` and run phases directly.
+#include <atomic>
+#include <filesystem>
+
+#include "phases/phase.h"
+#include "phases/rng.h"
+#include "test_support.h"
+
+namespace bench::test {
+
+struct PhaseFixture {
+  TempDir dir;
+  PhaseSettings settings;
+  LatencyHistogram latency;
+  Rng rng{1};
+  WorkerState state;
+  std::atomic<int> interrupt{0};
+
+  std::filesystem::path data() const { return dir.path() / "data"; }
+  // A fresh context; the latency of the phase run before is cleared.
+  PhaseContext context() {
+    latency.clear();
+    return PhaseContext{settings, data(), dir.path() / "files", latency, rng, state, interrupt, 0,
+                        dir.path() / "fsync"};
+  }
+  // prepare() then run(), as the runner does (untimed here).
+  WorkDone run(const Phase& phase) {
+    PhaseContext c = context();
+    phase.prepare(c);
+    return phase.run(c);
+  }
+};
+
+}  // namespace bench::test
