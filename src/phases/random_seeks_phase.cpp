@@ -1,6 +1,8 @@
 // Random Seeks (bonnie++'s "Seeks" column): `seeks` tickets over `seekers` concurrent threads, each with
-// its own descriptor; a ticket is lseek(2) to a random chunk and read(2) it, and one ticket in ten also
-// changes a byte, seeks back and writes the chunk (with -b, then fsync). One latency sample per ticket.
+// its own descriptor; a ticket reads a random chunk, and one ticket in ten also changes a byte and writes
+// the chunk back (with -b, then fsync). One latency sample per ticket. bonnie++ does lseek(2) + read(2)
+// (+ lseek + write); bench++ does the same I/O with pread(2) (+ pwrite), one system call per I/O, so the
+// rate is not capped by a call that never reaches the storage.
 // Threads take tickets from a shared atomic counter (no lock), which is also the progress counter the
 // runner reads (one atomic add per ticket); each ends with fsync + close, all timed.
 // There is no untimed sleep before the start (bonnie++ sleeps 3 s). With --verify each chunk read is
@@ -98,17 +100,15 @@ class RandomSeeksPhase final : public Phase {
         if (index >= shared.tickets.size() || shared.stop.load(std::memory_order_relaxed)) break;
         context.check_interrupt();  // not begin_operation(): drawing the ticket counted it
         const SeekTicket& ticket = shared.tickets[index];
-        const auto offset = static_cast<std::int64_t>(ticket.chunk * io.chunk_bytes);
+        const std::uint64_t offset = ticket.chunk * io.chunk_bytes;
         const SteadyTime start = std::chrono::steady_clock::now();
-        file.seek(offset, SEEK_SET);
-        if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
+        if (file.read_full_at(buffer.data(), io.chunk_bytes, offset) != io.chunk_bytes) {
           throw std::runtime_error("unexpected end of file in " + file.path().string());
         }
-        shared.verifier.check(buffer.data(), ticket.chunk * io.chunk_bytes);
+        shared.verifier.check(buffer.data(), offset);
         if (ticket.write_back) {
           BlockPattern::touch(context.settings.data, buffer.data());
-          file.seek(offset, SEEK_SET);
-          file.write_all(buffer.data(), io.chunk_bytes);
+          file.write_all_at(buffer.data(), io.chunk_bytes, offset);
           if (context.settings.fsync_each) file.sync();
         }
         latency.record(nanos_between(start, std::chrono::steady_clock::now()));

@@ -24,6 +24,23 @@ auto retry_on_eintr(F f) {
     if (result >= 0 || errno != EINTR) return result;
   }
 }
+
+// Repeats transfer(done) -> bytes moved (as read/write/pread/pwrite return) until `size` bytes are moved;
+// a zero return ends a read early and is ENOSPC for a write. Returns the bytes moved.
+template <typename Transfer>
+std::size_t transfer_all(std::size_t size, bool is_write, const std::filesystem::path& path, Transfer transfer) {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = retry_on_eintr([&] { return transfer(done); });
+    if (n < 0) throw_errno(is_write ? "write" : "read", path);
+    if (n == 0) {
+      if (is_write) throw_errno(ENOSPC, "write", path);
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return done;
+}
 }  // namespace
 
 PosixFile::PosixFile(const std::filesystem::path& path, int flags, mode_t mode) : path_(path) {
@@ -56,27 +73,28 @@ PosixFile::~PosixFile() {
 
 void PosixFile::write_all(const void* data, std::size_t size) {
   const auto* bytes = static_cast<const char*>(data);
-  while (size > 0) {
-    const ssize_t n = retry_on_eintr([&] { return ::write(fd_, bytes, size); });
-    if (n < 0) throw_errno("write", path_);
-    if (n == 0) throw_errno(ENOSPC, "write", path_);
-    bytes += n;
-    size -= static_cast<std::size_t>(n);
-  }
+  transfer_all(size, true, path_, [&](std::size_t done) { return ::write(fd_, bytes + done, size - done); });
 }
 
 void PosixFile::write_byte(unsigned char byte) { write_all(&byte, 1); }
 
 std::size_t PosixFile::read_full(void* data, std::size_t size) {
   auto* bytes = static_cast<char*>(data);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = retry_on_eintr([&] { return ::read(fd_, bytes + done, size - done); });
-    if (n < 0) throw_errno("read", path_);
-    if (n == 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  return done;
+  return transfer_all(size, false, path_, [&](std::size_t done) { return ::read(fd_, bytes + done, size - done); });
+}
+
+std::size_t PosixFile::read_full_at(void* data, std::size_t size, std::uint64_t offset) {
+  auto* bytes = static_cast<char*>(data);
+  return transfer_all(size, false, path_, [&](std::size_t done) {
+    return ::pread(fd_, bytes + done, size - done, static_cast<off_t>(offset + done));
+  });
+}
+
+void PosixFile::write_all_at(const void* data, std::size_t size, std::uint64_t offset) {
+  const auto* bytes = static_cast<const char*>(data);
+  transfer_all(size, true, path_, [&](std::size_t done) {
+    return ::pwrite(fd_, bytes + done, size - done, static_cast<off_t>(offset + done));
+  });
 }
 
 bool PosixFile::read_byte(unsigned char& byte) {

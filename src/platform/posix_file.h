@@ -41,6 +41,10 @@ class PosixFile {
   void write_byte(unsigned char byte);
   // Reads exactly size bytes unless end of file comes first; returns the bytes read.
   std::size_t read_full(void* data, std::size_t size);
+  // pread(2)/pwrite(2) forms of read_full and write_all: the same I/O at `offset` without moving the file
+  // position, one system call instead of lseek(2) + read(2)/write(2).
+  std::size_t read_full_at(void* data, std::size_t size, std::uint64_t offset);
+  void write_all_at(const void* data, std::size_t size, std::uint64_t offset);
   // One read(2) of a single byte; false at end of file.
   bool read_byte(unsigned char& byte);
   std::uint64_t seek(std::int64_t offset, int whence);

@@ -3,6 +3,7 @@
 // the seek test's reads and its share of write-backs, and the threads that did the seeks.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -16,13 +17,14 @@ namespace {
 
 struct Counts {
   std::map<std::pair<std::string, long>, long> calls;  // (syscall, size or lseek offset kind) -> count
+  std::set<long> seek_offsets_read;                     // offsets of the seek test's preads
   std::set<std::string> seek_reader_pids;
   long fsyncs = 0;
 };
 
 // `log` is one thread's strace output (strace -ff), `thread` its id.
 void count_data_file_calls(const std::string& log, const std::string& thread, Counts& counts) {
-  static const std::regex kCall(R"(^(read|write|lseek|fsync)\(\d+<([^>]*)>(.*)\)\s+=\s+(-?\d+))");
+  static const std::regex kCall(R"(^(read|write|pread64|pwrite64|lseek|fsync)\(\d+<([^>]*)>(.*)\)\s+=\s+(-?\d+))");
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
@@ -33,10 +35,18 @@ void count_data_file_calls(const std::string& log, const std::string& thread, Co
       ++counts.fsyncs;
     } else if (name == "lseek") {
       counts.calls[{args.find("SEEK_CUR") != std::string::npos ? "lseek_cur" : "lseek_set", 0}]++;
+    } else if (name == "pread64" || name == "pwrite64") {  // (fd, buffer, size, offset)
+      const auto last_comma = args.rfind(", ");
+      const auto size_comma = args.rfind(", ", last_comma - 1);
+      const long size = std::stol(args.substr(size_comma + 2, last_comma - size_comma - 2));
+      counts.calls[{name, size}]++;
+      if (name == "pread64") {
+        counts.seek_reader_pids.insert(thread);
+        counts.seek_offsets_read.insert(std::stol(args.substr(last_comma + 2)));
+      }
     } else {
       const long size = std::stol(args.substr(args.rfind(", ") + 2));
       counts.calls[{name, size}]++;
-      if (name == "read" && size == 4096) counts.seek_reader_pids.insert(thread);
     }
   }
 }
@@ -49,7 +59,7 @@ TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under str
   test::TempDir dir;
   test::TempDir log_dir;
   const auto log = log_dir.path() / "strace";
-  const auto r = test::run_program({"strace", "-ff", "-qq", "-y", "-e", "trace=read,write,lseek,fsync", "-o",
+  const auto r = test::run_program({"strace", "-ff", "-qq", "-y", "-e", "trace=read,write,pread64,pwrite64,lseek,fsync", "-o",
                                     log.string(), BENCH_BINARY, "-d", dir.path().string(), "-s", "1M:4k:8192:5",
                                     "-f64k", "-n", "0", "--no-sync-test", "-q", "-z", "7"});
   REQUIRE(r.exit_code == 0);
@@ -61,15 +71,20 @@ TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under str
   CHECK(c.calls.at({"write", 1}) == 65536);  // per-char write: one call per byte
   CHECK(c.calls.at({"read", 1}) == 65536);   // per-char read
   CHECK(c.calls.at({"lseek_cur", 0}) == chunks);  // rewrite seeks back once per chunk
-  const long seek_set = c.calls.at({"lseek_set", 0});
-  const long write_backs = seek_set - 8192;        // every ticket seeks once, a write-back seeks again
-  CHECK(c.calls.at({"read", 4096}) == chunks /*rewrite*/ + chunks /*block read*/ + 8192 /*seeks*/);
-  CHECK(c.calls.at({"write", 4096}) == chunks /*block write*/ + chunks /*rewrite*/ + write_backs);
+  CHECK(c.calls.count({"lseek_set", 0}) == 0);     // the seek test positions with pread/pwrite
+  CHECK(c.calls.at({"read", 4096}) == chunks /*rewrite*/ + chunks /*block read*/);
+  CHECK(c.calls.at({"write", 4096}) == chunks /*block write*/ + chunks /*rewrite*/);
+  CHECK(c.calls.at({"pread64", 4096}) == 8192);  // one read per ticket
+  const long write_backs = c.calls.at({"pwrite64", 4096});
+  // Random chunks: 8192 draws over 256 chunks reach (nearly) all of them, and all chunk-aligned.
+  CHECK(c.seek_offsets_read.size() > 250);
+  CHECK(std::all_of(c.seek_offsets_read.begin(), c.seek_offsets_read.end(),
+                    [](long offset) { return offset % 4096 == 0 && offset < 256 * 4096; }));
   const double share = static_cast<double>(write_backs) / 8192.0;
   CHECK(share > 0.08);
   CHECK(share < 0.12);
-  // Five seekers, each on its own thread: the main thread reads for rewrite/block read, the seekers for seeks.
-  CHECK(c.seek_reader_pids.size() == 1 + 5);
+  // Five seekers, each on its own thread.
+  CHECK(c.seek_reader_pids.size() == 5);
   // fsync before close: per-char write, block write, rewrite, per-char read, block read, and each seeker.
   CHECK(c.fsyncs == 5 + 5);
   CHECK(test::list_tree(dir.path()).empty());
