@@ -38,6 +38,29 @@ std::vector<std::string_view> split_spaces(std::string_view line) {
   return words;
 }
 
+// The per-mount options followed by the superblock options that are not already among them
+// (mountinfo lists "rw" in both, for one).
+std::string merge_options(std::string_view mount_options, std::string_view super_options) {
+  std::string merged(mount_options);
+  const auto has = [&merged](std::string_view option) {
+    std::size_t at = 0;
+    while (at <= merged.size()) {
+      const std::size_t end = std::min(merged.find(',', at), merged.size());
+      if (std::string_view(merged).substr(at, end - at) == option) return true;
+      at = end + 1;
+    }
+    return false;
+  };
+  std::size_t at = 0;
+  while (at < super_options.size()) {
+    const std::size_t end = std::min(super_options.find(',', at), super_options.size());
+    const std::string_view option = super_options.substr(at, end - at);
+    if (!option.empty() && !has(option)) merged.append(merged.empty() ? "" : ",").append(option);
+    at = end + 1;
+  }
+  return merged;
+}
+
 bool is_under(const std::string& path, const std::string& mount_point) {
   if (mount_point == "/") return true;
   return path.compare(0, mount_point.size(), mount_point) == 0 &&
@@ -57,9 +80,9 @@ std::optional<MountEntry> find_mount(std::string_view mountinfo, const std::stri
     std::size_t separator = 6;
     while (separator < words.size() && words[separator] != "-") ++separator;
     if (words.size() < 6 || separator + 3 > words.size()) continue;
-    MountEntry entry{unescape_octal(words[4]), std::string(words[separator + 1]), std::string(words[5]),
-                     unescape_octal(words[separator + 2])};
-    if (separator + 3 < words.size()) entry.options.append(",").append(words[separator + 3]);
+    const std::string_view super_options = separator + 3 < words.size() ? words[separator + 3] : "";
+    MountEntry entry{unescape_octal(words[4]), std::string(words[separator + 1]),
+                     merge_options(words[5], super_options), unescape_octal(words[separator + 2])};
     // Later lines mount over earlier ones at the same point, so ">=" keeps the last.
     if (is_under(path, entry.mount_point) && (!best || entry.mount_point.size() >= best->mount_point.size())) {
       best = std::move(entry);
