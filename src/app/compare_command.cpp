@@ -20,7 +20,8 @@ std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
     ResultText text = read_result_file(files[i]);
     const RunSource source =
         text.format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
-    for (auto& run : text.runs) runs.push_back(SourcedRun{std::move(run), files[i], i, source});
+    const std::string shown_name = files[i] == kStandardInputName ? "stdin" : files[i];
+    for (auto& run : text.runs) runs.push_back(SourcedRun{std::move(run), shown_name, i, source});
   }
   return runs;
 }

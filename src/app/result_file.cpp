@@ -1,9 +1,11 @@
 #include "app/result_file.h"
 
 #include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -21,7 +23,7 @@ constexpr std::uint64_t kMaxFileBytes = std::uint64_t{512} << 20;
 
 constexpr std::string_view kExpected =
     "expected a bench++ spreadsheet CSV (a header row with label and test columns), a bench++ JSON report, or "
-    "bonnie++ CSV lines (starting with 1.98,)";
+    "bonnie++ CSV lines (starting with 1.98, 1.97 or 1.96)";
 
 struct FirstLine {
   std::string_view text;
@@ -150,7 +152,27 @@ ResultText parse_result_text(std::string_view text, const std::string& name) {
   return result;
 }
 
+namespace {
+// All of standard input, up to kMaxFileBytes.
+std::string read_standard_input() {
+  std::string text;
+  std::vector<char> buffer(1 << 16);
+  for (;;) {
+    const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw_errno("read", "standard input");
+    if (n == 0) return text;
+    if (text.size() + static_cast<std::size_t>(n) > kMaxFileBytes) {
+      throw std::runtime_error(fmt::format("cannot read standard input: over {} MiB, too large for a result file",
+                                           kMaxFileBytes >> 20));
+    }
+    text.append(buffer.data(), static_cast<std::size_t>(n));
+  }
+}
+}  // namespace
+
 ResultText read_result_file(const std::string& path) {
+  if (path == kStandardInputName) return parse_result_text(read_standard_input(), "(standard input)");
   PosixFile file(path, O_RDONLY);
   const std::uint64_t size = file.size();
   if (size > kMaxFileBytes) {

@@ -30,8 +30,12 @@ std::optional<ResultFormat> detect_result_format(std::string_view text);
 // ("mixed formats"), and on everything the format's reader refuses.
 ResultText parse_result_text(std::string_view text, const std::string& name);
 
-// Reads the file at `path` whole, then parse_result_text with `path` as the name. Throws std::runtime_error
-// ("cannot read <path>: <reason>") when it cannot be opened or read, is a directory, or is over 512 MiB.
+// The path that names standard input.
+inline constexpr std::string_view kStandardInputName = "-";
+
+// Reads the file at `path` whole (standard input for "-", named "(standard input)" in errors), then
+// parse_result_text with `path` as the name. Throws std::runtime_error ("cannot read <path>: <reason>") when
+// it cannot be opened or read, is a directory, or is over 512 MiB.
 ResultText read_result_file(const std::string& path);
 
 }  // namespace bench

@@ -1,6 +1,7 @@
 #include "cli/compare_options.h"
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -110,6 +111,9 @@ ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& 
   for (const auto& file : config.files) {
     if (file.empty()) throw UsageError("compare: an empty file name");
   }
+  if (std::count(config.files.begin(), config.files.end(), "-") > 1) {
+    throw UsageError("compare: '-' (standard input) can be given once");
+  }
   config.csv_output = output(vm, "csv");
   config.json_output = output(vm, "json");
   config.html_output = output(vm, "html");
@@ -125,8 +129,9 @@ base, in words ("guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lowe
 
 Files (each holds one format, found from its content):
   bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from
-  bonnie++ 1.98 to 2.00a or bench++; rates, %CPU and max latency only; "+++++" = not measured).
-  The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
+  bonnie++ 1.98 to 2.00a or bench++, or the 48-field 1.96/1.97 lines; rates, %CPU and max latency only;
+  "+++++" = not measured).
+  A FILE of "-" is standard input (once). The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
   as mean ± standard deviation. The first group of BASE is the base. Groups are named by their label;
   when labels clash, by where they ran (host, guest) or else by their file name.
 

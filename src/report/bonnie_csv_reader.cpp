@@ -16,6 +16,9 @@ namespace bench {
 namespace {
 
 constexpr std::string_view kFormatTag = "1.98";
+// bonnie++ 1.96 and 1.97 wrote 48 fields: the 1.98 line without seeks and seekers (fields 7 and 8).
+constexpr std::size_t kOldFormatFieldCount = 48;
+constexpr std::size_t kOldFormatMissingAt = 7;
 
 // Field indices (bonnie-reference §7).
 constexpr std::size_t kFileSizeField = 5;
@@ -120,12 +123,15 @@ std::uint64_t to_latency_ns(std::string_view field) {
 
 class LineReader {
  public:
-  LineReader(std::span<const std::string_view> fields, std::string_view source, std::size_t line)
-      : fields_(fields), source_(source), line_(line) {}
+  // `fields` in the 1.98 layout; old_format: the line was 1.96/1.97 (two fields shorter), so that errors
+  // name the field as the user's line numbers it.
+  LineReader(std::span<const std::string_view> fields, std::string_view source, std::size_t line, bool old_format)
+      : fields_(fields), source_(source), line_(line), old_format_(old_format) {}
 
   [[noreturn]] void fail(std::size_t index, const std::string& what) const {
+    const std::size_t in_line = old_format_ && index >= kOldFormatMissingAt + 2 ? index - 2 : index;
     throw std::runtime_error(
-        fmt::format("{}:{}: field {} ({}): {}", source_, line_, index, field_names().at(index), what));
+        fmt::format("{}:{}: field {} ({}): {}", source_, line_, in_line, field_names().at(index), what));
   }
 
   std::string_view operator[](std::size_t index) const { return fields_[index]; }
@@ -181,6 +187,7 @@ class LineReader {
   std::span<const std::string_view> fields_;
   std::string_view source_;
   std::size_t line_;
+  bool old_format_;
 };
 
 IoSpec read_io_spec(const LineReader& in) {
@@ -220,28 +227,32 @@ FileSpec read_file_spec(const LineReader& in, bool written_by_bench) {
 }
 
 // What a line that is not a 1.98 line looks like, for the error message.
-std::string describe_foreign_line(std::string_view line, std::string_view first_field) {
+std::string describe_foreign_line(std::string_view line) {
   if (line.starts_with('{') || line.starts_with('[')) return "a JSON document";
   if (line.find("label") != std::string_view::npos && line.find("test") != std::string_view::npos) {
     return "a bench++ spreadsheet CSV header";
   }
-  if (first_field == "1.97" || first_field == "1.96") {
-    return fmt::format("a bonnie++ {} line (only format 1.98, from bonnie++ 1.98 to 2.00a, is read)", first_field);
-  }
   return fmt::format("'{}'", shown(line));
 }
 
+bool is_old_format_tag(std::string_view tag) { return tag == "1.96" || tag == "1.97"; }
+
 RunResult read_line(std::string_view line, std::string_view source, std::size_t line_number) {
-  const std::vector<std::string_view> fields = split(line, ',');
-  if (fields.front() != kFormatTag) {
-    throw std::runtime_error(fmt::format("{}:{}: expected a bonnie++ CSV line starting with '{},', found {}",
-                                         source, line_number, kFormatTag, describe_foreign_line(line, fields[0])));
+  std::vector<std::string_view> fields = split(line, ',');
+  const bool old_format = is_old_format_tag(fields.front());
+  if (fields.front() != kFormatTag && !old_format) {
+    throw std::runtime_error(fmt::format("{}:{}: expected a bonnie++ CSV line starting with '{},' (or 1.96/1.97), "
+                                         "found {}",
+                                         source, line_number, kFormatTag, describe_foreign_line(line)));
   }
-  if (fields.size() != kBonnieCsvFieldCount) {
-    throw std::runtime_error(fmt::format("{}:{}: expected {} fields, found {}", source, line_number,
-                                         kBonnieCsvFieldCount, fields.size()));
+  const std::size_t expected_fields = old_format ? kOldFormatFieldCount : kBonnieCsvFieldCount;
+  if (fields.size() != expected_fields) {
+    throw std::runtime_error(fmt::format("{}:{}: expected {} fields for format {}, found {}", source, line_number,
+                                         expected_fields, fields.front(), fields.size()));
   }
-  const LineReader in(fields, source, line_number);
+  // An old line gets empty seeks and seekers fields, so that it reads as a 1.98 line (the defaults apply).
+  if (old_format) fields.insert(fields.begin() + kOldFormatMissingAt, 2, std::string_view());
+  const LineReader in(fields, source, line_number, old_format);
   RunResult run;
   run.info.version = std::string(fields[1]);
   run.info.label = std::string(fields[2]);

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "report/bonnie_csv.h"
@@ -73,6 +74,45 @@ TEST_CASE("bonnie csv reader: a real bonnie++ 2.00a line gives back its rates, %
   CHECK(run.find(PhaseId::kRandomStat)->latency->max_ns == 146'000u);  // "146us"
   CHECK_FALSE(too_fast(*run.find(PhaseId::kRewrite)));
   CHECK(run.find(PhaseId::kRewrite)->latency->count == 0);  // only the max is known
+}
+
+// The buffered run as bonnie++ 1.96/1.97 wrote it: `tag` as format and version, 48 fields (no seeks, seekers).
+std::string old_format_line(const std::string& tag, std::size_t index = 0, const std::string& value = "") {
+  std::string line = line_with(index == 0 ? 2 : index, index == 0 ? "buffered" : value);
+  for (int i = 0; i < 2; ++i) {  // drop fields 7 and 8
+    std::size_t start = 0;
+    for (int comma = 0; comma < 7; ++comma) start = line.find(',', start) + 1;
+    line.erase(start, line.find(',', start) + 1 - start);
+  }
+  return tag + "," + tag + line.substr(line.find(',', line.find(',') + 1));
+}
+
+TEST_CASE("bonnie csv reader: bonnie++ 1.96 and 1.97 lines (48 fields) read as their 1.98 twins") {
+  const RunResult modern = read_bonnie_csv(test::read_fixture("compare/bonnie_buffered.csv"), "new.csv").at(0);
+  for (const std::string tag : {"1.96", "1.97"}) {
+    CAPTURE(tag);
+    const std::string line = old_format_line(tag);
+    CHECK(std::count(line.begin(), line.end(), ',') == 47);
+    const auto runs = read_bonnie_csv("format_version,bonnie_version,name\n" + line, "old.csv");
+    REQUIRE(runs.size() == 1);
+    const RunResult& run = runs[0];
+    CHECK(run.info.version == tag);  // the line's own version field
+    CHECK(run.info.label == "buffered");
+    CHECK(run.info.io->file_size_bytes == 256u << 20);
+    CHECK(run.info.io->seeks == 8192);  // not in the line: bonnie++'s defaults
+    CHECK(run.info.io->seekers == 5);
+    REQUIRE(run.phases.size() == modern.phases.size());
+    for (std::size_t i = 0; i < run.phases.size(); ++i) {
+      CHECK(run.phases[i].id == modern.phases[i].id);
+      CHECK(run.phases[i].bytes == modern.phases[i].bytes);
+      CHECK(run.phases[i].operations == modern.phases[i].operations);
+      CHECK(run.phases[i].cpu == modern.phases[i].cpu);
+      CHECK(run.phases[i].latency->max_ns == modern.phases[i].latency->max_ns);
+    }
+  }
+  // Errors count fields as the old line does: put_block is field 9 there (11 in 1.98).
+  std::string bad = old_format_line("1.97", 11, "fast");
+  CHECK(error_of(bad) == "x.csv:1: field 9 (put_block): 'fast' is not a rate (a number or +++++)");
 }
 
 TEST_CASE("bonnie csv reader: +++++ is a phase with no rate and no %CPU but its latency") {
@@ -148,9 +188,11 @@ TEST_CASE("bonnie csv reader: CRLF endings, a byte order mark and blank lines ar
 TEST_CASE("bonnie csv reader: bad lines name the file, the line and the field") {
   CHECK(error_of("") == "x.csv:1: no bonnie++ result line (a line starting with '1.98,')");
   CHECK(error_of("# only a comment\n\n") == "x.csv:2: no bonnie++ result line (a line starting with '1.98,')");
-  CHECK(error_of("# c\n1.98,2.00a,host,1,2,16M,,8192,5,,,+++++\n") == "x.csv:2: expected 50 fields, found 12");
+  CHECK(error_of("# c\n1.98,2.00a,host,1,2,16M,,8192,5,,,+++++\n") ==
+        "x.csv:2: expected 50 fields for format 1.98, found 12");
   const std::string good = line_with(2, "h");
-  CHECK(error_of(good + good.substr(0, 60) + "\n") == "x.csv:2: expected 50 fields, found 14");
+  CHECK(error_of(good + good.substr(0, 60) + "\n") == "x.csv:2: expected 50 fields for format 1.98, found 14");
+  CHECK(error_of("1.97,1.97,old,1,2\n") == "x.csv:1: expected 48 fields for format 1.97, found 5");
   CHECK(error_of(line_with(11, "fast")) ==
         "x.csv:1: field 11 (put_block): 'fast' is not a rate (a number or +++++)");
   CHECK(error_of(line_with(13, "-5")) == "x.csv:1: field 13 (rewrite): '-5' is not a rate (a number or +++++)");
@@ -171,13 +213,12 @@ TEST_CASE("bonnie csv reader: bad lines name the file, the line and the field") 
 TEST_CASE("bonnie csv reader: other formats are named, so mixed files are easy to spot") {
   const std::string good = line_with(2, "h");
   CHECK(error_of(good + "label,run_index,test\n") ==
-        "x.csv:2: expected a bonnie++ CSV line starting with '1.98,', found a bench++ spreadsheet CSV header");
+        "x.csv:2: expected a bonnie++ CSV line starting with '1.98,' (or 1.96/1.97), found a bench++ spreadsheet "
+        "CSV header");
   CHECK(error_of(good + "{\"tool\": \"bench++\"}\n") ==
-        "x.csv:2: expected a bonnie++ CSV line starting with '1.98,', found a JSON document");
-  CHECK(error_of("1.97,1.97,old,1,2\n") ==
-        "x.csv:1: expected a bonnie++ CSV line starting with '1.98,', found a bonnie++ 1.97 line (only format 1.98, "
-        "from bonnie++ 1.98 to 2.00a, is read)");
-  CHECK(error_of("hello\n") == "x.csv:1: expected a bonnie++ CSV line starting with '1.98,', found 'hello'");
+        "x.csv:2: expected a bonnie++ CSV line starting with '1.98,' (or 1.96/1.97), found a JSON document");
+  CHECK(error_of("hello\n") ==
+        "x.csv:1: expected a bonnie++ CSV line starting with '1.98,' (or 1.96/1.97), found 'hello'");
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ TEST_CASE("compare errors: missing, unreadable, empty and unknown files") {
   CHECK(compare_error(empty) ==
         "bench++: " + empty +
             ":1: empty file: expected a bench++ spreadsheet CSV (a header row with label and test columns), a "
-            "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98,)\n");
+            "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98, 1.97 or 1.96)\n");
   const std::string blank = write_file(dir, "blank.csv", "\n  \n# just a comment\n");
   CHECK(compare_error(blank).find(blank + ":1: empty file: ") != std::string::npos);
   const std::string other = write_file(dir, "other.txt", "\nVersion 2.00a  ------Sequential Output------\n");
@@ -74,7 +74,7 @@ TEST_CASE("compare errors: truncated files") {
   CHECK(compare_error(cut_json).starts_with("bench++: " + cut_json + ":"));
   const std::string bonnie = fixture("bonnie_buffered.csv");
   const std::string cut_bonnie = write_file(dir, "cut_bonnie.csv", bonnie.substr(0, bonnie.size() - 100));
-  CHECK(compare_error(cut_bonnie) == "bench++: " + cut_bonnie + ":3: expected 50 fields, found 35\n");
+  CHECK(compare_error(cut_bonnie) == "bench++: " + cut_bonnie + ":3: expected 50 fields for format 1.98, found 35\n");
   const std::string open_quote = write_file(dir, "quote.csv", csv.substr(0, csv.find("\"rw,relatime\"") + 5));
   CHECK(compare_error(open_quote).starts_with("bench++: " + open_quote + ":2: "));
 }
@@ -95,7 +95,7 @@ TEST_CASE("compare errors: wrong field counts and non-numeric cells") {
   CHECK(compare_error(bad_bonnie) ==
         "bench++: " + bad_bonnie + ":3: field 13 (rewrite): '49k' is not a rate (a number or +++++)\n");
   const std::string short_line = write_file(dir, "short.csv", "1.98,2.00a,host,1,2,16M,,8192,5,,,+++++\n");
-  CHECK(compare_error(short_line) == "bench++: " + short_line + ":1: expected 50 fields, found 12\n");
+  CHECK(compare_error(short_line) == "bench++: " + short_line + ":1: expected 50 fields for format 1.98, found 12\n");
 }
 
 TEST_CASE("compare errors: mixed formats in one file") {
@@ -108,7 +108,7 @@ TEST_CASE("compare errors: mixed formats in one file") {
   const std::string bonnie_then_csv = write_file(dir, "b.csv", bonnie_line + fixture("host.csv"));
   CHECK(compare_error(bonnie_then_csv) ==
         "bench++: " + bonnie_then_csv +
-            ":4: expected a bonnie++ CSV line starting with '1.98,', found a bench++ spreadsheet CSV header\n");
+            ":4: expected a bonnie++ CSV line starting with '1.98,' (or 1.96/1.97), found a bench++ spreadsheet CSV header\n");
   const std::string json_then_csv = write_file(dir, "c.json", fixture("host.json") + fixture("host.csv"));
   CHECK(compare_error(json_then_csv) ==
         "bench++: " + json_then_csv +
@@ -196,7 +196,7 @@ TEST_CASE("result files: the format is found from the content") {
   CHECK(parse_result_text(fixture("bonnie_x3_sync.csv"), "t").runs.size() == 3);
   CHECK(parse_error("a,b\n1,2\n") ==
         "t:1: unknown format: expected a bench++ spreadsheet CSV (a header row with label and test columns), a "
-        "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98,)");
+        "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98, 1.97 or 1.96)");
   CHECK(parse_error("label,test\n").starts_with("t:1: "));
 }
 

@@ -89,6 +89,33 @@ TEST_CASE("compare golden: a bonnie++ line against a bench++ JSON report") {
   check_table({"bonnie_buffered.csv", "host.json"}, "bonnie_json.txt");
 }
 
+TEST_CASE("compare: '-' reads standard input, and bonnie++ 1.97 lines compare like their 1.98 twins") {
+  InFixtureDir here;
+  const auto from_files = test::run_bench({"compare", "host.csv", "guest.csv"});
+  const auto from_stdin =
+      test::run_program({BENCH_BINARY, "compare", "-", "guest.csv"}, test::read_file(kFixtures / "host.csv"));
+  CHECK(from_stdin.exit_code == 0);
+  CHECK(from_stdin.err == "");
+  std::string expected = from_files.out;
+  expected.replace(expected.find("(host.csv, "), 11, "(stdin, ");
+  CHECK(from_stdin.out == expected);
+  // The real 2.00a line of bonnie_buffered.csv as 1.97 wrote it (no seeks/seekers fields) against itself.
+  test::TempDir dir;
+  const std::string old_line =
+      "1.97,1.97,buffered,1,1796029456,256M,,298,58,+++++,+++,491135,52,407,70,+++++,+++,+++++,+++,4,,,,,2605,63,"
+      "+++++,+++,+++++,+++,2022,61,+++++,+++,+++++,+++,219ms,8143us,6004us,42408us,4716us,36111us,8349us,4333us,"
+      "9763us,11548us,146us,7781us\n";
+  const std::string old_file = (dir.path() / "old.csv").string();
+  std::ofstream(old_file) << old_line;
+  const auto old_vs_new = test::run_bench({"compare", old_file, "bonnie_buffered.csv"});
+  CHECK(old_vs_new.exit_code == 0);
+  CHECK(old_vs_new.out.find("throughput   298 KiB/s                   298 KiB/s") != std::string::npos);
+  CHECK(old_vs_new.out.find("× ") != std::string::npos);
+  CHECK(old_vs_new.out.find("CPU about the same") != std::string::npos);
+  const auto twice = test::run_program({BENCH_BINARY, "compare", "-", "-"}, old_line);
+  CHECK(twice.exit_code == 2);
+}
+
 TEST_CASE("compare: outputs to files, and the same writers as on stdout") {
   test::TempDir dir;
   const std::string csv = (dir.path() / "c.csv").string();

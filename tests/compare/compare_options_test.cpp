@@ -58,6 +58,7 @@ TEST_CASE("compare options: usage errors") {
   CHECK(usage_error({"host.csv", "b", "--csv", "./host.csv"}) ==
         "compare: --csv './host.csv' would overwrite an input file");
   CHECK(usage_error({"a", "", "--csv", "x"}) == "compare: an empty file name");
+  CHECK(usage_error({"-", "b", "-"}) == "compare: '-' (standard input) can be given once");
   CHECK(usage_error({"a", "b", "--by-label=1"}) == "compare: option --by-label takes no value");
 }
 
