@@ -6,7 +6,10 @@
 // The failing rank: mpirun's MPMD form (`-np 1 A : -np 1 B : ...`) starts rank 1 through `sh`, which ignores
 // SIGXFSZ and lowers the file size limit (ulimit -f) below the test file's size, so rank 1's writes fail for
 // real with EFBIG ("File too large"), as a full disk fails with ENOSPC. No hook in bench++ itself.
+// Ctrl-C: SIGINT to mpirun, which passes a signal on to every rank; each rank cleans up as bench++ does alone.
 #include <doctest/doctest.h>
+
+#include <csignal>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "reliability/background_process.h"
 #include "test_support.h"
 
 namespace bench {
@@ -137,6 +141,29 @@ TEST_CASE("mpirun -np 3: one rank failing stops every rank with its message, and
   CHECK(line.find("cannot write " + dir.path().string()) != std::string::npos);
   CHECK(line.find("/rank-1/worker-0/data: File too large\n") != std::string::npos);
   CHECK(result.out.empty());
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("mpirun -np 2: Ctrl-C to mpirun mid-run stops every rank, non-zero, and nothing is left") {
+  if (!mpirun_usable()) return;
+  test::TempDir dir;
+  std::vector<std::string> argv = mpirun(2);
+  argv.push_back(BENCH_BINARY);
+  for (const auto& a : bench_args(dir, {"-s", "256M", "-n", "0", "--no-sync-test"})) argv.push_back(a);
+  test::BackgroundProcess run(argv);
+  // Both ranks' test files exist: the per-char write is under way (one-byte writes: many seconds for 256 MiB).
+  const auto both_writing = [&dir] {
+    std::size_t files = 0;
+    for (const auto& entry : test::list_tree(dir.path())) files += entry.ends_with("/data") ? 1 : 0;
+    return files == 2;
+  };
+  REQUIRE(run.wait_until(both_writing, std::chrono::seconds(60)));
+  run.send_signal(SIGINT);
+  const auto result = run.finish(std::chrono::seconds(60));
+  INFO(result.err);
+  CHECK(result.exit_code != 0);
+  CHECK(result.exit_code != 137);  // not left hanging until killed
+  CHECK(result.out.find("1.98,") == std::string::npos);  // no CSV line for a run that did not finish
   CHECK(test::list_tree(dir.path()).empty());
 }
 
