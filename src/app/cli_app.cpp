@@ -22,20 +22,13 @@ namespace bench {
 namespace {
 
 // `placement` is detected before privileges are dropped: some evidence (the SMBIOS entry, PID 1's
-// environment) is readable only by root.
+// environment) is readable only by root. Where the run runs only: the runner records its setup (seed, specs,
+// flags) from the settings it gives the phases (run/runner.h).
 RunInfo make_run_info(const Config& config, Placement placement) {
   const SystemDescription system = describe_system(config.directory);
   RunInfo info;
   info.label = config.label;
   info.version = BENCH_VERSION;
-  info.concurrency = config.concurrency;
-  info.seed = config.seed;
-  info.io = config.io;
-  info.files = config.files;
-  info.direct_io = config.direct_io;
-  info.fsync_each = config.fsync_each;
-  info.cache = config.cache;
-  info.data = config.data;
   info.host_name = system.host_name;
   info.kernel = system.kernel;
   info.filesystem = system.mount.filesystem;

@@ -1,7 +1,6 @@
 // Sequential Output, Block (bonnie++'s "Block" write column): a new file written in chunk_bytes
 // write(2) calls, then fsync + close, all timed, so the rate includes flushing to the device (as
 // fio's end_fsync=1). One latency sample per write(). Data per BlockPattern (incompressible by default).
-#include "measure/stopwatch.h"
 #include "phases/data_pattern.h"
 #include "phases/io_phase_common.h"
 #include "phases/io_phases.h"
@@ -17,20 +16,12 @@ class BlockWritePhase final : public Phase {
     const IoSpec& io = context.settings.io;
     BlockPattern pattern(context.settings.data, context.settings.seed, io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kCreate);
-    const std::uint64_t chunks = chunk_count(io);
-    try {
-      for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-        context.begin_operation();
-        const unsigned char* block = pattern.block_for(chunk * io.chunk_bytes);
-        const SteadyTime start = std::chrono::steady_clock::now();
-        file.write_all(block, io.chunk_bytes);
-        context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
-      }
-    } catch (const std::system_error&) {
-      rethrow_with_direct_io_hint(context);
-    }
-    sync_and_close(file);
-    return {chunks, chunks * io.chunk_bytes};
+    return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
+      const unsigned char* block = pattern.block_for(offset);
+      timer.start();
+      file.write_all(block, io.chunk_bytes);
+      timer.record();
+    });
   }
 };
 

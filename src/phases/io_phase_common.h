@@ -1,10 +1,13 @@
 #pragma once
-// What the six I/O phases share: opening the test file the same way, the block count, finishing a
-// phase (fsync + close, inside the timed region as bonnie++ does) and dropping cached pages before a
-// phase that reads.
+// What the six I/O phases share: opening the test file the same way, the block count, the chunk loop of the
+// block phases, finishing a phase (fsync + close, inside the timed region as bonnie++ does) and dropping
+// cached pages before a phase that reads. A latency sample covers I/O only: --verify's check is never in one.
+#include <chrono>
 #include <cstdint>
 #include <optional>
+#include <system_error>
 
+#include "measure/stopwatch.h"
 #include "phases/data_pattern.h"
 #include "phases/phase.h"
 #include "platform/aligned_buffer.h"
@@ -35,10 +38,55 @@ void drop_cached_pages(const PhaseContext& context);
 // Rethrows a write/read failure under O_DIRECT with the likely reason (alignment or no support).
 [[noreturn]] void rethrow_with_direct_io_hint(const PhaseContext& context);
 
+// The per-chunk latency sample of for_each_chunk(): a chunk's I/O calls start() just before its first system
+// call and record() just after its last, which adds the time between to the histogram. Work in between that
+// is not I/O (the --verify check) goes through exclude() and is left out of the sample. start() and record()
+// read the clock once each, exclude() twice; no allocation, no virtual call.
+class ChunkTimer {
+ public:
+  explicit ChunkTimer(LatencyHistogram& latency) : latency_(latency) {}
+
+  void start() { start_ = std::chrono::steady_clock::now(); }
+  // Runs `untimed()` outside the sample (between start() and record()).
+  template <typename Untimed>
+  void exclude(Untimed&& untimed) {
+    const SteadyTime paused = std::chrono::steady_clock::now();
+    untimed();
+    start_ += std::chrono::steady_clock::now() - paused;
+  }
+  void record() { latency_.record(nanos_between(start_, std::chrono::steady_clock::now())); }
+
+ private:
+  LatencyHistogram& latency_;
+  SteadyTime start_;
+};
+
+// The loop of the block phases (write, rewrite, read): for each whole chunk of the test file in order,
+// context.begin_operation(), then io_of_chunk(offset, timer) with `offset` = chunk * chunk_bytes, which
+// records exactly one latency sample (timer.start() ... timer.record()). A std::system_error is rethrown
+// with the O_DIRECT hint. Then sync_and_close(file), timed like the rest of run(). Returns
+// {chunks, chunks * chunk_bytes}. A template, so the lambda is inlined into the loop: no per-chunk cost.
+template <typename ChunkIo>
+WorkDone for_each_chunk(PhaseContext& context, PosixFile& file, ChunkIo&& io_of_chunk) {
+  const std::uint64_t chunk_bytes = context.settings.io.chunk_bytes;
+  const std::uint64_t chunks = chunk_count(context.settings.io);
+  ChunkTimer timer(context.latency);
+  try {
+    for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
+      context.begin_operation();
+      io_of_chunk(chunk * chunk_bytes, timer);
+    }
+  } catch (const std::system_error&) {
+    rethrow_with_direct_io_hint(context);
+  }
+  sync_and_close(file);
+  return {chunks, chunks * chunk_bytes};
+}
+
 // --verify: checks chunks read back from the test file against the pattern the block write phase wrote
 // (offset and seed stamps and the random body; the write generation that rewrite and seek write-backs bump
 // is ignored). Without --verify no pattern is built and check() does nothing. check() is const and may be
-// called from several threads at once.
+// called from several threads at once. Phases call it outside their latency samples (ChunkTimer::exclude).
 class BlockVerifier {
  public:
   explicit BlockVerifier(const PhaseContext& context);

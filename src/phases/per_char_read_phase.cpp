@@ -1,7 +1,8 @@
 // Sequential Input, Per Chr (bonnie++'s "getc" column): the first per_char_bytes of the file read with
 // one read(2) call per byte. One latency sample per chunk of chunk_bytes calls. Buffered even under -D
 // (one-byte reads cannot be direct); the cache is dropped first unless --cache keep. With --verify the bytes
-// of each chunk are collected and compared with the pattern written once the chunk is complete.
+// of each chunk are collected and compared with the pattern written once the chunk is complete, after its
+// latency sample (never inside one).
 #include "measure/stopwatch.h"
 #include "phases/io_phase_common.h"
 #include "phases/io_phases.h"

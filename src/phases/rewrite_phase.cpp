@@ -1,8 +1,8 @@
 // Sequential Output, Rewrite (bonnie++'s "Rewrite" column): for each chunk, read(2) it, change one
 // byte, lseek(2) back and write(2) it; then fsync + close, timed. One latency sample per
 // read+lseek+write triple. The cache is dropped first unless --cache keep, so the reads reach the device.
-// With --verify each chunk read is compared with the pattern written before it is changed.
-#include "measure/stopwatch.h"
+// With --verify each chunk read is compared with the pattern written before it is changed; that check is
+// inside the timed phase but left out of the chunk's latency sample (read time + seek-and-write time).
 #include "phases/data_pattern.h"
 #include "phases/io_phase_common.h"
 #include "phases/io_phases.h"
@@ -21,26 +21,19 @@ class RewritePhase final : public Phase {
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadWrite);
     const BlockVerifier verifier(context);
-    const std::uint64_t chunks = chunk_count(io);
     const auto back = -static_cast<std::int64_t>(io.chunk_bytes);
-    try {
-      for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-        context.begin_operation();
-        const SteadyTime start = std::chrono::steady_clock::now();
-        if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
-          throw std::runtime_error("unexpected end of file in " + file.path().string());
-        }
-        verifier.check(buffer.data(), chunk * io.chunk_bytes);
-        BlockPattern::touch(context.settings.data, buffer.data());
-        file.seek(back, SEEK_CUR);
-        file.write_all(buffer.data(), io.chunk_bytes);
-        context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
+    return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
+      timer.start();
+      if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
+        throw std::runtime_error("unexpected end of file in " + file.path().string());
       }
-    } catch (const std::system_error&) {
-      rethrow_with_direct_io_hint(context);
-    }
-    sync_and_close(file);
-    return {chunks, chunks * io.chunk_bytes};
+      // Only under --verify: without it the sample keeps its two clock reads.
+      if (verifier.enabled()) timer.exclude([&] { verifier.check(buffer.data(), offset); });
+      BlockPattern::touch(context.settings.data, buffer.data());
+      file.seek(back, SEEK_CUR);
+      file.write_all(buffer.data(), io.chunk_bytes);
+      timer.record();
+    });
   }
 };
 

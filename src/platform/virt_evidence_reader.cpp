@@ -68,9 +68,49 @@ std::optional<std::string> environ_value(std::string_view block, std::string_vie
   return std::nullopt;
 }
 
+// A file (or, for the bool fields, a path) below the root and the field of VirtEvidence it fills.
+template <typename Field>
+struct FileField {
+  const char* path;
+  Field VirtEvidence::*field;
+};
+
+// Text of a file, "" when it cannot be read.
+constexpr FileField<std::string> kTextFiles[] = {
+    {"sys/class/dmi/id/product_name", &VirtEvidence::dmi_product_name},
+    {"sys/class/dmi/id/sys_vendor", &VirtEvidence::dmi_sys_vendor},
+    {"sys/class/dmi/id/board_vendor", &VirtEvidence::dmi_board_vendor},
+    {"sys/class/dmi/id/bios_vendor", &VirtEvidence::dmi_bios_vendor},
+    {"sys/class/dmi/id/product_version", &VirtEvidence::dmi_product_version},
+    {"proc/xen/capabilities", &VirtEvidence::xen_capabilities},
+    {"proc/sysinfo", &VirtEvidence::s390_sysinfo},
+    {"proc/cmdline", &VirtEvidence::kernel_cmdline},
+    {"proc/sys/kernel/osrelease", &VirtEvidence::osrelease},
+    {"proc/1/cgroup", &VirtEvidence::pid1_cgroup},
+};
+
+// Text of a file, nullopt when it cannot be read.
+constexpr FileField<std::optional<std::string>> kOptionalTextFiles[] = {
+    {"sys/firmware/dmi/entries/0-0/raw", &VirtEvidence::smbios_entry0_raw},
+    {"sys/hypervisor/type", &VirtEvidence::sys_hypervisor_type},
+    {"sys/hypervisor/properties/features", &VirtEvidence::sys_hypervisor_features},
+    {"proc/device-tree/hypervisor/compatible", &VirtEvidence::device_tree_hypervisor_compatible},
+    {"proc/device-tree/compatible", &VirtEvidence::device_tree_compatible},
+    {"run/host/container-manager", &VirtEvidence::host_container_manager},
+    {"run/systemd/container", &VirtEvidence::systemd_container},
+};
+
+// Whether a path exists.
+constexpr FileField<bool> kMarkers[] = {
+    {"proc/xen", &VirtEvidence::proc_xen_exists},
+    {"proc/vz", &VirtEvidence::proc_vz_exists},
+    {"proc/bc", &VirtEvidence::proc_bc_exists},
+    {"run/.containerenv", &VirtEvidence::containerenv_exists},
+    {".dockerenv", &VirtEvidence::dockerenv_exists},
+};
+
+// The device-tree evidence that is not a whole file (kOptionalTextFiles reads the compatible strings).
 void read_device_tree(const fs::path& dt, VirtEvidence* e) {
-  e->device_tree_hypervisor_compatible = read_text(dt / "hypervisor" / "compatible");
-  e->device_tree_compatible = read_text(dt / "compatible");
   e->device_tree_powervm = path_exists(dt / "ibm,partition-name") && path_exists(dt / "hmc-managed?") &&
                            !path_exists(dt / "chosen" / "qemu,graphic-width");
   std::error_code ec;
@@ -83,32 +123,14 @@ void read_device_tree(const fs::path& dt, VirtEvidence* e) {
 
 VirtEvidence read_virt_files(const fs::path& root) {
   VirtEvidence e;
+  for (const auto& [path, field] : kTextFiles) e.*field = read_or_empty(root / path);
+  for (const auto& [path, field] : kOptionalTextFiles) e.*field = read_text(root / path);
+  for (const auto& [path, field] : kMarkers) e.*field = path_exists(root / path);
   const std::string cpuinfo = read_or_empty(root / "proc/cpuinfo");
   e.cpuinfo_flags = cpuinfo_value(cpuinfo, "flags");
   e.cpuinfo_vendor_id = cpuinfo_value(cpuinfo, "vendor_id").value_or("");
-  const fs::path dmi = root / "sys/class/dmi/id";
-  e.dmi_product_name = read_or_empty(dmi / "product_name");
-  e.dmi_sys_vendor = read_or_empty(dmi / "sys_vendor");
-  e.dmi_board_vendor = read_or_empty(dmi / "board_vendor");
-  e.dmi_bios_vendor = read_or_empty(dmi / "bios_vendor");
-  e.dmi_product_version = read_or_empty(dmi / "product_version");
-  e.smbios_entry0_raw = read_text(root / "sys/firmware/dmi/entries/0-0/raw");
-  e.sys_hypervisor_type = read_text(root / "sys/hypervisor/type");
-  e.sys_hypervisor_features = read_text(root / "sys/hypervisor/properties/features");
-  e.proc_xen_exists = path_exists(root / "proc/xen");
-  e.xen_capabilities = read_or_empty(root / "proc/xen/capabilities");
   read_device_tree(root / "proc/device-tree", &e);
-  e.s390_sysinfo = read_or_empty(root / "proc/sysinfo");
-  e.kernel_cmdline = read_or_empty(root / "proc/cmdline");
-  e.osrelease = read_or_empty(root / "proc/sys/kernel/osrelease");
-  e.proc_vz_exists = path_exists(root / "proc/vz");
-  e.proc_bc_exists = path_exists(root / "proc/bc");
-  e.host_container_manager = read_text(root / "run/host/container-manager");
-  e.systemd_container = read_text(root / "run/systemd/container");
   if (const auto environ = read_text(root / "proc/1/environ")) e.pid1_container_env = environ_value(*environ, "container");
-  e.containerenv_exists = path_exists(root / "run/.containerenv");
-  e.dockerenv_exists = path_exists(root / ".dockerenv");
-  e.pid1_cgroup = read_or_empty(root / "proc/1/cgroup");
   return e;
 }
 

@@ -54,6 +54,20 @@ PhaseSettings settings_from(const Config& config) {
   return settings;
 }
 
+// What every output records of the setup (RunInfo), taken from the settings the phases run with so that
+// the two cannot disagree; the spec of a test that does not run is nullopt. The one place besides
+// settings_from() that reads the test setup of `config`.
+void record_setup(const Config& config, const PhaseSettings& settings, RunInfo& info) {
+  info.concurrency = config.concurrency;
+  info.seed = settings.seed;
+  info.io = config.io ? std::optional<IoSpec>(settings.io) : std::nullopt;
+  info.files = config.files ? std::optional<FileSpec>(settings.files) : std::nullopt;
+  info.direct_io = settings.direct_io;
+  info.fsync_each = settings.fsync_each;
+  info.cache = settings.cache;
+  info.data = settings.data;
+}
+
 PhaseSelection selection_from(const Config& config) {
   PhaseSelection selection;
   selection.io_tests = config.io.has_value();
@@ -134,6 +148,7 @@ class Runner {
   // A failure of an observer call is handed to the next agreement, so it stops every rank together.
   RunResult run_once(RunInfo info) {
     RunResult run{std::move(info), {}};
+    record_setup(config_, settings_, run.info);
     std::exception_ptr failure = guarded([&] {
       run.info.started_utc = utc_now_iso8601();
       observer_.run_started(run.info);

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -145,6 +146,57 @@ TEST_CASE("virt detect: the reader maps files to fields") {
   CHECK(!none.cpuinfo_flags.has_value());
   CHECK(!none.device_tree_compatible.has_value());
   CHECK(read_virt_files(kVirtFixtures / "no-such-case").kernel_cmdline.empty());
+}
+
+TEST_CASE("virt detect: the reader reads every file into its own field") {
+  test::TempDir root;
+  // Each file holds its own path, so a file read into the wrong field shows.
+  const auto put = [&](const std::string& path) {
+    fs::create_directories((root.path() / path).parent_path());
+    std::ofstream(root.path() / path) << path;
+  };
+  const std::vector<std::string> files = {
+      "sys/class/dmi/id/product_name", "sys/class/dmi/id/sys_vendor", "sys/class/dmi/id/board_vendor",
+      "sys/class/dmi/id/bios_vendor", "sys/class/dmi/id/product_version", "sys/firmware/dmi/entries/0-0/raw",
+      "sys/hypervisor/type", "sys/hypervisor/properties/features", "proc/xen/capabilities",
+      "proc/device-tree/hypervisor/compatible", "proc/device-tree/compatible", "proc/sysinfo", "proc/cmdline",
+      "proc/sys/kernel/osrelease", "run/host/container-manager", "run/systemd/container", "proc/1/cgroup"};
+  for (const auto& path : files) put(path);
+  const VirtEvidence e = read_virt_files(root.path());
+  CHECK(e.dmi_product_name == files[0]);
+  CHECK(e.dmi_sys_vendor == files[1]);
+  CHECK(e.dmi_board_vendor == files[2]);
+  CHECK(e.dmi_bios_vendor == files[3]);
+  CHECK(e.dmi_product_version == files[4]);
+  CHECK(e.smbios_entry0_raw == files[5]);
+  CHECK(e.sys_hypervisor_type == files[6]);
+  CHECK(e.sys_hypervisor_features == files[7]);
+  CHECK(e.xen_capabilities == files[8]);
+  CHECK(e.device_tree_hypervisor_compatible == files[9]);
+  CHECK(e.device_tree_compatible == files[10]);
+  CHECK(e.s390_sysinfo == files[11]);
+  CHECK(e.kernel_cmdline == files[12]);
+  CHECK(e.osrelease == files[13]);
+  CHECK(e.host_container_manager == files[14]);
+  CHECK(e.systemd_container == files[15]);
+  CHECK(e.pid1_cgroup == files[16]);
+  CHECK(e.proc_xen_exists);  // proc/xen is there (a directory)
+  CHECK_FALSE(e.proc_vz_exists);
+  CHECK_FALSE(e.proc_bc_exists);
+  CHECK_FALSE(e.containerenv_exists);
+  CHECK_FALSE(e.dockerenv_exists);
+  // The marker paths, one at a time.
+  put("proc/vz");
+  CHECK(read_virt_files(root.path()).proc_vz_exists);
+  CHECK_FALSE(read_virt_files(root.path()).proc_bc_exists);
+  put("proc/bc");
+  CHECK(read_virt_files(root.path()).proc_bc_exists);
+  CHECK_FALSE(read_virt_files(root.path()).containerenv_exists);
+  put("run/.containerenv");
+  CHECK(read_virt_files(root.path()).containerenv_exists);
+  CHECK_FALSE(read_virt_files(root.path()).dockerenv_exists);
+  put(".dockerenv");
+  CHECK(read_virt_files(root.path()).dockerenv_exists);
 }
 
 TEST_CASE("virt detect: EC2 metal or VM by the SMBIOS VM bit") {
