@@ -11,13 +11,14 @@ _bench_pp() {
     --data) mapfile -t COMPREPLY < <(compgen -W "random zero" -- "$cur"); return ;;
     -u|--user) mapfile -t COMPREPLY < <(compgen -u -- "$cur"); return ;;
     -g|--group) mapfile -t COMPREPLY < <(compgen -g -- "$cur"); return ;;
-    -s|--size|-n|--files|-m|--machine|--label|-r|--ram|-c|--concurrency|-x|--repeat|-z|--seed|--sync-size)
+    -s|--size|-n|--files|-m|--machine|--label|-r|--ram|-c|--concurrency|-x|--repeat|-z|--seed|--sync-size|\
+    --seek-writes)
       return ;;
   esac
 
   if [ "${COMP_WORDS[1]}" = compare ]; then
     if [[ $cur == -* ]]; then
-      mapfile -t COMPREPLY < <(compgen -W "--csv --json --html --help" -- "$cur")
+      mapfile -t COMPREPLY < <(compgen -W "--csv --json --html --by-label --help" -- "$cur")
     else
       mapfile -t COMPREPLY < <(compgen -f -X '!*.@(csv|json)' -- "$cur"; compgen -d -- "$cur")
     fi
@@ -29,7 +30,7 @@ _bench_pp() {
     options=$(bench++ --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)
     [ -n "$options" ] || options="--directory --size --files --per-char --ram --concurrency --repeat
       --machine --label --quiet --csv --json --sync-each --direct --cache --data --no-sync-test --sync-size
-      --seed --user --group --help --version"
+      --seek-writes --verify --detect --seed --user --group --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
   elif [ "$COMP_CWORD" -eq 1 ]; then
     mapfile -t COMPREPLY < <(compgen -W "compare" -- "$cur")

@@ -34,6 +34,7 @@ po::options_description make_description() {
       ("size,s", text())
       ("files,n", text())
       ("per-char,f", po::value<std::string>()->implicit_value(""))
+      ("seek-writes", text())
       ("ram,r", text())
       ("concurrency,c", text())
       ("repeat,x", text())
@@ -166,6 +167,19 @@ std::uint64_t count_in_range(std::string_view option, const std::string& text, s
   return value;
 }
 
+// A whole percent, 0..100; every problem (not a number, a sign, a fraction, empty, too large) names the range.
+std::uint64_t percent_in_range(std::string_view option, const std::string& text) {
+  constexpr std::string_view kRange = "a whole percent from 0 to 100";
+  std::uint64_t value = 0;
+  try {
+    value = parse_count(text, option);
+  } catch (const UsageError& e) {
+    throw UsageError(fmt::format("{} (expected {})", e.what(), kRange));
+  }
+  if (value > 100) invalid(option, text, fmt::format("must be {}", kRange));
+  return value;
+}
+
 std::string size_text(std::uint64_t bytes) {
   return bytes % kMiB == 0 ? fmt::format("{} MiB", bytes / kMiB) : fmt::format("{} bytes", bytes);
 }
@@ -274,6 +288,10 @@ void apply_io(const po::variables_map& vm, std::uint64_t ram, Config& config) {
     spec.file_size_bytes = default_file_size_bytes(ram);
     config.io = spec;
   }
+  if (const auto text = value_of(vm, "seek-writes")) {
+    const auto percent = static_cast<std::uint32_t>(percent_in_range("--seek-writes", *text));
+    if (config.io) config.io->seek_write_percent = percent;
+  }
   const auto per_char = value_of(vm, "per-char");
   if (!per_char) return;
   const std::uint64_t bytes = per_char->empty() ? 0 : parse_size(*per_char, SizeUnit::kMiB, "-f");
@@ -350,6 +368,9 @@ Test sizes:
                         I/O test file size (MiB without a suffix; k/m/g/t allowed; 0 skips the I/O
                         tests; default 2 x RAM, at least 300 MiB), block size in bytes (power of two,
                         256..1m, default 8k), random seeks (default 8192), seekers (1..1000, default 5)
+      --seek-writes PERCENT
+                        share of the random seeks that also write their block back, 0..100 (default 10
+                        as bonnie++; 0 only reads, as fio's randread)
   -n, --files NUM[:MAX[:MIN[:DIRS[:CHUNK]]]]
                         file tests: NUM x 1024 files (default 16; 0 skips them) of MIN..MAX bytes
                         (default 0; MAX -1 = hard links, -2 = symbolic links) in DIRS directories

@@ -84,6 +84,9 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
     differ(out, "I/O chunk", std::uint64_t{o.io->chunk_bytes}, std::uint64_t{b.io->chunk_bytes}, size_text);
     differ(out, "seeks", o.io->seeks, b.io->seeks, number);
     differ(out, "seekers", o.io->seekers, b.io->seekers, number);
+    // A bonnie++ line reads as 10 %, which is what bonnie++ always writes back.
+    differ(out, "seek writes", o.io->seek_write_percent, b.io->seek_write_percent,
+           [](std::uint32_t percent) { return fmt::format("{} %", percent); });
   }
   if (o.files && b.files) {
     differ(out, "files", o.files->file_count(), b.files->file_count(), number);

@@ -22,7 +22,7 @@ struct RunGroup {
 std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
 
 // Appends a note for each non-base group whose first run was made with other settings than the base's
-// first run (I/O and file test specs, concurrency, and for bench++ results direct I/O, cache, data,
+// first run (I/O and file test specs with --seek-writes, concurrency, and for bench++ results direct I/O, cache, data,
 // fsync-each), and one naming the groups read from bonnie++ lines.
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
 

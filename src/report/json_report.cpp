@@ -107,7 +107,8 @@ ordered_json run_json(const RunResult& run) {
   ordered_json io = nullptr;
   if (i.io) {
     io = {{"file_size_bytes", i.io->file_size_bytes}, {"chunk_bytes", i.io->chunk_bytes}, {"seeks", i.io->seeks},
-          {"seekers", i.io->seekers}, {"per_char_bytes", i.io->per_char_bytes}};
+          {"seekers", i.io->seekers}, {"per_char_bytes", i.io->per_char_bytes},
+          {"seek_write_percent", i.io->seek_write_percent}};
   }
   ordered_json files = nullptr;
   if (i.files) {
@@ -229,8 +230,13 @@ std::optional<IoSpec> read_io(const Walker& w, const json& run, const std::strin
   std::string at;
   const json* o = w.object_or_null(run, path, "io", &at);
   if (o == nullptr) return std::nullopt;
-  return IoSpec{w.whole(*o, at, "file_size_bytes"), w.whole32(*o, at, "chunk_bytes"), w.whole32(*o, at, "seeks"),
-                w.whole32(*o, at, "seekers"), w.whole(*o, at, "per_char_bytes")};
+  IoSpec spec{w.whole(*o, at, "file_size_bytes"), w.whole32(*o, at, "chunk_bytes"), w.whole32(*o, at, "seeks"),
+              w.whole32(*o, at, "seekers"), w.whole(*o, at, "per_char_bytes")};
+  // Reports of an earlier bench++ lack it: they wrote back bonnie++'s 10 %, the default.
+  if (o->contains("seek_write_percent")) {
+    spec.seek_write_percent = static_cast<std::uint32_t>(w.whole(*o, at, "seek_write_percent", 100));
+  }
+  return spec;
 }
 
 std::optional<FileSpec> read_files(const Walker& w, const json& run, const std::string& path) {

@@ -8,7 +8,8 @@
 //                     (where the run ran: platform/virt_detect.h),
 //          filesystem, mount_options, directory, concurrency (-c: workers per rank),
 //          ranks (processes: MPI ranks, 1 without MPI), hosts (the ranks' distinct hosts), seed,
-//          io:    null (-s 0) or {file_size_bytes, chunk_bytes, seeks, seekers, per_char_bytes},
+//          io:    null (-s 0) or {file_size_bytes, chunk_bytes, seeks, seekers, per_char_bytes,
+//                 seek_write_percent (--seek-writes, 0..100; absent in earlier reports, read as 10)},
 //          files: null (-n 0) or {count (files), content ("data"|"hardlink"|"symlink"), max_bytes, min_bytes,
 //                 dirs, chunk_bytes},
 //          cache ("drop"|"keep"), data ("random"|"zero"), direct_io, fsync_each (booleans),
@@ -39,8 +40,8 @@ namespace bench {
 std::string format_json(const std::vector<RunResult>& runs);
 
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
-// mpi (not read back); "ranks" and "hosts" may be absent (1 and none); "placement"
-// may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
+// mpi (not read back); "ranks" and "hosts" may be absent (1 and none), and so may io.seek_write_percent (10);
+// "placement" may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
 // keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
 // nanosecond below about 10^6 s.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, invalid JSON, nesting

@@ -16,8 +16,9 @@ std::string format_duration_ns(double nanoseconds);
 // A rate in the test's unit: "812345 KiB/s" (K = 1024), "5215 seeks/s", "6827 files/s", "512 syncs/s".
 std::string format_rate(PhaseId id, double per_second);
 
-// One row per test of the run: rate, %CPU, latency min/mean/p50/p90/p99/p99.9/max; then, when the fsync
-// latency test ran, a line comparing its p99 with etcd's 10 ms guideline. Ends with '\n'; empty when the
+// One row per test of the run: rate, %CPU, latency min/mean/p50/p90/p99/p99.9/max; then, when random seeks
+// ran with --seek-writes other than 10, "Random seeks write back N % of tickets (bonnie++: 10 %)"; then, when
+// the fsync latency test ran, a line comparing its p99 with etcd's 10 ms guideline. Ends with '\n'; empty when the
 // run has no tests.
 std::string format_latency_table(const RunResult& run);
 

@@ -89,6 +89,11 @@ std::uint32_t to_u32(std::string_view cell) {
   }
   return static_cast<std::uint32_t>(*n);
 }
+std::uint32_t to_percent(std::string_view cell) {
+  const auto n = parse_unsigned(cell);
+  if (!n || *n > 100) throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", shown(cell))};
+  return static_cast<std::uint32_t>(*n);
+}
 bool to_flag(std::string_view cell) {
   if (cell != "0" && cell != "1") throw CellError{fmt::format("'{}' is not 0 or 1", shown(cell))};
   return cell == "1";
@@ -123,7 +128,7 @@ using R = RowDraft&;
 
 // The one list of columns: the header, the rows and the reader all follow it. A column added later is optional:
 // the reader takes files without it (as role, hypervisor and container, added after the first files were written).
-const std::array<Column, 48> kColumns = {{
+const std::array<Column, 49> kColumns = {{
     {"label", Part::kRun, [](I i, P) { return text(i.label); }, [](C c, R r) { r.info.label = c; }},
     {"run_index", Part::kRun, [](I i, P) { return number(i.run_index); },
      [](C c, R r) { r.info.run_index = to_u32(c); }},
@@ -149,6 +154,9 @@ const std::array<Column, 48> kColumns = {{
     {"seekers", Part::kRunIo,
      [](I i, P) { return io_cell(i, [](const IoSpec& s) { return std::uint64_t{s.seekers}; }); },
      [](C c, R r) { r.io.seekers = to_u32(c); }},
+    {"seek_write_percent", Part::kRunIo,
+     [](I i, P) { return io_cell(i, [](const IoSpec& s) { return std::uint64_t{s.seek_write_percent}; }); },
+     [](C c, R r) { r.io.seek_write_percent = to_percent(c); }, true},
     {"per_char_bytes", Part::kRunIo,
      [](I i, P) { return io_cell(i, [](const IoSpec& s) { return s.per_char_bytes; }); },
      [](C c, R r) { r.io.per_char_bytes = to_u64(c); }},
@@ -256,14 +264,15 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
   return places;
 }
 
-// All cells of an optional part empty (nullopt), or all set.
+// All cells of an optional part empty (nullopt), or all set (of the part's columns the file has).
 template <typename T>
 std::optional<T> finish_part(const T& value, int cells_set, Part part, const CsvRecord& record,
-                             const std::string& source) {
+                             const ColumnPlaces& places, const std::string& source) {
   int cells = 0;
   std::string names;
-  for (const auto& column : kColumns) {
-    if (column.part != part || column.parse == nullptr) continue;
+  for (std::size_t c = 0; c < kColumns.size(); ++c) {
+    const Column& column = kColumns[c];
+    if (column.part != part || column.parse == nullptr || !places[c]) continue;
     ++cells;
     names += (names.empty() ? "" : ", ") + std::string(column.name);
   }
@@ -290,9 +299,9 @@ RunResult read_row(const CsvRecord& record, const ColumnPlaces& places, const st
     }
     if (counter != nullptr) ++*counter;
   }
-  row.info.io = finish_part(row.io, row.io_cells, Part::kRunIo, record, source);
-  row.info.files = finish_part(row.files, row.file_cells, Part::kRunFiles, record, source);
-  row.phase.latency = finish_part(row.latency, row.latency_cells, Part::kTestLatency, record, source);
+  row.info.io = finish_part(row.io, row.io_cells, Part::kRunIo, record, places, source);
+  row.info.files = finish_part(row.files, row.file_cells, Part::kRunFiles, record, places, source);
+  row.phase.latency = finish_part(row.latency, row.latency_cells, Part::kTestLatency, record, places, source);
   return RunResult{row.info, {row.phase}};
 }
 

@@ -5,7 +5,9 @@
 // Columns (stable snake_case names; the unit is in the name; never renamed once released):
 //   run:   label, run_index (0-based within -x), started_utc (ISO 8601), bench_version, host_name, kernel,
 //          filesystem, mount_options, directory, concurrency, seed,
-//          file_size_bytes, io_chunk_bytes, seeks, seekers, per_char_bytes      (all empty with -s 0),
+//          file_size_bytes, io_chunk_bytes, seeks, seekers,
+//          seek_write_percent (--seek-writes: percent of seek tickets that write back; 10 = bonnie++),
+//          per_char_bytes                                                       (all empty with -s 0),
 //          file_count (files, not thousands), file_max_bytes, file_min_bytes, file_content (data|hardlink|symlink),
 //          file_dirs, file_chunk_bytes                                          (all empty with -n 0),
 //          cache (drop|keep), data (random|zero), direct_io (0|1), fsync_each (0|1),
@@ -36,10 +38,10 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
 
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
 // ignored (files from a later bench++ stay readable), role, hypervisor and container may be absent (files from an
-// earlier bench++; the fields stay empty) and the derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec,
-// too_fast) are not read. Rows are grouped into runs by (label, run_index, started_utc), runs in
-// order of first appearance, phases in file order. A row repeating the header (as `cat a.csv b.csv` makes) is
-// skipped.
+// earlier bench++; the fields stay empty), so may seek_write_percent (then 10), and the derived ones (unit,
+// cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Rows are grouped into runs by (label,
+// run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating the header
+// (as `cat a.csv b.csv` makes) is skipped.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not
 // a header, a missing required or duplicated column, a row with the wrong number of fields, a cell that is not
 // the number, flag or keyword its column needs (numbers are range-checked), an unknown test key, a partly

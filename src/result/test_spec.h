@@ -5,13 +5,16 @@
 
 namespace bench {
 
-// -s size[:chunk[:seeks[:seekers]]] and -f[N].
+// -s size[:chunk[:seeks[:seekers]]], -f[N] and --seek-writes PERCENT.
 struct IoSpec {
   std::uint64_t file_size_bytes = 0;       // > 0; "-s 0" is represented by no IoSpec at all
   std::uint32_t chunk_bytes = 8192;        // power of two in [256, 1 MiB]
   std::uint32_t seeks = 8192;              // random seek tickets in total
   std::uint32_t seekers = 5;               // concurrent seeker threads
   std::uint64_t per_char_bytes = 3u << 20;  // 0 skips both per-char tests (-f); never above file_size_bytes
+  // Percent of seek tickets that write their block back, 0..100; 10 = bonnie++ (0 = fio's randread). Last, so
+  // that IoSpec{size, chunk, seeks, seekers, per_char} keeps its meaning.
+  std::uint32_t seek_write_percent = 10;
 };
 
 // How the file tests give files their content.

@@ -109,6 +109,42 @@ TEST_CASE("cli: the spreadsheet CSV and JSON files get one row per test") {
   CHECK(tool.exit_code == 0);
 }
 
+TEST_CASE("cli: --seek-writes 0 runs read-only seeks and says so in every output but bonnie++'s") {
+  test::TempDir dir;
+  test::TempDir out_dir;
+  const auto csv = out_dir.path() / "r.csv";
+  const auto json = out_dir.path() / "r.json";
+  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q", "--seek-writes", "0", "--csv",
+                                               csv.string(), "--json", json.string()}));
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("\nRandom seeks write back 0 % of tickets (bonnie++: 10 %)\n") != std::string::npos);
+  const auto out = lines_of(r.out);
+  REQUIRE(out.size() == 1);
+  CHECK(field_count(out[0]) == 50);  // bonnie++'s line has no field for it
+  CHECK(test::read_file(json).find("\"seek_write_percent\": 0") != std::string::npos);
+  const auto rows = lines_of(test::read_file(csv));
+  REQUIRE(rows.size() > 1);
+  CHECK(rows[0].find(",seekers,seek_write_percent,") != std::string::npos);
+  // The default says nothing.
+  const auto plain = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q"}));
+  CHECK(plain.exit_code == 0);
+  CHECK(plain.err.find("write back") == std::string::npos);
+}
+
+TEST_CASE("cli: a bad --seek-writes exits 2 with one line naming the option and the range") {
+  test::TempDir dir;
+  for (const std::string bad : {"101", "-5", "2.5", "", "ten"}) {
+    CAPTURE(bad);
+    const auto r = test::run_bench({"-d", dir.path().string(), "-s", "1M", "--seek-writes", bad});
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    REQUIRE(lines_of(r.err).size() == 1);
+    CHECK(r.err.find("--seek-writes") != std::string::npos);
+    CHECK(r.err.find("from 0 to 100") != std::string::npos);
+  }
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
 TEST_CASE("cli: --json - owns stdout") {
   test::TempDir dir;
   const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "--json", "-"}));

@@ -72,6 +72,28 @@ TEST_CASE("cli: bad -s values") {
   });
 }
 
+TEST_CASE("cli: bad --seek-writes values name the option and the range") {
+  CHECK(error_of({"--seek-writes", "101"}) ==
+        "invalid --seek-writes value '101': must be a whole percent from 0 to 100");
+  CHECK(error_of({"--seek-writes", "x"}) ==
+        "invalid --seek-writes value 'x': not a number (expected a whole percent from 0 to 100)");
+  check_cases({
+      {{"--seek-writes", "-1"}, "invalid --seek-writes value '-1'", "must not be negative"},
+      {{"--seek-writes", "1.5"}, "invalid --seek-writes value '1.5'", "must be a whole number"},
+      {{"--seek-writes", "10%"}, "invalid --seek-writes value '10%'", "unexpected '%'"},
+      {{"--seek-writes", ""}, "invalid --seek-writes value ''", "empty value"},
+      {{"--seek-writes", "99999999999999999999"}, "--seek-writes", "too large"},
+      {{"--seek-writes", "4294967306"}, "--seek-writes", "from 0 to 100"},
+      {{"--seek-writes", "101", "-s", "0"}, "--seek-writes", "from 0 to 100"},  // checked even without I/O tests
+      {{"--seek-writes"}, "--seek-writes", "needs a value"},
+      {{"--seek-writes=1", "--seek-writes=2"}, "--seek-writes", "more than once"},
+  });
+  for (const std::string bad : {"101", "-1", "1.5", "", "x", "10%", "0x10", "99999999999999999999"}) {
+    CAPTURE(bad);
+    CHECK(error_of({"--seek-writes", bad}).find("from 0 to 100") != std::string::npos);
+  }
+}
+
 TEST_CASE("cli: bad -n values and the memory rules") {
   check_cases({
       {{"-n", "16x"}, "invalid -n value '16x'", "unknown suffix 'x'"},

@@ -42,6 +42,7 @@ TEST_CASE("cli: defaults without options") {
   CHECK(c.io->seeks == 8192);
   CHECK(c.io->seekers == 5);
   CHECK(c.io->per_char_bytes == 3 * kMiB);
+  CHECK(c.io->seek_write_percent == 10);  // bonnie++'s one ticket in ten
   REQUIRE(c.files.has_value());
   CHECK(c.files->count_k == 16);
   CHECK(c.files->content == FileContent::kData);
@@ -93,6 +94,17 @@ TEST_CASE("cli: -s / --size") {
   CHECK(parse({"-s", "100", "--cache", "keep", "-r", "0"}).io.has_value());
   CHECK(parse({"-s", "1g", "--cache", "keep", "-r", "512"}).io.has_value());
   CHECK(parse({"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1024"}).io.has_value());
+}
+
+TEST_CASE("cli: --seek-writes") {
+  check_forms({{"--seek-writes", "0"}, {"--seek-writes=0"}, {"--seek-writes", "00", "-s", "16:4k"}},
+              [](const Config& c) { CHECK(c.io->seek_write_percent == 0); });
+  check_forms({{"--seek-writes", "100"}, {"-s", "16", "--seek-writes=100"}},
+              [](const Config& c) { CHECK(c.io->seek_write_percent == 100); });
+  CHECK(parse({"--seek-writes", "37"}).io->seek_write_percent == 37);
+  CHECK(parse({"--seek-writes", "10"}).io->seek_write_percent == 10);
+  CHECK(parse({"-s", "16:8k:100:2"}).io->seek_write_percent == 10);
+  CHECK_FALSE(parse({"-s", "0", "--seek-writes", "0"}).io.has_value());  // no I/O tests: nothing to apply it to
 }
 
 TEST_CASE("cli: -n / --files") {

@@ -276,6 +276,22 @@ TEST_CASE("comparison: runs made with other settings get a note") {
         "on vs off");
 }
 
+TEST_CASE("comparison: another share of seek write-backs gets a note, also against a bonnie++ line") {
+  std::vector<SourcedRun> runs = {run("host", "h.csv", 0, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)}),
+                                  run("guest", "g.csv", 1, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)})};
+  runs[1].run.info.io->seek_write_percent = 0;
+  Comparison c = compare_runs(runs, {});
+  REQUIRE(c.notes.size() == 1);
+  CHECK(c.notes[0] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
+  runs[0].source = RunSource::kBonnieLine;  // bonnie++ always writes back one ticket in ten: read as 10 %
+  c = compare_runs(runs, {});
+  REQUIRE(!c.notes.empty());
+  CHECK(c.notes[0] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
+  runs[1].run.info.io->seek_write_percent = 10;
+  c = compare_runs(runs, {});
+  for (const auto& note : c.notes) CHECK(note.find("seek writes") == std::string::npos);
+}
+
 TEST_CASE("comparison: a base of zero gives no ratio but still a verdict") {
   PhaseResult zero_cpu = bytes_phase(PhaseId::kBlockWrite, 1000, 0);
   const std::vector<SourcedRun> runs = {run("a", "a", 0, {zero_cpu}),

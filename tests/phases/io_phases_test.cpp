@@ -3,10 +3,13 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include "phases/data_pattern.h"
+#include "phases/io_phase_common.h"
 #include "phases/io_phases.h"
 #include "phases/phase_fixture.h"
 #include "platform/posix_file.h"
@@ -68,6 +71,41 @@ TEST_CASE("block write, rewrite and block read cover the file in chunks and keep
   CHECK(f.latency.count() == 256);
 }
 
+TEST_CASE("rewrite and block read with --verify still record one latency sample per chunk") {
+  IoFixture f;
+  f.settings.verify = true;
+  f.run(*make_block_write_phase());
+  CHECK(f.run(*make_rewrite_phase()).operations == 256);
+  CHECK(f.latency.count() == 256);
+  CHECK(f.file_matches_pattern());
+  CHECK(f.run(*make_block_read_phase()).operations == 256);
+  CHECK(f.latency.count() == 256);
+}
+
+// Behaviour, not speed: a pause of 100 ms is in the sample, or left out of it by exclude(). (The second
+// check fails only if this thread is descheduled for 100 ms between two clock reads.)
+TEST_CASE("ChunkTimer records one sample per record(), without what exclude() ran") {
+  using namespace std::chrono_literals;
+  LatencyHistogram latency;
+  ChunkTimer timer(latency);
+  timer.start();
+  std::this_thread::sleep_for(100ms);
+  timer.record();
+  REQUIRE(latency.count() == 1);
+  CHECK(latency.max_ns() >= 100'000'000);
+  latency.clear();
+  bool ran = false;
+  timer.start();
+  timer.exclude([&] {
+    std::this_thread::sleep_for(100ms);
+    ran = true;
+  });
+  timer.record();
+  CHECK(ran);
+  REQUIRE(latency.count() == 1);
+  CHECK(latency.max_ns() < 100'000'000);
+}
+
 TEST_CASE("random data is not trivially compressible or repeated") {
   BlockPattern pattern(DataPattern::kRandom, 5, 8192);
   std::vector<unsigned char> first(pattern.block_for(0), pattern.block_for(0) + 8192);
@@ -92,6 +130,30 @@ TEST_CASE("random seeks run every ticket once over several seekers") {
   CHECK(write_backs > 50);
   CHECK(write_backs < 150);
   CHECK(f.file_matches_pattern());  // write-backs change only the write generation
+}
+
+TEST_CASE("random seeks with --seek-writes 0 only read, with 100 every ticket writes back") {
+  IoFixture f;
+  f.run(*make_block_write_phase());
+  const std::string before = test::read_file(f.data());
+  SUBCASE("0 %: fio's randread") {
+    f.settings.io.seek_write_percent = 0;
+    const WorkDone seeks = f.run(*make_random_seeks_phase());
+    CHECK(seeks.operations == 1000);
+    CHECK(seeks.bytes == 1000 * 4096);  // reads only
+    CHECK(f.latency.count() == 1000);
+    CHECK(test::read_file(f.data()) == before);  // not a byte written
+  }
+  SUBCASE("100 %, with --verify") {
+    f.settings.io.seek_write_percent = 100;
+    f.settings.verify = true;  // the check of each chunk read sits outside the sample, which stays one per ticket
+    const WorkDone seeks = f.run(*make_random_seeks_phase());
+    CHECK(seeks.operations == 1000);
+    CHECK(seeks.bytes == 2 * 1000 * 4096);  // every ticket reads and writes its chunk
+    CHECK(f.latency.count() == 1000);
+    CHECK(test::read_file(f.data()) != before);
+    CHECK(f.file_matches_pattern());  // write-backs change only the write generation
+  }
 }
 
 TEST_CASE("random seeks count their tickets on the runner's progress counter") {

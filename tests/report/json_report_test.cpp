@@ -87,6 +87,9 @@ TEST_CASE("JSON report: shape, units and null for no value") {
   const json& full = doc["runs"][0];
   CHECK(full["label"] == "host \"A\", rack 3\nsecond line");
   CHECK(full["io"]["file_size_bytes"] == 8589934592ULL);
+  CHECK(full["io"]["seek_write_percent"] == 10);
+  CHECK(doc["runs"][2]["io"]["seek_write_percent"] == 0);
+  CHECK(doc["runs"][3]["io"]["seek_write_percent"] == 100);
   CHECK(full["files"]["count"] == 16384);
   CHECK(full["files"]["content"] == "data");
   CHECK(full["cache"] == "keep");
@@ -168,6 +171,17 @@ TEST_CASE("JSON report round trip") {
     }
     check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
   }
+  SUBCASE("reports of an earlier bench++, without io.seek_write_percent: bonnie++'s 10 %") {
+    json doc = json::parse(format_json(machine_readable_samples()));
+    for (auto& run : doc["runs"]) {
+      if (!run["io"].is_null()) run["io"].erase("seek_write_percent");
+    }
+    auto expected = machine_readable_samples();
+    for (auto& run : expected) {
+      if (run.info.io) run.info.io->seek_write_percent = 10;
+    }
+    check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
+  }
   SUBCASE("whole numbers written as floats, a 1 MB label") {
     json doc = json::parse(format_json(machine_readable_samples()));
     doc["runs"][0]["seed"] = 4000000001.0;
@@ -229,6 +243,10 @@ TEST_CASE("JSON report reader: every error names the file and line") {
         {"/runs/0/cache", "maybe", "runs[0].cache", "expected one of drop|keep"},
         {"/runs/0/io", 3, "runs[0].io", "expected an object, found number"},
         {"/runs/0/io/seeks", nullptr, "runs[0].io.seeks", "whole number"},
+        {"/runs/0/io/seek_write_percent", 101, "runs[0].io.seek_write_percent", "whole number from 0 to 100"},
+        {"/runs/0/io/seek_write_percent", 2.5, "runs[0].io.seek_write_percent", "whole number from 0 to 100"},
+        {"/runs/0/io/seek_write_percent", "10", "runs[0].io.seek_write_percent", "whole number from 0 to 100"},
+        {"/runs/0/io/seek_write_percent", nullptr, "runs[0].io.seek_write_percent", "whole number from 0 to 100"},
         {"/runs/0/files/count", 1000, "runs[0].files.count", "multiple of 1024"},
         {"/runs/0/files/content", "fifo", "runs[0].files.content", "data|hardlink|symlink"},
         {"/runs/0/tests", json::object(), "runs[0].tests", "expected an array, found object"},

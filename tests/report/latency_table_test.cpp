@@ -57,6 +57,30 @@ TEST_CASE("the measured section shows real rates even for tests bonnie++ hides a
   CHECK(format_latency_table(RunResult{}).empty());
 }
 
+TEST_CASE("the measured section says when random seeks wrote back another share than bonnie++'s 10 %") {
+  RunResult run;
+  run.info.io = IoSpec{};
+  auto seeks = phase(PhaseId::kRandomSeeks, 1000, 4096 * 1000, 1.0, 0.1);
+  seeks.latency = latency(1000);
+  run.phases.push_back(seeks);
+  auto fsync = phase(PhaseId::kFsyncLatency, 100, 230000, 1.0, 0.1);
+  fsync.latency = latency(1000);
+  run.phases.push_back(fsync);
+  const std::string bonnie = format_latency_table(run);
+  CHECK(bonnie.find("write back") == std::string::npos);  // the default: nothing to say
+  run.info.io->seek_write_percent = 0;
+  const std::string text = format_latency_table(run);
+  CHECK(text.find("Random seeks  ") != std::string::npos);
+  // Under the rows, before the fsync verdict.
+  CHECK(text.find("us\nRandom seeks write back 0 % of tickets (bonnie++: 10 %)\nFsync latency p99") !=
+        std::string::npos);
+  run.info.io->seek_write_percent = 100;
+  CHECK(format_latency_table(run).find("Random seeks write back 100 % of tickets (bonnie++: 10 %)\n") !=
+        std::string::npos);
+  run.phases.erase(run.phases.begin());  // no random seeks in this run: no line
+  CHECK(format_latency_table(run).find("write back") == std::string::npos);
+}
+
 TEST_CASE("the repeat summary gives mean and standard deviation per test") {
   std::vector<RunResult> runs(3);
   const double seconds[] = {1.0, 2.0, 4.0};

@@ -81,6 +81,7 @@ std::vector<RunResult> machine_readable_samples() {
   io_only.info.started_utc = "2026-11-30T11:00:00Z";
   io_only.info.files.reset();
   io_only.info.io = IoSpec{std::uint64_t{1} << 20, 1 << 20, 1, 1, 0};
+  io_only.info.io->seek_write_percent = 0;  // --seek-writes 0, as fio's randread
   io_only.phases.push_back(phase(PhaseId::kBlockWrite, seed++));
   io_only.phases.push_back(phase(PhaseId::kBlockRead, seed++));
   io_only.phases.back().elapsed = nanoseconds{0};
@@ -93,6 +94,7 @@ std::vector<RunResult> machine_readable_samples() {
   symlinks.info.label = "";
   symlinks.info.io = IoSpec{};
   symlinks.info.io->file_size_bytes = 1;
+  symlinks.info.io->seek_write_percent = 100;
   symlinks.info.files = FileSpec{4294967, FileContent::kSymLink, 0, 0, 100, 256};
   symlinks.phases.push_back(phase(PhaseId::kFsyncLatency, seed++));
   symlinks.phases.push_back(phase(PhaseId::kRandomSeeks, seed++));
@@ -120,6 +122,7 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
       CHECK(e.io->seeks == a.io->seeks);
       CHECK(e.io->seekers == a.io->seekers);
       CHECK(e.io->per_char_bytes == a.io->per_char_bytes);
+      CHECK(e.io->seek_write_percent == a.io->seek_write_percent);
     }
     REQUIRE(e.files.has_value() == a.files.has_value());
     if (e.files) {

@@ -10,8 +10,9 @@ namespace bench::test {
 
 // Four runs: "full" (every test, -s and -n data files, label with a comma, quotes and a newline, one test
 // without latency; a KVM guest), "files only" (-s 0, hard links, unicode label, run_index 1; a host in a Docker
-// container), "io only" (-n 0, the same label as "full" but another start time, a test with zero elapsed time)
-// and "symlinks" (both specs, two tests; no placement recorded, as in files of an earlier bench++).
+// container), "io only" (-n 0, the same label as "full" but another start time, a test with zero elapsed time,
+// --seek-writes 0) and "symlinks" (both specs, two tests, --seek-writes 100; no placement recorded, as in files
+// of an earlier bench++). "full" has bonnie++'s 10 % seek write-backs.
 std::vector<RunResult> machine_readable_samples();
 
 // CHECKs that the two lists hold the same runs, field by field. The placement evidence lines are compared only

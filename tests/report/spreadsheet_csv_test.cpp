@@ -20,7 +20,8 @@ using test::machine_readable_samples;
 
 constexpr std::string_view kGoldenHeader =
     "label,run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
-    "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,per_char_bytes,file_count,file_max_bytes,file_min_bytes,"
+    "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
+    "file_min_bytes,"
     "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,role,hypervisor,container,test,unit,"
     "operations,bytes,"
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
@@ -127,6 +128,7 @@ TEST_CASE("spreadsheet CSV rows: plain numbers, units in the names, empty cells 
     CHECK(c["run_index"] == "0");
     CHECK(c["file_size_bytes"] == "8589934592");
     CHECK(c["per_char_bytes"] == "3145728");
+    CHECK(c["seek_write_percent"] == "10");
     CHECK(c["file_count"] == "16384");
     CHECK(c["file_content"] == "data");
     CHECK(c["cache"] == "keep");
@@ -160,7 +162,8 @@ TEST_CASE("spreadsheet CSV rows: plain numbers, units in the names, empty cells 
       CHECK(no_latency[name].empty());
     }
     auto files_only = cells(runs[1].info, runs[1].phases[0]);
-    for (const char* name : {"file_size_bytes", "io_chunk_bytes", "seeks", "seekers", "per_char_bytes"}) {
+    for (const char* name :
+         {"file_size_bytes", "io_chunk_bytes", "seeks", "seekers", "seek_write_percent", "per_char_bytes"}) {
       CHECK(files_only[name].empty());
     }
     CHECK(files_only["file_content"] == "hardlink");
@@ -172,6 +175,8 @@ TEST_CASE("spreadsheet CSV rows: plain numbers, units in the names, empty cells 
                              "file_chunk_bytes"}) {
       CHECK(io_only[name].empty());
     }
+    CHECK(io_only["seek_write_percent"] == "0");
+    CHECK(cells(runs[3].info, runs[3].phases[1])["seek_write_percent"] == "100");
     CHECK(io_only["elapsed_sec"] == "0.000000000");
     CHECK(io_only["cpu_percent"].empty());
     CHECK(io_only["kib_per_sec"].empty());
@@ -248,6 +253,24 @@ TEST_CASE("spreadsheet CSV round trip") {
     }
     check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
+  SUBCASE("files of an earlier bench++, without the seek_write_percent column: bonnie++'s 10 %") {
+    std::string old_file;
+    const auto header = split(spreadsheet_csv_header()).at(0).fields;
+    for (const auto& r : split(text)) {
+      std::vector<std::string> fields;
+      for (std::size_t c = 0; c < r.fields.size(); ++c) {
+        if (header[c] != "seek_write_percent") fields.push_back(r.fields[c]);
+      }
+      old_file += join(fields);
+    }
+    REQUIRE(old_file.find("seek_write_percent") == std::string::npos);
+    auto expected = runs;
+    for (auto& run : expected) {
+      if (run.info.io) run.info.io->seek_write_percent = 10;
+    }
+    REQUIRE_FALSE(expected[1].info.io.has_value());  // -s 0 stays without an I/O spec
+    check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
+  }
   SUBCASE("a 1 MB label") {
     std::vector<RunResult> big = {runs[1]};
     big[0].info.label = std::string(1 << 20, 'x') + ",\"";
@@ -275,8 +298,8 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(header.substr(0, header.size() - 1) + ",test\n", "in.csv:1: ", "'test' appears twice");
   }
   SUBCASE("wrong number of fields") {
-    check_error(header + good_row + "a,b\n", "in.csv:3: ", "2 fields where the header has 48");
-    check_error(header + good_row.substr(0, good_row.size() - 1) + ",extra\n", "in.csv:2: ", "49 fields");
+    check_error(header + good_row + "a,b\n", "in.csv:3: ", "2 fields where the header has 49");
+    check_error(header + good_row.substr(0, good_row.size() - 1) + ",extra\n", "in.csv:2: ", "50 fields");
     // A quoted newline makes one record of two lines: the next record starts on line 4.
     const std::string multi_line = format_spreadsheet_csv_row(runs[0].info, runs[0].phases[0]);
     check_error(header + multi_line + "x\n", "in.csv:4: ", "1 fields");
@@ -298,6 +321,11 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(csv_with("cache", "maybe"), "in.csv:2: ", "column cache: 'maybe' is not one of drop|keep");
     check_error(csv_with("file_count", "1000"), "in.csv:2: ", "column file_count: 1000 is not a multiple of 1024");
     check_error(csv_with("role", "vm"), "in.csv:2: ", "column role: 'vm' is not host, guest, unknown or empty");
+    for (const std::string bad : {"101", "-1", "5.5", "x", "4294967306"}) {
+      CAPTURE(bad);
+      check_error(csv_with("seek_write_percent", bad), "in.csv:2: ",
+                  "column seek_write_percent: '" + bad + "' is not a whole percent from 0 to 100");
+    }
   }
   SUBCASE("unknown test key") {
     check_error(csv_with("test", "block_writes"), "in.csv:2: ", "unknown test 'block_writes'");
@@ -305,6 +333,7 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
   }
   SUBCASE("optional groups partly empty") {
     check_error(csv_with("seeks", ""), "in.csv:2: ", "file_size_bytes, io_chunk_bytes, seeks");
+    check_error(csv_with("seek_write_percent", ""), "in.csv:2: ", "seekers, seek_write_percent, per_char_bytes");
     check_error(csv_with("file_dirs", ""), "in.csv:2: ", "must be all empty or all set");
     check_error(csv_with("lat_p50_us", ""), "in.csv:2: ", "lat_count, lat_min_us");
   }
