@@ -6,9 +6,10 @@
 # (scripts/concurrency-bench.sh).
 #
 # Usage: scripts/peer-bench.sh [--quick|--thorough] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [DIR]
-#   --quick     (default) 3 rounds, -s 1G, 65536 seeks, -f1, -n 16, then 5 rounds of the file tests alone;
-#               under 3 minutes on 2 cores
-#   --thorough  5 rounds, -s 4G, 131072 seeks, -f3, -n 16, 9 file-test rounds, larger concurrency test
+#   --quick     (default) 3 rounds of the I/O tests (-s 1G, 65536 seeks, -f1, -n 0), then 5 rounds of the
+#               file tests (-s 0 -n 16); under 3 minutes on 2 cores
+#   --thorough  5 rounds of -s 4G, 131072 seeks, -f3, then 3 rounds of -s 0 -n 200 (long enough for
+#               bonnie++ to print every file-test rate itself), larger concurrency test
 #   --bench     the bench++ binary (default: build/bench++, built when missing)
 #   --rounds, --size  override the mode's round count and -s (MiB; bonnie++ shows +++++ for a block read under
 #               0.5 s, so on a fast machine raise it until its read takes longer)
@@ -29,12 +30,10 @@
 #   random seeks   bench++/bonnie++: SEEKS tickets over SEEKERS threads, 8 KiB random read, 1 in 10 also
 #                  written back, fsync+close (bonnie++ lseek+read/write, bench++ pread/pwrite). fio:
 #                  rw=randread numjobs=SEEKERS number_ios=SEEKS/SEEKERS (the target), and rw=randrw
-#                  rwmixread=90 end_fsync=1 (the same mix of reads and write-backs). Then, per round, the
-#                  same on a 128 MiB file with 262144 tickets, each tool writing the file first: cached, and
-#                  write-backs mostly land on pages already dirty, so the rate is the cost per call.
+#                  rwmixread=90 end_fsync=1 (the same mix of reads and write-backs). Then, per round,
+#                  bench++ again with --seek-writes 0 (reads only): the same work as fio's randread.
 #   per char       bench++/bonnie++ only: -fN, one-byte read()/write() calls.
-#   file tests     bench++/bonnie++: the same -n, in the main rounds and in extra rounds of -s 0 (file tests
-#                  only; they are quick and vary most, so their medians take every round). bonnie++ prints
+#   file tests     bench++/bonnie++: the same -n, in rounds of their own (-s 0). bonnie++ prints
 #                  +++++ for a test under 0.5 s; then its rate is taken from the time between its progress
 #                  messages ("~" marks such a value).
 set -euo pipefail
@@ -57,14 +56,14 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$mode" = quick ]; then
-  size_mib=1024 seeks=65536 seekers=5 per_char=1 files=16 conc_size=256M conc_rounds=3 file_rounds=5
+  size_mib=1024 seeks=65536 seekers=5 per_char=1 conc_size=256M conc_rounds=3 file_rounds=5
+  file_rounds_n=16
   rounds=${rounds:-3}
 else
-  size_mib=4096 seeks=131072 seekers=5 per_char=3 files=16 conc_size=1G conc_rounds=5 file_rounds=9
+  size_mib=4096 seeks=131072 seekers=5 per_char=3 conc_size=1G conc_rounds=5 file_rounds=3
+  file_rounds_n=200  # 204800 files: every file test lasts over 0.5 s, so bonnie++ prints its own rates
   rounds=${rounds:-5}
 fi
-# The cache-bound seek comparison: a small file, many tickets.
-cached_seek_mib=128 cached_seeks=262144
 size_mib=${size:-$size_mib}
 chunk=8192
 
@@ -88,9 +87,9 @@ settle() {
   if [ "$is_root" = 1 ]; then echo 3 >/proc/sys/vm/drop_caches; fi
 }
 
-bench_cmd=("$bench" -d "$work" -s "${size_mib}M:8k:$seeks:$seekers" "-f$per_char" -n "$files" -r 0
+bench_cmd=("$bench" -d "$work" -s "${size_mib}M:8k:$seeks:$seekers" "-f$per_char" -n 0 -r 0
            --cache keep --data "$data" --no-sync-test -q -z 1)
-bonnie_cmd=(bonnie++ -d "$work" -s "${size_mib}M:8k:$seeks:$seekers" "-f$per_char" -n "$files" -r 0 -z 1)
+bonnie_cmd=(bonnie++ -d "$work" -s "${size_mib}M:8k:$seeks:$seekers" "-f$per_char" -n 0 -r 0 -z 1)
 [ "$is_root" = 1 ] && bonnie_cmd+=(-u root)
 # fio writes what bench++ writes: by default fio reuses one random buffer, which a compressing or
 # deduplicating layer under DIR (a VM's image on ZFS, say) shrinks: measured here 761-862 MiB/s against
@@ -135,30 +134,11 @@ end_fsync=1
 EOF
 fio_cmd=(fio --output-format=json "$out/jobs.fio")
 
-cached_bench_cmd=("$bench" -d "$work" -s "${cached_seek_mib}M:8k:$cached_seeks:$seekers" -f -n 0 -r 0
-                  --cache keep --data "$data" --no-sync-test -q -z 1)
-cat >"$out/cached.fio" <<EOF
-[global]
-directory=$work
-filename=fio.cached
-ioengine=psync
-bs=$chunk
-size=${cached_seek_mib}m
-invalidate=0
-group_reporting=1
-$fio_data
-[write]
-rw=write
-end_fsync=1
-[seeks]
-stonewall
-rw=randread
-numjobs=$seekers
-number_ios=$((cached_seeks / seekers))
-EOF
-cached_fio_cmd=(fio --output-format=json "$out/cached.fio")
-files_bench_cmd=("$bench" -d "$work" -s 0 -n "$files" -r 0 --no-sync-test -q -z 1)
-files_bonnie_cmd=(bonnie++ -d "$work" -s 0 -n "$files" -r 0 -z 1)
+# Random seeks that only read, as fio's randread (-f -n 0: only the I/O tests, whose seeks are compared).
+readonly_bench_cmd=("$bench" -d "$work" -s "${size_mib}M:8k:$seeks:$seekers" -f -n 0 -r 0 --cache keep
+                    --data "$data" --no-sync-test -q -z 1 --seek-writes 0)
+files_bench_cmd=("$bench" -d "$work" -s 0 -n "$file_rounds_n" -r 0 --no-sync-test -q -z 1)
+files_bonnie_cmd=(bonnie++ -d "$work" -s 0 -n "$file_rounds_n" -r 0 -z 1)
 [ "$is_root" = 1 ] && files_bonnie_cmd+=(-u root)
 
 # Writes bonnie++'s stderr progress messages with the monotonic time each was seen, as JSON.
@@ -193,8 +173,7 @@ run_timed() {  # NAME ROUND COMMAND...: runs COMMAND under /usr/bin/time; peak R
   echo "bonnie++: ${bonnie_cmd[*]}"
   echo "fio:     ${fio_cmd[*]}   (job file below)"
   sed 's/^/         /' "$out/jobs.fio" | tr '\n' ' ' | sed 's/  */ /g'; echo
-  echo "cached seeks: ${cached_bench_cmd[*]} --json FILE"
-  echo "         fio: $(sed 's/^/ /' "$out/cached.fio" | tr '\n' ' ' | sed 's/  */ /g')"
+  echo "read-only seeks: ${readonly_bench_cmd[*]} --json FILE   (against fio's [seeks] job)"
   echo "file tests alone: ${files_bench_cmd[*]} --json FILE; ${files_bonnie_cmd[*]}"
   echo "rounds:  $rounds, interleaved (the starting tool rotates each round), then $file_rounds of the file tests alone"
 } | tee "$out/header.txt"
@@ -213,14 +192,7 @@ for round in $(seq "$rounds"); do
     esac
   done
   rm -f "$work/fio.data"
-  for k in 0 1; do
-    if [ $(((round + k) % 2)) = 0 ]; then
-      run_timed cached_bench "$round" "${cached_bench_cmd[@]}" --json "$out/cached-bench-$round.json" >/dev/null 2>&1
-    else
-      run_timed cached_fio "$round" "${cached_fio_cmd[@]}" --output="$out/cached-fio-$round.json"
-      rm -f "$work/fio.cached"
-    fi
-  done
+  run_timed readonly_bench "$round" "${readonly_bench_cmd[@]}" --json "$out/readonly-bench-$round.json" >/dev/null 2>&1
 done
 for round in $(seq "$file_rounds"); do
   echo "file tests $round" >&2
@@ -242,7 +214,7 @@ echo "concurrency: scripts/concurrency-bench.sh -b $bench -d /dev/shm -c 2 -r $c
 
 cat >"$out/report.py" <<'EOF'
 import glob, json, re, statistics, sys
-out, rounds, size_mib, seeks, file_rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+out, rounds, size_mib, seeks, file_rounds, file_rounds_n = sys.argv[1], *map(int, sys.argv[2:7])
 GIB = 1 << 30
 med = lambda xs: statistics.median(xs) if xs else None
 
@@ -322,12 +294,11 @@ def fio_round(r):
     res["seeks"] = {"rate": jobs["seeks"]["read"]["iops"], "cpu_per_gib": None}
     s = jobs["seeks_rw"]
     res["seeks_rw"] = {"rate": s["read"]["iops"] + s["write"]["iops"], "cpu_per_gib": None}
-    cached = [j for j in json.load(open(f"{out}/cached-fio-{r}.json"))["jobs"] if j["jobname"] == "seeks"][0]
-    res["seeks_cached"] = {"rate": cached["read"]["iops"], "cpu_per_gib": None}
+    res["seeks_readonly"] = res["seeks"]
     return res
 
 hdr = json.load(open(f"{out}/bench-1.json"))["runs"][0]
-per_char_bytes, files = hdr["io"]["per_char_bytes"], hdr["files"]["count"] // 1024
+per_char_bytes, files = hdr["io"]["per_char_bytes"], 0  # the main rounds run no file tests
 B = [bench_round(r) for r in range(1, rounds + 1)]
 N = [bonnie_round(r, per_char_bytes, files) for r in range(1, rounds + 1)]
 F = [fio_round(r) for r in range(1, rounds + 1)]
@@ -335,11 +306,11 @@ F = [fio_round(r) for r in range(1, rounds + 1)]
 for r, b in enumerate(B):
     t = [t for t in json.load(open(f"{out}/bench-{r + 1}.json"))["runs"][0]["tests"] if t["test"] == "random_seeks"][0]
     b["seeks_rw"] = {"rate": t["bytes"] / hdr["io"]["chunk_bytes"] / t["elapsed_sec"], "cpu_per_gib": None}
-    b["seeks_cached"] = bench_round(r + 1, "cached-bench")["seeks"]
-# The file tests also ran alone in extra rounds: their rows pair every round of both kinds.
+    b["seeks_readonly"] = bench_round(r + 1, "readonly-bench")["seeks"]
+# The file-test rows come from the rounds of the file tests alone (-s 0), paired round by round.
 FILE_KEYS = ("seq_create", "seq_stat", "seq_delete", "ran_create", "ran_stat", "ran_delete")
-B_files = B + [bench_round(r, "files-bench") for r in range(1, file_rounds + 1)]
-N_files = N + [bonnie_round(r, per_char_bytes, files, "files-bonnie") for r in range(1, file_rounds + 1)]
+B_files = [bench_round(r, "files-bench") for r in range(1, file_rounds + 1)]
+N_files = [bonnie_round(r, per_char_bytes, file_rounds_n, "files-bonnie") for r in range(1, file_rounds + 1)]
 
 def column(rows, key, field):
     return [row[key][field] for row in rows if key in row and row[key][field] is not None]
@@ -360,7 +331,7 @@ print()
 print(f"{'test':<11} {'bench++':>13} {'fio':>13} {'bonnie++':>14} {'b/fio':>7} {'b/bon':>7}   "
       f"{'CPU s/GiB: b++':>14} {'fio':>6} {'bonnie':>6} {'b/fio':>6} {'b/bon':>6}")
 results = {}
-for key in ["write", "rewrite", "read", "putc", "getc", "seeks", "seeks_rw", "seeks_cached", "seq_create",
+for key in ["write", "rewrite", "read", "putc", "getc", "seeks", "seeks_rw", "seeks_readonly", "seq_create",
             "seq_stat", "seq_delete", "ran_create", "ran_stat", "ran_delete"]:
     ours, bonnie = (B_files, N_files) if key in FILE_KEYS else (B, N)
     b, f, n = med(column(ours, key, "rate")), med(column(F, key, "rate")), med(column(bonnie, key, "rate"))
@@ -369,12 +340,12 @@ for key in ["write", "rewrite", "read", "putc", "getc", "seeks", "seeks_rw", "se
     cb, cf, cn = med(column(B, key, "cpu_per_gib")), med(column(F, key, "cpu_per_gib")), med(column(N, key, "cpu_per_gib"))
     cf_r, cn_r = med(ratios(key, "cpu_per_gib", F)), med(ratios(key, "cpu_per_gib", N))
     results[key] = dict(rf=rf, rn=rn, cn=cn_r, cf=cf_r)
-    label = {"seeks": "seeks", "seeks_rw": "seeks io/s", "seeks_cached": "seeks 128M"}.get(key, key)
+    label = {"seeks": "seeks", "seeks_rw": "seeks io/s", "seeks_readonly": "seeks r/o"}.get(key, key)
     print(f"{label:<11} {fmt_rate(key, b):>13} {fmt_rate(key, f):>13} {('~' if approx else '') + fmt_rate(key, n):>14} "
           f"{fr(rf):>7} {fr(rn):>7}   {fr(cb):>14} {fr(cf):>6} {fr(cn):>6} {fr(cf_r):>6} {fr(cn_r):>6}")
 print(f"(ratios are medians of the per-round ratios; 'seeks io/s' counts bench++'s tickets plus write-backs against fio "
-      f"randrw 90/10 with end_fsync; 'seeks 128M' is the cache-bound run, against fio randread; file tests: "
-      f"{rounds}+{file_rounds} rounds; '~' = bonnie++ printed +++++, rate from its progress messages)")
+      f"randrw 90/10 with end_fsync; 'seeks r/o' is bench++ --seek-writes 0 against fio randread; file tests: "
+      f"{file_rounds} rounds of -s 0 -n {file_rounds_n}; '~' = bonnie++ printed +++++, rate from its progress messages)")
 
 rss = {}
 for name in ("bench", "bonnie", "fio", "bench_n16"):
@@ -403,14 +374,13 @@ for key in ("putc", "getc"):
     verdict(f"per-char {key}: rate bench++/bonnie++ >= 0.95", results[key]["rn"], lambda v: v >= 0.95, fr)
 for key in ("seq_create", "seq_stat", "seq_delete", "ran_create", "ran_stat", "ran_delete"):
     verdict(f"{key}: rate bench++/bonnie++ >= 1.0", results[key]["rn"], lambda v: v >= 1.0, fr)
-verdict("random seeks: seeks/s bench++/fio randread >= 0.95", results["seeks"]["rf"], lambda v: v >= 0.95, fr)
-print(f"  info  random seeks, same work: I/O calls/s bench++/fio randrw 90/10 + end_fsync   {fr(results['seeks_rw']['rf'])}"
-      "\n        (a bench++ ticket is bonnie++'s: a read, 1 in 10 also written back, then fsync; randread only reads)")
-verdict("random seeks, cache-bound 128 MiB: seeks/s bench++/fio randread >= 0.95", results["seeks_cached"]["rf"],
-        lambda v: v >= 0.95, fr)
+verdict("random seeks, read only (--seek-writes 0): seeks/s bench++/fio randread >= 0.95",
+        results["seeks_readonly"]["rf"], lambda v: v >= 0.95, fr)
+print(f"  info  random seeks as bonnie++ (1 in 10 written back, then fsync): I/O calls/s bench++/fio randrw 90/10"
+      f" + end_fsync   {fr(results['seeks_rw']['rf'])}; seeks/s against randread (unlike work)   {fr(results['seeks']['rf'])}")
 verdict("peak RSS bench++ <= 16 MiB (I/O tests and -n 16)", max(rss["bench"], rss["bench_n16"]) / 1024,
         lambda v: v <= 16, lambda v: f"{v:.1f} MiB")
 for key in ("block_write", "rewrite", "block_read"):
     verdict(f"-c 2 / -c 1 on /dev/shm, {key} >= 1.7", conc.get(key), lambda v: v >= 1.7, lambda v: f"{v:.2f}x")
 EOF
-python3 "$out/report.py" "$out" "$rounds" "$size_mib" "$seeks" "$file_rounds"
+python3 "$out/report.py" "$out" "$rounds" "$size_mib" "$seeks" "$file_rounds" "$file_rounds_n"
