@@ -21,7 +21,8 @@
 # Equivalent work, per tool:
 #   block write    bench++/bonnie++: new file in 8 KiB write() calls, fsync+close timed.
 #                  fio: rw=write bs=8k, fresh file, fallocate=none, end_fsync=1.
-#   rewrite        bench++/bonnie++: read 8 KiB, lseek back, write it; fsync+close timed.
+#   rewrite        bench++/bonnie++: read 8 KiB, write it back in place (bonnie++ lseek+write, bench++
+#                  pwrite); fsync+close timed.
 #                  fio: rw=readwrite rwmixread=50 io_size=2 x size (each byte read once and written once,
 #                  sequentially), end_fsync=1; rate = file size / runtime, as bonnie++ counts it.
 #   block read     all three read the file just written, from the page cache: bonnie++ cannot drop it, so

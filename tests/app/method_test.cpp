@@ -1,6 +1,7 @@
 // Checks that bench++ uses bonnie++'s method, by counting the system calls the real binary makes on its
-// test file under strace: one-byte writes and reads, chunk-sized block calls, rewrite's read/seek/write,
-// the seek test's reads and its share of write-backs, and the threads that did the seeks.
+// test file under strace: one-byte writes and reads, chunk-sized block calls, rewrite's read and write
+// back in place, the seek test's reads and its share of write-backs (pread/pwrite where bonnie++ makes
+// lseek + read/write), and the threads that did the seeks.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "test_support.h"
 
@@ -19,6 +21,7 @@ struct Counts {
   std::map<std::pair<std::string, long>, long> calls;  // (syscall, size or lseek offset kind) -> count
   std::set<long> seek_offsets_read;                     // offsets of the seek test's preads
   std::set<std::string> seek_reader_pids;
+  std::map<std::string, std::vector<long>> pwrite_offsets;  // per thread, in call order
   long fsyncs = 0;
 };
 
@@ -40,6 +43,7 @@ void count_data_file_calls(const std::string& log, const std::string& thread, Co
       const auto size_comma = args.rfind(", ", last_comma - 1);
       const long size = std::stol(args.substr(size_comma + 2, last_comma - size_comma - 2));
       counts.calls[{name, size}]++;
+      if (name == "pwrite64") counts.pwrite_offsets[thread].push_back(std::stol(args.substr(last_comma + 2)));
       if (name == "pread64") {
         counts.seek_reader_pids.insert(thread);
         counts.seek_offsets_read.insert(std::stol(args.substr(last_comma + 2)));
@@ -70,12 +74,19 @@ TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under str
   const long chunks = 256;  // 1 MiB / 4 KiB
   CHECK(c.calls.at({"write", 1}) == 65536);  // per-char write: one call per byte
   CHECK(c.calls.at({"read", 1}) == 65536);   // per-char read
-  CHECK(c.calls.at({"lseek_cur", 0}) == chunks);  // rewrite seeks back once per chunk
-  CHECK(c.calls.count({"lseek_set", 0}) == 0);     // the seek test positions with pread/pwrite
+  // Rewrite writes each chunk back in place with pwrite, the seek test reads and writes back with
+  // pread/pwrite: no lseek at all.
+  CHECK(c.calls.count({"lseek_cur", 0}) == 0);
+  CHECK(c.calls.count({"lseek_set", 0}) == 0);
   CHECK(c.calls.at({"read", 4096}) == chunks /*rewrite*/ + chunks /*block read*/);
-  CHECK(c.calls.at({"write", 4096}) == chunks /*block write*/ + chunks /*rewrite*/);
+  CHECK(c.calls.at({"write", 4096}) == chunks /*block write*/);
   CHECK(c.calls.at({"pread64", 4096}) == 8192);  // one read per ticket
-  const long write_backs = c.calls.at({"pwrite64", 4096});
+  // One thread (the rewrite's) wrote back chunk after chunk, in place, from offset 0.
+  std::vector<long> chunk_offsets(chunks);
+  for (long i = 0; i < chunks; ++i) chunk_offsets[static_cast<std::size_t>(i)] = i * 4096;
+  CHECK(std::count_if(c.pwrite_offsets.begin(), c.pwrite_offsets.end(),
+                      [&](const auto& thread) { return thread.second == chunk_offsets; }) == 1);
+  const long write_backs = c.calls.at({"pwrite64", 4096}) - chunks /*rewrite*/;
   // Random chunks: 8192 draws over 256 chunks reach (nearly) all of them, and all chunk-aligned.
   CHECK(c.seek_offsets_read.size() > 250);
   CHECK(std::all_of(c.seek_offsets_read.begin(), c.seek_offsets_read.end(),
