@@ -185,7 +185,9 @@ for round in $(seq "$rounds"); do
     tool=${tools[$(((round + k) % 3))]}
     echo "round $round: $tool" >&2
     case $tool in
-      bench) run_timed bench "$round" "${bench_cmd[@]}" --json "$out/bench-$round.json" >/dev/null ;;
+      # -q sends bench++'s table to stderr: kept out of the report, shown when bench++ fails.
+      bench) run_timed bench "$round" "${bench_cmd[@]}" --json "$out/bench-$round.json" >/dev/null \
+               2>"$out/bench-$round.err" || { cat "$out/bench-$round.err" >&2; exit 1; } ;;
       bonnie) run_timed bonnie "$round" "${bonnie_cmd[@]}" 2>&1 >"$out/bonnie-$round.out" |
                 python3 "$out/stamp.py" >"$out/bonnie-$round.stamps" ;;
       fio) rm -f "$work/fio.data"
