@@ -24,7 +24,7 @@ class BlockReadPhase final : public Phase {
       timer.start();
       const std::size_t got = file.read_full(buffer.data(), io.chunk_bytes);
       timer.record();
-      if (got != io.chunk_bytes) throw std::runtime_error("unexpected end of file in " + file.path().string());
+      if (got != io.chunk_bytes) throw_unexpected_end_of_file(file);
       verifier.check(buffer.data(), offset);
     });
   }

@@ -50,6 +50,10 @@ void drop_cached_pages(const PhaseContext& context) {
   file.drop_cache();
 }
 
+void throw_unexpected_end_of_file(const PosixFile& file) {
+  throw std::runtime_error("unexpected end of file in " + file.path().string());
+}
+
 void rethrow_with_direct_io_hint(const PhaseContext& context) {
   try {
     throw;

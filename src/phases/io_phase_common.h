@@ -38,9 +38,13 @@ void drop_cached_pages(const PhaseContext& context);
 // Rethrows a write/read failure under O_DIRECT with the likely reason (alignment or no support).
 [[noreturn]] void rethrow_with_direct_io_hint(const PhaseContext& context);
 
-// The per-chunk latency sample of for_each_chunk(): a chunk's I/O calls start() just before its first system
-// call and record() just after its last, which adds the time between to the histogram. Work in between that
-// is not I/O (the --verify check) goes through exclude() and is left out of the sample. start() and record()
+// The test file ended before the phase had read all it wrote (it was truncated while the test ran):
+// throws std::runtime_error("unexpected end of file in <path>").
+[[noreturn]] void throw_unexpected_end_of_file(const PosixFile& file);
+
+// The latency sample of one operation (a chunk of for_each_chunk(), a seek ticket): the operation calls
+// start() just before its first system call and record() just after its last, which adds the time between
+// to the histogram. Work in between that is not I/O (the --verify check) goes through exclude() and is left out of the sample. start() and record()
 // read the clock once each, exclude() twice; no allocation, no virtual call.
 class ChunkTimer {
  public:

@@ -28,9 +28,7 @@ class PerCharReadPhase final : public Phase {
       context.begin_operation();
       const SteadyTime start = std::chrono::steady_clock::now();
       for (std::uint32_t i = 0; i < io.chunk_bytes; ++i, ++read) {
-        if (!file.read_byte(bytes.data()[i * step])) {
-          throw std::runtime_error("unexpected end of file in " + file.path().string());
-        }
+        if (!file.read_byte(bytes.data()[i * step])) throw_unexpected_end_of_file(file);
       }
       context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
       verifier.check(bytes.data(), chunk * io.chunk_bytes);

@@ -14,7 +14,6 @@
 #include <thread>
 #include <vector>
 
-#include "measure/stopwatch.h"
 #include "phases/data_pattern.h"
 #include "phases/io_phase_common.h"
 #include "phases/io_phases.h"
@@ -92,6 +91,7 @@ class RandomSeeksPhase final : public Phase {
     const PhaseContext& context = shared.context;
     const IoSpec& io = context.settings.io;
     const bool verify = shared.verifier.enabled();
+    ChunkTimer timer(latency);
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadWrite);
     try {
@@ -102,21 +102,18 @@ class RandomSeeksPhase final : public Phase {
         context.check_interrupt();  // not begin_operation(): drawing the ticket counted it
         const SeekTicket& ticket = shared.tickets[index];
         const std::uint64_t offset = ticket.chunk * io.chunk_bytes;
-        SteadyTime start = std::chrono::steady_clock::now();
+        timer.start();
         if (file.read_full_at(buffer.data(), io.chunk_bytes, offset) != io.chunk_bytes) {
-          throw std::runtime_error("unexpected end of file in " + file.path().string());
+          throw_unexpected_end_of_file(file);
         }
-        if (verify) {  // untimed: the start moves on by the check's time (two more clock reads, with --verify only)
-          const SteadyTime read_end = std::chrono::steady_clock::now();
-          shared.verifier.check(buffer.data(), offset);
-          start += std::chrono::steady_clock::now() - read_end;
-        }
+        // Only under --verify: without it the sample keeps its two clock reads.
+        if (verify) timer.exclude([&] { shared.verifier.check(buffer.data(), offset); });
         if (ticket.write_back) {
           BlockPattern::touch(context.settings.data, buffer.data());
           file.write_all_at(buffer.data(), io.chunk_bytes, offset);
           if (context.settings.fsync_each) file.sync();
         }
-        latency.record(nanos_between(start, std::chrono::steady_clock::now()));
+        timer.record();
       }
     } catch (const std::system_error&) {
       rethrow_with_direct_io_hint(context);

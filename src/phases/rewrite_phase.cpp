@@ -25,9 +25,7 @@ class RewritePhase final : public Phase {
     const BlockVerifier verifier(context);
     return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
       timer.start();
-      if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) {
-        throw std::runtime_error("unexpected end of file in " + file.path().string());
-      }
+      if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) throw_unexpected_end_of_file(file);
       // Only under --verify: without it the sample keeps its two clock reads.
       if (verifier.enabled()) timer.exclude([&] { verifier.check(buffer.data(), offset); });
       BlockPattern::touch(context.settings.data, buffer.data());
