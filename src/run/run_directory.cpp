@@ -78,14 +78,18 @@ RunDirectory::RunDirectory(const Config& config, RankGroup& group) : group_(grou
   group.agree(failure);  // on failure, scratch_ (rank 0) removes whatever the ranks made
 }
 
-RunDirectory::~RunDirectory() {
+void RunDirectory::remove_own_files() noexcept {
   if (group_.size() == 1) return;  // scratch_ removes everything
-  std::error_code ignored;  // a destructor must not throw; rank 0 removes what is left anyway
+  std::error_code ignored;  // rank 0 removes what is left anyway
   std::filesystem::remove_all(rank_path_, ignored);
   // The rank that empties the private directory removes it (rmdir refuses while another rank's directory is
-  // still there), so that nothing is left even when the ranks can no longer meet: after a Ctrl-C, Open MPI's
-  // mpirun kills what is still running 1 s after its SIGTERM, which may catch rank 0 waiting below.
+  // still there), so that nothing is left even when the ranks can no longer meet.
   ::rmdir(rank_path_.parent_path().c_str());
+}
+
+RunDirectory::~RunDirectory() {
+  if (group_.size() == 1) return;  // scratch_ removes everything
+  remove_own_files();
   group_.barrier();  // every rank is done with the directory before rank 0 removes it
 }
 

@@ -31,6 +31,13 @@ class RunDirectory {
   // This rank's own directory.
   const std::filesystem::path& rank_path() const { return rank_path_; }
 
+  // Removes this rank's subdirectory at once, without meeting the other ranks, and the private directory
+  // too when no other rank's subdirectory is left in it; the destructor still meets them. With one rank,
+  // nothing (the private directory goes with the destructor). Never throws. For a stop by signal: after
+  // passing a SIGTERM on, Open MPI's mpirun kills (SIGKILL) the ranks still running 1 s later, which may
+  // catch a rank waiting for a slower one at a collective.
+  void remove_own_files() noexcept;
+
  private:
   RankGroup& group_;
   std::optional<ScratchDir> scratch_;  // rank 0 only

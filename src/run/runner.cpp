@@ -129,14 +129,16 @@ std::exception_ptr first_failure(const std::vector<WorkerOutcome>& outcomes) {
 class Runner {
  public:
   Runner(const Config& config, RunObserver& observer, const std::atomic<int>& interrupt, RankGroup& group,
-         const std::filesystem::path& rank_dir)
+         RunDirectory& directory)
       : config_(config),
         settings_(settings_from(config)),
         observer_(observer),
         interrupt_(interrupt),
         group_(group),
+        directory_(directory),
         workers_(config.concurrency) {
-    group_.agree(guarded([&] {
+    const std::filesystem::path& rank_dir = directory.rank_path();
+    agree(guarded([&] {
       for (std::size_t i = 0; i < workers_.size(); ++i) {
         workers_[i].dir = rank_dir / fmt::format("worker-{}", i);
         make_private_dir(workers_[i].dir);
@@ -170,11 +172,21 @@ class Runner {
         observer_.run_finished(run);
       });
     }
-    group_.agree(failure);
+    agree(failure);
     return run;
   }
 
  private:
+  // Every agreement of the run. A stop signal is this rank's failure even when no step noticed it yet, and
+  // the rank removes its files before it waits for the other ranks (see RunDirectory::remove_own_files).
+  void agree(std::exception_ptr failure) {
+    if (const int signal_number = interrupt_.load(); signal_number != 0) {
+      if (!failure) failure = std::make_exception_ptr(InterruptedError(signal_number));
+      directory_.remove_own_files();
+    }
+    group_.agree(std::move(failure));
+  }
+
   void throw_if_interrupted() const {
     if (const int signal_number = interrupt_.load(); signal_number != 0) throw InterruptedError(signal_number);
   }
@@ -214,7 +226,7 @@ class Runner {
         });
         failure = first_failure(outcomes);
       }
-      group_.agree(failure);  // untimed preparation ends together for all workers of all ranks
+      agree(failure);  // untimed preparation ends together for all workers of all ranks
       zero = std::chrono::steady_clock::now();
       std::barrier start_line(static_cast<std::ptrdiff_t>(workers_.size()),
                               [&]() noexcept { cpu_start = process_cpu_time(); });
@@ -229,7 +241,7 @@ class Runner {
       });
     }  // the ticker is stopped and joined here, before the observer hears of the result
     const std::chrono::nanoseconds cpu_end = process_cpu_time();
-    group_.agree(first_failure(outcomes));
+    agree(first_failure(outcomes));
     LatencyHistogram merged;
     for (const auto& worker : workers_) merged.merge(worker.latency);
     RankPhaseResult mine = summarize(outcomes, zero, cpu_end - cpu_start);
@@ -278,6 +290,7 @@ class Runner {
   RunObserver& observer_;
   const std::atomic<int>& interrupt_;
   RankGroup& group_;
+  RunDirectory& directory_;
   std::vector<Worker> workers_;
 };
 
@@ -285,8 +298,8 @@ class Runner {
 
 std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
                                      const std::atomic<int>& interrupt, RankGroup& group) {
-  const RunDirectory directory(config, group);  // destroyed last: removes everything the run made
-  Runner runner(config, observer, interrupt, group, directory.rank_path());
+  RunDirectory directory(config, group);  // destroyed last: removes everything the run made
+  Runner runner(config, observer, interrupt, group, directory);
   std::vector<RunResult> runs;
   for (std::uint32_t index = 0; index < config.repeats; ++index) {
     RunInfo info = base_info;

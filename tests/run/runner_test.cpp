@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <csignal>
 #include <functional>
 #include <thread>
 
@@ -105,6 +106,50 @@ TEST_CASE("an interrupt between phases stops the run and removes everything") {
   };
   CHECK_THROWS_AS(run_benchmark(config, RunInfo{}, recorder, interrupt), InterruptedError);
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+// Rank 1 of a group of two whose rank 0 made the private directory and its own subdirectory in it, and
+// never arrives: agree() notes what is in the private directory when a failure is agreed on, and throws
+// it as the real group would.
+class RankOneOfTwo final : public RankGroup {
+ public:
+  explicit RankOneOfTwo(const std::filesystem::path& shared) : shared_(shared) {
+    std::filesystem::create_directories(shared_ / "rank-0");
+  }
+  std::uint32_t rank() const override { return 1; }
+  std::uint32_t size() const override { return 2; }
+  const std::vector<std::string>& host_names() const override { return hosts_; }
+  void agree(std::exception_ptr failure) override {
+    if (!failure) return;
+    at_failure = test::list_tree(shared_);
+    std::rethrow_exception(rank_failure_error(describe_failure(failure), 1, hosts_[1]));
+  }
+  std::string broadcast_text(const std::string&) override { return shared_.string(); }
+  std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
+  std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
+  void barrier() override {}
+
+  std::vector<std::string> at_failure;
+
+ private:
+  std::filesystem::path shared_;
+  std::vector<std::string> hosts_{"a", "b"};
+};
+
+TEST_CASE("rank 1 of 2: after a stop signal the rank removes its files before it waits for the others") {
+  // mpirun kills the ranks 1 s after passing the signal on: a rank must not wait for a slow one first.
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  RankOneOfTwo group(dir.path() / "run");
+  std::atomic<int> interrupt{0};
+  Recorder recorder;
+  recorder.on_start = [&](PhaseId id) {
+    if (id == PhaseId::kBlockRead) interrupt = SIGTERM;
+  };
+  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, interrupt, group),
+                       "interrupted by signal 15", InterruptedError);
+  CHECK(group.at_failure == std::vector<std::string>{"rank-0"});  // rank 0's is rank 0's to remove
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"run", "run/rank-0"});
 }
 
 TEST_CASE("a run that cannot fit is refused before anything is created") {
