@@ -99,6 +99,7 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
   if (other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult) {
     differ(out, "direct I/O", o.direct_io, b.direct_io, yes_no);
     differ(out, "fsync each", o.fsync_each, b.fsync_each, yes_no);
+    differ(out, "verify", o.verify, b.verify, yes_no);  // the check costs the read tests CPU time
     const auto cache = [](CacheMode mode) { return std::string(mode == CacheMode::kDrop ? "drop" : "keep"); };
     const auto data = [](DataPattern pattern) { return std::string(pattern == DataPattern::kRandom ? "random" : "zero"); };
     differ(out, "cache", o.cache, b.cache, cache);

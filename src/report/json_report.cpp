@@ -138,6 +138,7 @@ ordered_json run_json(const RunResult& run) {
           {"data", keyword(i.data)},
           {"direct_io", i.direct_io},
           {"fsync_each", i.fsync_each},
+          {"verify", i.verify},
           {"tests", tests}};
 }
 
@@ -338,6 +339,7 @@ RunResult read_run(const Walker& w, const json& r, const std::string& path) {
   i.data = w.word<DataPattern>(r, path, "data");
   i.direct_io = w.flag(r, path, "direct_io");
   i.fsync_each = w.flag(r, path, "fsync_each");
+  i.verify = r.contains("verify") && w.flag(r, path, "verify");
   std::string at;
   const json& tests = w.member(r, path, "tests", &at);
   if (!tests.is_array()) w.fail(at, fmt::format("expected an array, found {}", tests.type_name()));

@@ -12,7 +12,8 @@
 //                 seek_write_percent (--seek-writes, 0..100; absent in earlier reports, read as 10)},
 //          files: null (-n 0) or {count (files), content ("data"|"hardlink"|"symlink"), max_bytes, min_bytes,
 //                 dirs, chunk_bytes},
-//          cache ("drop"|"keep"), data ("random"|"zero"), direct_io, fsync_each (booleans),
+//          cache ("drop"|"keep"), data ("random"|"zero"), direct_io, fsync_each,
+//          verify (--verify; absent in earlier reports, read as false) (booleans),
 //          tests: [test...] in the order run
 //   test:  test (phase key), title, unit ("bytes"|"seeks"|"files"|"syncs"), operations, bytes,
 //          elapsed_sec, cpu_sec (seconds, as doubles), cpu_percent, kib_per_sec (bytes tests, else null),
@@ -40,7 +41,7 @@ namespace bench {
 std::string format_json(const std::vector<RunResult>& runs);
 
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
-// mpi (not read back); "ranks" and "hosts" may be absent (1 and none), and so may io.seek_write_percent (10);
+// mpi (not read back); "ranks" and "hosts" may be absent (1 and none), and so may io.seek_write_percent (10) and verify (false);
 // "placement" may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
 // keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
 // nanosecond below about 10^6 s.

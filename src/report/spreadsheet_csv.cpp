@@ -128,7 +128,7 @@ using R = RowDraft&;
 
 // The one list of columns: the header, the rows and the reader all follow it. A column added later is optional:
 // the reader takes files without it (as role, hypervisor and container, added after the first files were written).
-const std::array<Column, 49> kColumns = {{
+const std::array<Column, 50> kColumns = {{
     {"label", Part::kRun, [](I i, P) { return text(i.label); }, [](C c, R r) { r.info.label = c; }},
     {"run_index", Part::kRun, [](I i, P) { return number(i.run_index); },
      [](C c, R r) { r.info.run_index = to_u32(c); }},
@@ -192,6 +192,7 @@ const std::array<Column, 49> kColumns = {{
      [](C c, R r) { r.info.direct_io = to_flag(c); }},
     {"fsync_each", Part::kRun, [](I i, P) { return flag(i.fsync_each); },
      [](C c, R r) { r.info.fsync_each = to_flag(c); }},
+    {"verify", Part::kRun, [](I i, P) { return flag(i.verify); }, [](C c, R r) { r.info.verify = to_flag(c); }, true},
     {"role", Part::kRun, [](I i, P) { return text(i.role); }, [](C c, R r) { r.info.role = to_role(c); }, true},
     {"hypervisor", Part::kRun, [](I i, P) { return text(i.hypervisor); }, [](C c, R r) { r.info.hypervisor = c; },
      true},

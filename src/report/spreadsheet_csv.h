@@ -11,6 +11,7 @@
 //          file_count (files, not thousands), file_max_bytes, file_min_bytes, file_content (data|hardlink|symlink),
 //          file_dirs, file_chunk_bytes                                          (all empty with -n 0),
 //          cache (drop|keep), data (random|zero), direct_io (0|1), fsync_each (0|1),
+//          verify (0|1: --verify, the read tests checked what they read),
 //          role (host|guest|unknown), hypervisor (e.g. kvm; none on a host), container (e.g. docker; none)
 //          (where the run ran: platform/virt_detect.h; the evidence lines are in the JSON only);
 //   test:  test (the phase key, e.g. block_write), unit (bytes|seeks|files|syncs), operations, bytes,
@@ -38,7 +39,7 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
 
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
 // ignored (files from a later bench++ stay readable), role, hypervisor and container may be absent (files from an
-// earlier bench++; the fields stay empty), so may seek_write_percent (then 10), and the derived ones (unit,
+// earlier bench++; the fields stay empty), so may seek_write_percent (then 10) and verify (then 0), and the derived ones (unit,
 // cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Rows are grouped into runs by (label,
 // run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating the header
 // (as `cat a.csv b.csv` makes) is skipped.

@@ -68,6 +68,7 @@ struct RunInfo {
   std::optional<FileSpec> files;  // nullopt: file tests not run (-n 0)
   bool direct_io = false;         // -D
   bool fsync_each = false;        // -b
+  bool verify = false;            // --verify: the read tests checked what they read (CPU time included)
   CacheMode cache = CacheMode::kDrop;
   DataPattern data = DataPattern::kRandom;
   std::uint32_t run_index = 0;    // 0-based index within -x repeats

@@ -64,6 +64,7 @@ void record_setup(const Config& config, const PhaseSettings& settings, RunInfo& 
   info.files = config.files ? std::optional<FileSpec>(settings.files) : std::nullopt;
   info.direct_io = settings.direct_io;
   info.fsync_each = settings.fsync_each;
+  info.verify = settings.verify;
   info.cache = settings.cache;
   info.data = settings.data;
 }

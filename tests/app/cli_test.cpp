@@ -131,6 +131,27 @@ TEST_CASE("cli: --seek-writes 0 runs read-only seeks and says so in every output
   CHECK(plain.err.find("write back") == std::string::npos);
 }
 
+TEST_CASE("cli: --verify is recorded in JSON and the spreadsheet CSV, and said under the table") {
+  test::TempDir dir;
+  test::TempDir out_dir;
+  const auto csv = out_dir.path() / "r.csv";
+  const auto json = out_dir.path() / "r.json";
+  const auto r = test::run_bench(
+      with(kQuick, {"-d", dir.path().string(), "-q", "--verify", "--csv", csv.string(), "--json", json.string()}));
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("\nReads checked against the data written (--verify): %CPU includes the check\n") !=
+        std::string::npos);
+  CHECK(test::read_file(json).find("\"verify\": true") != std::string::npos);
+  const auto rows = lines_of(test::read_file(csv));
+  REQUIRE(rows.size() > 1);
+  CHECK(rows[0].find(",fsync_each,verify,") != std::string::npos);
+  CHECK(rows[1].find(",0,0,1,") != std::string::npos);  // direct_io, fsync_each, verify
+  const auto plain = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q", "--json", json.string()}));
+  CHECK(plain.exit_code == 0);
+  CHECK(plain.err.find("--verify") == std::string::npos);
+  CHECK(test::read_file(json).find("\"verify\": false") != std::string::npos);
+}
+
 TEST_CASE("cli: a bad --seek-writes exits 2 with one line naming the option and the range") {
   test::TempDir dir;
   for (const std::string bad : {"101", "-5", "2.5", "", "ten"}) {

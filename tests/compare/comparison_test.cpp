@@ -269,11 +269,12 @@ TEST_CASE("comparison: runs made with other settings get a note") {
   runs[0].run.info.io->file_size_bytes = 256u << 20;
   runs[1].run.info.direct_io = true;
   runs[1].run.info.concurrency = 4;
+  runs[0].run.info.verify = true;
   const Comparison c = compare_runs(runs, {});
   REQUIRE(c.notes.size() == 1);
   CHECK(c.notes[0] ==
         "guest was run with other settings than host: file size 16 MiB vs 256 MiB, concurrency 4 vs 1, direct I/O "
-        "on vs off");
+        "on vs off, verify off vs on");
 }
 
 TEST_CASE("comparison: another share of seek write-backs gets a note, also against a bonnie++ line") {

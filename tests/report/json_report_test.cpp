@@ -94,6 +94,8 @@ TEST_CASE("JSON report: shape, units and null for no value") {
   CHECK(full["files"]["content"] == "data");
   CHECK(full["cache"] == "keep");
   CHECK(full["direct_io"] == true);
+  CHECK(full["verify"] == true);
+  CHECK(doc["runs"][1]["verify"] == false);
   REQUIRE(full["tests"].size() == 13);
   const json& block_write = full["tests"][1];
   CHECK(block_write["test"] == "block_write");
@@ -182,6 +184,14 @@ TEST_CASE("JSON report round trip") {
     }
     check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
   }
+  SUBCASE("reports of an earlier bench++, without verify: not verified") {
+    json doc = json::parse(format_json(machine_readable_samples()));
+    for (auto& run : doc["runs"]) run.erase("verify");
+    auto expected = machine_readable_samples();
+    REQUIRE(expected[0].info.verify);  // so that the reading is seen to change something
+    for (auto& run : expected) run.info.verify = false;
+    check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
+  }
   SUBCASE("whole numbers written as floats, a 1 MB label") {
     json doc = json::parse(format_json(machine_readable_samples()));
     doc["runs"][0]["seed"] = 4000000001.0;
@@ -240,6 +250,8 @@ TEST_CASE("JSON report reader: every error names the file and line") {
         {"/runs/0/concurrency", 1.5, "runs[0].concurrency", "whole number"},
         {"/runs/0/concurrency", "2", "runs[0].concurrency", "whole number"},
         {"/runs/0/direct_io", 1, "runs[0].direct_io", "expected true or false"},
+        {"/runs/0/verify", "yes", "runs[0].verify", "expected true or false"},
+        {"/runs/0/verify", nullptr, "runs[0].verify", "expected true or false"},
         {"/runs/0/cache", "maybe", "runs[0].cache", "expected one of drop|keep"},
         {"/runs/0/io", 3, "runs[0].io", "expected an object, found number"},
         {"/runs/0/io/seeks", nullptr, "runs[0].io.seeks", "whole number"},

@@ -81,6 +81,23 @@ TEST_CASE("the measured section says when random seeks wrote back another share 
   CHECK(format_latency_table(run).find("write back") == std::string::npos);
 }
 
+TEST_CASE("the measured section says when the reads were checked (--verify), for runs with read tests") {
+  RunResult run;
+  run.info.io = IoSpec{};
+  auto write = phase(PhaseId::kBlockWrite, 1000, 4096 * 1000, 1.0, 0.1);
+  write.latency = latency(1000);
+  run.phases.push_back(write);
+  run.info.verify = true;
+  CHECK(format_latency_table(run).find("--verify") == std::string::npos);  // nothing was read
+  auto read = phase(PhaseId::kBlockRead, 1000, 4096 * 1000, 1.0, 0.1);
+  read.latency = latency(1000);
+  run.phases.push_back(read);
+  CHECK(format_latency_table(run).find("us\nReads checked against the data written (--verify): %CPU includes the "
+                                       "check\n") != std::string::npos);
+  run.info.verify = false;
+  CHECK(format_latency_table(run).find("--verify") == std::string::npos);
+}
+
 TEST_CASE("the repeat summary gives mean and standard deviation per test") {
   std::vector<RunResult> runs(3);
   const double seconds[] = {1.0, 2.0, 4.0};

@@ -59,6 +59,7 @@ std::vector<RunResult> machine_readable_samples() {
   std::uint64_t seed = 0;
   for (const PhaseId id : kAllPhaseIds) full.phases.push_back(phase(id, seed++));
   full.phases[2].latency.reset();
+  full.info.verify = true;
   runs.push_back(full);
 
   RunResult files_only;
@@ -135,6 +136,7 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
     }
     CHECK(e.direct_io == a.direct_io);
     CHECK(e.fsync_each == a.fsync_each);
+    CHECK(e.verify == a.verify);
     CHECK(e.cache == a.cache);
     CHECK(e.data == a.data);
     CHECK(e.run_index == a.run_index);

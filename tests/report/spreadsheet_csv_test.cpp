@@ -22,7 +22,8 @@ constexpr std::string_view kGoldenHeader =
     "label,run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
     "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
     "file_min_bytes,"
-    "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,role,hypervisor,container,test,unit,"
+    "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,verify,role,hypervisor,container,test,"
+    "unit,"
     "operations,bytes,"
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
     "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers\n";
@@ -271,6 +272,22 @@ TEST_CASE("spreadsheet CSV round trip") {
     REQUIRE_FALSE(expected[1].info.io.has_value());  // -s 0 stays without an I/O spec
     check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
+  SUBCASE("files of an earlier bench++, without the verify column: not verified") {
+    std::string old_file;
+    const auto header = split(spreadsheet_csv_header()).at(0).fields;
+    for (const auto& r : split(text)) {
+      std::vector<std::string> fields;
+      for (std::size_t c = 0; c < r.fields.size(); ++c) {
+        if (header[c] != "verify") fields.push_back(r.fields[c]);
+      }
+      old_file += join(fields);
+    }
+    REQUIRE(old_file.find("verify") == std::string::npos);
+    auto expected = runs;
+    REQUIRE(expected[0].info.verify);  // so that the reading is seen to change something
+    for (auto& run : expected) run.info.verify = false;
+    check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
+  }
   SUBCASE("a 1 MB label") {
     std::vector<RunResult> big = {runs[1]};
     big[0].info.label = std::string(1 << 20, 'x') + ",\"";
@@ -298,8 +315,8 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(header.substr(0, header.size() - 1) + ",test\n", "in.csv:1: ", "'test' appears twice");
   }
   SUBCASE("wrong number of fields") {
-    check_error(header + good_row + "a,b\n", "in.csv:3: ", "2 fields where the header has 49");
-    check_error(header + good_row.substr(0, good_row.size() - 1) + ",extra\n", "in.csv:2: ", "50 fields");
+    check_error(header + good_row + "a,b\n", "in.csv:3: ", "2 fields where the header has 50");
+    check_error(header + good_row.substr(0, good_row.size() - 1) + ",extra\n", "in.csv:2: ", "51 fields");
     // A quoted newline makes one record of two lines: the next record starts on line 4.
     const std::string multi_line = format_spreadsheet_csv_row(runs[0].info, runs[0].phases[0]);
     check_error(header + multi_line + "x\n", "in.csv:4: ", "1 fields");
