@@ -9,6 +9,7 @@
 #include "app/cli_app.h"
 #include "result/errors.h"
 #include "run/interrupt.h"
+#include "run/rank_group.h"
 
 namespace {
 constexpr int kExitRuntimeError = 1;
@@ -23,6 +24,9 @@ int main(int argc, char** argv) {
   try {
     return bench::run_cli(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const bench::UsageError& error) {
+    // Every rank of an MPI job parses the same command line: rank 0 says what is wrong, and its exit status
+    // is mpirun's (a non-zero status here could make mpirun stop rank 0 before it has said it).
+    if (bench::is_secondary_rank()) return 0;
     print_error(error.what());
     return kExitUsage;
   } catch (const bench::InterruptedError& error) {

@@ -96,10 +96,10 @@ int run_cli(const std::vector<std::string>& args) {
   const ParsedCommandLine command = parse_command_line(args, read_system_facts());
   switch (command.action) {
     case Action::kHelp:
-      fmt::print("{}", command.help_text);
+      if (!is_secondary_rank()) fmt::print("{}", command.help_text);  // once for the whole MPI job
       return 0;
     case Action::kVersion:
-      fmt::print("bench++ {}\n", BENCH_VERSION);
+      if (!is_secondary_rank()) fmt::print("bench++ {}\n", BENCH_VERSION);
       return 0;
     case Action::kDetect:
       return run_detect_command();

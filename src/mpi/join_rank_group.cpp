@@ -14,11 +14,21 @@ bool started_by_mpi_launcher() {
   }
   return false;
 }
+
+// The rank as the launcher numbers it (Open MPI, PMIx, PMI), or -1 when none says.
+long launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+    if (const char* value = std::getenv(name)) return std::strtol(value, nullptr, 10);
+  }
+  return -1;
+}
 }  // namespace
 
 std::unique_ptr<RankGroup> join_rank_group() {
   if (!started_by_mpi_launcher()) return std::make_unique<SingleProcessGroup>();
   return std::make_unique<MpiRankGroup>();
 }
+
+bool is_secondary_rank() { return started_by_mpi_launcher() && launcher_rank() > 0; }
 
 }  // namespace bench

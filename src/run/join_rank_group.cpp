@@ -5,4 +5,6 @@ namespace bench {
 
 std::unique_ptr<RankGroup> join_rank_group() { return std::make_unique<SingleProcessGroup>(); }
 
+bool is_secondary_rank() { return false; }
+
 }  // namespace bench

@@ -61,6 +61,11 @@ class SingleProcessGroup final : public RankGroup {
 // Call at most once per process.
 std::unique_ptr<RankGroup> join_rank_group();
 
+// True when this process would join an MPI job (see join_rank_group) as a rank other than 0, known from the
+// launcher's environment before MPI starts. Such a process leaves what every rank would print alike before
+// the ranks meet (a usage error, --help, --version) to rank 0. Always false in the plain build.
+bool is_secondary_rank();
+
 // ---- failures shared between ranks ----
 
 // A failure as one rank tells the others: what main maps to an exit code, and the message.

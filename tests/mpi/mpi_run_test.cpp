@@ -146,6 +146,24 @@ TEST_CASE("mpirun -np 3: one rank failing stops every rank with its message, and
   CHECK(test::list_tree(dir.path()).empty());
 }
 
+TEST_CASE("mpirun -np 3: a usage error and --version are said once, by rank 0, and mpirun exits 2 and 0") {
+  if (!mpirun_usable()) return;
+  test::TempDir dir;
+  std::vector<std::string> argv = mpirun(3);
+  argv.insert(argv.end(), {BENCH_BINARY, "-d", dir.path().string(), "-s", "5X"});
+  const auto bad = test::run_program(argv);
+  CHECK(bad.exit_code == 2);
+  CHECK(count_of(bad.err, "bench++: ") == 1);
+  CHECK(bad.err.find("bench++: invalid -s value '5X'") != std::string::npos);
+  CHECK(bad.out.empty());
+  argv = mpirun(3);
+  argv.insert(argv.end(), {BENCH_BINARY, "--version"});
+  const auto version = test::run_program(argv);
+  CHECK(version.exit_code == 0);
+  CHECK(version.out == "bench++ " BENCH_VERSION "\n");
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
 TEST_CASE("mpirun -np 2: Ctrl-C to mpirun mid-run stops every rank, non-zero, and nothing is left") {
   if (!mpirun_usable()) return;
   test::TempDir dir;
