@@ -70,6 +70,12 @@ TEST_CASE("mpirun -np 3 -c 2: the whole is the sum of the ranks, histograms merg
   CHECK(test::list_tree(dir.path()).empty());  // every rank's files removed, and the run directory
   CHECK(count_of(result.out, "\n") == 1);     // one bonnie++ CSV line: only rank 0 writes
   CHECK(count_of(result.err, "MPI: 3 ranks x 2 workers on 1 host") == 1);
+  // The ranks section after the Measured table: a row per test, the slowest rank on this host.
+  const std::size_t ranks_at = result.err.find("\nRanks (3) ");
+  REQUIRE(ranks_at != std::string::npos);
+  CHECK(result.err.find("\nMeasured ") < ranks_at);
+  CHECK(result.err.find("\nBlock write ", ranks_at) != std::string::npos);
+  CHECK(result.err.find("\nRandom delete ", ranks_at) != std::string::npos);
 
   const json doc = json::parse(test::read_file(json_path));
   REQUIRE(doc["runs"].size() == 1);
@@ -78,6 +84,9 @@ TEST_CASE("mpirun -np 3 -c 2: the whole is the sum of the ranks, histograms merg
   CHECK(run["concurrency"] == 2);
   CHECK(run["hosts"].size() == 1);
   REQUIRE(run["tests"].size() >= 8);
+  // One row per test in the ranks section, each naming its slowest rank on the one host.
+  CHECK(count_of(result.err.substr(ranks_at), " (" + run["hosts"][0].get<std::string>() + ")\n") ==
+        run["tests"].size());
   for (const json& test : run["tests"]) {
     const std::string name = test["test"];
     INFO(name);

@@ -1,0 +1,45 @@
+#include "report/rank_table.h"
+
+#include <fmt/format.h>
+
+#include "report/latency_table.h"
+#include "result/metrics.h"
+#include "result/rank_metrics.h"
+
+namespace bench {
+namespace {
+
+constexpr int kTitleWidth = 15;  // as the Measured table's, so the two line up
+
+std::string host_of(const PhaseResult& phase, std::uint32_t rank) {
+  for (const auto& part : phase.ranks) {
+    if (part.rank == rank) return part.host;
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string format_rank_table(const RunResult& run) {
+  std::string rows;
+  std::size_t ranks = 0;
+  for (const auto& phase : run.phases) {
+    const std::optional<RankSpread> spread = rank_spread(phase);
+    if (!spread) continue;
+    ranks = std::max(ranks, phase.ranks.size());
+    const auto whole = rate_per_second(phase);
+    rows += fmt::format("{:<{}}{:>16}{:>16}{:>11}{:>11}  {} ({})\n", phase_short_title(phase.id), kTitleWidth,
+                        whole ? format_rate(phase.id, *whole) : "-",
+                        spread->slowest_rate_times_ranks ? format_rate(phase.id, *spread->slowest_rate_times_ranks)
+                                                         : "-",
+                        format_duration_ns(static_cast<double>(spread->first_done.count())),
+                        format_duration_ns(static_cast<double>(spread->last_done.count())), spread->slowest_rank,
+                        host_of(phase, spread->slowest_rank));
+  }
+  if (rows.empty()) return {};
+  return fmt::format("{:<{}}{:>16}{:>16}{:>11}{:>11}  {}\n", fmt::format("Ranks ({})", ranks), kTitleWidth, "rate",
+                     fmt::format("slowest x{}", ranks), "first done", "last done", "slowest rank (host)") +
+         rows;
+}
+
+}  // namespace bench
