@@ -41,7 +41,8 @@ namespace bench {
 std::string format_json(const std::vector<RunResult>& runs);
 
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
-// mpi (not read back); "ranks" and "hosts" may be absent (1 and none), and so may io.seek_write_percent (10) and verify (false);
+// mpi (not read back); "ranks" and "hosts" may be absent (1 and none), and so may io.seek_write_percent (10)
+// and verify (false);
 // "placement" may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
 // keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
 // nanosecond below about 10^6 s.

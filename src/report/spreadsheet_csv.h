@@ -39,10 +39,10 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
 
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
 // ignored (files from a later bench++ stay readable), role, hypervisor and container may be absent (files from an
-// earlier bench++; the fields stay empty), so may seek_write_percent (then 10) and verify (then 0), and the derived ones (unit,
-// cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Rows are grouped into runs by (label,
-// run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating the header
-// (as `cat a.csv b.csv` makes) is skipped.
+// earlier bench++; the fields stay empty), so may seek_write_percent (then 10) and verify (then 0), and the
+// derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Rows are grouped into runs
+// by (label, run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating
+// the header (as `cat a.csv b.csv` makes) is skipped.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not
 // a header, a missing required or duplicated column, a row with the wrong number of fields, a cell that is not
 // the number, flag or keyword its column needs (numbers are range-checked), an unknown test key, a partly
