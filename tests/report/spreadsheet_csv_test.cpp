@@ -59,6 +59,20 @@ std::map<std::string, std::string> cells(const RunInfo& info, const PhaseResult&
   return by_name;
 }
 
+// `text` (header first) without the named columns: a file as an earlier bench++ wrote it.
+std::string without_columns(const std::string& text, const std::set<std::string>& names) {
+  const auto header = split(spreadsheet_csv_header()).at(0).fields;
+  std::string old_file;
+  for (const auto& r : split(text)) {
+    std::vector<std::string> fields;
+    for (std::size_t c = 0; c < r.fields.size(); ++c) {
+      if (!names.contains(header[c])) fields.push_back(r.fields[c]);
+    }
+    old_file += join(fields);
+  }
+  return old_file;
+}
+
 // The header and the first sample row, with one cell replaced.
 std::string csv_with(const std::string& column, const std::string& value) {
   const RunResult run = machine_readable_samples().at(0);
@@ -236,15 +250,7 @@ TEST_CASE("spreadsheet CSV round trip") {
     check_same_runs(runs, read_spreadsheet_csv(write_csv(first) + write_csv(second), "t.csv"), false);
   }
   SUBCASE("files of an earlier bench++, without the role, hypervisor and container columns") {
-    std::string old_file;
-    for (const auto& r : split(text)) {
-      std::vector<std::string> fields;
-      const auto header = split(spreadsheet_csv_header()).at(0).fields;
-      for (std::size_t c = 0; c < r.fields.size(); ++c) {
-        if (header[c] != "role" && header[c] != "hypervisor" && header[c] != "container") fields.push_back(r.fields[c]);
-      }
-      old_file += join(fields);
-    }
+    const std::string old_file = without_columns(text, {"role", "hypervisor", "container"});
     REQUIRE(old_file.find("role") == std::string::npos);
     auto expected = runs;
     for (auto& run : expected) {
@@ -255,15 +261,7 @@ TEST_CASE("spreadsheet CSV round trip") {
     check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
   SUBCASE("files of an earlier bench++, without the seek_write_percent column: bonnie++'s 10 %") {
-    std::string old_file;
-    const auto header = split(spreadsheet_csv_header()).at(0).fields;
-    for (const auto& r : split(text)) {
-      std::vector<std::string> fields;
-      for (std::size_t c = 0; c < r.fields.size(); ++c) {
-        if (header[c] != "seek_write_percent") fields.push_back(r.fields[c]);
-      }
-      old_file += join(fields);
-    }
+    const std::string old_file = without_columns(text, {"seek_write_percent"});
     REQUIRE(old_file.find("seek_write_percent") == std::string::npos);
     auto expected = runs;
     for (auto& run : expected) {
@@ -273,15 +271,7 @@ TEST_CASE("spreadsheet CSV round trip") {
     check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
   SUBCASE("files of an earlier bench++, without the verify column: not verified") {
-    std::string old_file;
-    const auto header = split(spreadsheet_csv_header()).at(0).fields;
-    for (const auto& r : split(text)) {
-      std::vector<std::string> fields;
-      for (std::size_t c = 0; c < r.fields.size(); ++c) {
-        if (header[c] != "verify") fields.push_back(r.fields[c]);
-      }
-      old_file += join(fields);
-    }
+    const std::string old_file = without_columns(text, {"verify"});
     REQUIRE(old_file.find("verify") == std::string::npos);
     auto expected = runs;
     REQUIRE(expected[0].info.verify);  // so that the reading is seen to change something
