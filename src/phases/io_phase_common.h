@@ -44,7 +44,8 @@ void drop_cached_pages(const PhaseContext& context);
 
 // The latency sample of one operation (a chunk of for_each_chunk(), a seek ticket): the operation calls
 // start() just before its first system call and record() just after its last, which adds the time between
-// to the histogram. Work in between that is not I/O (the --verify check) goes through exclude() and is left out of the sample. start() and record()
+// to the histogram. Work in between that is not I/O (the --verify check) goes through exclude() and is left
+// out of the sample. start() and record()
 // read the clock once each, exclude() twice; no allocation, no virtual call.
 class ChunkTimer {
  public:

@@ -103,12 +103,6 @@ bool PosixFile::read_byte(unsigned char& byte) {
   return n == 1;
 }
 
-std::uint64_t PosixFile::seek(std::int64_t offset, int whence) {
-  const off_t pos = ::lseek(fd_, offset, whence);
-  if (pos < 0) throw_errno("seek in", path_);
-  return static_cast<std::uint64_t>(pos);
-}
-
 void PosixFile::sync() {
   if (retry_on_eintr([&] { return ::fsync(fd_); }) < 0) throw_errno("fsync", path_);
 }

@@ -47,7 +47,6 @@ class PosixFile {
   void write_all_at(const void* data, std::size_t size, std::uint64_t offset);
   // One read(2) of a single byte; false at end of file.
   bool read_byte(unsigned char& byte);
-  std::uint64_t seek(std::int64_t offset, int whence);
   void sync();       // fsync
   void data_sync();  // fdatasync
   // Drops the file's clean pages from the page cache (POSIX_FADV_DONTNEED); writes back dirty ones first.

@@ -8,7 +8,6 @@
 namespace bench {
 namespace {
 
-constexpr int kTitleWidth = 15;
 constexpr std::uint64_t kEtcdFsyncP99LimitNs = 10'000'000;
 
 const char* rate_unit(PhaseId id) {
@@ -84,11 +83,11 @@ std::string format_rate(PhaseId id, double per_second) {
 
 std::string format_latency_table(const RunResult& run) {
   if (run.phases.empty()) return {};
-  std::string text = fmt::format("{:<{}}{:>16}{:>6}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}\n", "Measured", kTitleWidth,
+  std::string text = fmt::format("{:<{}}{:>16}{:>6}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}\n", "Measured", kTestTitleWidth,
                                  "rate", "%CPU", "min", "mean", "p50", "p90", "p99", "p99.9", "max");
   for (const auto& phase : run.phases) {
     const auto rate = rate_per_second(phase);
-    text += fmt::format("{:<{}}{:>16}{:>6}", phase_short_title(phase.id), kTitleWidth,
+    text += fmt::format("{:<{}}{:>16}{:>6}", phase_short_title(phase.id), kTestTitleWidth,
                         rate ? format_rate(phase.id, *rate) : "-",
                         cpu_percent(phase) ? fmt::format("{:.0f}", *cpu_percent(phase)) : "-");
     if (const auto& l = phase.latency) {
@@ -119,7 +118,7 @@ std::string format_repeat_summary(const std::vector<RunResult>& runs) {
     if (rates.empty()) continue;
     const MeanStddev rate = mean_stddev(rates);
     const MeanStddev cpu = mean_stddev(cpus);
-    text += fmt::format("{:<{}}{:>12.1f} ± {:<9.1f}{:<8} %CPU {:>5.1f} ± {:<5.1f}", phase_short_title(id), kTitleWidth,
+    text += fmt::format("{:<{}}{:>12.1f} ± {:<9.1f}{:<8} %CPU {:>5.1f} ± {:<5.1f}", phase_short_title(id), kTestTitleWidth,
                         rate.mean, rate.stddev, rate_unit(id), cpu.mean, cpu.stddev);
     if (!p99s.empty()) {
       const MeanStddev p99 = mean_stddev(p99s);

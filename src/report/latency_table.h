@@ -10,6 +10,9 @@
 
 namespace bench {
 
+// The width of the test-title column of the sections after bonnie++'s table, so that they line up.
+inline constexpr int kTestTitleWidth = 15;
+
 // "850ns", "12.3us", "4.56ms", "1.23s": three significant digits, unit chosen by magnitude.
 std::string format_duration_ns(double nanoseconds);
 

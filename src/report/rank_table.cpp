@@ -1,5 +1,7 @@
 #include "report/rank_table.h"
 
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "report/latency_table.h"
@@ -9,7 +11,12 @@
 namespace bench {
 namespace {
 
-constexpr int kTitleWidth = 15;  // as the Measured table's, so the two line up
+// One line of the section, the header's included.
+std::string rank_row(std::string_view title, std::string_view rate, std::string_view slowest_times_ranks,
+                     std::string_view first_done, std::string_view last_done, std::string_view slowest_rank) {
+  return fmt::format("{:<{}}{:>16}{:>16}{:>11}{:>11}  {}\n", title, kTestTitleWidth, rate, slowest_times_ranks,
+                     first_done, last_done, slowest_rank);
+}
 
 std::string host_of(const PhaseResult& phase, std::uint32_t rank) {
   for (const auto& part : phase.ranks) {
@@ -28,17 +35,15 @@ std::string format_rank_table(const RunResult& run) {
     if (!spread) continue;
     ranks = std::max(ranks, phase.ranks.size());
     const auto whole = rate_per_second(phase);
-    rows += fmt::format("{:<{}}{:>16}{:>16}{:>11}{:>11}  {} ({})\n", phase_short_title(phase.id), kTitleWidth,
-                        whole ? format_rate(phase.id, *whole) : "-",
-                        spread->slowest_rate_times_ranks ? format_rate(phase.id, *spread->slowest_rate_times_ranks)
-                                                         : "-",
-                        format_duration_ns(static_cast<double>(spread->first_done.count())),
-                        format_duration_ns(static_cast<double>(spread->last_done.count())), spread->slowest_rank,
-                        host_of(phase, spread->slowest_rank));
+    rows += rank_row(phase_short_title(phase.id), whole ? format_rate(phase.id, *whole) : "-",
+                     spread->slowest_rate_times_ranks ? format_rate(phase.id, *spread->slowest_rate_times_ranks) : "-",
+                     format_duration_ns(static_cast<double>(spread->first_done.count())),
+                     format_duration_ns(static_cast<double>(spread->last_done.count())),
+                     fmt::format("{} ({})", spread->slowest_rank, host_of(phase, spread->slowest_rank)));
   }
   if (rows.empty()) return {};
-  return fmt::format("{:<{}}{:>16}{:>16}{:>11}{:>11}  {}\n", fmt::format("Ranks ({})", ranks), kTitleWidth, "rate",
-                     fmt::format("slowest x{}", ranks), "first done", "last done", "slowest rank (host)") +
+  return rank_row(fmt::format("Ranks ({})", ranks), "rate", fmt::format("slowest x{}", ranks), "first done",
+                  "last done", "slowest rank (host)") +
          rows;
 }
 

@@ -88,9 +88,8 @@ void RunDirectory::remove_own_files() noexcept {
 }
 
 RunDirectory::~RunDirectory() {
-  if (group_.size() == 1) return;  // scratch_ removes everything
   remove_own_files();
-  group_.barrier();  // every rank is done with the directory before rank 0 removes it
+  group_.barrier();  // every rank is done with the directory before rank 0 (scratch_) removes it
 }
 
 }  // namespace bench

@@ -181,15 +181,21 @@ class Runner {
   // Every agreement of the run. A stop signal is this rank's failure even when no step noticed it yet, and
   // the rank removes its files before it waits for the other ranks (see RunDirectory::remove_own_files).
   void agree(std::exception_ptr failure) {
-    if (const int signal_number = interrupt_.load(); signal_number != 0) {
-      if (!failure) failure = std::make_exception_ptr(InterruptedError(signal_number));
+    if (std::exception_ptr stop = interruption()) {
+      if (!failure) failure = std::move(stop);
       directory_.remove_own_files();
     }
     group_.agree(std::move(failure));
   }
 
+  // An InterruptedError once a stop signal came, else null.
+  std::exception_ptr interruption() const {
+    const int signal_number = interrupt_.load();
+    return signal_number != 0 ? std::make_exception_ptr(InterruptedError(signal_number)) : nullptr;
+  }
+
   void throw_if_interrupted() const {
-    if (const int signal_number = interrupt_.load(); signal_number != 0) throw InterruptedError(signal_number);
+    if (std::exception_ptr stop = interruption()) std::rethrow_exception(stop);
   }
 
   // The I/O tests' file is not needed once they are done; free its space before the file tests.

@@ -26,6 +26,19 @@ std::vector<std::string> with(std::vector<std::string> args, const std::vector<s
   return args;
 }
 
+// A quick run in a fresh directory with -q that also writes the spreadsheet CSV and the JSON.
+struct ReportedRun {
+  test::TempDir dir;
+  test::TempDir out_dir;
+  std::filesystem::path csv = out_dir.path() / "r.csv";
+  std::filesystem::path json = out_dir.path() / "r.json";
+
+  test::CommandOutput run(const std::vector<std::string>& options) const {
+    return test::run_bench(with(with(kQuick, {"-d", dir.path().string(), "-q"}),
+                                with(options, {"--csv", csv.string(), "--json", json.string()})));
+  }
+};
+
 TEST_CASE("cli: -q prints only the CSV line on stdout, the table on stderr, and leaves the directory as it was") {
   test::TempDir dir;
   test::TempDir other;
@@ -96,26 +109,19 @@ TEST_CASE("cli: --help and --version") {
 }
 
 TEST_CASE("cli: the spreadsheet CSV and JSON files get one row per test") {
-  test::TempDir dir;
-  test::TempDir out_dir;
-  const auto csv = out_dir.path() / "r.csv";
-  const auto json = out_dir.path() / "r.json";
-  const auto r = test::run_bench(
-      with(kQuick, {"-d", dir.path().string(), "-q", "--csv", csv.string(), "--json", json.string()}));
+  ReportedRun reported;
+  const auto r = reported.run({});
   CHECK(r.exit_code == 0);
-  const auto rows = lines_of(test::read_file(csv));
+  const auto rows = lines_of(test::read_file(reported.csv));
   CHECK(rows.size() == 1 + 7);  // header + six I/O tests + fsync test
-  const auto tool = test::run_program({"python3", "-m", "json.tool"}, test::read_file(json));
+  const auto tool = test::run_program({"python3", "-m", "json.tool"}, test::read_file(reported.json));
   CHECK(tool.exit_code == 0);
 }
 
 TEST_CASE("cli: --seek-writes 0 runs read-only seeks and says so in every output but bonnie++'s") {
-  test::TempDir dir;
-  test::TempDir out_dir;
-  const auto csv = out_dir.path() / "r.csv";
-  const auto json = out_dir.path() / "r.json";
-  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q", "--seek-writes", "0", "--csv",
-                                               csv.string(), "--json", json.string()}));
+  ReportedRun reported;
+  const auto& [dir, out_dir, csv, json] = reported;
+  const auto r = reported.run({"--seek-writes", "0"});
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.find("\nRandom seeks write back 0 % of tickets (bonnie++: 10 %)\n") != std::string::npos);
   const auto out = lines_of(r.out);
@@ -132,12 +138,9 @@ TEST_CASE("cli: --seek-writes 0 runs read-only seeks and says so in every output
 }
 
 TEST_CASE("cli: --verify is recorded in JSON and the spreadsheet CSV, and said under the table") {
-  test::TempDir dir;
-  test::TempDir out_dir;
-  const auto csv = out_dir.path() / "r.csv";
-  const auto json = out_dir.path() / "r.json";
-  const auto r = test::run_bench(
-      with(kQuick, {"-d", dir.path().string(), "-q", "--verify", "--csv", csv.string(), "--json", json.string()}));
+  ReportedRun reported;
+  const auto& [dir, out_dir, csv, json] = reported;
+  const auto r = reported.run({"--verify"});
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.find("\nReads checked against the data written (--verify): %CPU includes the check\n") !=
         std::string::npos);

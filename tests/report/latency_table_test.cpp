@@ -20,6 +20,13 @@ LatencySummary latency(std::uint64_t base_ns) {
                         base_ns * 50};
 }
 
+// A phase with a latency summary around `base_ns`.
+PhaseResult timed_phase(PhaseId id, std::uint64_t operations, std::uint64_t bytes, std::uint64_t base_ns = 1000) {
+  PhaseResult p = phase(id, operations, bytes, 1.0, 0.1);
+  p.latency = latency(base_ns);
+  return p;
+}
+
 TEST_CASE("durations pick their unit and keep three significant digits") {
   CHECK(format_duration_ns(0) == "0ns");
   CHECK(format_duration_ns(850) == "850ns");
@@ -60,12 +67,8 @@ TEST_CASE("the measured section shows real rates even for tests bonnie++ hides a
 TEST_CASE("the measured section says when random seeks wrote back another share than bonnie++'s 10 %") {
   RunResult run;
   run.info.io = IoSpec{};
-  auto seeks = phase(PhaseId::kRandomSeeks, 1000, 4096 * 1000, 1.0, 0.1);
-  seeks.latency = latency(1000);
-  run.phases.push_back(seeks);
-  auto fsync = phase(PhaseId::kFsyncLatency, 100, 230000, 1.0, 0.1);
-  fsync.latency = latency(1000);
-  run.phases.push_back(fsync);
+  run.phases.push_back(timed_phase(PhaseId::kRandomSeeks, 1000, 4096 * 1000));
+  run.phases.push_back(timed_phase(PhaseId::kFsyncLatency, 100, 230000));
   const std::string bonnie = format_latency_table(run);
   CHECK(bonnie.find("write back") == std::string::npos);  // the default: nothing to say
   run.info.io->seek_write_percent = 0;
@@ -84,14 +87,10 @@ TEST_CASE("the measured section says when random seeks wrote back another share 
 TEST_CASE("the measured section says when the reads were checked (--verify), for runs with read tests") {
   RunResult run;
   run.info.io = IoSpec{};
-  auto write = phase(PhaseId::kBlockWrite, 1000, 4096 * 1000, 1.0, 0.1);
-  write.latency = latency(1000);
-  run.phases.push_back(write);
+  run.phases.push_back(timed_phase(PhaseId::kBlockWrite, 1000, 4096 * 1000));
   run.info.verify = true;
   CHECK(format_latency_table(run).find("--verify") == std::string::npos);  // nothing was read
-  auto read = phase(PhaseId::kBlockRead, 1000, 4096 * 1000, 1.0, 0.1);
-  read.latency = latency(1000);
-  run.phases.push_back(read);
+  run.phases.push_back(timed_phase(PhaseId::kBlockRead, 1000, 4096 * 1000));
   CHECK(format_latency_table(run).find("us\nReads checked against the data written (--verify): %CPU includes the "
                                        "check\n") != std::string::npos);
   run.info.verify = false;
