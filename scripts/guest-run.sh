@@ -4,54 +4,91 @@
 # The guest is made only of Debian packages: the kernel and its modules come out of the linux-image package
 # (apt-get download + dpkg-deb -x, cached), the initramfs holds busybox-static, the static bench++
 # (scripts/build-static.sh) and the modules for virtio-blk and ext4. bench++ runs on an ext4 filesystem that this
-# script makes with mkfs.ext4 on a sparse disk image (a virtio disk in the guest); the guest writes its CSV,
-# JSON and exit status on that filesystem, and the host reads them with debugfs (no mount, no root needed).
-# KVM is used when /dev/kvm is usable, otherwise QEMU's TCG emulator (slower, still a real guest kernel).
+# script makes with mkfs.ext4 on a sparse disk image (a virtio-blk disk in the guest, with the -drive options
+# of --drive-opts); the guest writes its CSV, JSON and exit status on that filesystem, and the host reads them
+# with debugfs (no mount, no root needed).
+#
+# The accelerator is proven, not assumed: unless --accel (or BENCH_GUEST_ACCEL) says otherwise, a probe boot
+# under KVM must reach the initramfs's first line within a few seconds, with -cpu host, then host without
+# arch-capabilities, then qemu64 (nested KVM often refuses the first); the first that does is used. Without a
+# usable /dev/kvm, or when no CPU model boots, the guest runs under TCG (software emulation: slower, and its
+# figures include emulating the CPU) after one note naming QEMU's error. The probe's verdict is kept for the
+# rest of this boot of the machine (in the kernel cache), so later runs do not probe again.
+#
+# The guest cannot hang the run: a KVM internal error, a kernel panic, or neither console output nor the
+# guest's heartbeat (every 5 s) for --stall-timeout seconds stops QEMU at once with the reason. console.log
+# and qemu.err come back to --out DIR whatever happened. Ctrl-C, SIGTERM or SIGHUP stop QEMU (its whole
+# process group) and remove the work directory.
 #
 # Usage: scripts/guest-run.sh [script options] [--] [bench++ options]
 # Script options (anywhere before a "--"):
-#   --out DIR          where result.csv, result.json and console.log go (default ./guest-results)
-#   --bench FILE       the static bench++ (default $BENCH_STATIC_BINARY, else build/static/bench++, built or
-#                      brought up to date by scripts/build-static.sh first)
-#   --memory MIB       guest RAM (default 512); bench++'s default -s is twice what the guest sees
-#   --cpus N           guest vCPUs (default 2, at most the host's)
-#   --disk-size SIZE   disk image size, e.g. 2G (default: what -s, -n, -c and --sync-size need, plus margin)
-#   --timeout SECONDS  give up on the guest after this long (default 1800)
-#   --accel kvm|tcg    force an accelerator (default: kvm when /dev/kvm is usable, else tcg)
-#   --keep-work        keep the work directory (disk image, initramfs) and print its path
-#   --refresh-kernel   ask apt for the current linux-image-amd64 kernel instead of reusing the cached one
+#   --out DIR            where result.csv, result.json, console.log and qemu.err go (default ./guest-results)
+#   --bench FILE         the static bench++ (default $BENCH_STATIC_BINARY, else build/static/bench++, built
+#                        or brought up to date by scripts/build-static.sh first)
+#   --memory MIB         guest RAM (default 512); bench++'s default -s is twice what the guest sees
+#   --cpus N             guest vCPUs (default 2, at most the host's)
+#   --disk-size SIZE     disk image size, e.g. 2G (default: what -s, -n, -c and --sync-size need, plus margin)
+#   --drive-opts OPTS    QEMU -drive options of the guest's disk (default cache=none,aio=threads), e.g.
+#                        'cache=writeback', 'cache=unsafe', 'cache=none,aio=io_uring'; checked by QEMU before
+#                        anything boots. cache=none (O_DIRECT) on a filesystem without O_DIRECT becomes
+#                        cache=writeback (and aio=native aio=threads), with a note
+#   --accel kvm|tcg      the accelerator (default: $BENCH_GUEST_ACCEL, else the probe above); kvm fails at
+#                        once, with QEMU's error, when no CPU model boots
+#   --cpu-model MODEL    QEMU -cpu model (default: the probe's under KVM, max under TCG)
+#   --timeout SECONDS    give up on the guest after this long (default 1800)
+#   --stall-timeout SECONDS  give up when the guest shows no sign of life for this long (default 60)
+#   --check-only         check the options and drive options (QEMU's own check), then exit without booting
+#   --keep-work          keep the work directory (disk image, initramfs) and print its path
+#   --refresh-kernel     ask apt for the current linux-image-amd64 kernel instead of reusing the cached one
 # bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets.
-# The kernel cache is $BENCH_GUEST_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bench++-guest).
+# The kernel cache is $BENCH_GUEST_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bench++-guest). For tests,
+# BENCH_GUEST_KVM_DEVICE names the KVM device to look for (default /dev/kvm).
 # Exit status: 0 when bench++ succeeded in the guest and its results were copied; 1 on any failure; 2 for
-# bad usage.
+# bad usage (drive options QEMU refuses included); 128 + N after signal N.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH=$PATH:/usr/sbin:/sbin  # mkfs.ext4 and debugfs, for users whose PATH lacks them
+# shellcheck source=lib/signals.sh
+. "$root/scripts/lib/signals.sh"
+# shellcheck source=lib/qemu-watch.sh
+. "$root/scripts/lib/qemu-watch.sh"
 kMarker="bench++-guest:"
 
 die() { echo "guest-run: error: $*" >&2; exit 1; }
 usage_error() { echo "guest-run: $*" >&2; echo "usage: scripts/guest-run.sh [script options] [--] [bench++ options] (see the header of $0)" >&2; exit 2; }
 note() { echo "guest-run: $*" >&2; }
-work="" staging=""  # removed on exit (work is kept with --keep-work)
+work="" staging="" out_dir=""  # the work directory is removed on exit (kept with --keep-work)
+booted=0  # the real boot started: its console.log and qemu.err go to --out
 cleanup() {
+  qemu_stop
+  if [ -n "$work" ] && [ -d "$out_dir" ]; then
+    if [ "$booted" = 1 ]; then
+      tr -d '\r' <"$work/console.raw" >"$out_dir/console.log" 2>/dev/null || true
+      cp "$work/qemu.err" "$out_dir/qemu.err" 2>/dev/null || true
+    fi
+    [ ! -s "$work/kvm-probe.log" ] || cp "$work/kvm-probe.log" "$out_dir/kvm-probe.log"
+  fi
   [ -z "$staging" ] || rm -rf "$staging"
   [ -z "$work" ] || { if [ "${keep_work:-0}" = 1 ]; then note "work directory kept: $work"; else rm -rf "$work"; fi; }
 }
 trap cleanup EXIT
+forward_stop_signals
 
 # ---- command line ----
 out_dir=./guest-results bench=${BENCH_STATIC_BINARY:-} memory_mib=512 cpus=2 disk_size="" timeout_s=1800
-accel="" keep_work=0 refresh_kernel=0
+stall_s=60 accel="" cpu_model="" drive_opts="cache=none,aio=threads" check_only=0 keep_work=0 refresh_kernel=0
 bench_args=()
 while [ $# -gt 0 ]; do
   case $1 in
-    --out|--bench|--memory|--cpus|--disk-size|--timeout|--accel)
+    --out|--bench|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model|--drive-opts)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
         --out) out_dir=$2 ;; --bench) bench=$2 ;; --memory) memory_mib=$2 ;; --cpus) cpus=$2 ;;
-        --disk-size) disk_size=$2 ;; --timeout) timeout_s=$2 ;; --accel) accel=$2 ;;
+        --disk-size) disk_size=$2 ;; --timeout) timeout_s=$2 ;; --stall-timeout) stall_s=$2 ;;
+        --accel) accel=$2 ;; --cpu-model) cpu_model=$2 ;; --drive-opts) drive_opts=$2 ;;
       esac
       shift 2 ;;
+    --check-only) check_only=1; shift ;;
     --keep-work) keep_work=1; shift ;;
     --refresh-kernel) refresh_kernel=1; shift ;;
     --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -62,14 +99,27 @@ done
 if ! [[ $memory_mib =~ ^[0-9]+$ ]] || [ "$memory_mib" -lt 128 ]; then usage_error "--memory wants MiB, at least 128"; fi
 [[ $cpus =~ ^[1-9][0-9]*$ ]] || usage_error "--cpus wants a positive number"
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || usage_error "--timeout wants seconds"
+[[ $stall_s =~ ^[1-9][0-9]*$ ]] || usage_error "--stall-timeout wants seconds"
 [ "$cpus" -le "$(nproc)" ] || cpus=$(nproc)
-case $accel in ""|kvm|tcg) ;; *) usage_error "--accel wants kvm or tcg" ;; esac
+[ -n "$accel" ] || accel=${BENCH_GUEST_ACCEL:-}
+case $accel in ""|kvm|tcg) ;; *) usage_error "--accel (or BENCH_GUEST_ACCEL) wants kvm or tcg, not '$accel'" ;; esac
+[[ $cpu_model =~ ^[A-Za-z0-9_.,=+-]*$ ]] || usage_error "--cpu-model '$cpu_model' is not a QEMU CPU model"
 for arg in "${bench_args[@]}"; do
   case $arg in
     -d|-d?*|--directory|--directory=*) usage_error "do not give -d: bench++ runs on the guest's virtio disk" ;;
     --csv|--csv=*|--json|--json=*) usage_error "do not give --csv or --json: the results go to --out DIR" ;;
     *$'\n'*) usage_error "a bench++ argument contains a newline" ;;
   esac
+done
+# The -drive options this script sets itself may not come from --drive-opts.
+IFS=, read -ra drive_words <<<"$drive_opts"
+for word in "${drive_words[@]}"; do
+  case ${word%%=*} in
+    "") usage_error "--drive-opts '$drive_opts' has an empty option" ;;
+    file|if|format|driver|id|index|media|snapshot|readonly)
+      usage_error "--drive-opts: '${word%%=*}' is set by this script (file=, if=virtio, format=raw)" ;;
+  esac
+  [[ $word == *=* ]] || usage_error "--drive-opts: '$word' is not KEY=VALUE"
 done
 
 # ---- sizes: the disk must hold what bench++ writes ----
@@ -136,11 +186,45 @@ disk_mib=$(((disk_auto + mib - 1) / mib))
 
 # ---- tools ----
 "$root/scripts/install-deps.sh" guest
-for tool in qemu-system-x86_64 busybox mkfs.ext4 debugfs dpkg-deb apt-get apt-cache objcopy readelf xz timeout; do
+for tool in qemu-system-x86_64 busybox mkfs.ext4 debugfs dpkg-deb apt-get apt-cache objcopy readelf xz setsid; do
   command -v "$tool" >/dev/null || die "'$tool' is not installed (scripts/install-deps.sh guest should have installed it)"
 done
 busybox_bin=$(command -v busybox)
 ldd "$busybox_bin" >/dev/null 2>&1 && die "$busybox_bin is not static: install busybox-static"
+qemu_bin=$(command -v qemu-system-x86_64)
+mkdir -p "$out_dir"
+out_dir=$(cd "$out_dir" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench++-guest.XXXXXX")
+
+# ---- the disk's -drive options, checked before anything boots ----
+# drive_wants_direct OPTS: true when OPTS open the image with O_DIRECT (cache=none, directsync, cache.direct=on).
+drive_wants_direct() { [[ ,$1, =~ ,(cache=none|cache=directsync|cache\.direct=(on|true|yes)), ]]; }
+# without_direct OPTS: the same options without O_DIRECT: the host's page cache instead, and aio=native
+# (which QEMU allows only with O_DIRECT) as aio=threads.
+without_direct() {
+  local opts=,$1,
+  opts=${opts//,cache=none,/,cache=writeback,}
+  opts=${opts//,cache=directsync,/,cache=writethrough,}
+  opts=$(sed -E 's/,cache\.direct=(on|true|yes),/,cache.direct=off,/g; s/,aio=native,/,aio=threads,/g' <<<"$opts")
+  opts=${opts#,}
+  echo "${opts%,}"
+}
+truncate -s 1M "$work/check.img"
+if drive_wants_direct "$drive_opts" && ! dd if="$work/check.img" of=/dev/null bs=4096 count=1 iflag=direct 2>/dev/null; then
+  fallback=$(without_direct "$drive_opts")
+  note "the work directory's filesystem ($(stat -f -c %T "$work")) does not support O_DIRECT, which '$drive_opts' needs: the guest's disk uses '$fallback' instead (set TMPDIR to a directory on another filesystem to keep them)"
+  drive_opts=$fallback
+fi
+# QEMU itself checks the options: it opens the image with them, its monitor reads "quit", and nothing runs.
+if ! printf 'quit\n' | "$qemu_bin" -S -accel tcg -nodefaults -no-user-config -display none -serial none \
+    -monitor stdio -drive "file=$work/check.img,format=raw,if=virtio,$drive_opts" >/dev/null 2>"$work/check.err"; then
+  usage_error "QEMU refuses the drive options '$drive_opts': $(qemu_error_summary "$work/check.err")"
+fi
+rm -f "$work/check.img"
+if [ "$check_only" = 1 ]; then
+  note "options and drive options '$drive_opts' are fine (--check-only: not booting)"
+  exit 0
+fi
 
 if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build/static/
   note "bringing the static bench++ up to date (scripts/build-static.sh)"
@@ -245,8 +329,7 @@ if [ -z "$kernel_dir" ]; then
   [ -f "$kernel_dir/kernel-release" ] || prepare_kernel
 fi
 
-# ---- the work directory: initramfs and disk ----
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench++-guest.XXXXXX")
+# ---- the initramfs ----
 mkdir -p "$work/initramfs"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,mnt,tmp,etc,modules}
 cp "$busybox_bin" "$work/initramfs/bin/busybox"
 objcopy --strip-debug "$bench" "$work/initramfs/bin/bench++"  # the guest needs no debug info in its RAM
@@ -256,6 +339,8 @@ printf '%s\n' "${bench_args[@]}" >"$work/initramfs/args"
 # Names for -u/-g: the static glibc reads these files without NSS libraries.
 printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$work/initramfs/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$work/initramfs/etc/group"
+# init: its first line proves the boot (bench_probe=1 on the kernel command line powers off right after it);
+# then a heartbeat, the guest's uptime every 5 s on the second serial port, which the host watches.
 cat >"$work/initramfs/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s
@@ -264,6 +349,8 @@ say() { echo "bench++-guest: $*"; }
 fail() { say "error: $*"; poweroff -f; sleep 5; }
 mount -t proc proc /proc && mount -t sysfs sysfs /sys && mount -t devtmpfs devtmpfs /dev || fail "cannot mount /proc, /sys, /dev"
 say "init started on $(uname -r), $(nproc) cpu(s)"
+if grep -qw bench_probe=1 /proc/cmdline; then poweroff -f; sleep 5; fi
+( while read -r uptime rest </proc/uptime; do echo "$uptime" >/dev/ttyS1; sleep 5; done ) &
 hostname bench-guest
 for module in $(cat /modules/order); do
   insmod "/modules/$module.ko" || fail "cannot load kernel module $module"
@@ -288,44 +375,105 @@ poweroff -f
 INIT
 chmod +x "$work/initramfs/init"
 (cd "$work/initramfs" && find . | busybox cpio -o -H newc -R 0:0 2>/dev/null | gzip -1 >"$work/initramfs.gz")
+kernel_image=$kernel_dir/vmlinuz
+[ -s "$kernel_dir/vmlinux" ] && kernel_image=$kernel_dir/vmlinux
+machine_args=(-m "$memory_mib" -smp "$cpus" -nodefaults -no-user-config -display none -monitor none -no-reboot
+              -kernel "$kernel_image" -initrd "$work/initramfs.gz")
 
+# ---- the accelerator: a probe boot proves KVM, else TCG ----
+kvm_device=${BENCH_GUEST_KVM_DEVICE:-/dev/kvm}
+kvm_cpu_models=(host host,-arch-capabilities qemu64)
+[ -z "$cpu_model" ] || kvm_cpu_models=("$cpu_model")
+# A working KVM prints the kernel's first line in well under a second and reaches /init in a few.
+kProbeFirstOutputS=8 kProbeStallS=20 kProbeTimeoutS=60
+# probe_kvm: boots the initramfs in probe mode under KVM with each model of kvm_cpu_models in turn. Sets
+# kvm_cpu to the first that reached /init, or leaves it empty; kvm_failure says what each attempt did. Every
+# attempt's QEMU stderr and console tail go to $work/kvm-probe.log.
+probe_kvm() {
+  local model reason
+  kvm_cpu="" kvm_failure=""
+  for model in "${kvm_cpu_models[@]}"; do
+    qemu_launch "$work/probe.console" "$work/probe.err" "$work/probe.beat" -accel kvm -cpu "$model" \
+      "${machine_args[@]}" -append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 bench_probe=1"
+    qemu_watch "$work/probe.console" "$work/probe.err" "$work/probe.beat" 0 \
+      "$kProbeFirstOutputS" "$kProbeStallS" "$kProbeTimeoutS" "$kMarker init started"
+    exit_if_stopped
+    { echo "== qemu-system-x86_64 -accel kvm -cpu $model: $watch_outcome ${watch_reason}"
+      cat "$work/probe.err"; echo "-- console (last lines):"; tr -d '\r' <"$work/probe.console" | tail -5
+    } >>"$work/kvm-probe.log"
+    if grep -q "^$kMarker init started" <(tr -d '\r' <"$work/probe.console"); then kvm_cpu=$model; return 0; fi
+    case $watch_outcome in
+      exited) reason="QEMU exited with status $qemu_status: $(qemu_error_summary "$work/probe.err")" ;;
+      *) reason=$watch_reason ;;
+    esac
+    kvm_failure+="${kvm_failure:+; }-cpu $model: $reason"
+  done
+  return 1
+}
+# The verdict holds for this boot of this machine, this QEMU, this kernel and these models: it is kept under a
+# key of all of them, so only the first guest of a boot pays for probing.
+probe_key() {
+  { cat /proc/sys/kernel/random/boot_id 2>/dev/null; readlink -f "$qemu_bin"; stat -L -c '%s %Y' "$qemu_bin"
+    stat -L -c '%t:%T %Z' "$kvm_device" 2>/dev/null; echo "$kernel_image ${kvm_cpu_models[*]} $cpus"
+  } | sha1sum | cut -c1-16
+}
+choose_kvm_cpu() {
+  local cache_file
+  cache_file=$cache_root/kvm-probe/$(probe_key)
+  if [ -s "$cache_file" ]; then
+    kvm_cpu=$(sed -n 1p "$cache_file") kvm_failure=$(sed -n 2p "$cache_file")
+    kvm_failure=${kvm_failure:+$kvm_failure (probed earlier this boot; $cache_file)}
+  else
+    note "probing KVM: a boot to /init under -accel kvm, -cpu ${kvm_cpu_models[*]} (in turn)"
+    probe_kvm || true
+    mkdir -p "${cache_file%/*}" && printf '%s\n%s\n' "$kvm_cpu" "$kvm_failure" >"$cache_file.$$" \
+      && mv "$cache_file.$$" "$cache_file" || true
+  fi
+  [ -n "$kvm_cpu" ]
+}
+kvm_usable() { [ -c "$kvm_device" ] && [ -r "$kvm_device" ] && [ -w "$kvm_device" ]; }
+case $accel in
+  kvm)
+    kvm_usable || die "--accel kvm: $kvm_device is missing or not readable and writable by $(id -un)"
+    choose_kvm_cpu || die "--accel kvm: KVM cannot boot this guest here: $kvm_failure (details: $out_dir/kvm-probe.log)"
+    cpu_model=$kvm_cpu ;;
+  tcg) cpu_model=${cpu_model:-max} ;;
+  "")
+    if ! kvm_usable; then
+      note "no usable $kvm_device: the guest runs under TCG (software emulation: slower, and its figures include emulating the CPU)"
+      accel=tcg cpu_model=${cpu_model:-max}
+    elif choose_kvm_cpu; then
+      accel=kvm cpu_model=$kvm_cpu
+    else
+      note "KVM cannot boot this guest here, so it runs under TCG (software emulation: slower, and its figures include emulating the CPU). QEMU under KVM: $kvm_failure"
+      accel=tcg cpu_model=max
+    fi ;;
+esac
+
+# ---- the disk ----
 truncate -s "${disk_mib}M" "$work/disk.img"
 mkfs.ext4 -q -F -L bench-guest -N "$inodes" -E lazy_itable_init=0,lazy_journal_init=0 "$work/disk.img" \
   || die "mkfs.ext4 failed on the disk image"
 
-# ---- boot ----
-if [ -z "$accel" ]; then
-  if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then accel=kvm; else accel=tcg; fi
-fi
-case $accel in
-  kvm) accel_args=(-enable-kvm -cpu host) ;;
-  tcg) accel_args=(-accel tcg -cpu max) ;;
-esac
-mkdir -p "$out_dir"
-rm -f "$out_dir/result.csv" "$out_dir/result.json" "$out_dir/console.log"
-note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel: $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk"
-kernel_image=$kernel_dir/vmlinuz
-[ -s "$kernel_dir/vmlinux" ] && kernel_image=$kernel_dir/vmlinux
+# ---- boot, watched ----
+rm -f "$out_dir"/{result.csv,result.json,console.log,qemu.err,status}
+qemu_args=(-accel "$accel" -cpu "$cpu_model" "${machine_args[@]}" -append "console=ttyS0 quiet panic=-1"
+           -drive "file=$work/disk.img,format=raw,if=virtio,$drive_opts")
+note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel (-cpu $cpu_model): $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk on virtio-blk with $drive_opts"
+printf '%q ' "$qemu_bin" "${qemu_args[@]}" >"$out_dir/qemu-command"; echo >>"$out_dir/qemu-command"
 start=$(date +%s)
-set +e
-timeout -k 10 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" -m "$memory_mib" -smp "$cpus" \
-  -nodefaults -no-user-config -display none -serial stdio -monitor none -no-reboot \
-  -kernel "$kernel_image" -initrd "$work/initramfs.gz" \
-  -append "console=ttyS0 quiet panic=-1" \
-  -drive "file=$work/disk.img,format=raw,if=virtio,cache=none,aio=threads" </dev/null 2>"$work/qemu.err" \
-  | tr -d '\r' | tee "$work/console.log"
-codes=("${PIPESTATUS[@]}")
-set -e
+booted=1
+qemu_launch "$work/console.raw" "$work/qemu.err" "$work/heartbeat" "${qemu_args[@]}"
+qemu_watch "$work/console.raw" "$work/qemu.err" "$work/heartbeat" 1 0 "$stall_s" "$timeout_s"
 note "the guest ran for $(($(date +%s) - start)) s"
-cp "$work/console.log" "$out_dir/console.log"
-qemu_status=${codes[0]}
-[ "$qemu_status" -ne 124 ] || die "the guest did not finish within $timeout_s s (--timeout); console in $out_dir/console.log"
-[ "$qemu_status" -eq 0 ] || die "qemu-system-x86_64 failed (status $qemu_status): $(head -c 2000 "$work/qemu.err")"
-if ! grep -q "^$kMarker init started" "$work/console.log"; then
-  grep -q 'Kernel panic' "$work/console.log" && die "the guest kernel panicked; see $out_dir/console.log"
-  die "the guest kernel did not reach /init; see $out_dir/console.log"
-fi
-guest_error=$(grep "^$kMarker error:" "$work/console.log" | head -1 || true)
+exit_if_stopped
+case $watch_outcome in
+  exited) [ "$qemu_status" -eq 0 ] || die "qemu-system-x86_64 failed (status $qemu_status): $(qemu_error_summary "$work/qemu.err")" ;;
+  *) die "$watch_reason; see $out_dir/console.log and $out_dir/qemu.err" ;;
+esac
+console=$(tr -d '\r' <"$work/console.raw")
+grep -q "^$kMarker init started" <<<"$console" || die "the guest kernel did not reach /init; see $out_dir/console.log"
+guest_error=$(grep "^$kMarker error:" <<<"$console" | head -1 || true)
 [ -z "$guest_error" ] || die "in the guest: ${guest_error#"$kMarker error: "}"
 
 # ---- results, read from the ext4 image with debugfs ----
@@ -338,4 +486,4 @@ for file in result.csv result.json; do [ -f "$work/$file" ] && cp "$work/$file" 
 [ "$bench_status" = 0 ] || die "bench++ failed in the guest with exit status $bench_status; see $out_dir/console.log"
 [ -s "$out_dir/result.csv" ] || die "bench++ succeeded but the guest has no result.csv"
 [ -s "$out_dir/result.json" ] || die "bench++ succeeded but the guest has no result.json"
-note "results in $out_dir: result.csv, result.json, console.log"
+note "results in $out_dir: result.csv, result.json, console.log, qemu.err"

@@ -21,6 +21,8 @@
 # Exit status: 0 when both runs and the comparison succeeded; 1 on any failure; 2 for bad usage.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/signals.sh
+. "$root/scripts/lib/signals.sh"
 
 die() { echo "host-vs-guest: error: $*" >&2; exit 1; }
 usage_error() { echo "host-vs-guest: $*" >&2; echo "usage: scripts/host-vs-guest.sh [script options] [--] [bench++ options] (see the header of $0)" >&2; exit 2; }
@@ -74,6 +76,7 @@ rm -f "$out_dir"/host/result.* "$out_dir"/guest/result.* "$out_dir/comparison.tx
 
 tmp_host=""
 trap '[ -z "$tmp_host" ] || rm -rf "$tmp_host"' EXIT
+forward_stop_signals  # Ctrl-C or SIGTERM reach the run going on (bench++ or guest-run.sh), which cleans up
 
 # ---- the host run ----
 if [ -z "$host_dir" ]; then
@@ -81,11 +84,10 @@ if [ -z "$host_dir" ]; then
   host_dir=$tmp_host
 fi
 note "host: bench++ -d $host_dir ${common_args[*]}"
-set +e
-"$bench" -d "$host_dir" "${host_label[@]}" "${common_args[@]}" \
-  --csv "$out_dir/host/result.csv" --json "$out_dir/host/result.json" </dev/null
-status=$?
-set -e
+status=0
+run_child "$bench" -d "$host_dir" "${host_label[@]}" "${common_args[@]}" \
+  --csv "$out_dir/host/result.csv" --json "$out_dir/host/result.json" </dev/null || status=$?
+exit_if_stopped
 [ "$status" -eq 0 ] || die "bench++ failed on the host with exit status $status"
 
 # ---- the guest run ----
@@ -93,8 +95,11 @@ set -e
 quote_words() { local word line=""; for word in "$@"; do line+="$(printf '%q' "$word") "; done; echo "${line% }"; }
 if [ -z "$guest_cmd" ]; then
   note "guest: scripts/guest-run.sh ${guest_run_args[*]} ${common_args[*]}"
-  "$root/scripts/guest-run.sh" --bench "$bench" --out "$out_dir/guest" "${guest_run_args[@]}" -- \
-    "${guest_label[@]}" "${common_args[@]}" || die "the guest run failed (scripts/guest-run.sh)"
+  status=0
+  run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$out_dir/guest" "${guest_run_args[@]}" -- \
+    "${guest_label[@]}" "${common_args[@]}" || status=$?
+  exit_if_stopped
+  [ "$status" -eq 0 ] || die "the guest run failed (scripts/guest-run.sh)"
 else
   read -ra prefix <<<"$guest_cmd"
   [ ${#prefix[@]} -gt 0 ] || usage_error "--guest-cmd is empty"
@@ -120,10 +125,6 @@ else
 fi
 
 # ---- the comparison ----
-if ! "$bench" compare --help >/dev/null 2>&1; then
-  note "this bench++ has no compare command; the results are $out_dir/host/result.csv and $out_dir/guest/result.csv"
-  exit 0
-fi
 compare_args=("$out_dir/host/result.csv" "$out_dir/guest/result.csv")
 [ -z "$html" ] || compare_args+=(--html "$html")
 "$bench" compare "${compare_args[@]}" | tee "$out_dir/comparison.txt"

@@ -1,79 +1,41 @@
 // End to end: scripts/host-vs-guest.sh runs the static bench++ on this host and, through
-// scripts/guest-run.sh, in a Linux guest booted under QEMU (KVM or TCG), then compares the two; and the
-// scripts' failure paths. Small sizes keep one guest run near 30 s under TCG. Skipped, with a message, when
-// the static bench++ (target bench_static) or qemu-system-x86_64 is missing, or BENCH_SKIP_GUEST_TEST is set.
+// scripts/guest-run.sh, in a Linux guest booted under QEMU (KVM or TCG, as this machine allows), then compares
+// the two; and the scripts' failure paths. Small sizes keep one guest run near 30 s under TCG. Skipped, with a
+// message, when the static bench++ (target bench_static) or qemu-system-x86_64 is missing, or
+// BENCH_SKIP_GUEST_TEST is set.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "report/spreadsheet_csv.h"
-#include "result/phase_id.h"
+#include "guest/guest_test_support.h"
 #include "test_support.h"
 
 namespace bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kStaticBinary = BENCH_STATIC_BINARY;
-const fs::path kScripts = fs::path(BENCH_SOURCE_DIR) / "scripts";
-// The sizes of the end-to-end run: a 16 MiB file, 256 KiB per-char, 1024 files, a short fsync test.
-const std::vector<std::string> kSmallRun = {"-s", "16M", "-f256k", "-n", "1", "--sync-size", "230k",
-                                            "-r", "0", "-z", "1", "-q"};
-
-bool in_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path != nullptr ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (!dir.empty() && ::access((fs::path(dir) / program).c_str(), X_OK) == 0) return true;
-  }
-  return false;
-}
-
-// Why the tests that need the static binary (and QEMU, when `needs_qemu`) cannot run here; nullopt if they can.
-std::optional<std::string> skip_reason(bool needs_qemu) {
-  if (std::getenv("BENCH_SKIP_GUEST_TEST") != nullptr) return "BENCH_SKIP_GUEST_TEST is set";
-  if (!fs::exists(kStaticBinary)) {
-    return "no static bench++ at " + kStaticBinary.string() + " (build the target bench_static)";
-  }
-  if (needs_qemu && !in_path("qemu-system-x86_64")) {
-    return "qemu-system-x86_64 is not installed (scripts/install-deps.sh guest)";
-  }
-  return std::nullopt;
-}
+using test::contains;
+using test::kScripts;
+using test::kStaticBinary;
+using test::only_run;
+using test::test_keys;
 
 std::vector<std::string> with(std::vector<std::string> head, const std::vector<std::string>& tail) {
   head.insert(head.end(), tail.begin(), tail.end());
   return head;
 }
 
-RunResult only_run(const fs::path& csv) {
-  const std::vector<RunResult> runs = read_spreadsheet_csv(test::read_file(csv), csv.string());
-  REQUIRE(runs.size() == 1);
-  return runs.front();
-}
-
-std::set<std::string> test_keys(const RunResult& run) {
-  std::set<std::string> keys;
-  for (const PhaseResult& phase : run.phases) keys.emplace(phase_key(phase.id));
-  return keys;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+const std::vector<std::string> kSmallRun = test::small_run_args();
 
 }  // namespace
 
 TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QEMU guest, then compares") {
-  if (const auto reason = skip_reason(true)) {
+  if (const auto reason = test::guest_skip_reason(true)) {
     MESSAGE("skipped: " << *reason);
     return;
   }
@@ -122,7 +84,7 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
 }
 
 TEST_CASE("guest: host-vs-guest.sh --guest-cmd copies the static binary over a command prefix") {
-  if (const auto reason = skip_reason(false)) {
+  if (const auto reason = test::guest_skip_reason(false)) {
     MESSAGE("skipped: " << *reason);
     return;
   }
@@ -149,7 +111,7 @@ TEST_CASE("guest: host-vs-guest.sh --guest-cmd copies the static binary over a c
 }
 
 TEST_CASE("guest: guest-run.sh refuses what it sets itself, and fails clearly") {
-  if (const auto reason = skip_reason(true)) {
+  if (const auto reason = test::guest_skip_reason(true)) {
     MESSAGE("skipped: " << *reason);
     return;
   }

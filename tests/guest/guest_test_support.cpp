@@ -1,0 +1,131 @@
+#include "guest/guest_test_support.h"
+
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "report/spreadsheet_csv.h"
+#include "result/phase_id.h"
+#include "test_support.h"
+
+namespace bench::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string path_variable_value() {
+  const char* path = std::getenv("PATH");
+  return path != nullptr ? path : "";
+}
+
+// The first executable `program` on PATH, or nullopt.
+std::optional<fs::path> find_in_path(const std::string& program) {
+  std::istringstream dirs(path_variable_value());
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const fs::path candidate = fs::path(dir) / program;
+    if (!dir.empty() && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+// The stand-in's script; @REAL@ and @PAUSE@ are filled in.
+constexpr const char* kFakeQemuScript = R"(#!/bin/bash
+# Written by bench++'s guest tests (tests/guest/guest_test_support.cpp): a qemu-system-x86_64 whose KVM fails as
+# on a nested host that cannot run a guest, and whose TCG guests can be paused mid-run.
+real=@REAL@ pause=@PAUSE@
+ulimit -c 0
+args=" $* "
+if [[ $args == *" -accel kvm "* ]]; then
+  if [[ $args == *" -cpu host "* ]]; then
+    echo "qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69" >&2
+    echo "qemu-system-x86_64: ../../target/i386/kvm/kvm.c:3183: kvm_buf_set_msrs: Assertion \`ret == cpu->kvm_msr_buf->nmsrs' failed." >&2
+    kill -ABRT $$
+  fi
+  printf 'KVM internal error. Suberror: 1\nemulation failure\n' >&2
+  exec sleep 600
+fi
+if [ "$pause" = none ] || [[ $args == *" -S "* ]] || [[ $args == *bench_probe=1* ]]; then exec "$real" "$@"; fi
+console="" previous=""
+for arg in "$@"; do
+  if [ "$previous" = -serial ] && [ -z "$console" ]; then console=${arg#file:}; fi
+  previous=$arg
+done
+"$real" "$@" &
+qemu=$!
+until grep -q 'bench++-guest: running:' "$console" 2>/dev/null; do
+  kill -0 $qemu 2>/dev/null || { wait $qemu; exit; }
+  sleep 0.1
+done
+kill -STOP $qemu
+[ "$pause" = silently ] || printf 'KVM internal error. Suberror: 1\nemulation failure\n' >&2
+wait $qemu
+)";
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> small_run_args() {
+  return {"-s", "16M", "-f256k", "-n", "1", "--sync-size", "230k", "-r", "0", "-z", "1", "-q"};
+}
+
+std::optional<std::string> guest_skip_reason(bool needs_qemu) {
+  if (std::getenv("BENCH_SKIP_GUEST_TEST") != nullptr) return "BENCH_SKIP_GUEST_TEST is set";
+  if (!fs::exists(kStaticBinary)) {
+    return "no static bench++ at " + kStaticBinary.string() + " (build the target bench_static)";
+  }
+  if (needs_qemu && !find_in_path("qemu-system-x86_64")) {
+    return "qemu-system-x86_64 is not installed (scripts/install-deps.sh guest)";
+  }
+  return std::nullopt;
+}
+
+RunResult only_run(const fs::path& csv) {
+  const std::vector<RunResult> runs = read_spreadsheet_csv(read_file(csv), csv.string());
+  REQUIRE(runs.size() == 1);
+  return runs.front();
+}
+
+std::set<std::string> test_keys(const RunResult& run) {
+  std::set<std::string> keys;
+  for (const PhaseResult& phase : run.phases) keys.emplace(phase_key(phase.id));
+  return keys;
+}
+
+FakeQemu::FakeQemu(const fs::path& dir, Pause pause) : dir_(dir) {
+  const std::optional<fs::path> real = find_in_path("qemu-system-x86_64");
+  if (!real) throw std::runtime_error("FakeQemu: no qemu-system-x86_64 on PATH");
+  std::string script = kFakeQemuScript;
+  replace_all(script, "@REAL@", real->string());
+  replace_all(script, "@PAUSE@",
+              pause == Pause::kNone ? "none" : pause == Pause::kWithKvmError ? "with-kvm-error" : "silently");
+  fs::create_directories(dir_);
+  const fs::path file = dir_ / "qemu-system-x86_64";
+  std::ofstream(file) << script;
+  fs::permissions(file, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+}
+
+std::string FakeQemu::path_variable() const { return "PATH=" + dir_.string() + ":" + path_variable_value(); }
+
+std::vector<int> processes_mentioning(const std::string& text) {
+  std::vector<int> pids;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos || std::stoi(name) == ::getpid()) continue;
+    std::ifstream cmdline(entry.path() / "cmdline");
+    std::string line((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (line.find(text) != std::string::npos) pids.push_back(std::stoi(name));
+  }
+  return pids;
+}
+
+}  // namespace bench::test

@@ -1,0 +1,53 @@
+#pragma once
+// Helpers of the guest tests (scripts/guest-run.sh, scripts/host-vs-guest.sh): the static bench++ they boot,
+// why a test cannot run here, reading a run's results, a stand-in QEMU that fails as KVM does on a nested host,
+// and finding processes a test left running.
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench::test {
+
+inline const std::filesystem::path kStaticBinary = BENCH_STATIC_BINARY;
+inline const std::filesystem::path kScripts = std::filesystem::path(BENCH_SOURCE_DIR) / "scripts";
+
+// The sizes of an end-to-end run: a 16 MiB file, 256 KiB per-char, 1024 files, a short fsync test.
+std::vector<std::string> small_run_args();
+
+// Why the tests that need the static binary (and QEMU, when `needs_qemu`) cannot run here; nullopt if they can.
+std::optional<std::string> guest_skip_reason(bool needs_qemu);
+
+// The one run of a spreadsheet CSV (REQUIREs that there is exactly one).
+RunResult only_run(const std::filesystem::path& csv);
+// The test keys of a run's phases ("block_write", ...).
+std::set<std::string> test_keys(const RunResult& run);
+
+// A qemu-system-x86_64 stand-in in `dir`, put first on PATH by path_variable(). Under KVM it fails as on a
+// nested host whose KVM cannot run a guest: -cpu host aborts at once with QEMU's "failed to set MSR 0x10a"
+// assertion; any other CPU model logs a KVM internal error (emulation failure) and hangs, as a paused VM does.
+// Everything else runs the real QEMU, which, with a Pause other than kNone, is stopped (SIGSTOP, as a paused VM)
+// as soon as the guest's console says bench++ is running: with a KVM internal error on stderr, or silently.
+class FakeQemu {
+ public:
+  enum class Pause { kNone, kWithKvmError, kSilently };
+  FakeQemu(const std::filesystem::path& dir, Pause pause);
+  // "PATH=<dir>:$PATH", for env(1).
+  std::string path_variable() const;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+// The pids of the processes (other than this one) whose command line contains `text`.
+std::vector<int> processes_mentioning(const std::string& text);
+
+// True when `text` contains `part`.
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace bench::test
