@@ -13,6 +13,7 @@
 
 #include "guest/guest_test_support.h"
 #include "reliability/background_process.h"
+#include "reliability/scratch_mount.h"
 #include "test_support.h"
 
 namespace bench {
@@ -131,6 +132,23 @@ TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refus
     const auto result = test::run_program(box.guest_run({}, {"--check-only", "--drive-opts", "cache=none,if=ide"}));
     CHECK(result.exit_code == 2);
     CHECK(contains(result.err, "--drive-opts: 'if' is set by this script"));
+  }
+  SUBCASE("cache=none where the work directory has no O_DIRECT (ramfs) falls back to the page cache") {
+    if (!test::running_as_root()) {
+      MESSAGE("skipped: mounting a ramfs needs root");
+      return;
+    }
+    const fs::path ramfs = box.tmp.path() / "ramfs";
+    fs::create_directory(ramfs);
+    REQUIRE(test::run_program({"mount", "-t", "ramfs", "ramfs", ramfs.string()}).exit_code == 0);
+    const auto result = test::run_program({"env", "TMPDIR=" + ramfs.string(), (kScripts / "guest-run.sh").string(),
+                                           "--bench", kStaticBinary.string(), "--out", box.out.string(),
+                                           "--check-only", "--drive-opts", "cache=none,aio=native"});
+    test::run_program({"umount", "-l", ramfs.string()});
+    INFO("stderr:\n" << result.err);
+    CHECK(result.exit_code == 0);
+    CHECK(contains(result.err, "filesystem (ramfs) does not support O_DIRECT, which 'cache=none,aio=native' needs: "
+                               "the guest's disk uses 'cache=writeback,aio=threads' instead"));
   }
   SUBCASE("options QEMU accepts") {
     const auto result = test::run_program(
