@@ -460,7 +460,15 @@ rm -f "$out_dir"/{result.csv,result.json,console.log,qemu.err,status}
 qemu_args=(-accel "$accel" -cpu "$cpu_model" "${machine_args[@]}" -append "console=ttyS0 quiet panic=-1"
            -drive "file=$work/disk.img,format=raw,if=virtio,$drive_opts")
 note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel (-cpu $cpu_model): $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk on virtio-blk with $drive_opts"
-printf '%q ' "$qemu_bin" "${qemu_args[@]}" >"$out_dir/qemu-command"; echo >>"$out_dir/qemu-command"
+# shell_words WORD...: the words as a command line to paste into a shell (quoted only where they need it).
+shell_words() {
+  local word line=""
+  for word in "$@"; do
+    if [[ $word =~ ^[A-Za-z0-9_./=:,+@%-]+$ ]]; then line+="$word "; else line+="'${word//\'/\'\\\'\'}' "; fi
+  done
+  echo "${line% }"
+}
+shell_words "$qemu_bin" "${qemu_args[@]}" >"$out_dir/qemu-command"  # (qemu_launch adds the two -serial files)
 start=$(date +%s)
 booted=1
 qemu_launch "$work/console.raw" "$work/qemu.err" "$work/heartbeat" "${qemu_args[@]}"

@@ -1,24 +1,35 @@
 #!/usr/bin/env bash
-# Runs bench++ with the same options on this host and in a guest, then compares the two (bench++ compare).
+# Runs bench++ with the same options on this host and in a guest, then compares them (bench++ compare).
 # Both sides run the same static bench++ (scripts/build-static.sh). The guest is a fresh QEMU guest booted by
 # scripts/guest-run.sh, or an existing VM (or any machine) reached by a command prefix: the static binary is
 # copied over through it, run there, and its CSV and JSON fetched back.
 #
+# With --variant, one fresh guest boots per variant, each with those QEMU -drive options for its disk (the
+# way people compare a hypervisor's disk settings), and the host and every variant go into one comparison,
+# each column named by its variant. All variants are checked by QEMU before anything runs. The guests' disk
+# images live in TMPDIR (default /tmp), so host and guests test the same host filesystem when -d is not given.
+#
 # Usage: scripts/host-vs-guest.sh [script options] [--] [bench++ options]
 # Script options (anywhere before a "--"):
+#   --variant OPTS      a guest with these -drive options (repeatable), e.g. --variant 'cache=none,aio=threads'
+#                       --variant cache=writeback --variant cache=unsafe --variant 'cache=none,aio=io_uring'
+#                       (default: one guest with guest-run.sh's default, cache=none,aio=threads, named "guest")
 #   --guest-cmd PREFIX  reach an existing guest with PREFIX, which must run its last argument as a shell
 #                       command there: 'ssh user@vm', 'sh -c' (this machine), 'docker exec -i CTR sh -c'
 #   --guest-dir DIR     with --guest-cmd: the directory to test in on the guest (default: a new directory
 #                       under the guest's /tmp, removed afterwards)
-#   --out DIR           where host/, guest/ and comparison.txt go (default ./host-vs-guest)
+#   --out DIR           where host/, guest/ (guest-1/, guest-2/, ... with --variant) and comparison.txt go
+#                       (default ./host-vs-guest)
 #   --bench FILE        the static bench++ (default as scripts/guest-run.sh: build/static/bench++)
 #   --html FILE         also write compare's HTML page
-#   --memory MIB, --cpus N, --disk-size SIZE, --timeout SECONDS, --accel kvm|tcg
-#                       passed to scripts/guest-run.sh (without --guest-cmd)
-# bench++ options go to both runs. -d DIR is where the host run tests (default: a new temporary directory);
+#   --memory MIB, --cpus N, --disk-size SIZE, --timeout SECONDS, --stall-timeout SECONDS, --accel kvm|tcg,
+#   --cpu-model MODEL   passed to scripts/guest-run.sh (not with --guest-cmd)
+# bench++ options go to every run. -d DIR is where the host run tests (default: a new temporary directory);
 # the guest never gets it. --csv and --json are set by this script. Unless --label is given, the runs are
-# labelled "host" and "guest".
-# Exit status: 0 when both runs and the comparison succeeded; 1 on any failure; 2 for bad usage.
+# labelled "host" and "guest", or by their variant's options.
+# Ctrl-C or SIGTERM stop the run going on (bench++ on the host, or the guest and its QEMU) and remove its files.
+# Exit status: 0 when every run and the comparison succeeded; 1 on any failure; 2 for bad usage (a variant
+# that QEMU refuses included); 128 + N after signal N.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/signals.sh
@@ -29,14 +40,14 @@ usage_error() { echo "host-vs-guest: $*" >&2; echo "usage: scripts/host-vs-guest
 note() { echo "host-vs-guest: $*" >&2; }
 
 guest_cmd="" guest_dir="" out_dir=./host-vs-guest bench=${BENCH_STATIC_BINARY:-} html="" host_dir=""
-guest_run_args=() bench_args=() has_label=0
+guest_run_args=() bench_args=() variants=() has_label=0
 while [ $# -gt 0 ]; do
   case $1 in
-    --guest-cmd|--guest-dir|--out|--bench|--html|--memory|--cpus|--disk-size|--timeout|--accel)
+    --guest-cmd|--guest-dir|--out|--bench|--html|--variant|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
         --guest-cmd) guest_cmd=$2 ;; --guest-dir) guest_dir=$2 ;; --out) out_dir=$2 ;; --bench) bench=$2 ;;
-        --html) html=$2 ;;
+        --html) html=$2 ;; --variant) variants+=("$2") ;;
         *) guest_run_args+=("$1" "$2") ;;
       esac
       shift 2 ;;
@@ -61,8 +72,21 @@ for ((i = 0; i < ${#bench_args[@]}; i++)); do
 done
 [ -n "$guest_cmd" ] || [ -z "$guest_dir" ] || usage_error "--guest-dir needs --guest-cmd"
 [ -z "$guest_cmd" ] || [ ${#guest_run_args[@]} -eq 0 ] || usage_error "${guest_run_args[0]} is for guest-run.sh, not --guest-cmd"
-host_label=() guest_label=()
-[ "$has_label" = 1 ] || { host_label=(--label host); guest_label=(--label guest); }
+[ -z "$guest_cmd" ] || [ ${#variants[@]} -eq 0 ] || usage_error "--variant boots guests of its own: not with --guest-cmd"
+declare -A variant_seen=()
+for variant in "${variants[@]}"; do
+  [ -z "${variant_seen[$variant]:-}" ] || usage_error "--variant '$variant' is given twice"
+  variant_seen[$variant]=1
+done
+host_label=()
+[ "$has_label" = 1 ] || host_label=(--label host)
+# guest_label_args INDEX: the --label of guest run INDEX (0-based): "guest" alone, else its variant's options.
+guest_label_args() {
+  [ "$has_label" = 0 ] || return 0
+  if [ ${#variants[@]} -eq 0 ]; then echo --label; echo guest; else echo --label; echo "${variants[$1]}"; fi
+}
+# guest_out INDEX: the directory of guest run INDEX's results.
+guest_out() { if [ ${#variants[@]} -eq 0 ]; then echo "$out_dir/guest"; else echo "$out_dir/guest-$(($1 + 1))"; fi; }
 
 if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in build/static/
   note "bringing the static bench++ up to date (scripts/build-static.sh)"
@@ -70,13 +94,27 @@ if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in bu
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
 bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
-mkdir -p "$out_dir/host" "$out_dir/guest"
+mkdir -p "$out_dir/host"
 out_dir=$(cd "$out_dir" && pwd)
-rm -f "$out_dir"/host/result.* "$out_dir"/guest/result.* "$out_dir/comparison.txt"
+rm -rf "$out_dir"/host/result.* "$out_dir"/guest "$out_dir"/guest-[0-9]* "$out_dir/comparison.txt"
 
 tmp_host=""
 trap '[ -z "$tmp_host" ] || rm -rf "$tmp_host"' EXIT
 forward_stop_signals  # Ctrl-C or SIGTERM reach the run going on (bench++ or guest-run.sh), which cleans up
+
+# ---- every variant checked before anything runs ----
+for variant in "${variants[@]}"; do
+  status=0
+  run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$out_dir/host" --check-only --drive-opts "$variant" \
+    "${guest_run_args[@]}" -- "${common_args[@]}" 2>"$out_dir/host/check.err" || status=$?
+  exit_if_stopped
+  if [ "$status" -ne 0 ]; then
+    sed -n 1p "$out_dir/host/check.err" | sed 's/^guest-run: /host-vs-guest: --variant: /' >&2
+    rm -f "$out_dir/host/check.err"
+    exit "$status"
+  fi
+done
+rm -f "$out_dir/host/check.err"
 
 # ---- the host run ----
 if [ -z "$host_dir" ]; then
@@ -94,12 +132,19 @@ exit_if_stopped
 # quote_words WORD...: the words as one shell command line.
 quote_words() { local word line=""; for word in "$@"; do line+="$(printf '%q' "$word") "; done; echo "${line% }"; }
 if [ -z "$guest_cmd" ]; then
-  note "guest: scripts/guest-run.sh ${guest_run_args[*]} ${common_args[*]}"
-  status=0
-  run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$out_dir/guest" "${guest_run_args[@]}" -- \
-    "${guest_label[@]}" "${common_args[@]}" || status=$?
-  exit_if_stopped
-  [ "$status" -eq 0 ] || die "the guest run failed (scripts/guest-run.sh)"
+  runs=${#variants[@]}
+  [ "$runs" -gt 0 ] || runs=1
+  for ((index = 0; index < runs; index++)); do
+    drive_args=()
+    [ ${#variants[@]} -eq 0 ] || drive_args=(--drive-opts "${variants[index]}")
+    mapfile -t label_args < <(guest_label_args "$index")
+    note "guest $((index + 1)) of $runs: scripts/guest-run.sh ${drive_args[*]} ${guest_run_args[*]} ${common_args[*]}"
+    status=0
+    run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$(guest_out "$index")" "${drive_args[@]}" \
+      "${guest_run_args[@]}" -- "${label_args[@]}" "${common_args[@]}" || status=$?
+    exit_if_stopped
+    [ "$status" -eq 0 ] || die "guest run $((index + 1)) failed (scripts/guest-run.sh ${drive_args[*]})"
+  done
 else
   read -ra prefix <<<"$guest_cmd"
   [ ${#prefix[@]} -gt 0 ] || usage_error "--guest-cmd is empty"
@@ -110,8 +155,10 @@ else
     <"$bench") || die "cannot copy bench++ to the guest with '$guest_cmd'"
   [ -n "$remote_home" ] || die "the guest did not say where it put bench++"
   remote_dir=${guest_dir:-$remote_home/test}
+  mapfile -t label_args < <(guest_label_args 0)
+  mkdir -p "$out_dir/guest"
   run_line="mkdir -p $(quote_words "$remote_dir") && $(quote_words "$remote_home/bench++" -d "$remote_dir" \
-    "${guest_label[@]}" "${common_args[@]}" --csv "$remote_home/result.csv" --json "$remote_home/result.json") </dev/null"
+    "${label_args[@]}" "${common_args[@]}" --csv "$remote_home/result.csv" --json "$remote_home/result.json") </dev/null"
   note "guest: bench++ -d $remote_dir ${common_args[*]}"
   set +e
   remote "$run_line" </dev/null
@@ -125,8 +172,13 @@ else
 fi
 
 # ---- the comparison ----
-compare_args=("$out_dir/host/result.csv" "$out_dir/guest/result.csv")
+compare_args=("$out_dir/host/result.csv")
+runs=${#variants[@]}
+[ "$runs" -gt 0 ] || runs=1
+for ((index = 0; index < runs; index++)); do compare_args+=("$(guest_out "$index")/result.csv"); done
 [ -z "$html" ] || compare_args+=(--html "$html")
 "$bench" compare "${compare_args[@]}" | tee "$out_dir/comparison.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || die "bench++ compare failed"
-note "results in $out_dir: host/ and guest/ (result.csv, result.json), comparison.txt"
+guest_dirs=guest/
+[ ${#variants[@]} -eq 0 ] || guest_dirs="guest-1/ to guest-$runs/"
+note "results in $out_dir: host/ and $guest_dirs (result.csv, result.json; the guests' console.log, qemu.err), comparison.txt"

@@ -88,7 +88,8 @@ qemu_watch() {
     fi
     size=$(stat -c %s "$console" 2>/dev/null || echo 0)
     if [ "$size" -gt "$shown" ]; then
-      chunk=$(tail -c +$((shown + 1)) "$console" | head -c $((size - shown)) | tr -d '\r')
+      chunk=$(tail -c +$((shown + 1)) "$console" | head -c $((size - shown)) | tr -d '\r'; echo .)
+      chunk=${chunk%.}  # (the dot keeps the trailing newlines that $(...) would drop)
       [ "$echo_console" != 1 ] || printf '%s' "$chunk"
       shown=$size
       last_progress=$(now_ms)

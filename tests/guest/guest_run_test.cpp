@@ -148,4 +148,51 @@ TEST_CASE("guest: guest-run.sh refuses what it sets itself, and fails clearly") 
   }
 }
 
+TEST_CASE("guest: host-vs-guest.sh --variant boots one guest per set of -drive options, all in one comparison") {
+  if (const auto reason = test::guest_skip_reason(true)) {
+    MESSAGE("skipped: " << *reason);
+    return;
+  }
+  test::TempDir tmp;
+  const fs::path out = tmp.path() / "out";
+  const std::vector<std::string> tiny = {"-s", "4M", "-f64k", "-n", "0", "--no-sync-test", "-r", "0", "-q"};
+  const std::string script = (kScripts / "host-vs-guest.sh").string();
+
+  SUBCASE("two variants") {
+    const test::CommandOutput result = test::run_program(
+        with({script, "--bench", kStaticBinary.string(), "--out", out.string(), "--html",
+              (out / "report.html").string(), "--variant", "cache=writeback", "--variant", "cache=unsafe,aio=threads"},
+             tiny));
+    INFO("stderr:\n" << result.err << "\nstdout:\n" << result.out);
+    REQUIRE(result.exit_code == 0);
+    CHECK(only_run(out / "guest-1" / "result.csv").info.label == "cache=writeback");
+    CHECK(only_run(out / "guest-2" / "result.csv").info.label == "cache=unsafe,aio=threads");
+    CHECK(contains(test::read_file(out / "guest-1" / "qemu-command"), "if=virtio,cache=writeback"));
+    CHECK(contains(test::read_file(out / "guest-2" / "qemu-command"), "if=virtio,cache=unsafe,aio=threads"));
+    const std::string comparison = test::read_file(out / "comparison.txt");
+    CHECK(contains(comparison, "base:  host"));
+    CHECK(contains(comparison, "other: cache=writeback"));
+    CHECK(contains(comparison, "other: cache=unsafe,aio=threads"));
+    CHECK(contains(test::read_file(out / "report.html"), "cache=unsafe,aio=threads"));
+    CHECK(!fs::exists(out / "guest"));
+  }
+  SUBCASE("a variant QEMU refuses stops everything before the first run") {
+    const test::CommandOutput result = test::run_program(with(
+        {script, "--bench", kStaticBinary.string(), "--out", out.string(), "--variant", "cache=writeback",
+         "--variant", "cache=writeback,aio=native"},
+        tiny));
+    CHECK(result.exit_code == 2);
+    CHECK(contains(result.err, "host-vs-guest: --variant: QEMU refuses the drive options 'cache=writeback,aio=native'"));
+    CHECK(!fs::exists(out / "host" / "result.csv"));
+  }
+  SUBCASE("the same variant twice") {
+    const test::CommandOutput result = test::run_program(
+        with({script, "--bench", kStaticBinary.string(), "--out", out.string(), "--variant", "cache=unsafe",
+              "--variant", "cache=unsafe"},
+             tiny));
+    CHECK(result.exit_code == 2);
+    CHECK(contains(result.err, "--variant 'cache=unsafe' is given twice"));
+  }
+}
+
 }  // namespace bench
