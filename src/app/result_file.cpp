@@ -15,6 +15,7 @@
 #include "report/csv_field.h"
 #include "report/json_report.h"
 #include "report/spreadsheet_csv.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -37,18 +38,17 @@ std::string_view without_bom(std::string_view text) {
 
 // The first line that is neither blank nor a '#' comment.
 FirstLine first_line(std::string_view text) {
+  FirstLine first;
   std::size_t number = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
+  for_each_line(text, [&](std::string_view line) {
     ++number;
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
     while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
     while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
-    if (!line.empty() && !line.starts_with('#')) return {line, number};
-  }
-  return {};
+    if (line.empty() || line.starts_with('#')) return true;
+    first = {line, number};
+    return false;
+  });
+  return first;
 }
 
 // "1.98", "1.97", "2": digits with an optional '.' and digits.
@@ -88,11 +88,8 @@ void reject_bonnie_lines(std::string_view text, const std::string& name) {
 // start of a line, which valid JSON cannot hold there), or does nothing.
 void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
   std::size_t number = 0;
-  for (std::size_t start = 0; start < text.size();) {
+  for_each_line(text, [&](std::string_view line) {
     ++number;
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = text.substr(start, end - start);
-    start = end + 1;
     const auto commas = std::count(line.begin(), line.end(), ',');
     const bool bonnie = looks_like_bonnie_line(line) && commas >= 10;
     const bool spreadsheet = line.starts_with("label,") && line.find(",test,") != std::string_view::npos;
@@ -101,7 +98,7 @@ void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
                                            name, number,
                                            bonnie ? "a bonnie++ CSV line" : "a bench++ spreadsheet CSV header"));
     }
-  }
+  });
 }
 
 }  // namespace

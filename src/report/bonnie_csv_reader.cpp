@@ -11,6 +11,7 @@
 #include "report/bonnie_csv.h"
 #include "report/bonnie_format.h"
 #include "report/csv_field.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -37,17 +38,6 @@ std::string shown(std::string_view field) {
   std::string out;
   for (const char c : field.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
   return field.size() > 40 ? out + "..." : out;
-}
-
-std::vector<std::string_view> split(std::string_view line, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = line.find(separator, start);
-    parts.push_back(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
 }
 
 // The 50 field names, for error messages.
@@ -278,20 +268,18 @@ std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string&
   std::vector<RunResult> runs;
   std::map<std::string, std::uint32_t> lines_of_name;
   std::size_t line_number = 0;
-  std::vector<std::string_view> lines = split(text, '\n');
-  if (lines.size() > 1 && lines.back().empty()) lines.pop_back();  // the text's final newline
-  for (std::string_view line : lines) {
+  for_each_line(text, [&](std::string_view line) {
     ++line_number;
     if (line.ends_with('\r')) line.remove_suffix(1);
     if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
     if (line.find('\0') != std::string_view::npos) {
       throw std::runtime_error(fmt::format("{}:{}: NUL byte in the text", source_name, line_number));
     }
-    if (line.empty() || line.starts_with('#') || line.starts_with("format_version,")) continue;
+    if (line.empty() || line.starts_with('#') || line.starts_with("format_version,")) return;
     RunResult run = read_line(line, source_name, line_number);
     run.info.run_index = lines_of_name[run.info.label]++;
     runs.push_back(std::move(run));
-  }
+  });
   if (runs.empty()) {
     throw std::runtime_error(fmt::format("{}:{}: no bonnie++ result line (a line starting with '{},')", source_name,
                                          std::max<std::size_t>(line_number, 1), kFormatTag));
