@@ -19,15 +19,6 @@
 namespace bench {
 namespace {
 
-// Calls f() until it does not fail with EINTR.
-template <typename F>
-auto retry_on_eintr(F f) {
-  for (;;) {
-    auto result = f();
-    if (result >= 0 || errno != EINTR) return result;
-  }
-}
-
 // The bytes every created file is written from: one chunk (no more than the largest file), random
 // bytes drawn once from a generator seeded by context.rng (so incompressible), or zeros.
 std::vector<unsigned char> make_file_data(PhaseContext& context) {
@@ -45,6 +36,11 @@ std::vector<unsigned char> make_file_data(PhaseContext& context) {
   return data;
 }
 
+// close(2) of a file of the set, throwing "cannot close <dir>/<name>".
+void close_file(UniqueFd& file, const std::filesystem::path& dir, const char* name) {
+  if (const int error = file.close(); error != 0) throw_errno(error, "close", dir / name);
+}
+
 void write_all(int fd, std::span<const unsigned char> data, const std::filesystem::path& dir, const char* name) {
   while (!data.empty()) {
     const ssize_t n = retry_on_eintr([&] { return ::write(fd, data.data(), data.size()); });
@@ -58,15 +54,15 @@ void write_all(int fd, std::span<const unsigned char> data, const std::filesyste
 void create_regular_file(int dir_fd, const char* name, std::uint64_t size, std::span<const unsigned char> data,
                          bool sync, const std::filesystem::path& dir) {
   constexpr int kFlags = O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC;
-  ScopedFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, kFlags, 0600); }));
-  if (file.get() < 0) throw_errno("create", dir / name);
+  UniqueFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, kFlags, 0600); }));
+  if (!file.is_open()) throw_errno("create", dir / name);
   while (size > 0) {
     const auto piece = static_cast<std::size_t>(std::min<std::uint64_t>(size, data.size()));
     write_all(file.get(), data.first(piece), dir, name);
     size -= piece;
   }
   if (sync && retry_on_eintr([&] { return ::fsync(file.get()); }) != 0) throw_errno("fsync", dir / name);
-  file.close(dir, name);
+  close_file(file, dir, name);
 }
 
 // A hard link to, or a symbolic link whose content is, `target`.
@@ -86,24 +82,6 @@ std::string link_target(const FileSpec& spec, const std::vector<std::string>& na
 }
 
 }  // namespace
-
-ScopedFd& ScopedFd::operator=(ScopedFd&& other) noexcept {
-  if (this != &other) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = std::exchange(other.fd_, -1);
-  }
-  return *this;
-}
-
-ScopedFd::~ScopedFd() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-void ScopedFd::close(const std::filesystem::path& dir, const char* name) {
-  if (fd_ < 0) return;
-  // Not retried on EINTR: on Linux the descriptor is released either way.
-  if (::close(std::exchange(fd_, -1)) != 0 && errno != EINTR) throw_errno("close", dir / name);
-}
 
 PosixFile open_directory(const std::filesystem::path& dir) { return PosixFile(dir, O_RDONLY | O_DIRECTORY); }
 
@@ -163,8 +141,8 @@ std::uint64_t stat_and_read(int dir_fd, const char* name, std::span<unsigned cha
   struct stat status {};
   if (::fstatat(dir_fd, name, &status, 0) != 0) throw_errno("stat", dir / name);
   if (status.st_size <= 0) return 0;
-  ScopedFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC); }));
-  if (file.get() < 0) throw_errno("open", dir / name);
+  UniqueFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC); }));
+  if (!file.is_open()) throw_errno("open", dir / name);
   std::uint64_t total = 0;
   for (;;) {
     const ssize_t n = retry_on_eintr([&] { return ::read(file.get(), buffer.data(), buffer.size()); });
@@ -172,7 +150,7 @@ std::uint64_t stat_and_read(int dir_fd, const char* name, std::span<unsigned cha
     if (n == 0) break;
     total += static_cast<std::uint64_t>(n);
   }
-  file.close(dir, name);
+  close_file(file, dir, name);
   return total;
 }
 

@@ -23,25 +23,6 @@
 
 namespace bench {
 
-// A descriptor owned without its path, for the per-file work. The destructor closes without throwing.
-class ScopedFd {
- public:
-  ScopedFd() = default;
-  explicit ScopedFd(int fd) : fd_(fd) {}
-  ScopedFd(ScopedFd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  ScopedFd& operator=(ScopedFd&& other) noexcept;
-  ScopedFd(const ScopedFd&) = delete;
-  ScopedFd& operator=(const ScopedFd&) = delete;
-  ~ScopedFd();
-
-  int get() const { return fd_; }
-  // close(2), throwing "cannot close <dir>/<name>" on failure.
-  void close(const std::filesystem::path& dir, const char* name);
-
- private:
-  int fd_ = -1;
-};
-
 // The number of directories the set spans: spec.dirs, at least 1.
 inline std::uint32_t directory_count(const FileSpec& spec) { return spec.dirs > 1 ? spec.dirs : 1; }
 

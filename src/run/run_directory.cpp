@@ -16,6 +16,15 @@
 namespace bench {
 namespace {
 
+// Free bytes a run needs on the target filesystem: all workers of all `ranks`.
+std::uint64_t bytes_needed(const Config& config, std::uint32_t ranks) {
+  std::uint64_t per_worker = 0;
+  if (config.io) per_worker = std::max(per_worker, config.io->file_size_bytes);
+  if (config.files) per_worker = std::max(per_worker, file_set_bytes_needed(*config.files));
+  if (config.sync_test) per_worker = std::max(per_worker, config.sync_test_spec.total_bytes);
+  return per_worker * config.concurrency * ranks;
+}
+
 void check_free_space(const Config& config, std::uint32_t ranks) {
   struct statvfs fs {};
   if (::statvfs(config.directory.c_str(), &fs) != 0) throw_errno("query the free space of", config.directory);
@@ -44,14 +53,6 @@ void make_rank_dir(const std::filesystem::path& dir) {
 }
 
 }  // namespace
-
-std::uint64_t bytes_needed(const Config& config, std::uint32_t ranks) {
-  std::uint64_t per_worker = 0;
-  if (config.io) per_worker = std::max(per_worker, config.io->file_size_bytes);
-  if (config.files) per_worker = std::max(per_worker, file_set_bytes_needed(*config.files));
-  if (config.sync_test) per_worker = std::max(per_worker, config.sync_test_spec.total_bytes);
-  return per_worker * config.concurrency * ranks;
-}
 
 RunDirectory::RunDirectory(const Config& config, RankGroup& group) : group_(group) {
   std::exception_ptr failure;
