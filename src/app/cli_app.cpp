@@ -11,6 +11,7 @@
 #include "app/compare_command.h"
 #include "app/outputs.h"
 #include "cli/options.h"
+#include "platform/directory_check.h"
 #include "platform/privileges.h"
 #include "platform/system_info.h"
 #include "platform/virt_detect.h"

@@ -1,14 +1,11 @@
 #include "cli/options.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <optional>
-#include <random>
 #include <string_view>
 
 #include "cli/size_spec.h"
@@ -338,24 +335,6 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   apply_files(vm, ram, config);
   if (!config.io && !config.files) throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
   return result;
-}
-
-SystemFacts read_system_facts() {
-  SystemFacts facts;
-  const long page_size = ::sysconf(_SC_PAGESIZE);
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  if (page_size > 0 && pages > 0) {
-    facts.ram_mib = (static_cast<std::uint64_t>(page_size) / 1024) * (static_cast<std::uint64_t>(pages) / 1024);
-  }
-  char name[256] = {};
-  if (::gethostname(name, sizeof name - 1) == 0) facts.host_name = name;
-  try {
-    facts.random_seed = std::random_device{}();
-  } catch (const std::exception&) {  // no entropy source: fall back to bonnie++'s pid ^ time
-    const auto now = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-    facts.random_seed = static_cast<std::uint32_t>(now ^ static_cast<std::uint64_t>(::getpid()));
-  }
-  return facts;
 }
 
 std::string help_text() {

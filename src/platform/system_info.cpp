@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -77,10 +79,31 @@ std::optional<MountEntry> find_mount(std::string_view mountinfo, const std::stri
   return best;
 }
 
+std::string host_name() {
+  char name[256] = {};
+  return ::gethostname(name, sizeof name - 1) == 0 ? std::string(name) : std::string();
+}
+
+SystemFacts read_system_facts() {
+  SystemFacts facts;
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  if (page_size > 0 && pages > 0) {
+    facts.ram_mib = (static_cast<std::uint64_t>(page_size) / 1024) * (static_cast<std::uint64_t>(pages) / 1024);
+  }
+  facts.host_name = host_name();
+  try {
+    facts.random_seed = std::random_device{}();
+  } catch (const std::exception&) {  // no entropy source: fall back to bonnie++'s pid ^ time
+    const auto now = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    facts.random_seed = static_cast<std::uint32_t>(now ^ static_cast<std::uint64_t>(::getpid()));
+  }
+  return facts;
+}
+
 SystemDescription describe_system(const std::filesystem::path& directory) {
   SystemDescription description;
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) == 0) description.host_name = host;
+  description.host_name = host_name();
   utsname names{};
   if (::uname(&names) == 0) description.kernel = std::string(names.sysname) + " " + names.release;
   std::error_code error;
