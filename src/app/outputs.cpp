@@ -12,6 +12,7 @@
 #include "report/rank_table.h"
 #include "report/progress_line.h"
 #include "report/spreadsheet_csv.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -30,8 +31,9 @@ std::string ranks_line(const RunInfo& info) {
 // The lines above the bonnie++ table: "Running on: guest (kvm), container: none" (empty when not recorded),
 // then ranks_line().
 std::string placement_line(const RunInfo& info) {
-  if (info.role.empty()) return ranks_line(info);
-  const std::string where = info.role == "guest" ? info.role + " (" + info.hypervisor + ")" : info.role;
+  if (!info.role) return ranks_line(info);
+  const std::string role(keyword(*info.role));
+  const std::string where = *info.role == Role::kGuest ? role + " (" + info.hypervisor + ")" : role;
   return "Running on: " + where + ", container: " + info.container + "\n" + ranks_line(info);
 }
 }  // namespace

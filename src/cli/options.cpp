@@ -10,6 +10,7 @@
 
 #include "cli/size_spec.h"
 #include "result/errors.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -177,6 +178,14 @@ std::uint64_t percent_in_range(std::string_view option, const std::string& text)
   return value;
 }
 
+// The value an option's keyword names (result/result_keywords.h), or a UsageError "expected <a> or <b>".
+template <typename Enum>
+Enum keyword_value(std::string_view option, const std::string& text, Enum first_choice, Enum second_choice) {
+  const auto value = enum_from_keyword<Enum>(text);
+  if (!value) invalid(option, text, fmt::format("expected {} or {}", keyword(first_choice), keyword(second_choice)));
+  return *value;
+}
+
 std::string size_text(std::uint64_t bytes) {
   return bytes % kMiB == 0 ? fmt::format("{} MiB", bytes / kMiB) : fmt::format("{} bytes", bytes);
 }
@@ -239,12 +248,10 @@ void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Conf
     config.concurrency = static_cast<std::uint32_t>(count_in_range("-c", *text, 1, kMaxConcurrency));
   }
   if (const auto text = value_of(vm, "cache")) {
-    if (*text != "keep" && *text != "drop") invalid("--cache", *text, "expected keep or drop");
-    config.cache = *text == "keep" ? CacheMode::kKeep : CacheMode::kDrop;
+    config.cache = keyword_value<CacheMode>("--cache", *text, CacheMode::kKeep, CacheMode::kDrop);
   }
   if (const auto text = value_of(vm, "data")) {
-    if (*text != "random" && *text != "zero") invalid("--data", *text, "expected random or zero");
-    config.data = *text == "zero" ? DataPattern::kZero : DataPattern::kRandom;
+    config.data = keyword_value<DataPattern>("--data", *text, DataPattern::kRandom, DataPattern::kZero);
   }
   if (config.verify && config.data == DataPattern::kZero) {
     throw UsageError("option --verify needs --data random: zero blocks carry no offset stamp to check");

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "result/errors.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -19,10 +20,10 @@ std::string name_at(const RunGroup& group, int level) {
   const std::filesystem::path file(group.info.files.front());
   const std::string stem = file.stem().string();
   const std::string& label = group.info.label;
-  const std::string& role = group.runs.front()->run.info.role;
+  const std::optional<Role> role = group.runs.front()->run.info.role;
   switch (level) {
     case 0: return label.empty() ? stem : label;
-    case 1: return role == "host" || role == "guest" ? role : stem;
+    case 1: return role == Role::kHost || role == Role::kGuest ? std::string(keyword(*role)) : stem;
     case 2: return stem;
     case 3: return fmt::format("{} ({})", label, stem);
     case 4: return fmt::format("{} ({})", label, file.filename().string());
@@ -100,18 +101,17 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
     differ(out, "direct I/O", o.direct_io, b.direct_io, yes_no);
     differ(out, "fsync each", o.fsync_each, b.fsync_each, yes_no);
     differ(out, "verify", o.verify, b.verify, yes_no);  // the check costs the read tests CPU time
-    const auto cache = [](CacheMode mode) { return std::string(mode == CacheMode::kDrop ? "drop" : "keep"); };
-    const auto data = [](DataPattern pattern) { return std::string(pattern == DataPattern::kRandom ? "random" : "zero"); };
-    differ(out, "cache", o.cache, b.cache, cache);
-    differ(out, "data", o.data, b.data, data);
+    const auto word = [](auto value) { return std::string(keyword(value)); };
+    differ(out, "cache", o.cache, b.cache, word);
+    differ(out, "data", o.data, b.data, word);
   }
   return out;
 }
 
 // "host", "guest on kvm", "guest on kvm, in docker", "" (not recorded or unknown).
 std::string placement_of(const RunInfo& info) {
-  if (info.role != "host" && info.role != "guest") return "";
-  std::string text = info.role;
+  if (info.role != Role::kHost && info.role != Role::kGuest) return "";
+  std::string text(keyword(*info.role));
   if (!info.hypervisor.empty() && info.hypervisor != "none" && info.hypervisor != "unknown") {
     text += " on " + info.hypervisor;
   }

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "result/result_keywords.h"
+
 namespace bench {
 namespace {
 
@@ -35,18 +37,15 @@ double largest_value(const MetricRow& row) {
 DisplayUnit display_unit(const TestComparison& test, const MetricRow& row) {
   const double largest = largest_value(row);
   switch (row.kind) {
-    case MetricKind::kThroughput:
-      switch (test.unit) {
-        case WorkUnit::kBytes:
-          if (largest >= 1024.0 * 1024 * 1024) return {"GiB/s", 1024.0 * 1024 * 1024};
-          if (largest >= 1024.0 * 1024) return {"MiB/s", 1024.0 * 1024};
-          if (largest >= 1024.0) return {"KiB/s", 1024.0};
-          return {"B/s", 1};
-        case WorkUnit::kSeeks: return {"seeks/s", 1};
-        case WorkUnit::kFiles: return {"files/s", 1};
-        case WorkUnit::kSyncs: return {"syncs/s", 1};
+    case MetricKind::kThroughput: {
+      if (test.unit != WorkUnit::kBytes) return {rate_symbol(test.unit), 1};
+      // The largest unit the row's largest value reaches (B/s below 1 KiB/s).
+      const ByteRateUnit* unit = &kByteRateUnits.front();
+      for (const ByteRateUnit& larger : kByteRateUnits) {
+        if (largest >= larger.bytes_per_second) unit = &larger;
       }
-      break;
+      return {unit->symbol, unit->bytes_per_second};
+    }
     case MetricKind::kCpuPercent: return {"%", 1};
     case MetricKind::kLatencyP50:
     case MetricKind::kLatencyP99:
@@ -61,14 +60,7 @@ DisplayUnit display_unit(const TestComparison& test, const MetricRow& row) {
 
 std::string_view unit_keyword(const TestComparison& test, const MetricRow& row) {
   switch (row.kind) {
-    case MetricKind::kThroughput:
-      switch (test.unit) {
-        case WorkUnit::kBytes: return "bytes_per_sec";
-        case WorkUnit::kSeeks: return "seeks_per_sec";
-        case WorkUnit::kFiles: return "files_per_sec";
-        case WorkUnit::kSyncs: return "syncs_per_sec";
-      }
-      break;
+    case MetricKind::kThroughput: return rate_keyword(test.unit);
     case MetricKind::kCpuPercent: return "percent";
     default: break;
   }

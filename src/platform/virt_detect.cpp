@@ -298,7 +298,9 @@ Placement classify_placement(const VirtEvidence& evidence) {
   Placement placement;
   placement.hypervisor = classify_vm(evidence, &placement.evidence);
   placement.container = classify_container(evidence, &placement.evidence);
-  placement.role = placement.hypervisor == kNone ? "host" : placement.hypervisor == "unknown" ? "unknown" : "guest";
+  placement.role = placement.hypervisor == kNone        ? Role::kHost
+                   : placement.hypervisor == "unknown" ? Role::kUnknown
+                                                       : Role::kGuest;
   return placement;
 }
 

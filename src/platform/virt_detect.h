@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "result/run_result.h"  // Role
+
 namespace bench {
 
 struct CpuidEvidence {
@@ -58,7 +60,7 @@ struct VirtEvidence {
 
 // What we conclude.
 struct Placement {
-  std::string role;        // "host" | "guest" | "unknown"
+  Role role = Role::kUnknown;
   std::string hypervisor;  // guest: "kvm", "qemu", "xen", "vmware", "microsoft", "oracle", "amazon", "apple",
                            // "google", "parallels", "bhyve", "bochs", "uml", "zvm", "powervm", "qnx", "acrn",
                            // "sre", "vm-other"; host: "none"; unknown role: "unknown"

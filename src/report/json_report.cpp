@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/json_document.h"
-#include "report/result_keywords.h"
+#include "result/result_keywords.h"
 #include "result/metrics.h"
 #include "result/rank_metrics.h"
 
@@ -98,7 +98,7 @@ ordered_json test_json(const PhaseResult& p) {
 }
 
 ordered_json placement_json(const RunInfo& i) {
-  return {{"role", i.role}, {"hypervisor", i.hypervisor}, {"container", i.container},
+  return {{"role", i.role ? keyword(*i.role) : ""}, {"hypervisor", i.hypervisor}, {"container", i.container},
           {"evidence", i.placement_evidence}};
 }
 
@@ -262,9 +262,10 @@ void read_placement(const Walker& w, const json& run, const std::string& path, R
   std::string at;
   const json* o = w.object_or_null(run, path, "placement", &at);
   if (o == nullptr) return;
-  info->role = w.text(*o, at, "role");
-  if (info->role != "host" && info->role != "guest" && info->role != "unknown" && !info->role.empty()) {
-    w.fail(at + ".role", "expected \"host\", \"guest\", \"unknown\" or \"\"");
+  const std::string role = w.text(*o, at, "role");
+  if (!role.empty()) {
+    info->role = enum_from_keyword<Role>(role);
+    if (!info->role) w.fail(at + ".role", "expected \"host\", \"guest\", \"unknown\" or \"\"");
   }
   info->hypervisor = w.text(*o, at, "hypervisor");
   info->container = w.text(*o, at, "container");

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "result/metrics.h"
+#include "result/result_keywords.h"
 #include "result/statistics.h"
 
 namespace bench {
@@ -10,23 +11,15 @@ namespace {
 
 constexpr std::uint64_t kEtcdFsyncP99LimitNs = 10'000'000;
 
-const char* rate_unit(PhaseId id) {
-  switch (phase_work_unit(id)) {
-    case WorkUnit::kBytes:
-      return "KiB/s";
-    case WorkUnit::kSeeks:
-      return "seeks/s";
-    case WorkUnit::kFiles:
-      return "files/s";
-    case WorkUnit::kSyncs:
-      return "syncs/s";
-  }
-  return "";
+// Byte rates in KiB/s (bonnie++'s unit), the others per second.
+std::string_view rate_unit(PhaseId id) {
+  const WorkUnit unit = phase_work_unit(id);
+  return unit == WorkUnit::kBytes ? kKibPerSecond.symbol : rate_symbol(unit);
 }
 
 // The rate in the unit rate_unit() names.
 double display_rate(PhaseId id, double per_second) {
-  return phase_work_unit(id) == WorkUnit::kBytes ? per_second / 1024.0 : per_second;
+  return phase_work_unit(id) == WorkUnit::kBytes ? per_second / kKibPerSecond.bytes_per_second : per_second;
 }
 
 std::string duration_cell(std::uint64_t ns) { return format_duration_ns(static_cast<double>(ns)); }

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "report/csv_field.h"
-#include "report/result_keywords.h"
+#include "result/result_keywords.h"
 #include "result/metrics.h"
 
 namespace bench {
@@ -108,11 +108,11 @@ std::uint64_t to_ns(std::string_view cell) {
   if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", shown(cell))};
   return static_cast<std::uint64_t>(*ns);
 }
-std::string to_role(std::string_view cell) {
-  if (cell != "host" && cell != "guest" && cell != "unknown" && !cell.empty()) {
-    throw CellError{fmt::format("'{}' is not host, guest, unknown or empty", shown(cell))};
-  }
-  return std::string(cell);
+std::optional<Role> to_role(std::string_view cell) {
+  if (cell.empty()) return std::nullopt;
+  const auto role = enum_from_keyword<Role>(cell);
+  if (!role) throw CellError{fmt::format("'{}' is not host, guest, unknown or empty", shown(cell))};
+  return role;
 }
 template <typename Enum>
 Enum to_keyword(std::string_view cell) {
@@ -193,7 +193,7 @@ const std::array<Column, 50> kColumns = {{
     {"fsync_each", Part::kRun, [](I i, P) { return flag(i.fsync_each); },
      [](C c, R r) { r.info.fsync_each = to_flag(c); }},
     {"verify", Part::kRun, [](I i, P) { return flag(i.verify); }, [](C c, R r) { r.info.verify = to_flag(c); }, true},
-    {"role", Part::kRun, [](I i, P) { return text(i.role); }, [](C c, R r) { r.info.role = to_role(c); }, true},
+    {"role", Part::kRun, [](I i, P) { return i.role ? std::string(keyword(*i.role)) : std::string(); }, [](C c, R r) { r.info.role = to_role(c); }, true},
     {"hypervisor", Part::kRun, [](I i, P) { return text(i.hypervisor); }, [](C c, R r) { r.info.hypervisor = c; },
      true},
     {"container", Part::kRun, [](I i, P) { return text(i.container); }, [](C c, R r) { r.info.container = c; },

@@ -14,6 +14,8 @@ namespace bench {
 
 enum class CacheMode { kDrop, kKeep };
 enum class DataPattern { kRandom, kZero };
+// Where a run ran (platform/virt_detect.h): on a host, in a guest VM, or nothing readable said.
+enum class Role { kHost, kGuest, kUnknown };
 
 // Summary of a latency histogram (measure/latency_histogram.h states the error bound of percentiles).
 struct LatencySummary {
@@ -78,8 +80,9 @@ struct RunInfo {
   std::string filesystem;         // type of -d's filesystem, e.g. "ext4"
   std::string mount_options;
   std::string directory;          // -d as given
-  // Where the run ran (platform/virt_detect.h); empty when not recorded (files from older versions).
-  std::string role;               // "host" | "guest" | "unknown"
+  // Where the run ran (platform/virt_detect.h); role nullopt and the texts empty when not recorded (a bonnie++
+  // line).
+  std::optional<Role> role;
   std::string hypervisor;         // e.g. "kvm"; "none" on a host
   std::string container;          // e.g. "docker"; "none"
   std::vector<std::string> placement_evidence;  // one human line per observation

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/options.h"
+#include "result/result_keywords.h"
 #include "test_support.h"
 
 namespace bench {
@@ -36,7 +37,7 @@ TEST_CASE("detect: --detect is an action of its own, as --version") {
 }
 
 TEST_CASE("detect: the report format") {
-  const Placement placement{"guest", "kvm", "docker",
+  const Placement placement{Role::kGuest, "kvm", "docker",
                             {"CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)",
                              "/.dockerenv exists (docker)"}};
   CHECK(format_placement_report(placement) ==
@@ -46,7 +47,7 @@ TEST_CASE("detect: the report format") {
         "evidence:\n"
         "  CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)\n"
         "  /.dockerenv exists (docker)\n");
-  CHECK(format_placement_report(Placement{"unknown", "unknown", "none", {}}) ==
+  CHECK(format_placement_report(Placement{Role::kUnknown, "unknown", "none", {}}) ==
         "role: unknown\nhypervisor: unknown\ncontainer: none\nevidence:\n");
 }
 
@@ -84,7 +85,8 @@ TEST_CASE("detect: every run records its placement in the table, the spreadsheet
   REQUIRE_MESSAGE(r.exit_code == 0, r.err);
 
   // The line above the bonnie++ table (on stderr with -q); the table itself starts as before.
-  const std::string where = here.role == "guest" ? "guest (" + here.hypervisor + ")" : here.role;
+  const std::string role(keyword(here.role));
+  const std::string where = here.role == Role::kGuest ? "guest (" + here.hypervisor + ")" : role;
   const std::string line = "Running on: " + where + ", container: " + here.container + "\n";
   const std::size_t at = r.err.find(line);
   REQUIRE_MESSAGE(at != std::string::npos, r.err);
@@ -97,11 +99,11 @@ TEST_CASE("detect: every run records its placement in the table, the spreadsheet
   const auto rows = lines_of(test::read_file(csv));
   REQUIRE(rows.size() >= 2);
   CHECK(rows[0].find(",fsync_each,verify,role,hypervisor,container,test,") != std::string::npos);
-  CHECK(rows[1].find("," + here.role + "," + here.hypervisor + "," + here.container + ",") != std::string::npos);
+  CHECK(rows[1].find("," + role + "," + here.hypervisor + "," + here.container + ",") != std::string::npos);
 
   const auto doc = nlohmann::json::parse(test::read_file(json_path));
   const auto& placement = doc["runs"][0]["placement"];
-  CHECK(placement["role"] == here.role);
+  CHECK(placement["role"] == role);
   CHECK(placement["hypervisor"] == here.hypervisor);
   CHECK(placement["container"] == here.container);
   CHECK(placement["evidence"] == nlohmann::json(here.evidence));

@@ -209,9 +209,9 @@ TEST_CASE("comparison: group names fall back to file names when labels clash") {
   }
   SUBCASE("same label, runs recorded as host and guest: the roles") {
     std::vector<SourcedRun> runs = {run("debian", "h.csv", 0, p()), run("debian", "g.csv", 1, p())};
-    runs[0].run.info.role = "host";
+    runs[0].run.info.role = Role::kHost;
     runs[0].run.info.hypervisor = "none";
-    runs[1].run.info.role = "guest";
+    runs[1].run.info.role = Role::kGuest;
     runs[1].run.info.hypervisor = "kvm";
     runs[1].run.info.container = "none";
     const Comparison c = compare_runs(runs, {});

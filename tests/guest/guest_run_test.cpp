@@ -93,7 +93,7 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
   REQUIRE(fs::exists(out / "guest" / "result.csv"));
   const RunResult guest = only_run(out / "guest" / "result.csv");
   CHECK(guest.info.label == "guest");
-  CHECK(guest.info.role == "guest");
+  CHECK(guest.info.role == Role::kGuest);
   CHECK((guest.info.hypervisor == "qemu" || guest.info.hypervisor == "kvm"));
   CHECK(guest.info.container == "none");
   CHECK(guest.info.filesystem == "ext4");

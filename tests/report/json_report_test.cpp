@@ -166,7 +166,7 @@ TEST_CASE("JSON report round trip") {
     doc["runs"][1]["placement"] = nullptr;
     auto expected = machine_readable_samples();
     for (auto& run : expected) {
-      run.info.role.clear();
+      run.info.role.reset();
       run.info.hypervisor.clear();
       run.info.container.clear();
       run.info.placement_evidence.clear();

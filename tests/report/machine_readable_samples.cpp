@@ -51,7 +51,7 @@ std::vector<RunResult> machine_readable_samples() {
   full.info.direct_io = true;
   full.info.cache = CacheMode::kKeep;
   full.info.data = DataPattern::kZero;
-  full.info.role = "guest";
+  full.info.role = Role::kGuest;
   full.info.hypervisor = "kvm";
   full.info.container = "none";
   full.info.placement_evidence = {"CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)",
@@ -68,7 +68,7 @@ std::vector<RunResult> machine_readable_samples() {
   files_only.info.run_index = 1;
   files_only.info.files = FileSpec{1, FileContent::kHardLink, 0, 0, 1, 8192};
   files_only.info.fsync_each = true;
-  files_only.info.role = "host";
+  files_only.info.role = Role::kHost;
   files_only.info.hypervisor = "none";
   files_only.info.container = "docker";
   files_only.info.placement_evidence = {"CPUID: hypervisor bit clear", "/.dockerenv exists (docker)"};

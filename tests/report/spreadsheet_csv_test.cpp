@@ -254,7 +254,7 @@ TEST_CASE("spreadsheet CSV round trip") {
     REQUIRE(old_file.find("role") == std::string::npos);
     auto expected = runs;
     for (auto& run : expected) {
-      run.info.role.clear();
+      run.info.role.reset();
       run.info.hypervisor.clear();
       run.info.container.clear();
     }
