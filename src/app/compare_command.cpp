@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "app/result_file.h"
+#include "report/result_file.h"
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
 #include "compare/comparison.h"

@@ -1,12 +1,12 @@
 // Bad input to `bench++ compare`: every class gives one clear line naming the file (and the line where there is
 // one) and exit status 1 for files, 2 for the command line; never a crash. Plus format detection
-// (app/result_file.h) on texts.
+// (report/result_file.h) on texts.
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <stdexcept>
 
-#include "app/result_file.h"
+#include "report/result_file.h"
 #include "compare/comparison.h"
 #include "compare/comparison_csv.h"
 #include "compare/comparison_html.h"

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/result_file.h"
+#include "report/result_file.h"
 #include "compare/comparison.h"
 #include "compare/comparison_html.h"
 #include "test_support.h"

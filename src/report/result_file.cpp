@@ -1,11 +1,10 @@
-#include "app/result_file.h"
+#include "report/result_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -155,8 +154,7 @@ std::string read_standard_input() {
   std::string text;
   std::vector<char> buffer(1 << 16);
   for (;;) {
-    const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
-    if (n < 0 && errno == EINTR) continue;
+    const ssize_t n = retry_on_eintr([&] { return ::read(STDIN_FILENO, buffer.data(), buffer.size()); });
     if (n < 0) throw_errno("read", "standard input");
     if (n == 0) return text;
     if (text.size() + static_cast<std::size_t>(n) > kMaxFileBytes) {
