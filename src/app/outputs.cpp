@@ -23,8 +23,8 @@ bool takes_stdout(const std::optional<std::string>& destination) { return destin
 // Under MPI, the line above the bonnie++ table: "MPI: 3 ranks x 2 workers on 2 hosts: node1, node2".
 std::string ranks_line(const RunInfo& info) {
   if (info.ranks <= 1) return "";
-  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.concurrency,
-                     info.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
+  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.setup.concurrency,
+                     info.setup.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
                      fmt::join(info.hosts, ", "));
 }
 
@@ -65,7 +65,7 @@ void OutputSet::phase_started(const RunInfo& /*info*/, PhaseId id) {
 void OutputSet::phase_progress(PhaseId id, std::uint64_t done, std::uint64_t total,
                                std::chrono::nanoseconds elapsed) {
   if (!live_progress_) return;
-  const std::uint64_t bytes_per_operation = config_.io ? config_.io->chunk_bytes : 0;
+  const std::uint64_t bytes_per_operation = config_.setup.io ? config_.setup.io->chunk_bytes : 0;
   stderr_sink_.write("\r" + format_progress_line(id, done, total, elapsed, bytes_per_operation) + kClearToEnd);
 }
 

@@ -80,30 +80,30 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
   std::vector<std::string> out;
   const auto number = [](auto n) { return fmt::format("{}", n); };
   const auto yes_no = [](bool value) { return std::string(value ? "on" : "off"); };
-  if (o.io && b.io) {
-    differ(out, "file size", o.io->file_size_bytes, b.io->file_size_bytes, size_text);
-    differ(out, "I/O chunk", std::uint64_t{o.io->chunk_bytes}, std::uint64_t{b.io->chunk_bytes}, size_text);
-    differ(out, "seeks", o.io->seeks, b.io->seeks, number);
-    differ(out, "seekers", o.io->seekers, b.io->seekers, number);
+  if (o.setup.io && b.setup.io) {
+    differ(out, "file size", o.setup.io->file_size_bytes, b.setup.io->file_size_bytes, size_text);
+    differ(out, "I/O chunk", std::uint64_t{o.setup.io->chunk_bytes}, std::uint64_t{b.setup.io->chunk_bytes}, size_text);
+    differ(out, "seeks", o.setup.io->seeks, b.setup.io->seeks, number);
+    differ(out, "seekers", o.setup.io->seekers, b.setup.io->seekers, number);
     // A bonnie++ line reads as 10 %, which is what bonnie++ always writes back.
-    differ(out, "seek writes", o.io->seek_write_percent, b.io->seek_write_percent,
+    differ(out, "seek writes", o.setup.io->seek_write_percent, b.setup.io->seek_write_percent,
            [](std::uint32_t percent) { return fmt::format("{} %", percent); });
   }
-  if (o.files && b.files) {
-    differ(out, "files", o.files->file_count(), b.files->file_count(), number);
-    differ(out, "file content", o.files->content, b.files->content, content_text);
-    differ(out, "file max size", o.files->max_size_bytes, b.files->max_size_bytes, size_text);
-    differ(out, "file min size", o.files->min_size_bytes, b.files->min_size_bytes, size_text);
-    differ(out, "directories", o.files->dirs, b.files->dirs, number);
+  if (o.setup.files && b.setup.files) {
+    differ(out, "files", o.setup.files->file_count(), b.setup.files->file_count(), number);
+    differ(out, "file content", o.setup.files->content, b.setup.files->content, content_text);
+    differ(out, "file max size", o.setup.files->max_size_bytes, b.setup.files->max_size_bytes, size_text);
+    differ(out, "file min size", o.setup.files->min_size_bytes, b.setup.files->min_size_bytes, size_text);
+    differ(out, "directories", o.setup.files->dirs, b.setup.files->dirs, number);
   }
-  differ(out, "concurrency", o.concurrency, b.concurrency, number);
+  differ(out, "concurrency", o.setup.concurrency, b.setup.concurrency, number);
   if (other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult) {
-    differ(out, "direct I/O", o.direct_io, b.direct_io, yes_no);
-    differ(out, "fsync each", o.fsync_each, b.fsync_each, yes_no);
-    differ(out, "verify", o.verify, b.verify, yes_no);  // the check costs the read tests CPU time
+    differ(out, "direct I/O", o.setup.direct_io, b.setup.direct_io, yes_no);
+    differ(out, "fsync each", o.setup.fsync_each, b.setup.fsync_each, yes_no);
+    differ(out, "verify", o.setup.verify, b.setup.verify, yes_no);  // the check costs the read tests CPU time
     const auto word = [](auto value) { return std::string(keyword(value)); };
-    differ(out, "cache", o.cache, b.cache, word);
-    differ(out, "data", o.data, b.data, word);
+    differ(out, "cache", o.setup.cache, b.setup.cache, word);
+    differ(out, "data", o.setup.data, b.setup.data, word);
   }
   return out;
 }

@@ -22,11 +22,11 @@ namespace {
 // The bytes every created file is written from: one chunk (no more than the largest file), random
 // bytes drawn once from a generator seeded by context.rng (so incompressible), or zeros.
 std::vector<unsigned char> make_file_data(PhaseContext& context) {
-  const FileSpec& spec = context.settings.files;
+  const FileSpec& spec = context.files();
   if (spec.content != FileContent::kData) return {};
   const std::uint64_t size = std::min<std::uint64_t>(spec.chunk_bytes, spec.max_size_bytes);
   std::vector<unsigned char> data(static_cast<std::size_t>(size));
-  if (context.settings.data == DataPattern::kRandom && !data.empty()) {
+  if (context.setup.data == DataPattern::kRandom && !data.empty()) {
     Rng bytes(context.rng.next());
     for (std::size_t i = 0; i < data.size(); i += sizeof(std::uint64_t)) {
       const std::uint64_t word = bytes.next();
@@ -97,7 +97,7 @@ void check_file_count(std::uint64_t expected, std::uint64_t found, const std::fi
 }
 
 void prepare_file_set(PhaseContext& context, NameScheme scheme) {
-  const FileSpec& spec = context.settings.files;
+  const FileSpec& spec = context.files();
   const std::uint32_t dirs = directory_count(spec);
   if (dirs > 1) {
     for (std::uint32_t d = 0; d < dirs; ++d) {
@@ -109,11 +109,11 @@ void prepare_file_set(PhaseContext& context, NameScheme scheme) {
 }
 
 WorkDone create_file_set(PhaseContext& context) {
-  const FileSpec& spec = context.settings.files;
+  const FileSpec& spec = context.files();
   const std::vector<std::string>& names = context.state.file_names;
   const PosixFile top = open_directory(context.files_dir);
   std::optional<DirectorySyncer> syncer;
-  if (context.settings.fsync_each) syncer.emplace(top, context.files_dir, directory_count(spec));
+  if (context.setup.fsync_each) syncer.emplace(top, context.files_dir, directory_count(spec));
   const std::vector<unsigned char> data = make_file_data(context);
   const std::string target = link_target(spec, names);
 
@@ -126,7 +126,7 @@ WorkDone create_file_set(PhaseContext& context) {
     if (is_link) {
       create_link(top.fd(), spec.content, target, names[i].c_str(), context.files_dir);
     } else {
-      create_regular_file(top.fd(), names[i].c_str(), size, data, context.settings.fsync_each, context.files_dir);
+      create_regular_file(top.fd(), names[i].c_str(), size, data, context.setup.fsync_each, context.files_dir);
     }
     if (syncer) syncer->sync_directory_of(names[i]);
     context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));

@@ -77,7 +77,7 @@ class DirectoryReader {
 // work. Throws unless it found spec.file_count() files. Returns how many it visited.
 template <typename Visit>
 std::uint64_t walk_file_set_timed(PhaseContext& context, Visit visit) {
-  const std::uint32_t dirs = directory_count(context.settings.files);
+  const std::uint32_t dirs = directory_count(context.files());
   std::uint64_t visited = 0;
   for (std::uint32_t d = 0; d < dirs; ++d) {
     DirectoryReader reader(file_directory(context.files_dir, dirs, d));
@@ -91,7 +91,7 @@ std::uint64_t walk_file_set_timed(PhaseContext& context, Visit visit) {
       ++visited;
     }
   }
-  check_file_count(context.settings.files.file_count(), visited, context.files_dir);
+  check_file_count(context.files().file_count(), visited, context.files_dir);
   return visited;
 }
 

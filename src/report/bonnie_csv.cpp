@@ -112,9 +112,9 @@ std::string format_bonnie_csv_line(const RunResult& run) {
   fields[1] = run.info.version.empty() ? "bench++" : "bench++-" + csv_safe(run.info.version);
   fields[2] = csv_safe(run.info.label);
   fields[3] = std::to_string(concurrent_workers(run.info));
-  fields[4] = std::to_string(run.info.seed);
-  if (run.info.io) put_io(run, *run.info.io, fields);
-  if (run.info.files) put_files(run, *run.info.files, fields);
+  fields[4] = std::to_string(run.info.setup.seed);
+  if (run.info.setup.io) put_io(run, *run.info.setup.io, fields);
+  if (run.info.setup.files) put_files(run, *run.info.setup.files, fields);
   return join_line(fields);
 }
 

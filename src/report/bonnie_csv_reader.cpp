@@ -247,16 +247,16 @@ RunResult read_line(std::string_view line, std::string_view source, std::size_t 
   run.info.version = std::string(fields[1]);
   run.info.label = std::string(fields[2]);
   run.info.host_name = run.info.label;
-  run.info.concurrency = in.parse(3, to_u32);
+  run.info.setup.concurrency = in.parse(3, to_u32);
   // bonnie++ -Z writes the random-number file's name here: no seed then.
   const std::uint64_t seed = parse_unsigned(fields[4]).value_or(0);
-  run.info.seed = seed <= UINT32_MAX ? static_cast<std::uint32_t>(seed) : 0;
+  run.info.setup.seed = seed <= UINT32_MAX ? static_cast<std::uint32_t>(seed) : 0;
   if (!fields[kFileSizeField].empty()) {
-    run.info.io = read_io_spec(in);
+    run.info.setup.io = read_io_spec(in);
     in.add_phases(kBonnieIoPhases, kIoRatesField, kIoLatencyField, run);
   }
   if (!fields[kNumFilesField].empty()) {
-    run.info.files = read_file_spec(in, run.info.version.starts_with("bench++"));
+    run.info.setup.files = read_file_spec(in, run.info.version.starts_with("bench++"));
     in.add_phases(kBonnieFilePhases, kFileRatesField, kFileLatencyField, run);
   }
   return run;

@@ -9,8 +9,8 @@
 
 namespace bench {
 
-// The table for one run: the I/O section (absent when run.info.io is nullopt, i.e. "-s 0") and the
-// file section (a single empty line when run.info.files is nullopt, i.e. "-n 0"). Phases absent from
+// The table for one run: the I/O section (absent when run.info.setup.io is nullopt, i.e. "-s 0") and the
+// file section (a single empty line when run.info.setup.files is nullopt, i.e. "-n 0"). Phases absent from
 // run.phases show blank cells. The fsync latency phase is not part of this table. Ends with '\n'.
 std::string format_bonnie_table(const RunResult& run);
 

@@ -105,16 +105,16 @@ ordered_json placement_json(const RunInfo& i) {
 ordered_json run_json(const RunResult& run) {
   const RunInfo& i = run.info;
   ordered_json io = nullptr;
-  if (i.io) {
-    io = {{"file_size_bytes", i.io->file_size_bytes}, {"chunk_bytes", i.io->chunk_bytes}, {"seeks", i.io->seeks},
-          {"seekers", i.io->seekers}, {"per_char_bytes", i.io->per_char_bytes},
-          {"seek_write_percent", i.io->seek_write_percent}};
+  if (i.setup.io) {
+    io = {{"file_size_bytes", i.setup.io->file_size_bytes}, {"chunk_bytes", i.setup.io->chunk_bytes}, {"seeks", i.setup.io->seeks},
+          {"seekers", i.setup.io->seekers}, {"per_char_bytes", i.setup.io->per_char_bytes},
+          {"seek_write_percent", i.setup.io->seek_write_percent}};
   }
   ordered_json files = nullptr;
-  if (i.files) {
-    files = {{"count", i.files->file_count()},        {"content", keyword(i.files->content)},
-             {"max_bytes", i.files->max_size_bytes},  {"min_bytes", i.files->min_size_bytes},
-             {"dirs", i.files->dirs},                 {"chunk_bytes", i.files->chunk_bytes}};
+  if (i.setup.files) {
+    files = {{"count", i.setup.files->file_count()},        {"content", keyword(i.setup.files->content)},
+             {"max_bytes", i.setup.files->max_size_bytes},  {"min_bytes", i.setup.files->min_size_bytes},
+             {"dirs", i.setup.files->dirs},                 {"chunk_bytes", i.setup.files->chunk_bytes}};
   }
   ordered_json tests = ordered_json::array();
   for (const auto& p : run.phases) tests.push_back(test_json(p));
@@ -128,17 +128,17 @@ ordered_json run_json(const RunResult& run) {
           {"filesystem", i.filesystem},
           {"mount_options", i.mount_options},
           {"directory", i.directory},
-          {"concurrency", i.concurrency},
+          {"concurrency", i.setup.concurrency},
           {"ranks", i.ranks},
           {"hosts", i.hosts},
-          {"seed", i.seed},
+          {"seed", i.setup.seed},
           {"io", io},
           {"files", files},
-          {"cache", keyword(i.cache)},
-          {"data", keyword(i.data)},
-          {"direct_io", i.direct_io},
-          {"fsync_each", i.fsync_each},
-          {"verify", i.verify},
+          {"cache", keyword(i.setup.cache)},
+          {"data", keyword(i.setup.data)},
+          {"direct_io", i.setup.direct_io},
+          {"fsync_each", i.setup.fsync_each},
+          {"verify", i.setup.verify},
           {"tests", tests}};
 }
 
@@ -331,16 +331,16 @@ RunResult read_run(const Walker& w, const json& r, const std::string& path) {
   i.filesystem = w.text(r, path, "filesystem");
   i.mount_options = w.text(r, path, "mount_options");
   i.directory = w.text(r, path, "directory");
-  i.concurrency = w.whole32(r, path, "concurrency");
+  i.setup.concurrency = w.whole32(r, path, "concurrency");
   read_ranks(w, r, path, &i);
-  i.seed = w.whole32(r, path, "seed");
-  i.io = read_io(w, r, path);
-  i.files = read_files(w, r, path);
-  i.cache = w.word<CacheMode>(r, path, "cache");
-  i.data = w.word<DataPattern>(r, path, "data");
-  i.direct_io = w.flag(r, path, "direct_io");
-  i.fsync_each = w.flag(r, path, "fsync_each");
-  i.verify = r.contains("verify") && w.flag(r, path, "verify");
+  i.setup.seed = w.whole32(r, path, "seed");
+  i.setup.io = read_io(w, r, path);
+  i.setup.files = read_files(w, r, path);
+  i.setup.cache = w.word<CacheMode>(r, path, "cache");
+  i.setup.data = w.word<DataPattern>(r, path, "data");
+  i.setup.direct_io = w.flag(r, path, "direct_io");
+  i.setup.fsync_each = w.flag(r, path, "fsync_each");
+  i.setup.verify = r.contains("verify") && w.flag(r, path, "verify");
   std::string at;
   const json& tests = w.member(r, path, "tests", &at);
   if (!tests.is_array()) w.fail(at, fmt::format("expected an array, found {}", tests.type_name()));

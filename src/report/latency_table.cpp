@@ -35,16 +35,16 @@ std::string fsync_verdict(const PhaseResult& fsync) {
 // which has no place for it) measure other work than bonnie++'s: say so under the table.
 std::string seek_writes_note(const RunResult& run) {
   constexpr IoSpec kBonnie{};
-  if (!run.info.io || run.info.io->seek_write_percent == kBonnie.seek_write_percent) return {};
+  if (!run.info.setup.io || run.info.setup.io->seek_write_percent == kBonnie.seek_write_percent) return {};
   if (run.find(PhaseId::kRandomSeeks) == nullptr) return {};
-  return fmt::format("Random seeks write back {} % of tickets (bonnie++: {} %)\n", run.info.io->seek_write_percent,
+  return fmt::format("Random seeks write back {} % of tickets (bonnie++: {} %)\n", run.info.setup.io->seek_write_percent,
                      kBonnie.seek_write_percent);
 }
 
 // With --verify the read tests also compared what they read, which costs CPU time (not latency: the check is
 // outside the samples): say so, since their %CPU is not bonnie++'s then.
 std::string verify_note(const RunResult& run) {
-  if (!run.info.verify) return {};
+  if (!run.info.setup.verify) return {};
   for (const PhaseId id : {PhaseId::kRewrite, PhaseId::kPerCharRead, PhaseId::kBlockRead, PhaseId::kRandomSeeks}) {
     if (run.find(id) != nullptr) return "Reads checked against the data written (--verify): %CPU includes the check\n";
   }

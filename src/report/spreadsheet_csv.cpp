@@ -58,10 +58,10 @@ std::string microseconds(std::uint64_t ns) { return fmt::format("{}.{:03}", ns /
 std::string decimal(std::optional<double> x, int digits) { return x ? fmt::format("{:.{}f}", *x, digits) : ""; }
 
 std::string io_cell(const RunInfo& info, std::uint64_t (*get)(const IoSpec&)) {
-  return info.io ? number(get(*info.io)) : "";
+  return info.setup.io ? number(get(*info.setup.io)) : "";
 }
 std::string file_cell(const RunInfo& info, std::uint64_t (*get)(const FileSpec&)) {
-  return info.files ? number(get(*info.files)) : "";
+  return info.setup.files ? number(get(*info.setup.files)) : "";
 }
 std::string latency_cell(const PhaseResult& p, std::uint64_t LatencySummary::*field) {
   return p.latency ? microseconds(p.latency.value().*field) : "";
@@ -140,9 +140,9 @@ const std::array<Column, 50> kColumns = {{
     {"mount_options", Part::kRun, [](I i, P) { return text(i.mount_options); },
      [](C c, R r) { r.info.mount_options = c; }},
     {"directory", Part::kRun, [](I i, P) { return text(i.directory); }, [](C c, R r) { r.info.directory = c; }},
-    {"concurrency", Part::kRun, [](I i, P) { return number(i.concurrency); },
-     [](C c, R r) { r.info.concurrency = to_u32(c); }},
-    {"seed", Part::kRun, [](I i, P) { return number(i.seed); }, [](C c, R r) { r.info.seed = to_u32(c); }},
+    {"concurrency", Part::kRun, [](I i, P) { return number(i.setup.concurrency); },
+     [](C c, R r) { r.info.setup.concurrency = to_u32(c); }},
+    {"seed", Part::kRun, [](I i, P) { return number(i.setup.seed); }, [](C c, R r) { r.info.setup.seed = to_u32(c); }},
     {"file_size_bytes", Part::kRunIo,
      [](I i, P) { return io_cell(i, [](const IoSpec& s) { return s.file_size_bytes; }); },
      [](C c, R r) { r.io.file_size_bytes = to_u64(c); }},
@@ -176,7 +176,7 @@ const std::array<Column, 50> kColumns = {{
      [](I i, P) { return file_cell(i, [](const FileSpec& s) { return s.min_size_bytes; }); },
      [](C c, R r) { r.files.min_size_bytes = to_u64(c); }},
     {"file_content", Part::kRunFiles,
-     [](I i, P) { return i.files ? std::string(keyword(i.files->content)) : std::string(); },
+     [](I i, P) { return i.setup.files ? std::string(keyword(i.setup.files->content)) : std::string(); },
      [](C c, R r) { r.files.content = to_keyword<FileContent>(c); }},
     {"file_dirs", Part::kRunFiles,
      [](I i, P) { return file_cell(i, [](const FileSpec& s) { return std::uint64_t{s.dirs}; }); },
@@ -184,15 +184,15 @@ const std::array<Column, 50> kColumns = {{
     {"file_chunk_bytes", Part::kRunFiles,
      [](I i, P) { return file_cell(i, [](const FileSpec& s) { return std::uint64_t{s.chunk_bytes}; }); },
      [](C c, R r) { r.files.chunk_bytes = to_u32(c); }},
-    {"cache", Part::kRun, [](I i, P) { return std::string(keyword(i.cache)); },
-     [](C c, R r) { r.info.cache = to_keyword<CacheMode>(c); }},
-    {"data", Part::kRun, [](I i, P) { return std::string(keyword(i.data)); },
-     [](C c, R r) { r.info.data = to_keyword<DataPattern>(c); }},
-    {"direct_io", Part::kRun, [](I i, P) { return flag(i.direct_io); },
-     [](C c, R r) { r.info.direct_io = to_flag(c); }},
-    {"fsync_each", Part::kRun, [](I i, P) { return flag(i.fsync_each); },
-     [](C c, R r) { r.info.fsync_each = to_flag(c); }},
-    {"verify", Part::kRun, [](I i, P) { return flag(i.verify); }, [](C c, R r) { r.info.verify = to_flag(c); }, true},
+    {"cache", Part::kRun, [](I i, P) { return std::string(keyword(i.setup.cache)); },
+     [](C c, R r) { r.info.setup.cache = to_keyword<CacheMode>(c); }},
+    {"data", Part::kRun, [](I i, P) { return std::string(keyword(i.setup.data)); },
+     [](C c, R r) { r.info.setup.data = to_keyword<DataPattern>(c); }},
+    {"direct_io", Part::kRun, [](I i, P) { return flag(i.setup.direct_io); },
+     [](C c, R r) { r.info.setup.direct_io = to_flag(c); }},
+    {"fsync_each", Part::kRun, [](I i, P) { return flag(i.setup.fsync_each); },
+     [](C c, R r) { r.info.setup.fsync_each = to_flag(c); }},
+    {"verify", Part::kRun, [](I i, P) { return flag(i.setup.verify); }, [](C c, R r) { r.info.setup.verify = to_flag(c); }, true},
     {"role", Part::kRun, [](I i, P) { return i.role ? std::string(keyword(*i.role)) : std::string(); }, [](C c, R r) { r.info.role = to_role(c); }, true},
     {"hypervisor", Part::kRun, [](I i, P) { return text(i.hypervisor); }, [](C c, R r) { r.info.hypervisor = c; },
      true},
@@ -300,8 +300,8 @@ RunResult read_row(const CsvRecord& record, const ColumnPlaces& places, const st
     }
     if (counter != nullptr) ++*counter;
   }
-  row.info.io = finish_part(row.io, row.io_cells, Part::kRunIo, record, places, source);
-  row.info.files = finish_part(row.files, row.file_cells, Part::kRunFiles, record, places, source);
+  row.info.setup.io = finish_part(row.io, row.io_cells, Part::kRunIo, record, places, source);
+  row.info.setup.files = finish_part(row.files, row.file_cells, Part::kRunFiles, record, places, source);
   row.phase.latency = finish_part(row.latency, row.latency_cells, Part::kTestLatency, record, places, source);
   return RunResult{row.info, {row.phase}};
 }

@@ -24,8 +24,8 @@ RunResult io_run(IoSpec io, std::uint32_t concurrency = 1) {
   RunResult run;
   run.info.label = "vm";
   run.info.version = "0.1.0";
-  run.info.concurrency = concurrency;
-  run.info.io = io;
+  run.info.setup.concurrency = concurrency;
+  run.info.setup.io = io;
   return run;
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("bonnie table: ID field") {
 TEST_CASE("bonnie table: names and versions are fitted without breaking UTF-8") {
   RunResult run;
   run.info.version = "0.10.0-rc1";
-  run.info.files = FileSpec{};
+  run.info.setup.files = FileSpec{};
   for (int i = 0; i < 12; ++i) run.info.label += "\xC3\xA9";  // 12 x U+00E9, 24 bytes
   const auto lines = lines_of(format_bonnie_table(run));
   REQUIRE(lines.size() >= 2);

@@ -180,7 +180,7 @@ TEST_CASE("JSON report round trip") {
     }
     auto expected = machine_readable_samples();
     for (auto& run : expected) {
-      if (run.info.io) run.info.io->seek_write_percent = 10;
+      if (run.info.setup.io) run.info.setup.io->seek_write_percent = 10;
     }
     check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
   }
@@ -188,8 +188,8 @@ TEST_CASE("JSON report round trip") {
     json doc = json::parse(format_json(machine_readable_samples()));
     for (auto& run : doc["runs"]) run.erase("verify");
     auto expected = machine_readable_samples();
-    REQUIRE(expected[0].info.verify);  // so that the reading is seen to change something
-    for (auto& run : expected) run.info.verify = false;
+    REQUIRE(expected[0].info.setup.verify);  // so that the reading is seen to change something
+    for (auto& run : expected) run.info.setup.verify = false;
     check_same_runs(expected, read_json_report(doc.dump(2), "t.json"));
   }
   SUBCASE("whole numbers written as floats, a 1 MB label") {

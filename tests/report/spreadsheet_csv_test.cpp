@@ -265,17 +265,17 @@ TEST_CASE("spreadsheet CSV round trip") {
     REQUIRE(old_file.find("seek_write_percent") == std::string::npos);
     auto expected = runs;
     for (auto& run : expected) {
-      if (run.info.io) run.info.io->seek_write_percent = 10;
+      if (run.info.setup.io) run.info.setup.io->seek_write_percent = 10;
     }
-    REQUIRE_FALSE(expected[1].info.io.has_value());  // -s 0 stays without an I/O spec
+    REQUIRE_FALSE(expected[1].info.setup.io.has_value());  // -s 0 stays without an I/O spec
     check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
   SUBCASE("files of an earlier bench++, without the verify column: not verified") {
     const std::string old_file = without_columns(text, {"verify"});
     REQUIRE(old_file.find("verify") == std::string::npos);
     auto expected = runs;
-    REQUIRE(expected[0].info.verify);  // so that the reading is seen to change something
-    for (auto& run : expected) run.info.verify = false;
+    REQUIRE(expected[0].info.setup.verify);  // so that the reading is seen to change something
+    for (auto& run : expected) run.info.setup.verify = false;
     check_same_runs(expected, read_spreadsheet_csv(old_file, "old.csv"), false);
   }
   SUBCASE("a 1 MB label") {

@@ -267,10 +267,8 @@ TEST_CASE("a run of one process records one rank and its host") {
   test::TempDir dir;
   Config config;
   config.directory = dir.path();
-  config.io.reset();
-  config.files.reset();
-  config.sync_test = true;  // the fsync test alone: the smallest run
-  config.sync_test_spec.total_bytes = 2300 * 4;
+  config.setup.sync_test = SyncTestSpec{};  // the fsync test alone: the smallest run
+  config.setup.sync_test->total_bytes = 2300 * 4;
   NoOutput quiet;
   const auto runs = run_benchmark(config, RunInfo{}, quiet, std::atomic<int>{0});
   REQUIRE(runs.size() == 1);
