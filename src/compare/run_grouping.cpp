@@ -9,6 +9,7 @@
 
 #include "result/errors.h"
 #include "result/result_keywords.h"
+#include "result/run_fields.h"
 
 namespace bench {
 namespace {
@@ -59,51 +60,44 @@ std::string size_text(std::uint64_t bytes) {
   return fmt::format("{} bytes", bytes);
 }
 
-std::string_view content_text(FileContent content) {
-  switch (content) {
-    case FileContent::kData: return "data";
-    case FileContent::kHardLink: return "hard links";
-    case FileContent::kSymLink: return "symbolic links";
+// A field's value as compare's note shows it.
+std::string shown(const RunField& field, const FieldValue& value) {
+  const Difference& difference = field.difference;
+  switch (difference.reading) {
+    case DifferenceReading::kSize: return size_text(std::get<std::uint64_t>(value));
+    case DifferenceReading::kCount: return fmt::format("{}", std::get<std::uint64_t>(value));
+    case DifferenceReading::kPercent: return fmt::format("{} %", std::get<std::uint64_t>(value));
+    case DifferenceReading::kOnOff: return std::get<bool>(value) ? "on" : "off";
+    case DifferenceReading::kWord: {
+      const auto index = std::get<std::uint64_t>(value);
+      const auto words = difference.shown_words.empty() ? field.access.format.words : difference.shown_words;
+      return std::string(words[index]);
+    }
+    case DifferenceReading::kNotCompared: break;
   }
   return "";
 }
 
-// "what X vs Y" when the two differ.
-template <typename T, typename Show>
-void differ(std::vector<std::string>& out, std::string_view what, const T& other, const T& base, Show show) {
-  if (!(other == base)) out.push_back(fmt::format("{} {} vs {}", what, show(other), show(base)));
+bool present(const RunField& field, const RunInfo& info) {
+  return field.group == nullptr || field.group->present == nullptr || field.group->present(info);
 }
 
+// "file size 16 MiB vs 256 MiB", ...: the compared fields of result/run_fields.h whose values differ, in its
+// order. A field that a bonnie++ line does not record is compared between two bench++ results only.
 std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& base) {
-  const RunInfo& o = other.run.info;
-  const RunInfo& b = base.run.info;
+  const bool both_bench = other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult;
   std::vector<std::string> out;
-  const auto number = [](auto n) { return fmt::format("{}", n); };
-  const auto yes_no = [](bool value) { return std::string(value ? "on" : "off"); };
-  if (o.setup.io && b.setup.io) {
-    differ(out, "file size", o.setup.io->file_size_bytes, b.setup.io->file_size_bytes, size_text);
-    differ(out, "I/O chunk", std::uint64_t{o.setup.io->chunk_bytes}, std::uint64_t{b.setup.io->chunk_bytes}, size_text);
-    differ(out, "seeks", o.setup.io->seeks, b.setup.io->seeks, number);
-    differ(out, "seekers", o.setup.io->seekers, b.setup.io->seekers, number);
-    // A bonnie++ line reads as 10 %, which is what bonnie++ always writes back.
-    differ(out, "seek writes", o.setup.io->seek_write_percent, b.setup.io->seek_write_percent,
-           [](std::uint32_t percent) { return fmt::format("{} %", percent); });
-  }
-  if (o.setup.files && b.setup.files) {
-    differ(out, "files", o.setup.files->file_count(), b.setup.files->file_count(), number);
-    differ(out, "file content", o.setup.files->content, b.setup.files->content, content_text);
-    differ(out, "file max size", o.setup.files->max_size_bytes, b.setup.files->max_size_bytes, size_text);
-    differ(out, "file min size", o.setup.files->min_size_bytes, b.setup.files->min_size_bytes, size_text);
-    differ(out, "directories", o.setup.files->dirs, b.setup.files->dirs, number);
-  }
-  differ(out, "concurrency", o.setup.concurrency, b.setup.concurrency, number);
-  if (other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult) {
-    differ(out, "direct I/O", o.setup.direct_io, b.setup.direct_io, yes_no);
-    differ(out, "fsync each", o.setup.fsync_each, b.setup.fsync_each, yes_no);
-    differ(out, "verify", o.setup.verify, b.setup.verify, yes_no);  // the check costs the read tests CPU time
-    const auto word = [](auto value) { return std::string(keyword(value)); };
-    differ(out, "cache", o.setup.cache, b.setup.cache, word);
-    differ(out, "data", o.setup.data, b.setup.data, word);
+  for (const RunField& field : run_fields()) {
+    const Difference& difference = field.difference;
+    if (difference.reading == DifferenceReading::kNotCompared) continue;
+    if (!difference.in_bonnie_lines && !both_bench) continue;
+    const RunInfo& o = other.run.info;
+    const RunInfo& b = base.run.info;
+    if (!present(field, o) || !present(field, b)) continue;
+    const std::optional<FieldValue> other_value = field.access.get(o);
+    const std::optional<FieldValue> base_value = field.access.get(b);
+    if (!other_value || !base_value || *other_value == *base_value) continue;
+    out.push_back(fmt::format("{} {} vs {}", difference.title, shown(field, *other_value), shown(field, *base_value)));
   }
   return out;
 }

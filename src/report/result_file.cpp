@@ -67,15 +67,21 @@ bool looks_like_bonnie_line(std::string_view line) {
 }
 
 // A bonnie++ line inside a spreadsheet CSV (as `cat run.csv bonnie.csv` makes) is named as such, rather than
-// as a row with the wrong number of fields.
+// as a row with the wrong number of fields or cells. A row whose label happens to look like a format tag ("1.98")
+// is still a row: it has the header's field count and a test key in the test column, which no bonnie++ line has
+// (bonnie++'s line has 50 fields, as many as the spreadsheet's header may).
 void reject_bonnie_lines(std::string_view text, const std::string& name) {
   CsvSplitter splitter(text, name);
   const auto header = splitter.next();
   if (!header) return;
+  const auto test_column = std::find(header->fields.begin(), header->fields.end(), "test") - header->fields.begin();
   while (const auto record = splitter.next()) {
     const std::string& first = record->fields.front();
     const bool bonnie_tag = first == "format_version" || (is_format_tag(first) && first.find('.') != std::string::npos);
-    if (bonnie_tag && record->fields.size() != header->fields.size()) {
+    const bool a_row = record->fields.size() == header->fields.size() &&
+                       static_cast<std::size_t>(test_column) < record->fields.size() &&
+                       phase_from_key(record->fields[static_cast<std::size_t>(test_column)]).has_value();
+    if (bonnie_tag && !a_row) {
       throw std::runtime_error(fmt::format("{}:{}: a bonnie++ CSV line inside a bench++ spreadsheet CSV (mixed "
                                            "formats: one file holds one format)",
                                            name, record->line));

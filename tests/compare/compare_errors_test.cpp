@@ -3,8 +3,11 @@
 // (report/result_file.h) on texts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "report/result_file.h"
 #include "compare/comparison.h"
@@ -68,7 +71,7 @@ TEST_CASE("compare errors: truncated files") {
   test::TempDir dir;
   const std::string csv = fixture("host.csv");
   const std::string cut_csv = write_file(dir, "cut.csv", csv.substr(0, csv.size() - 200));
-  CHECK(compare_error(cut_csv) == "bench++: " + cut_csv + ":9: 15 fields where the header has 48\n");
+  CHECK(compare_error(cut_csv) == "bench++: " + cut_csv + ":9: 17 fields where the header has 50\n");
   const std::string json = fixture("host.json");
   const std::string cut_json = write_file(dir, "cut.json", json.substr(0, json.size() / 2));
   CHECK(compare_error(cut_json).starts_with("bench++: " + cut_json + ":"));
@@ -109,14 +112,19 @@ TEST_CASE("compare errors: mixed formats in one file") {
   CHECK(compare_error(bonnie_then_csv) ==
         "bench++: " + bonnie_then_csv +
             ":4: expected a bonnie++ CSV line starting with '1.98,' (or 1.96/1.97), found a bench++ spreadsheet CSV header\n");
-  const std::string json_then_csv = write_file(dir, "c.json", fixture("host.json") + fixture("host.csv"));
+  // The line after the report's last holds the CSV header; the bonnie++ line is the third of its file.
+  const std::string json = fixture("host.json");
+  const auto json_lines = static_cast<std::size_t>(std::count(json.begin(), json.end(), '\n'));
+  const std::string json_then_csv = write_file(dir, "c.json", json + fixture("host.csv"));
   CHECK(compare_error(json_then_csv) ==
-        "bench++: " + json_then_csv +
-            ":239: a bench++ spreadsheet CSV header after a JSON report (mixed formats: one file holds one format)\n");
-  const std::string json_then_bonnie = write_file(dir, "d.json", fixture("host.json") + bonnie_line);
+        fmt::format("bench++: {}:{}: a bench++ spreadsheet CSV header after a JSON report (mixed formats: one file "
+                    "holds one format)\n",
+                    json_then_csv, json_lines + 1));
+  const std::string json_then_bonnie = write_file(dir, "d.json", json + bonnie_line);
   CHECK(compare_error(json_then_bonnie) ==
-        "bench++: " + json_then_bonnie +
-            ":241: a bonnie++ CSV line after a JSON report (mixed formats: one file holds one format)\n");
+        fmt::format("bench++: {}:{}: a bonnie++ CSV line after a JSON report (mixed formats: one file holds one "
+                    "format)\n",
+                    json_then_bonnie, json_lines + 3));
 }
 
 TEST_CASE("compare errors: the command line (exit 2)") {
@@ -198,6 +206,16 @@ TEST_CASE("result files: the format is found from the content") {
         "t:1: unknown format: expected a bench++ spreadsheet CSV (a header row with label and test columns), a "
         "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98, 1.97 or 1.96)");
   CHECK(parse_error("label,test\n").starts_with("t:1: "));
+
+  // A run labelled like a bonnie++ format tag is a row of the spreadsheet, a bonnie++ line of 50 fields (as many
+  // as the header has) is not.
+  std::string tagged = fixture("host.csv");
+  for (std::size_t at; (at = tagged.find("\nhost,")) != std::string::npos;) tagged.replace(at, 6, "\n1.98,");
+  CHECK(parse_result_text(tagged, "t").runs.at(0).info.label == "1.98");
+  const std::string bonnie_line = "1.98,2.00a,x,1,2,16M,,8192,5" + std::string(41, ',') + "\n";
+  REQUIRE(std::count(bonnie_line.begin(), bonnie_line.end(), ',') == 49);
+  CHECK(parse_error(fixture("host.csv") + bonnie_line).find("a bonnie++ CSV line inside a bench++ spreadsheet CSV") !=
+        std::string::npos);
 }
 
 }  // namespace

@@ -273,7 +273,7 @@ TEST_CASE("comparison: runs made with other settings get a note") {
   const Comparison c = compare_runs(runs, {});
   REQUIRE(c.notes.size() == 1);
   CHECK(c.notes[0] ==
-        "guest was run with other settings than host: file size 16 MiB vs 256 MiB, concurrency 4 vs 1, direct I/O "
+        "guest was run with other settings than host: concurrency 4 vs 1, file size 16 MiB vs 256 MiB, direct I/O "
         "on vs off, verify off vs on");
 }
 
