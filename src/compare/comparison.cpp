@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "compare/run_grouping.h"
-#include "compare/value_format.h"
+#include "compare/ratio_text.h"
 #include "result/metrics.h"
 
 namespace bench {

@@ -1,6 +1,6 @@
 #pragma once
 // `bench++ compare`: runs side by side ("host" against "guest"), as plain data. Pure: no I/O, no formatting
-// of tables (the writers comparison_{text,csv,json,html}.h do that).
+// of tables (the writers report/comparison_{text,csv,json,html}.h do that).
 //
 // Groups: the runs of one file with one label form a group (with CompareOptions::group_by_label, the runs of
 // one label across all files); groups are in order of first appearance and the first one, which holds the

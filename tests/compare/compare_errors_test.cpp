@@ -9,12 +9,12 @@
 
 #include <fmt/format.h>
 
-#include "report/result_file.h"
 #include "compare/comparison.h"
-#include "compare/comparison_csv.h"
-#include "compare/comparison_html.h"
-#include "compare/comparison_json.h"
-#include "compare/comparison_text.h"
+#include "report/comparison_csv.h"
+#include "report/comparison_html.h"
+#include "report/comparison_json.h"
+#include "report/comparison_text.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {

@@ -1,11 +1,12 @@
 #pragma once
-// How the comparison writers show numbers: a display unit per metric row (chosen by the row's largest value, so
-// a row reads in one unit), numbers to about three significant digits, ratios to two, and the machine-readable
-// unit keywords. IEC units for bytes (KiB/s = 1024 bytes/s).
+// How the comparison writers (report/comparison_{text,csv,json,html}.h) show values: a display unit per metric
+// row (chosen by the row's largest value, so a row reads in one unit), numbers to about three significant digits
+// (ratios: compare/ratio_text.h), and the machine-readable keywords. IEC units for bytes (KiB/s = 1024 bytes/s).
 #include <string>
 #include <string_view>
 
 #include "compare/comparison.h"
+#include "compare/ratio_text.h"
 
 namespace bench {
 
@@ -25,9 +26,6 @@ std::string_view unit_keyword(const TestComparison& test, const MetricRow& row);
 // About three significant digits, no exponent: 512 -> "512", 45.26 -> "45.3", 3.14159 -> "3.14", 0.0421 ->
 // "0.0421", 0 -> "0".
 std::string format_number(double value);
-// Two significant digits, no exponent: 0.4213 -> "0.42", 3.14 -> "3.1", 13.4 -> "13", 0.0421 -> "0.042"; three
-// where two would say "1.0": 1.034 -> "1.03", 0.996 -> "0.996", 0.9996 -> "1.00".
-std::string format_ratio(double ratio);
 
 // A measured cell in its row's unit, the stddev to two significant digits: "512 ± 4.1 MiB/s" (no "±" for a
 // single value), "(2 of 3 runs)" added

@@ -1,4 +1,4 @@
-#include "compare/value_format.h"
+#include "report/comparison_values.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,20 +9,6 @@
 
 namespace bench {
 namespace {
-
-// `value` with `significant` significant digits in fixed notation (at most 6 decimals).
-std::string significant_digits(double value, int significant) {
-  if (value == 0 || !std::isfinite(value)) return value == 0 ? "0" : fmt::format("{}", value);
-  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
-  const int decimals = std::clamp(significant - 1 - magnitude, 0, 6);
-  const double unit = std::pow(10.0, -decimals);
-  const double rounded = std::round(value / unit) * unit;
-  if (rounded == 0) return "0";
-  // Rounding can add a digit (9.96 -> 10.0): format again at the new magnitude.
-  const int new_magnitude = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
-  const int final_decimals = std::clamp(significant - 1 - new_magnitude, 0, 6);
-  return fmt::format("{:.{}f}", rounded, final_decimals);
-}
 
 double largest_value(const MetricRow& row) {
   double largest = 0;
@@ -68,10 +54,6 @@ std::string_view unit_keyword(const TestComparison& test, const MetricRow& row) 
 }
 
 std::string format_number(double value) { return significant_digits(value, 3); }
-std::string format_ratio(double ratio) {
-  const std::string two = significant_digits(ratio, 2);
-  return two == "1.0" ? significant_digits(ratio, 3) : two;
-}
 
 std::string format_cell_value(const MetricCell& cell, DisplayUnit unit) {
   switch (cell.state) {
