@@ -43,12 +43,7 @@ std::string compare_error(const std::string& bad_file, int expected_exit = 1) {
 }
 
 std::string parse_error(std::string_view text) {
-  try {
-    parse_result_text(text, "t");
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::error_of<std::runtime_error>([&] { parse_result_text(text, "t"); }, "(no error)");
 }
 
 TEST_CASE("compare errors: missing, unreadable, empty and unknown files") {

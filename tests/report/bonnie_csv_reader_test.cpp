@@ -18,12 +18,7 @@ namespace {
 using std::chrono::nanoseconds;
 
 std::string error_of(std::string_view text) {
-  try {
-    read_bonnie_csv(text, "x.csv");
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::error_of<std::runtime_error>([&] { read_bonnie_csv(text, "x.csv"); }, "(no error)");
 }
 
 // The buffered run, with field `index` replaced.

@@ -113,15 +113,7 @@ std::map<std::pair<int, int>, int> gnumeric_cell_types(const std::string& xml) {
 }
 
 void check_error(std::string_view text, const std::string& expected_start, const std::string& expected_part) {
-  try {
-    read_spreadsheet_csv(text, "in.csv");
-    FAIL("no exception; expected " << expected_start << expected_part);
-  } catch (const std::runtime_error& e) {
-    const std::string what = e.what();
-    CHECK_MESSAGE(what.rfind(expected_start, 0) == 0, what);
-    CHECK_MESSAGE(what.find(expected_part) != std::string::npos, what);
-    CHECK(what.size() < 300);
-  }
+  test::check_read_error([&] { read_spreadsheet_csv(text, "in.csv"); }, expected_start, expected_part, 300);
 }
 
 }  // namespace
