@@ -38,15 +38,15 @@ ordered_json value_json(const GroupInfo& group, const MetricCell& cell) {
   const bool measured = cell.state == CellState::kMeasured;
   ordered_json out;
   out["group"] = group.name;
-  out["state"] = state_keyword(cell.state);
+  out["state"] = keyword(cell.state);
   out["runs"] = cell.runs;
   out["measured_runs"] = measured ? cell.stats.count : 0;
   out["mean"] = rounded_or_null(measured, cell.stats.mean, 3);
   out["stddev"] = rounded_or_null(measured, cell.stats.stddev, 3);
   out["under_min_time"] = cell.under_min_time;
   out["ratio_to_base"] = rounded_or_null(cell.ratio.has_value(), cell.ratio.value_or(0), 6);
-  out["verdict"] = text_or_null(cell.verdict.has_value(), cell.verdict ? verdict_keyword(*cell.verdict) : "");
-  out["noise"] = text_or_null(cell.verdict.has_value(), noise_keyword(cell.noise));
+  out["verdict"] = text_or_null(cell.verdict.has_value(), cell.verdict ? keyword(*cell.verdict) : "");
+  out["noise"] = text_or_null(cell.verdict.has_value(), keyword(cell.noise));
   out["phrase"] = cell.phrase;
   return out;
 }
@@ -55,7 +55,7 @@ ordered_json metric_json(const Comparison& comparison, const TestComparison& tes
   ordered_json values = ordered_json::array();
   for (std::size_t g = 0; g < row.cells.size(); ++g) values.push_back(value_json(comparison.groups[g], row.cells[g]));
   ordered_json out;
-  out["metric"] = metric_key(row.kind);
+  out["metric"] = keyword(row.kind);
   out["unit"] = unit_keyword(test, row);
   out["better"] = higher_is_better(row.kind) ? "higher" : "lower";
   out["values"] = std::move(values);

@@ -71,41 +71,13 @@ std::string format_cell_value(const MetricCell& cell, DisplayUnit unit) {
 
 std::string verdict_text(const MetricCell& cell) {
   if (!cell.verdict || *cell.verdict == Verdict::kSame) return "";
-  const std::string_view verdict = verdict_keyword(*cell.verdict);
+  const std::string_view verdict = keyword(*cell.verdict);
   switch (cell.noise) {
     case Noise::kBeyond: return fmt::format("{}, beyond noise", verdict);
     case Noise::kWithin: return fmt::format("{}, within noise", verdict);
     case Noise::kUnknown: break;
   }
   return fmt::format("{}, noise unknown", verdict);
-}
-
-std::string_view state_keyword(CellState state) {
-  switch (state) {
-    case CellState::kMeasured: return "measured";
-    case CellState::kNotMeasured: return "not_measured";
-    case CellState::kNotRecorded: return "not_recorded";
-    case CellState::kAbsent: return "absent";
-  }
-  return "";
-}
-
-std::string_view verdict_keyword(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kBetter: return "better";
-    case Verdict::kWorse: return "worse";
-    case Verdict::kSame: return "same";
-  }
-  return "";
-}
-
-std::string_view noise_keyword(Noise noise) {
-  switch (noise) {
-    case Noise::kBeyond: return "beyond";
-    case Noise::kWithin: return "within";
-    case Noise::kUnknown: return "unknown";
-  }
-  return "";
 }
 
 }  // namespace bench

@@ -36,10 +36,4 @@ std::string format_cell_value(const MetricCell& cell, DisplayUnit unit);
 // "worse, noise unknown" (a single run on each side); "" when there is no verdict or the means are equal.
 std::string verdict_text(const MetricCell& cell);
 
-// Machine-readable keywords: "measured" | "not_measured" | "not_recorded" | "absent";
-// "better" | "worse" | "same"; "beyond" | "within" | "unknown".
-std::string_view state_keyword(CellState state);
-std::string_view verdict_keyword(Verdict verdict);
-std::string_view noise_keyword(Noise noise);
-
 }  // namespace bench

@@ -22,12 +22,6 @@ struct CellError {
   std::string what;
 };
 
-// A cell's text for an error message: short, and without control characters.
-std::string shown(std::string_view cell) {
-  std::string out;
-  for (const char c : cell.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
-  return cell.size() > 40 ? out + "..." : out;
-}
 
 std::string number(std::uint64_t n) { return fmt::format("{}", n); }
 std::string flag(bool b) { return b ? "1" : "0"; }
@@ -70,24 +64,24 @@ std::optional<FieldValue> parse_run_cell(const FieldFormat& format, std::string_
     case FieldCodec::kWhole: {
       const auto n = parse_unsigned(cell);
       if (!n || *n > format.max) {
-        throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", shown(cell), format.max)};
+        throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), format.max)};
       }
       return *n;
     }
     case FieldCodec::kPercent: {
       const auto n = parse_unsigned(cell);
-      if (!n || *n > 100) throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", shown(cell))};
+      if (!n || *n > 100) throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", cell_for_message(cell))};
       return *n;
     }
     case FieldCodec::kFlag:
-      if (cell != "0" && cell != "1") throw CellError{fmt::format("'{}' is not 0 or 1", shown(cell))};
+      if (cell != "0" && cell != "1") throw CellError{fmt::format("'{}' is not 0 or 1", cell_for_message(cell))};
       return cell == "1";
     case FieldCodec::kKeyword: {
       if (cell.empty() && format.may_be_empty) return std::nullopt;
       for (std::size_t i = 0; i < format.words.size(); ++i) {
         if (format.words[i] == cell) return std::uint64_t{i};
       }
-      throw CellError{fmt::format("'{}' is not {}", shown(cell), keyword_requirement(format))};
+      throw CellError{fmt::format("'{}' is not {}", cell_for_message(cell), keyword_requirement(format))};
     }
     case FieldCodec::kTextList: break;
   }
@@ -141,24 +135,24 @@ std::optional<double> kib_per_second(const PhaseResult& p) {
 
 std::uint64_t to_u64(std::string_view cell) {
   const auto n = parse_unsigned(cell);
-  if (!n) throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", shown(cell), UINT64_MAX)};
+  if (!n) throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), UINT64_MAX)};
   return *n;
 }
 std::uint32_t to_u32(std::string_view cell) {
   const auto n = parse_unsigned(cell);
   if (!n || *n > UINT32_MAX) {
-    throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", shown(cell), UINT32_MAX)};
+    throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), UINT32_MAX)};
   }
   return static_cast<std::uint32_t>(*n);
 }
 std::chrono::nanoseconds to_duration(std::string_view cell) {
   const auto ns = parse_fixed_point(cell, 9);
-  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of seconds from 0 to 9e9", shown(cell))};
+  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of seconds from 0 to 9e9", cell_for_message(cell))};
   return std::chrono::nanoseconds{*ns};
 }
 std::uint64_t to_ns(std::string_view cell) {
   const auto ns = parse_fixed_point(cell, 3);
-  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", shown(cell))};
+  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", cell_for_message(cell))};
   return static_cast<std::uint64_t>(*ns);
 }
 
@@ -171,7 +165,7 @@ const std::array<TestColumn, 19> kTestColumns = {{
     {"test", false, [](P p) { return std::string(phase_key(p.id)); },
      [](C c, T t) {
        const auto id = phase_from_key(c);
-       if (!id) throw CellError{fmt::format("unknown test '{}'", shown(c))};
+       if (!id) throw CellError{fmt::format("unknown test '{}'", cell_for_message(c))};
        t.phase.id = *id;
      }},
     {"unit", false, [](P p) { return std::string(keyword(phase_work_unit(p.id))); }, nullptr},
@@ -220,7 +214,7 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
   for (std::size_t i = 0; i < header.fields.size(); ++i) {
     const std::string& name = header.fields[i];
     if (!place_of.try_emplace(name, i).second) {
-      fail(source, header.line, fmt::format("column '{}' appears twice", shown(name)));
+      fail(source, header.line, fmt::format("column '{}' appears twice", cell_for_message(name)));
     }
   }
   if (!place_of.contains("label") || !place_of.contains("test")) {
@@ -273,7 +267,7 @@ void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const s
     if (!values[c]) continue;
     const std::string cell = record.fields[places.run[c]];
     if (!columns[c]->access.set(info, std::move(*values[c]))) {
-      fail(source, record.line, fmt::format("column {}: {} is not {}", columns[c]->csv_column, shown(cell),
+      fail(source, record.line, fmt::format("column {}: {} is not {}", columns[c]->csv_column, cell_for_message(cell),
                                             columns[c]->rule));
     }
   }

@@ -13,35 +13,27 @@
 
 namespace bench {
 
-// The keywords of an enum: kWords[i] names the value i, and every value has one. Defined for the enums below.
+// The keywords of an enum: kKeywords<E>[i] names the value i, and every value has one. Specialized here for the
+// enums of result/, and beside their enums for others (compare/comparison.h).
 template <typename Enum>
-struct EnumKeywords;
+inline constexpr std::array<std::string_view, 0> kKeywords = {};
 
 template <>
-struct EnumKeywords<FileContent> {
-  static constexpr std::array<std::string_view, 3> kWords = {"data", "hardlink", "symlink"};
-};
+inline constexpr std::array<std::string_view, 3> kKeywords<FileContent> = {"data", "hardlink", "symlink"};
 template <>
-struct EnumKeywords<CacheMode> {
-  static constexpr std::array<std::string_view, 2> kWords = {"drop", "keep"};
-};
+inline constexpr std::array<std::string_view, 2> kKeywords<CacheMode> = {"drop", "keep"};
 template <>
-struct EnumKeywords<DataPattern> {
-  static constexpr std::array<std::string_view, 2> kWords = {"random", "zero"};
-};
+inline constexpr std::array<std::string_view, 2> kKeywords<DataPattern> = {"random", "zero"};
 template <>
-struct EnumKeywords<WorkUnit> {
-  static constexpr std::array<std::string_view, 4> kWords = {"bytes", "seeks", "files", "syncs"};
-};
+inline constexpr std::array<std::string_view, 4> kKeywords<WorkUnit> = {"bytes", "seeks", "files", "syncs"};
 template <>
-struct EnumKeywords<Role> {
-  static constexpr std::array<std::string_view, 3> kWords = {"host", "guest", "unknown"};
-};
+inline constexpr std::array<std::string_view, 3> kKeywords<Role> = {"host", "guest", "unknown"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>
 constexpr std::span<const std::string_view> keywords_of() {
-  return EnumKeywords<Enum>::kWords;
+  static_assert(!kKeywords<Enum>.empty(), "no keywords for this enum");
+  return kKeywords<Enum>;
 }
 
 // "drop" for CacheMode::kDrop.
