@@ -1,5 +1,5 @@
 #pragma once
-// bonnie++'s CSV line, format "1.98" with 50 fields (shared/bonnie-reference.md §7), so that bon_csv2txt,
+// bonnie++'s CSV line, format "1.98" with 50 fields, as bonnie++ 2.00a writes it, so that bon_csv2txt,
 // bon_csv2html and other readers of bonnie++ 2.00a lines accept bench++'s unchanged. Units: byte phases in
 // KiB/s (K = 1024, truncated), seeks/s ("%.0f" from 1000, else "%.1f"), files/s (truncated), %CPU truncated;
 // "+++++"/"+++" for a phase that ran under 0.5 s; latency fields are each phase's maximum ("36467us").

@@ -1,5 +1,5 @@
 #pragma once
-// The human-readable table in bonnie++ 2.00a's layout (shared/bonnie-reference.md §6), column for column,
+// The human-readable table in bonnie++ 2.00a's layout (the one bon_csv2txt prints too), column for column,
 // with bench++'s fixes: the file tests show their real rates (bonnie++ 2.00a prints the file count) and the
 // ID field shows a non-default seeker count (bonnie++ drops it). Rates: KiB/s (K = 1024) shown as
 // k/m/g, seeks/s, files/s; "+++++" when a phase ran under 0.5 s; the Latency row is each phase's maximum.
