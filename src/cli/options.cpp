@@ -342,7 +342,9 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   const std::uint64_t ram = ram_mib(vm, facts);
   apply_io(vm, ram, config.setup);
   apply_files(vm, ram, config.setup);
-  if (!config.setup.io && !config.setup.files) throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
+  if (!config.setup.io && !config.setup.files) {
+    throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
+  }
   return result;
 }
 

@@ -41,7 +41,9 @@ std::uint32_t to_u32(std::string_view field) {
 // A non-negative decimal ("491135", "795.4"), exact to 1e-6.
 double to_rate(std::string_view field) {
   const auto micro = parse_fixed_point(field, 6);
-  if (!micro || *micro < 0) throw FieldError{fmt::format("'{}' is not a rate (a number or +++++)", cell_for_message(field))};
+  if (!micro || *micro < 0) {
+    throw FieldError{fmt::format("'{}' is not a rate (a number or +++++)", cell_for_message(field))};
+  }
   return static_cast<double>(*micro) / 1e6;
 }
 
@@ -61,7 +63,8 @@ std::uint64_t to_size(std::string_view field) {
   }
   const auto n = parse_unsigned(digits);
   if (!n || *n > UINT64_MAX / multiplier) {
-    throw FieldError{fmt::format("'{}' is not a size (a number with an optional k, M, G or T)", cell_for_message(field))};
+    throw FieldError{fmt::format("'{}' is not a size (a number with an optional k, M, G or T)",
+                                 cell_for_message(field))};
   }
   return *n * multiplier;
 }
@@ -80,7 +83,8 @@ std::uint64_t to_latency_ns(std::string_view field) {
   }
   const auto n = unit_ns == 0 ? std::nullopt : parse_unsigned(digits);
   if (!n || *n > UINT64_MAX / unit_ns) {
-    throw FieldError{fmt::format("'{}' is not a latency (a whole number followed by us, ms or s)", cell_for_message(field))};
+    throw FieldError{fmt::format("'{}' is not a latency (a whole number followed by us, ms or s)",
+                                 cell_for_message(field))};
   }
   return *n * unit_ns;
 }

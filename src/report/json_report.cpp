@@ -277,7 +277,9 @@ void read_run_fields(const Walker& w, const json& r, const std::string& path, Ru
       }
     }
     std::optional<FieldValue> value = read_field_value(w, field, *o, at);
-    if (value && !field.access.set(info, std::move(*value))) w.fail(Walker::join(at, field.json_key), "expected " + std::string(field.rule));
+    if (value && !field.access.set(info, std::move(*value))) {
+      w.fail(Walker::join(at, field.json_key), "expected " + std::string(field.rule));
+    }
   }
 }
 

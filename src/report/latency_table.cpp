@@ -35,9 +35,10 @@ std::string fsync_verdict(const PhaseResult& fsync) {
 // which has no place for it) measure other work than bonnie++'s: say so under the table.
 std::string seek_writes_note(const RunResult& run) {
   constexpr IoSpec kBonnie{};
-  if (!run.info.setup.io || run.info.setup.io->seek_write_percent == kBonnie.seek_write_percent) return {};
+  const std::optional<IoSpec>& io = run.info.setup.io;
+  if (!io || io->seek_write_percent == kBonnie.seek_write_percent) return {};
   if (run.find(PhaseId::kRandomSeeks) == nullptr) return {};
-  return fmt::format("Random seeks write back {} % of tickets (bonnie++: {} %)\n", run.info.setup.io->seek_write_percent,
+  return fmt::format("Random seeks write back {} % of tickets (bonnie++: {} %)\n", io->seek_write_percent,
                      kBonnie.seek_write_percent);
 }
 

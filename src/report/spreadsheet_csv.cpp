@@ -70,7 +70,9 @@ std::optional<FieldValue> parse_run_cell(const FieldFormat& format, std::string_
     }
     case FieldCodec::kPercent: {
       const auto n = parse_unsigned(cell);
-      if (!n || *n > 100) throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", cell_for_message(cell))};
+      if (!n || *n > 100) {
+        throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", cell_for_message(cell))};
+      }
       return *n;
     }
     case FieldCodec::kFlag:
@@ -147,12 +149,16 @@ std::uint32_t to_u32(std::string_view cell) {
 }
 std::chrono::nanoseconds to_duration(std::string_view cell) {
   const auto ns = parse_fixed_point(cell, 9);
-  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of seconds from 0 to 9e9", cell_for_message(cell))};
+  if (!ns || *ns < 0) {
+    throw CellError{fmt::format("'{}' is not a number of seconds from 0 to 9e9", cell_for_message(cell))};
+  }
   return std::chrono::nanoseconds{*ns};
 }
 std::uint64_t to_ns(std::string_view cell) {
   const auto ns = parse_fixed_point(cell, 3);
-  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", cell_for_message(cell))};
+  if (!ns || *ns < 0) {
+    throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", cell_for_message(cell))};
+  }
   return static_cast<std::uint64_t>(*ns);
 }
 

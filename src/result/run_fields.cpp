@@ -29,8 +29,8 @@ constexpr FieldAccess<RunInfo> member() {
   return field_access<RunInfo, At, Member>();
 }
 
-constexpr FieldGroup<RunInfo> kIoGroup{
-    "io", [](const RunInfo& info) { return info.setup.io.has_value(); }, [](RunInfo& info) { info.setup.io.emplace(); }};
+constexpr FieldGroup<RunInfo> kIoGroup{"io", [](const RunInfo& info) { return info.setup.io.has_value(); },
+                                       [](RunInfo& info) { info.setup.io.emplace(); }};
 constexpr FieldGroup<RunInfo> kFilesGroup{"files", [](const RunInfo& info) { return info.setup.files.has_value(); },
                                           [](RunInfo& info) { info.setup.files.emplace(); }};
 constexpr FieldGroup<RunInfo> kPlacementGroup{"placement"};
@@ -85,7 +85,8 @@ const std::array kRunFields = {
              {"file min size", R::kSize, true}},
     RunField{"file_content", "content", &kFilesGroup, member<AtFiles, &FileSpec::content>(), {},
              {"file content", R::kWord, true, kContentShown}},
-    RunField{"file_dirs", "dirs", &kFilesGroup, member<AtFiles, &FileSpec::dirs>(), {}, {"directories", R::kCount, true}},
+    RunField{"file_dirs", "dirs", &kFilesGroup, member<AtFiles, &FileSpec::dirs>(), {},
+             {"directories", R::kCount, true}},
     RunField{"file_chunk_bytes", "chunk_bytes", &kFilesGroup, member<AtFiles, &FileSpec::chunk_bytes>()},
     RunField{"cache", "cache", nullptr, member<AtSetup, &RunSetup::cache>(), {}, {"cache", R::kWord}},
     RunField{"data", "data", nullptr, member<AtSetup, &RunSetup::data>(), {}, {"data", R::kWord}},
