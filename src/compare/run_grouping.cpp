@@ -78,10 +78,6 @@ std::string shown(const RunField& field, const FieldValue& value) {
   return "";
 }
 
-bool present(const RunField& field, const RunInfo& info) {
-  return field.group == nullptr || field.group->present == nullptr || field.group->present(info);
-}
-
 // "file size 16 MiB vs 256 MiB", ...: the compared fields of result/run_fields.h whose values differ, in its
 // order. A field that a bonnie++ line does not record is compared between two bench++ results only.
 std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& base) {
@@ -93,7 +89,7 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
     if (!difference.in_bonnie_lines && !both_bench) continue;
     const RunInfo& o = other.run.info;
     const RunInfo& b = base.run.info;
-    if (!present(field, o) || !present(field, b)) continue;
+    if (!group_present(field, o) || !group_present(field, b)) continue;
     const std::optional<FieldValue> other_value = field.access.get(o);
     const std::optional<FieldValue> base_value = field.access.get(b);
     if (!other_value || !base_value || *other_value == *base_value) continue;

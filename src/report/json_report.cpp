@@ -122,9 +122,8 @@ ordered_json run_json(const RunResult& run) {
       out[field.json_key] = field_json(field, run.info);
       continue;
     }
-    const bool present = field.group->present == nullptr || field.group->present(run.info);
     ordered_json& group = out[field.group->json_key];
-    if (!present) continue;  // stays null
+    if (!group_present(field, run.info)) continue;  // stays null
     group[field.json_key] = field_json(field, run.info);
   }
   ordered_json tests = ordered_json::array();

@@ -37,12 +37,8 @@ std::string keyword_requirement(const FieldFormat& format) {
   return words + " or empty";
 }
 
-bool present(const RunField& field, const RunInfo& info) {
-  return field.group == nullptr || field.group->present == nullptr || field.group->present(info);
-}
-
 std::string run_cell(const RunField& field, const RunInfo& info) {
-  if (!present(field, info)) return "";
+  if (!group_present(field, info)) return "";
   const std::optional<FieldValue> value = field.access.get(info);
   if (!value) return "";
   const FieldFormat& format = field.access.format;

@@ -85,6 +85,13 @@ struct RecordField {
   Difference difference = {};
 };
 
+// Whether the field's group is there in `record` (always for a field outside a group): get() may be called only
+// then.
+template <typename Record>
+bool group_present(const RecordField<Record>& field, const Record& record) {
+  return field.group == nullptr || field.group->present == nullptr || field.group->present(record);
+}
+
 // ---- accessors from member pointers ----
 
 namespace field_detail {
