@@ -53,7 +53,7 @@ constexpr std::array<std::string_view, 3> kContentShown = {"data", "hard links",
 
 using R = DifferenceReading;
 
-const std::array kRunFields = {
+constexpr std::array kRunFields = {
     RunField{"label", "label", nullptr, member<AtInfo, &RunInfo::label>()},
     RunField{"run_index", "run_index", nullptr, member<AtInfo, &RunInfo::run_index>()},
     RunField{"started_utc", "started_utc", nullptr, member<AtInfo, &RunInfo::started_utc>()},
