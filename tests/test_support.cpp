@@ -109,4 +109,31 @@ std::string read_file(const std::filesystem::path& path) {
 
 std::string read_fixture(const std::string& name) { return read_file(std::filesystem::path(BENCH_FIXTURE_DIR) / name); }
 
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+void check_read_error(const std::function<void()>& read, const std::string& expected_start,
+                      const std::string& expected_part, std::size_t max_size) {
+  try {
+    read();
+    FAIL("no exception; expected " << expected_start << expected_part);
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    CHECK_MESSAGE(what.rfind(expected_start, 0) == 0, what);
+    CHECK_MESSAGE(what.find(expected_part) != std::string::npos, what);
+    CHECK(what.size() < max_size);
+  }
+}
+
 }  // namespace bench::test

@@ -1,8 +1,12 @@
 #pragma once
-// Shared helpers for the test binary: a temporary directory, running the real bench++ binary, and
-// listing a directory tree (to prove a run leaves nothing behind).
+// Shared helpers for the test binary: a temporary directory, running the real bench++ binary, listing a
+// directory tree (to prove a run leaves nothing behind), and the small text and error helpers the tests share.
+#include <doctest/doctest.h>
+
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bench::test {
@@ -38,5 +42,29 @@ std::vector<std::string> list_tree(const std::filesystem::path& dir);
 std::string read_file(const std::filesystem::path& path);
 // The text of tests/fixtures/<name>.
 std::string read_fixture(const std::string& name);
+
+// The lines of `text` without their '\n' (a final newline ends the last line).
+std::vector<std::string> lines_of(const std::string& text);
+// `args` with `more` appended: a command line and the options of one test.
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more);
+// Whether `part` occurs in `text`.
+bool contains(std::string_view text, std::string_view part);
+
+// The what() of the `Error` that call() throws, or `none` when it throws nothing.
+template <typename Error, typename Call>
+std::string error_of(Call&& call, const std::string& none = "") {
+  try {
+    call();
+  } catch (const Error& error) {
+    return error.what();
+  }
+  return none;
+}
+
+// CHECKs that read() throws a std::runtime_error whose message starts with `expected_start`, holds
+// `expected_part` and is shorter than `max_size` (a reader's error is one short line); FAILs when it throws
+// nothing.
+void check_read_error(const std::function<void()>& read, const std::string& expected_start,
+                      const std::string& expected_part, std::size_t max_size);
 
 }  // namespace bench::test

@@ -11,6 +11,7 @@
 #include "app/compare_command.h"
 #include "app/outputs.h"
 #include "cli/options.h"
+#include "platform/directory_check.h"
 #include "platform/privileges.h"
 #include "platform/system_info.h"
 #include "platform/virt_detect.h"
@@ -22,8 +23,8 @@ namespace bench {
 namespace {
 
 // `placement` is detected before privileges are dropped: some evidence (the SMBIOS entry, PID 1's
-// environment) is readable only by root. Where the run runs only: the runner records its setup (seed, specs,
-// flags) from the settings it gives the phases (run/runner.h).
+// environment) is readable only by root. Where the run runs only: the runner records its setup, the one it
+// gives the phases (run/runner.h).
 RunInfo make_run_info(const Config& config, Placement placement) {
   const SystemDescription system = describe_system(config.directory);
   RunInfo info;

@@ -2,14 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "app/result_file.h"
+#include "report/result_file.h"
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
 #include "compare/comparison.h"
-#include "compare/comparison_csv.h"
-#include "compare/comparison_html.h"
-#include "compare/comparison_json.h"
-#include "compare/comparison_text.h"
+#include "report/comparison_csv.h"
+#include "report/comparison_html.h"
+#include "report/comparison_json.h"
+#include "report/comparison_text.h"
 
 namespace bench {
 namespace {

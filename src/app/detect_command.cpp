@@ -4,10 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "result/result_keywords.h"
+
 namespace bench {
 
 std::string format_placement_report(const Placement& placement) {
-  std::string text = fmt::format("role: {}\nhypervisor: {}\ncontainer: {}\nevidence:\n", placement.role,
+  std::string text = fmt::format("role: {}\nhypervisor: {}\ncontainer: {}\nevidence:\n", keyword(placement.role),
                                  placement.hypervisor, placement.container);
   for (const auto& line : placement.evidence) text += "  " + line + "\n";
   return text;

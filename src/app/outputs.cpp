@@ -12,6 +12,7 @@
 #include "report/rank_table.h"
 #include "report/progress_line.h"
 #include "report/spreadsheet_csv.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -22,16 +23,17 @@ bool takes_stdout(const std::optional<std::string>& destination) { return destin
 // Under MPI, the line above the bonnie++ table: "MPI: 3 ranks x 2 workers on 2 hosts: node1, node2".
 std::string ranks_line(const RunInfo& info) {
   if (info.ranks <= 1) return "";
-  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.concurrency,
-                     info.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
+  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.setup.concurrency,
+                     info.setup.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
                      fmt::join(info.hosts, ", "));
 }
 
 // The lines above the bonnie++ table: "Running on: guest (kvm), container: none" (empty when not recorded),
 // then ranks_line().
 std::string placement_line(const RunInfo& info) {
-  if (info.role.empty()) return ranks_line(info);
-  const std::string where = info.role == "guest" ? info.role + " (" + info.hypervisor + ")" : info.role;
+  if (!info.role) return ranks_line(info);
+  const std::string role(keyword(*info.role));
+  const std::string where = *info.role == Role::kGuest ? role + " (" + info.hypervisor + ")" : role;
   return "Running on: " + where + ", container: " + info.container + "\n" + ranks_line(info);
 }
 }  // namespace
@@ -63,7 +65,7 @@ void OutputSet::phase_started(const RunInfo& /*info*/, PhaseId id) {
 void OutputSet::phase_progress(PhaseId id, std::uint64_t done, std::uint64_t total,
                                std::chrono::nanoseconds elapsed) {
   if (!live_progress_) return;
-  const std::uint64_t bytes_per_operation = config_.io ? config_.io->chunk_bytes : 0;
+  const std::uint64_t bytes_per_operation = config_.setup.io ? config_.setup.io->chunk_bytes : 0;
   stderr_sink_.write("\r" + format_progress_line(id, done, total, elapsed, bytes_per_operation) + kClearToEnd);
 }
 

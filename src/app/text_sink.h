@@ -21,8 +21,6 @@ class TextSink {
   // Replaces everything written so far (files only; on a stream it just writes). Used for JSON, which
   // must stay one valid document after each test.
   void rewrite(std::string_view text);
-  bool is_file() const { return owns_; }
-  const std::string& name() const { return name_; }
 
  private:
   TextSink(std::FILE* stream, std::string name, bool owns);

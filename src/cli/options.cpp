@@ -1,18 +1,16 @@
 #include "cli/options.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <optional>
-#include <random>
 #include <string_view>
 
 #include "cli/size_spec.h"
 #include "result/errors.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -180,6 +178,14 @@ std::uint64_t percent_in_range(std::string_view option, const std::string& text)
   return value;
 }
 
+// The value an option's keyword names (result/result_keywords.h), or a UsageError "expected <a> or <b>".
+template <typename Enum>
+Enum keyword_value(std::string_view option, const std::string& text, Enum first_choice, Enum second_choice) {
+  const auto value = enum_from_keyword<Enum>(text);
+  if (!value) invalid(option, text, fmt::format("expected {} or {}", keyword(first_choice), keyword(second_choice)));
+  return *value;
+}
+
 std::string size_text(std::uint64_t bytes) {
   return bytes % kMiB == 0 ? fmt::format("{} MiB", bytes / kMiB) : fmt::format("{} bytes", bytes);
 }
@@ -229,27 +235,27 @@ void apply_output(const po::variables_map& vm, const SystemFacts& facts, Config&
 
 void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Config& config) {
   if (const auto text = value_of(vm, "directory")) config.directory = non_empty("-d", *text);
-  config.fsync_each = flag(vm, "sync-each");
-  config.direct_io = flag(vm, "direct");
-  config.sync_test = !flag(vm, "no-sync-test");
-  if (const auto text = value_of(vm, "sync-size")) config.sync_test_spec = parse_sync_spec(*text);
-  config.verify = flag(vm, "verify");
-  config.seed = facts.random_seed;
+  RunSetup& setup = config.setup;
+  setup.fsync_each = flag(vm, "sync-each");
+  setup.direct_io = flag(vm, "direct");
+  const auto sync_size = value_of(vm, "sync-size");
+  setup.sync_test = sync_size ? parse_sync_spec(*sync_size) : SyncTestSpec{};
+  if (flag(vm, "no-sync-test")) setup.sync_test.reset();
+  setup.verify = flag(vm, "verify");
+  setup.seed = facts.random_seed;
   if (const auto text = value_of(vm, "seed")) {
-    config.seed = static_cast<std::uint32_t>(count_in_range("-z", *text, 0, kMaxU32));
+    setup.seed = static_cast<std::uint32_t>(count_in_range("-z", *text, 0, kMaxU32));
   }
   if (const auto text = value_of(vm, "concurrency")) {
-    config.concurrency = static_cast<std::uint32_t>(count_in_range("-c", *text, 1, kMaxConcurrency));
+    setup.concurrency = static_cast<std::uint32_t>(count_in_range("-c", *text, 1, kMaxConcurrency));
   }
   if (const auto text = value_of(vm, "cache")) {
-    if (*text != "keep" && *text != "drop") invalid("--cache", *text, "expected keep or drop");
-    config.cache = *text == "keep" ? CacheMode::kKeep : CacheMode::kDrop;
+    setup.cache = keyword_value<CacheMode>("--cache", *text, CacheMode::kKeep, CacheMode::kDrop);
   }
   if (const auto text = value_of(vm, "data")) {
-    if (*text != "random" && *text != "zero") invalid("--data", *text, "expected random or zero");
-    config.data = *text == "zero" ? DataPattern::kZero : DataPattern::kRandom;
+    setup.data = keyword_value<DataPattern>("--data", *text, DataPattern::kRandom, DataPattern::kZero);
   }
-  if (config.verify && config.data == DataPattern::kZero) {
+  if (setup.verify && setup.data == DataPattern::kZero) {
     throw UsageError("option --verify needs --data random: zero blocks carry no offset stamp to check");
   }
   if (value_of(vm, "-l")) config.warnings.push_back("option -l is ignored (bonnie++ ignores it too)");
@@ -277,36 +283,36 @@ void check_twice_ram(const std::string& text, const IoSpec& io, std::uint32_t co
                       size_text(io.file_size_bytes), concurrency, ram));
 }
 
-void apply_io(const po::variables_map& vm, std::uint64_t ram, Config& config) {
+void apply_io(const po::variables_map& vm, std::uint64_t ram, RunSetup& setup) {
   if (const auto text = value_of(vm, "size")) {
-    config.io = parse_io_spec(*text);
-    if (config.io && config.cache == CacheMode::kKeep && ram != 0) {
-      check_twice_ram(*text, *config.io, config.concurrency, ram);
+    setup.io = parse_io_spec(*text);
+    if (setup.io && setup.cache == CacheMode::kKeep && ram != 0) {
+      check_twice_ram(*text, *setup.io, setup.concurrency, ram);
     }
   } else {
     IoSpec spec;
     spec.file_size_bytes = default_file_size_bytes(ram);
-    config.io = spec;
+    setup.io = spec;
   }
   if (const auto text = value_of(vm, "seek-writes")) {
     const auto percent = static_cast<std::uint32_t>(percent_in_range("--seek-writes", *text));
-    if (config.io) config.io->seek_write_percent = percent;
+    if (setup.io) setup.io->seek_write_percent = percent;
   }
   const auto per_char = value_of(vm, "per-char");
   if (!per_char) return;
   const std::uint64_t bytes = per_char->empty() ? 0 : parse_size(*per_char, SizeUnit::kMiB, "-f");
-  if (config.io) config.io->per_char_bytes = std::min(bytes, config.io->file_size_bytes);
+  if (setup.io) setup.io->per_char_bytes = std::min(bytes, setup.io->file_size_bytes);
 }
 
-void apply_files(const po::variables_map& vm, std::uint64_t ram, Config& config) {
+void apply_files(const po::variables_map& vm, std::uint64_t ram, RunSetup& setup) {
   const std::string text = value_of(vm, "files").value_or(kDefaultFileSpec);
-  config.files = parse_file_spec(text);
-  if (!config.files || ram == 0) return;
-  if (std::uint64_t{config.files->count_k} * kFileBookkeepingBytes * 2 > ram * 1024) {
+  setup.files = parse_file_spec(text);
+  if (!setup.files || ram == 0) return;
+  if (std::uint64_t{setup.files->count_k} * kFileBookkeepingBytes * 2 > ram * 1024) {
     invalid("-n", text,
             fmt::format("{} x 1024 files would need more memory than RAM ({} MiB) has for their names; use a "
                         "smaller -n, or -r 0 to skip this check",
-                        config.files->count_k, ram));
+                        setup.files->count_k, ram));
   }
 }
 
@@ -334,28 +340,12 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   apply_output(vm, facts, config);
   apply_behaviour(vm, facts, config);
   const std::uint64_t ram = ram_mib(vm, facts);
-  apply_io(vm, ram, config);
-  apply_files(vm, ram, config);
-  if (!config.io && !config.files) throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
+  apply_io(vm, ram, config.setup);
+  apply_files(vm, ram, config.setup);
+  if (!config.setup.io && !config.setup.files) {
+    throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
+  }
   return result;
-}
-
-SystemFacts read_system_facts() {
-  SystemFacts facts;
-  const long page_size = ::sysconf(_SC_PAGESIZE);
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  if (page_size > 0 && pages > 0) {
-    facts.ram_mib = (static_cast<std::uint64_t>(page_size) / 1024) * (static_cast<std::uint64_t>(pages) / 1024);
-  }
-  char name[256] = {};
-  if (::gethostname(name, sizeof name - 1) == 0) facts.host_name = name;
-  try {
-    facts.random_seed = std::random_device{}();
-  } catch (const std::exception&) {  // no entropy source: fall back to bonnie++'s pid ^ time
-    const auto now = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-    facts.random_seed = static_cast<std::uint32_t>(now ^ static_cast<std::uint64_t>(::getpid()));
-  }
-  return facts;
 }
 
 std::string help_text() {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "result/errors.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -119,15 +120,9 @@ std::uint32_t chunk_of(std::string_view text) {
   return static_cast<std::uint32_t>(bytes);
 }
 
-// Splits "a:b:c" into at most `max_fields` non-empty fields.
+// Splits "a:b:c" at its colons; more than `max_fields` fields is an error.
 std::vector<std::string_view> split_fields(std::string_view text, std::size_t max_fields, std::string_view grammar) {
-  std::vector<std::string_view> fields;
-  for (;;) {
-    const auto colon = text.find(':');
-    fields.push_back(text.substr(0, colon));
-    if (colon == std::string_view::npos) break;
-    text.remove_prefix(colon + 1);
-  }
+  std::vector<std::string_view> fields = split(text, ':');
   if (fields.size() > max_fields) fail(fmt::format("too many fields (expected {})", grammar));
   return fields;
 }

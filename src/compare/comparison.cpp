@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "compare/run_grouping.h"
-#include "compare/value_format.h"
+#include "compare/ratio_text.h"
 #include "result/metrics.h"
 
 namespace bench {
@@ -170,26 +170,10 @@ std::string_view noise_rule_text() {
          "standard deviation (needs 2 or more runs on one side; otherwise the noise is unknown)";
 }
 
-std::string_view metric_key(MetricKind kind) {
-  switch (kind) {
-    case MetricKind::kThroughput: return "throughput";
-    case MetricKind::kCpuPercent: return "cpu_percent";
-    case MetricKind::kLatencyP50: return "latency_p50";
-    case MetricKind::kLatencyP99: return "latency_p99";
-    case MetricKind::kLatencyMax: return "latency_max";
-  }
-  return "";
-}
-
 std::string_view metric_title(MetricKind kind) {
-  switch (kind) {
-    case MetricKind::kThroughput: return "throughput";
-    case MetricKind::kCpuPercent: return "CPU";
-    case MetricKind::kLatencyP50: return "p50 latency";
-    case MetricKind::kLatencyP99: return "p99 latency";
-    case MetricKind::kLatencyMax: return "max latency";
-  }
-  return "";
+  constexpr std::array<std::string_view, 5> kTitles = {"throughput", "CPU", "p50 latency", "p99 latency",
+                                                       "max latency"};  // in MetricKind's order
+  return kTitles[static_cast<std::size_t>(kind)];
 }
 
 bool higher_is_better(MetricKind kind) { return kind == MetricKind::kThroughput; }

@@ -1,6 +1,6 @@
 #pragma once
 // `bench++ compare`: runs side by side ("host" against "guest"), as plain data. Pure: no I/O, no formatting
-// of tables (the writers comparison_{text,csv,json,html}.h do that).
+// of tables (the writers report/comparison_{text,csv,json,html}.h do that).
 //
 // Groups: the runs of one file with one label form a group (with CompareOptions::group_by_label, the runs of
 // one label across all files); groups are in order of first appearance and the first one, which holds the
@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "result/result_keywords.h"
 #include "result/run_result.h"
 #include "result/statistics.h"
 
@@ -55,7 +56,6 @@ struct CompareOptions {
 
 enum class MetricKind { kThroughput, kCpuPercent, kLatencyP50, kLatencyP99, kLatencyMax };
 
-std::string_view metric_key(MetricKind kind);    // "throughput", "cpu_percent", "latency_p50"...
 std::string_view metric_title(MetricKind kind);  // "throughput", "CPU", "p50 latency"...
 bool higher_is_better(MetricKind kind);
 
@@ -103,6 +103,18 @@ struct GroupInfo {
   std::string placement;           // where its first run ran: "host", "guest on kvm", "guest on kvm, in docker";
                                    // empty when not recorded (bonnie++ lines, older files) or unknown
 };
+
+// The keywords of the comparison CSV and JSON (keyword(value), result/result_keywords.h).
+template <>
+inline constexpr std::array<std::string_view, 5> kKeywords<MetricKind> = {"throughput", "cpu_percent", "latency_p50",
+                                                                          "latency_p99", "latency_max"};
+template <>
+inline constexpr std::array<std::string_view, 4> kKeywords<CellState> = {"measured", "not_measured", "not_recorded",
+                                                                         "absent"};
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<Verdict> = {"better", "worse", "same"};
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<Noise> = {"unknown", "within", "beyond"};
 
 struct Comparison {
   std::vector<GroupInfo> groups;      // [0] is the base; at least two

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "result/errors.h"
+#include "result/result_keywords.h"
+#include "result/run_fields.h"
 
 namespace bench {
 namespace {
@@ -19,10 +21,10 @@ std::string name_at(const RunGroup& group, int level) {
   const std::filesystem::path file(group.info.files.front());
   const std::string stem = file.stem().string();
   const std::string& label = group.info.label;
-  const std::string& role = group.runs.front()->run.info.role;
+  const std::optional<Role> role = group.runs.front()->run.info.role;
   switch (level) {
     case 0: return label.empty() ? stem : label;
-    case 1: return role == "host" || role == "guest" ? role : stem;
+    case 1: return role == Role::kHost || role == Role::kGuest ? std::string(keyword(*role)) : stem;
     case 2: return stem;
     case 3: return fmt::format("{} ({})", label, stem);
     case 4: return fmt::format("{} ({})", label, file.filename().string());
@@ -58,60 +60,48 @@ std::string size_text(std::uint64_t bytes) {
   return fmt::format("{} bytes", bytes);
 }
 
-std::string_view content_text(FileContent content) {
-  switch (content) {
-    case FileContent::kData: return "data";
-    case FileContent::kHardLink: return "hard links";
-    case FileContent::kSymLink: return "symbolic links";
+// A field's value as compare's note shows it.
+std::string shown(const RunField& field, const FieldValue& value) {
+  const Difference& difference = field.difference;
+  switch (difference.reading) {
+    case DifferenceReading::kSize: return size_text(std::get<std::uint64_t>(value));
+    case DifferenceReading::kCount: return fmt::format("{}", std::get<std::uint64_t>(value));
+    case DifferenceReading::kPercent: return fmt::format("{} %", std::get<std::uint64_t>(value));
+    case DifferenceReading::kOnOff: return std::get<bool>(value) ? "on" : "off";
+    case DifferenceReading::kWord: {
+      const auto index = std::get<std::uint64_t>(value);
+      const auto words = difference.shown_words.empty() ? field.access.format.words : difference.shown_words;
+      return std::string(words[index]);
+    }
+    case DifferenceReading::kNotCompared: break;
   }
   return "";
 }
 
-// "what X vs Y" when the two differ.
-template <typename T, typename Show>
-void differ(std::vector<std::string>& out, std::string_view what, const T& other, const T& base, Show show) {
-  if (!(other == base)) out.push_back(fmt::format("{} {} vs {}", what, show(other), show(base)));
-}
-
+// "file size 16 MiB vs 256 MiB", ...: the compared fields of result/run_fields.h whose values differ, in its
+// order. A field that a bonnie++ line does not record is compared between two bench++ results only.
 std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& base) {
-  const RunInfo& o = other.run.info;
-  const RunInfo& b = base.run.info;
+  const bool both_bench = other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult;
   std::vector<std::string> out;
-  const auto number = [](auto n) { return fmt::format("{}", n); };
-  const auto yes_no = [](bool value) { return std::string(value ? "on" : "off"); };
-  if (o.io && b.io) {
-    differ(out, "file size", o.io->file_size_bytes, b.io->file_size_bytes, size_text);
-    differ(out, "I/O chunk", std::uint64_t{o.io->chunk_bytes}, std::uint64_t{b.io->chunk_bytes}, size_text);
-    differ(out, "seeks", o.io->seeks, b.io->seeks, number);
-    differ(out, "seekers", o.io->seekers, b.io->seekers, number);
-    // A bonnie++ line reads as 10 %, which is what bonnie++ always writes back.
-    differ(out, "seek writes", o.io->seek_write_percent, b.io->seek_write_percent,
-           [](std::uint32_t percent) { return fmt::format("{} %", percent); });
-  }
-  if (o.files && b.files) {
-    differ(out, "files", o.files->file_count(), b.files->file_count(), number);
-    differ(out, "file content", o.files->content, b.files->content, content_text);
-    differ(out, "file max size", o.files->max_size_bytes, b.files->max_size_bytes, size_text);
-    differ(out, "file min size", o.files->min_size_bytes, b.files->min_size_bytes, size_text);
-    differ(out, "directories", o.files->dirs, b.files->dirs, number);
-  }
-  differ(out, "concurrency", o.concurrency, b.concurrency, number);
-  if (other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult) {
-    differ(out, "direct I/O", o.direct_io, b.direct_io, yes_no);
-    differ(out, "fsync each", o.fsync_each, b.fsync_each, yes_no);
-    differ(out, "verify", o.verify, b.verify, yes_no);  // the check costs the read tests CPU time
-    const auto cache = [](CacheMode mode) { return std::string(mode == CacheMode::kDrop ? "drop" : "keep"); };
-    const auto data = [](DataPattern pattern) { return std::string(pattern == DataPattern::kRandom ? "random" : "zero"); };
-    differ(out, "cache", o.cache, b.cache, cache);
-    differ(out, "data", o.data, b.data, data);
+  for (const RunField& field : run_fields()) {
+    const Difference& difference = field.difference;
+    if (difference.reading == DifferenceReading::kNotCompared) continue;
+    if (!difference.in_bonnie_lines && !both_bench) continue;
+    const RunInfo& o = other.run.info;
+    const RunInfo& b = base.run.info;
+    if (!group_present(field, o) || !group_present(field, b)) continue;
+    const std::optional<FieldValue> other_value = field.access.get(o);
+    const std::optional<FieldValue> base_value = field.access.get(b);
+    if (!other_value || !base_value || *other_value == *base_value) continue;
+    out.push_back(fmt::format("{} {} vs {}", difference.title, shown(field, *other_value), shown(field, *base_value)));
   }
   return out;
 }
 
 // "host", "guest on kvm", "guest on kvm, in docker", "" (not recorded or unknown).
 std::string placement_of(const RunInfo& info) {
-  if (info.role != "host" && info.role != "guest") return "";
-  std::string text = info.role;
+  if (info.role != Role::kHost && info.role != Role::kGuest) return "";
+  std::string text(keyword(*info.role));
   if (!info.hypervisor.empty() && info.hypervisor != "none" && info.hypervisor != "unknown") {
     text += " on " + info.hypervisor;
   }

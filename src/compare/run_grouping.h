@@ -21,9 +21,10 @@ struct RunGroup {
 // Throws UsageError when there are fewer than two groups. REQUIRES: the span outlives the result.
 std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
 
-// Appends a note for each non-base group whose first run was made with other settings than the base's
-// first run (I/O and file test specs with --seek-writes, concurrency, and for bench++ results direct I/O, cache, data,
-// fsync-each), and one naming the groups read from bonnie++ lines.
+// Appends a note for each non-base group whose first run was made with other settings than the base's first
+// run (the fields of result/run_fields.h that compare reads, in its order: "concurrency 4 vs 1, file size 16 MiB
+// vs 256 MiB"; against a bonnie++ line only those the line records), and one naming the groups read from
+// bonnie++ lines.
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
 
 }  // namespace bench

@@ -15,13 +15,4 @@ std::chrono::nanoseconds process_cpu_time() {
   return to_nanos(usage.ru_utime) + to_nanos(usage.ru_stime);
 }
 
-void Stopwatch::restart() {
-  cpu_start_ = process_cpu_time();
-  wall_start_ = std::chrono::steady_clock::now();
-}
-
-std::chrono::nanoseconds Stopwatch::wall_elapsed() const { return std::chrono::steady_clock::now() - wall_start_; }
-
-std::chrono::nanoseconds Stopwatch::cpu_elapsed() const { return process_cpu_time() - cpu_start_; }
-
 }  // namespace bench

@@ -16,7 +16,7 @@ class BlockReadPhase final : public Phase {
   void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
 
   WorkDone run(PhaseContext& context) const override {
-    const IoSpec& io = context.settings.io;
+    const IoSpec& io = context.io();
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadOnly);
     const BlockVerifier verifier(context);

@@ -13,8 +13,8 @@ class BlockWritePhase final : public Phase {
   PhaseId id() const override { return PhaseId::kBlockWrite; }
 
   WorkDone run(PhaseContext& context) const override {
-    const IoSpec& io = context.settings.io;
-    BlockPattern pattern(context.settings.data, context.settings.seed, io.chunk_bytes);
+    const IoSpec& io = context.io();
+    BlockPattern pattern(context.setup.data, context.setup.seed, io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kCreate);
     return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
       const unsigned char* block = pattern.block_for(offset);

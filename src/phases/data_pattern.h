@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "platform/aligned_buffer.h"
-#include "result/run_result.h"
+#include "result/run_setup.h"
 
 namespace bench {
 

@@ -19,23 +19,14 @@
 namespace bench {
 namespace {
 
-// Calls f() until it does not fail with EINTR.
-template <typename F>
-auto retry_on_eintr(F f) {
-  for (;;) {
-    auto result = f();
-    if (result >= 0 || errno != EINTR) return result;
-  }
-}
-
 // The bytes every created file is written from: one chunk (no more than the largest file), random
 // bytes drawn once from a generator seeded by context.rng (so incompressible), or zeros.
 std::vector<unsigned char> make_file_data(PhaseContext& context) {
-  const FileSpec& spec = context.settings.files;
+  const FileSpec& spec = context.files();
   if (spec.content != FileContent::kData) return {};
   const std::uint64_t size = std::min<std::uint64_t>(spec.chunk_bytes, spec.max_size_bytes);
   std::vector<unsigned char> data(static_cast<std::size_t>(size));
-  if (context.settings.data == DataPattern::kRandom && !data.empty()) {
+  if (context.setup.data == DataPattern::kRandom && !data.empty()) {
     Rng bytes(context.rng.next());
     for (std::size_t i = 0; i < data.size(); i += sizeof(std::uint64_t)) {
       const std::uint64_t word = bytes.next();
@@ -43,6 +34,11 @@ std::vector<unsigned char> make_file_data(PhaseContext& context) {
     }
   }
   return data;
+}
+
+// close(2) of a file of the set, throwing "cannot close <dir>/<name>".
+void close_file(UniqueFd& file, const std::filesystem::path& dir, const char* name) {
+  if (const int error = file.close(); error != 0) throw_errno(error, "close", dir / name);
 }
 
 void write_all(int fd, std::span<const unsigned char> data, const std::filesystem::path& dir, const char* name) {
@@ -58,15 +54,15 @@ void write_all(int fd, std::span<const unsigned char> data, const std::filesyste
 void create_regular_file(int dir_fd, const char* name, std::uint64_t size, std::span<const unsigned char> data,
                          bool sync, const std::filesystem::path& dir) {
   constexpr int kFlags = O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC;
-  ScopedFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, kFlags, 0600); }));
-  if (file.get() < 0) throw_errno("create", dir / name);
+  UniqueFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, kFlags, 0600); }));
+  if (!file.is_open()) throw_errno("create", dir / name);
   while (size > 0) {
     const auto piece = static_cast<std::size_t>(std::min<std::uint64_t>(size, data.size()));
     write_all(file.get(), data.first(piece), dir, name);
     size -= piece;
   }
   if (sync && retry_on_eintr([&] { return ::fsync(file.get()); }) != 0) throw_errno("fsync", dir / name);
-  file.close(dir, name);
+  close_file(file, dir, name);
 }
 
 // A hard link to, or a symbolic link whose content is, `target`.
@@ -87,24 +83,6 @@ std::string link_target(const FileSpec& spec, const std::vector<std::string>& na
 
 }  // namespace
 
-ScopedFd& ScopedFd::operator=(ScopedFd&& other) noexcept {
-  if (this != &other) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = std::exchange(other.fd_, -1);
-  }
-  return *this;
-}
-
-ScopedFd::~ScopedFd() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-void ScopedFd::close(const std::filesystem::path& dir, const char* name) {
-  if (fd_ < 0) return;
-  // Not retried on EINTR: on Linux the descriptor is released either way.
-  if (::close(std::exchange(fd_, -1)) != 0 && errno != EINTR) throw_errno("close", dir / name);
-}
-
 PosixFile open_directory(const std::filesystem::path& dir) { return PosixFile(dir, O_RDONLY | O_DIRECTORY); }
 
 std::filesystem::path file_directory(const std::filesystem::path& files_dir, std::uint32_t dirs,
@@ -119,7 +97,7 @@ void check_file_count(std::uint64_t expected, std::uint64_t found, const std::fi
 }
 
 void prepare_file_set(PhaseContext& context, NameScheme scheme) {
-  const FileSpec& spec = context.settings.files;
+  const FileSpec& spec = context.files();
   const std::uint32_t dirs = directory_count(spec);
   if (dirs > 1) {
     for (std::uint32_t d = 0; d < dirs; ++d) {
@@ -131,11 +109,11 @@ void prepare_file_set(PhaseContext& context, NameScheme scheme) {
 }
 
 WorkDone create_file_set(PhaseContext& context) {
-  const FileSpec& spec = context.settings.files;
+  const FileSpec& spec = context.files();
   const std::vector<std::string>& names = context.state.file_names;
   const PosixFile top = open_directory(context.files_dir);
   std::optional<DirectorySyncer> syncer;
-  if (context.settings.fsync_each) syncer.emplace(top, context.files_dir, directory_count(spec));
+  if (context.setup.fsync_each) syncer.emplace(top, context.files_dir, directory_count(spec));
   const std::vector<unsigned char> data = make_file_data(context);
   const std::string target = link_target(spec, names);
 
@@ -148,7 +126,7 @@ WorkDone create_file_set(PhaseContext& context) {
     if (is_link) {
       create_link(top.fd(), spec.content, target, names[i].c_str(), context.files_dir);
     } else {
-      create_regular_file(top.fd(), names[i].c_str(), size, data, context.settings.fsync_each, context.files_dir);
+      create_regular_file(top.fd(), names[i].c_str(), size, data, context.setup.fsync_each, context.files_dir);
     }
     if (syncer) syncer->sync_directory_of(names[i]);
     context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
@@ -163,8 +141,8 @@ std::uint64_t stat_and_read(int dir_fd, const char* name, std::span<unsigned cha
   struct stat status {};
   if (::fstatat(dir_fd, name, &status, 0) != 0) throw_errno("stat", dir / name);
   if (status.st_size <= 0) return 0;
-  ScopedFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC); }));
-  if (file.get() < 0) throw_errno("open", dir / name);
+  UniqueFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC); }));
+  if (!file.is_open()) throw_errno("open", dir / name);
   std::uint64_t total = 0;
   for (;;) {
     const ssize_t n = retry_on_eintr([&] { return ::read(file.get(), buffer.data(), buffer.size()); });
@@ -172,7 +150,7 @@ std::uint64_t stat_and_read(int dir_fd, const char* name, std::span<unsigned cha
     if (n == 0) break;
     total += static_cast<std::uint64_t>(n);
   }
-  file.close(dir, name);
+  close_file(file, dir, name);
   return total;
 }
 

@@ -23,25 +23,6 @@
 
 namespace bench {
 
-// A descriptor owned without its path, for the per-file work. The destructor closes without throwing.
-class ScopedFd {
- public:
-  ScopedFd() = default;
-  explicit ScopedFd(int fd) : fd_(fd) {}
-  ScopedFd(ScopedFd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  ScopedFd& operator=(ScopedFd&& other) noexcept;
-  ScopedFd(const ScopedFd&) = delete;
-  ScopedFd& operator=(const ScopedFd&) = delete;
-  ~ScopedFd();
-
-  int get() const { return fd_; }
-  // close(2), throwing "cannot close <dir>/<name>" on failure.
-  void close(const std::filesystem::path& dir, const char* name);
-
- private:
-  int fd_ = -1;
-};
-
 // The number of directories the set spans: spec.dirs, at least 1.
 inline std::uint32_t directory_count(const FileSpec& spec) { return spec.dirs > 1 ? spec.dirs : 1; }
 
@@ -96,7 +77,7 @@ class DirectoryReader {
 // work. Throws unless it found spec.file_count() files. Returns how many it visited.
 template <typename Visit>
 std::uint64_t walk_file_set_timed(PhaseContext& context, Visit visit) {
-  const std::uint32_t dirs = directory_count(context.settings.files);
+  const std::uint32_t dirs = directory_count(context.files());
   std::uint64_t visited = 0;
   for (std::uint32_t d = 0; d < dirs; ++d) {
     DirectoryReader reader(file_directory(context.files_dir, dirs, d));
@@ -110,7 +91,7 @@ std::uint64_t walk_file_set_timed(PhaseContext& context, Visit visit) {
       ++visited;
     }
   }
-  check_file_count(context.settings.files.file_count(), visited, context.files_dir);
+  check_file_count(context.files().file_count(), visited, context.files_dir);
   return visited;
 }
 

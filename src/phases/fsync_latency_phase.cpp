@@ -18,9 +18,9 @@ class FsyncLatencyPhase final : public Phase {
   PhaseId id() const override { return PhaseId::kFsyncLatency; }
 
   WorkDone run(PhaseContext& context) const override {
-    const SyncTestSpec& spec = context.settings.sync_test;
+    const SyncTestSpec& spec = context.sync_test();
     std::vector<unsigned char> data(spec.write_bytes, 0);
-    if (context.settings.data == DataPattern::kRandom) {
+    if (context.setup.data == DataPattern::kRandom) {
       for (auto& byte : data) byte = static_cast<unsigned char>(context.rng.next());
     }
     PosixFile file(context.sync_file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);

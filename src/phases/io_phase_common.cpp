@@ -24,7 +24,7 @@ PosixFile open_data_file(const PhaseContext& context, OpenMode mode, bool allow_
       flags |= O_RDONLY;
       break;
   }
-  const bool direct = allow_direct && context.settings.direct_io;
+  const bool direct = allow_direct && context.setup.direct_io;
   if (direct) flags |= O_DIRECT;
   try {
     return PosixFile(context.data_file, flags, 0600);
@@ -45,7 +45,7 @@ void sync_and_close(PosixFile& file) {
 }
 
 void drop_cached_pages(const PhaseContext& context) {
-  if (context.settings.cache != CacheMode::kDrop || context.settings.direct_io) return;
+  if (context.setup.cache != CacheMode::kDrop || context.setup.direct_io) return;
   PosixFile file(context.data_file, O_RDONLY | O_NOFOLLOW);
   file.drop_cache();
 }
@@ -58,9 +58,9 @@ void rethrow_with_direct_io_hint(const PhaseContext& context) {
   try {
     throw;
   } catch (const std::system_error& error) {
-    if (context.settings.direct_io && error.code() == std::errc::invalid_argument) {
+    if (context.setup.direct_io && error.code() == std::errc::invalid_argument) {
       throw std::runtime_error(std::string(error.what()) + " (O_DIRECT needs the chunk size (" +
-                               std::to_string(context.settings.io.chunk_bytes) +
+                               std::to_string(context.io().chunk_bytes) +
                                " bytes) to be a multiple of the device's logical block size)");
     }
     throw;
@@ -68,8 +68,8 @@ void rethrow_with_direct_io_hint(const PhaseContext& context) {
 }
 
 BlockVerifier::BlockVerifier(const PhaseContext& context) : file_(context.data_file) {
-  const PhaseSettings& settings = context.settings;
-  if (settings.verify) pattern_.emplace(settings.data, settings.seed, settings.io.chunk_bytes);
+  const RunSetup& setup = context.setup;
+  if (setup.verify) pattern_.emplace(setup.data, setup.seed, context.io().chunk_bytes);
 }
 
 void BlockVerifier::check(const unsigned char* chunk, std::uint64_t offset) const {

@@ -73,8 +73,8 @@ class ChunkTimer {
 // {chunks, chunks * chunk_bytes}. A template, so the lambda is inlined into the loop: no per-chunk cost.
 template <typename ChunkIo>
 WorkDone for_each_chunk(PhaseContext& context, PosixFile& file, ChunkIo&& io_of_chunk) {
-  const std::uint64_t chunk_bytes = context.settings.io.chunk_bytes;
-  const std::uint64_t chunks = chunk_count(context.settings.io);
+  const std::uint64_t chunk_bytes = context.io().chunk_bytes;
+  const std::uint64_t chunks = chunk_count(context.io());
   ChunkTimer timer(context.latency);
   try {
     for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {

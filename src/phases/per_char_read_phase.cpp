@@ -17,7 +17,7 @@ class PerCharReadPhase final : public Phase {
   void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
 
   WorkDone run(PhaseContext& context) const override {
-    const IoSpec& io = context.settings.io;
+    const IoSpec& io = context.io();
     PosixFile file = open_data_file(context, OpenMode::kReadOnly, /*allow_direct=*/false);
     const BlockVerifier verifier(context);
     AlignedBuffer bytes(verifier.enabled() ? io.chunk_bytes : 1);

@@ -14,7 +14,7 @@ class PerCharWritePhase final : public Phase {
   PhaseId id() const override { return PhaseId::kPerCharWrite; }
 
   WorkDone run(PhaseContext& context) const override {
-    const IoSpec& io = context.settings.io;
+    const IoSpec& io = context.io();
     PosixFile file = open_data_file(context, OpenMode::kCreate, /*allow_direct=*/false);
     const std::uint64_t chunks = io.per_char_bytes / io.chunk_bytes;
     std::uint64_t written = 0;

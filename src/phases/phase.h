@@ -13,23 +13,9 @@
 #include "phases/rng.h"
 #include "result/errors.h"
 #include "result/phase_id.h"
-#include "result/run_result.h"
-#include "result/test_spec.h"
+#include "result/run_setup.h"
 
 namespace bench {
-
-// What a phase is asked to do, the same for every worker.
-struct PhaseSettings {
-  IoSpec io;          // meaningful when the I/O tests run
-  FileSpec files;     // meaningful when the file tests run
-  SyncTestSpec sync_test;  // meaningful when the fsync latency test runs
-  bool direct_io = false;   // -D: O_DIRECT for every I/O phase
-  bool fsync_each = false;  // -b: fsync after each seek write-back and each created/removed file
-  CacheMode cache = CacheMode::kDrop;
-  DataPattern data = DataPattern::kRandom;
-  std::uint32_t seed = 0;
-  bool verify = false;  // --verify: the read phases check every block read (BlockPattern::matches)
-};
 
 // What a worker keeps from one phase to the next within a run (e.g. the names the create phases made).
 struct WorkerState {
@@ -42,8 +28,9 @@ struct WorkDone {
   std::uint64_t bytes = 0;
 };
 
+// Everything a phase reads or keeps, given by the runner; built with designated initializers.
 struct PhaseContext {
-  const PhaseSettings& settings;
+  const RunSetup& setup;            // what the run was asked to do, the same for every worker
   std::filesystem::path data_file;  // the I/O tests' file (inside the worker's private directory)
   std::filesystem::path files_dir;  // the directory the file tests create their files in
   LatencyHistogram& latency;        // record one sample per operation (see each phase for what an op is)
@@ -53,6 +40,12 @@ struct PhaseContext {
   std::uint32_t worker_index = 0;
   std::filesystem::path sync_file;  // the fsync latency test's file
   std::atomic<std::uint64_t>* operations_started = nullptr;  // progress counter read by the runner
+
+  // The specs of the tests that run. REQUIRES (checked: std::bad_optional_access): a phase of that test, which
+  // phase_list.h makes only when the spec is there.
+  const IoSpec& io() const { return setup.io.value(); }
+  const FileSpec& files() const { return setup.files.value(); }
+  const SyncTestSpec& sync_test() const { return setup.sync_test.value(); }
 
   // Throws InterruptedError when a stop was requested. Cheap: one relaxed atomic load.
   void check_interrupt() const {

@@ -27,27 +27,35 @@ std::vector<std::unique_ptr<Phase>> make_phases(const PhaseSelection& selection)
   return phases;
 }
 
-std::uint64_t expected_operations(PhaseId id, const PhaseSettings& settings) {
-  const IoSpec& io = settings.io;
+PhaseSelection selection_from(const RunSetup& setup) {
+  PhaseSelection selection;
+  selection.io_tests = setup.io.has_value();
+  selection.per_char = setup.io && setup.io->per_char_bytes >= setup.io->chunk_bytes;
+  selection.file_tests = setup.files.has_value();
+  selection.sync_test = setup.sync_test.has_value();
+  return selection;
+}
+
+std::uint64_t expected_operations(PhaseId id, const RunSetup& setup) {
   switch (id) {
     case PhaseId::kPerCharWrite:
     case PhaseId::kPerCharRead:
-      return io.per_char_bytes / io.chunk_bytes;  // one per chunk of one-byte calls
+      return setup.io.value().per_char_bytes / setup.io->chunk_bytes;  // one per chunk of one-byte calls
     case PhaseId::kBlockWrite:
     case PhaseId::kRewrite:
     case PhaseId::kBlockRead:
-      return io.file_size_bytes / io.chunk_bytes;
+      return setup.io.value().file_size_bytes / setup.io->chunk_bytes;
     case PhaseId::kRandomSeeks:
-      return io.seeks;
+      return setup.io.value().seeks;
     case PhaseId::kSeqCreate:
     case PhaseId::kSeqStat:
     case PhaseId::kSeqDelete:
     case PhaseId::kRandomCreate:
     case PhaseId::kRandomStat:
     case PhaseId::kRandomDelete:
-      return settings.files.file_count();
+      return setup.files.value().file_count();
     case PhaseId::kFsyncLatency:
-      return settings.sync_test.write_count();
+      return setup.sync_test.value().write_count();
   }
   return 0;
 }

@@ -16,8 +16,12 @@ struct PhaseSelection {
 
 std::vector<std::unique_ptr<Phase>> make_phases(const PhaseSelection& selection);
 
+// The phases `setup` asks for: the I/O tests with an I/O spec (the per-char ones only when per_char_bytes holds
+// a chunk), the file tests with a file spec, the fsync latency test with its spec.
+PhaseSelection selection_from(const RunSetup& setup);
+
 // How many operations (PhaseContext::begin_operation calls) one worker of phase `id` makes; the
-// progress display's 100 %.
-std::uint64_t expected_operations(PhaseId id, const PhaseSettings& settings);
+// progress display's 100 %. REQUIRES: `setup` has the spec of the phase's test.
+std::uint64_t expected_operations(PhaseId id, const RunSetup& setup);
 
 }  // namespace bench

@@ -24,10 +24,10 @@ class RandomDeletePhase final : public Phase {
   }
 
   WorkDone run(PhaseContext& context) const override {
-    const std::uint32_t dirs = directory_count(context.settings.files);
+    const std::uint32_t dirs = directory_count(context.files());
     const PosixFile top = open_directory(context.files_dir);
     std::optional<DirectorySyncer> syncer;
-    if (context.settings.fsync_each) syncer.emplace(top, context.files_dir, dirs);
+    if (context.setup.fsync_each) syncer.emplace(top, context.files_dir, dirs);
     for (const std::string& name : context.state.file_names) {
       context.begin_operation();
       const auto start = std::chrono::steady_clock::now();

@@ -33,7 +33,7 @@ class RandomSeeksPhase final : public Phase {
   void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
 
   WorkDone run(PhaseContext& context) const override {
-    const IoSpec& io = context.settings.io;
+    const IoSpec& io = context.io();
     std::vector<SeekTicket> tickets(io.seeks);
     std::uint64_t write_backs = 0;
     for (auto& ticket : tickets) {
@@ -89,7 +89,7 @@ class RandomSeeksPhase final : public Phase {
 
   static void run_tickets(Shared& shared, LatencyHistogram& latency) {
     const PhaseContext& context = shared.context;
-    const IoSpec& io = context.settings.io;
+    const IoSpec& io = context.io();
     const bool verify = shared.verifier.enabled();
     ChunkTimer timer(latency);
     AlignedBuffer buffer(io.chunk_bytes);
@@ -109,9 +109,9 @@ class RandomSeeksPhase final : public Phase {
         // Only under --verify: without it the sample keeps its two clock reads.
         if (verify) timer.exclude([&] { shared.verifier.check(buffer.data(), offset); });
         if (ticket.write_back) {
-          BlockPattern::touch(context.settings.data, buffer.data());
+          BlockPattern::touch(context.setup.data, buffer.data());
           file.write_all_at(buffer.data(), io.chunk_bytes, offset);
-          if (context.settings.fsync_each) file.sync();
+          if (context.setup.fsync_each) file.sync();
         }
         timer.record();
       }

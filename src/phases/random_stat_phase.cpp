@@ -23,7 +23,7 @@ class RandomStatPhase final : public Phase {
 
   WorkDone run(PhaseContext& context) const override {
     const PosixFile top = open_directory(context.files_dir);
-    std::vector<unsigned char> buffer(context.settings.files.chunk_bytes);
+    std::vector<unsigned char> buffer(context.files().chunk_bytes);
     WorkDone done{.operations = context.state.file_names.size(), .bytes = 0};
     for (const std::string& name : context.state.file_names) {
       context.begin_operation();

@@ -19,7 +19,7 @@ class RewritePhase final : public Phase {
   void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
 
   WorkDone run(PhaseContext& context) const override {
-    const IoSpec& io = context.settings.io;
+    const IoSpec& io = context.io();
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadWrite);
     const BlockVerifier verifier(context);
@@ -28,7 +28,7 @@ class RewritePhase final : public Phase {
       if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) throw_unexpected_end_of_file(file);
       // Only under --verify: without it the sample keeps its two clock reads.
       if (verifier.enabled()) timer.exclude([&] { verifier.check(buffer.data(), offset); });
-      BlockPattern::touch(context.settings.data, buffer.data());
+      BlockPattern::touch(context.setup.data, buffer.data());
       file.write_all_at(buffer.data(), io.chunk_bytes, offset);
       timer.record();
     });

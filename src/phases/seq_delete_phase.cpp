@@ -20,13 +20,13 @@ class SeqDeletePhase final : public Phase {
 
   WorkDone run(PhaseContext& context) const override {
     const PosixFile top = open_directory(context.files_dir);
-    const bool sync_each = context.settings.fsync_each;
+    const bool sync_each = context.setup.fsync_each;
     const auto remove = [sync_each](DirectoryReader& reader, const char* name) {
       if (::unlinkat(reader.fd(), name, 0) != 0) throw_errno("remove", reader.path() / name);
       if (sync_each) sync_directory(reader.fd(), reader.path());
     };
     const std::uint64_t removed = walk_file_set_timed(context, remove);
-    finish_delete(top, context.files_dir, directory_count(context.settings.files));
+    finish_delete(top, context.files_dir, directory_count(context.files()));
     return WorkDone{.operations = removed, .bytes = 0};
   }
 };

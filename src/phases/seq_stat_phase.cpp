@@ -17,7 +17,7 @@ class SeqStatPhase final : public Phase {
   PhaseId id() const override { return PhaseId::kSeqStat; }
 
   WorkDone run(PhaseContext& context) const override {
-    std::vector<unsigned char> buffer(context.settings.files.chunk_bytes);
+    std::vector<unsigned char> buffer(context.files().chunk_bytes);
     std::uint64_t bytes = 0;
     const std::uint64_t visited = walk_file_set_timed(context, [&](DirectoryReader& reader, const char* name) {
       bytes += stat_and_read(reader.fd(), name, buffer, reader.path());

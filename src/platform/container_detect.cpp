@@ -9,6 +9,7 @@
 
 #include "platform/virt_detect.h"
 #include "platform/virt_text.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -41,19 +42,18 @@ std::optional<std::string> cgroup_container(std::string_view cgroup, std::string
                                                {"/lxc/", "lxc"},
                                                {"/lxc.payload", "lxc"},
                                                {"/kubepods", "container-other"}}};
-  std::size_t at = 0;
-  while (at < cgroup.size()) {
-    const std::size_t end = std::min(cgroup.find('\n', at), cgroup.size());
-    const std::string_view line = cgroup.substr(at, end - at);
-    at = end + 1;
+  std::optional<std::string> found;
+  for_each_line(cgroup, [&](std::string_view line) {
     for (const auto& sign : kSigns) {
       if (contains(line, sign.part)) {
         *line_out = std::string(line);
-        return std::string(sign.container);
+        found = std::string(sign.container);
+        return false;
       }
     }
-  }
-  return std::nullopt;
+    return true;
+  });
+  return found;
 }
 
 }  // namespace

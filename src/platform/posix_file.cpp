@@ -16,15 +16,6 @@ void throw_errno(int error, const std::string& verb, const std::filesystem::path
 void throw_errno(const std::string& verb, const std::filesystem::path& path) { throw_errno(errno, verb, path); }
 
 namespace {
-// Calls f() until it does not fail with EINTR.
-template <typename F>
-auto retry_on_eintr(F f) {
-  for (;;) {
-    auto result = f();
-    if (result >= 0 || errno != EINTR) return result;
-  }
-}
-
 // Repeats transfer(done) -> bytes moved (as read/write/pread/pwrite return) until `size` bytes are moved;
 // a zero return ends a read early and is ENOSPC for a write. Returns the bytes moved.
 template <typename Transfer>
@@ -43,91 +34,80 @@ std::size_t transfer_all(std::size_t size, bool is_write, const std::filesystem:
 }
 }  // namespace
 
-PosixFile::PosixFile(const std::filesystem::path& path, int flags, mode_t mode) : path_(path) {
-  fd_ = retry_on_eintr([&] { return ::open(path.c_str(), flags | O_CLOEXEC, mode); });
-  if (fd_ < 0) throw_errno("open", path);
-}
-
-PosixFile::PosixFile(const PosixFile& dir, const std::filesystem::path& dir_path, const char* name, int flags,
-                     mode_t mode)
-    : path_(dir_path / name) {
-  fd_ = retry_on_eintr([&] { return ::openat(dir.fd(), name, flags | O_CLOEXEC, mode); });
-  if (fd_ < 0) throw_errno("open", path_);
-}
-
-PosixFile::PosixFile(PosixFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)) {}
-
-PosixFile& PosixFile::operator=(PosixFile&& other) noexcept {
+UniqueFd& UniqueFd::operator=(UniqueFd&& other) noexcept {
   if (this != &other) {
-    if (fd_ >= 0) ::close(fd_);
+    close();
     fd_ = std::exchange(other.fd_, -1);
-    path_ = std::move(other.path_);
   }
   return *this;
 }
 
-PosixFile::~PosixFile() {
-  if (fd_ >= 0) ::close(fd_);
+UniqueFd::~UniqueFd() { close(); }
+
+int UniqueFd::close() noexcept {
+  if (fd_ < 0) return 0;
+  return ::close(std::exchange(fd_, -1)) != 0 && errno != EINTR ? errno : 0;
+}
+
+PosixFile::PosixFile(const std::filesystem::path& path, int flags, mode_t mode) : path_(path) {
+  fd_ = UniqueFd(retry_on_eintr([&] { return ::open(path.c_str(), flags | O_CLOEXEC, mode); }));
+  if (!fd_.is_open()) throw_errno("open", path);  // nothing between open(2) and here touches errno
 }
 
 void PosixFile::write_all(const void* data, std::size_t size) {
   const auto* bytes = static_cast<const char*>(data);
-  transfer_all(size, true, path_, [&](std::size_t done) { return ::write(fd_, bytes + done, size - done); });
+  transfer_all(size, true, path_, [&](std::size_t done) { return ::write(fd(), bytes + done, size - done); });
 }
 
 void PosixFile::write_byte(unsigned char byte) { write_all(&byte, 1); }
 
 std::size_t PosixFile::read_full(void* data, std::size_t size) {
   auto* bytes = static_cast<char*>(data);
-  return transfer_all(size, false, path_, [&](std::size_t done) { return ::read(fd_, bytes + done, size - done); });
+  return transfer_all(size, false, path_, [&](std::size_t done) { return ::read(fd(), bytes + done, size - done); });
 }
 
 std::size_t PosixFile::read_full_at(void* data, std::size_t size, std::uint64_t offset) {
   auto* bytes = static_cast<char*>(data);
   return transfer_all(size, false, path_, [&](std::size_t done) {
-    return ::pread(fd_, bytes + done, size - done, static_cast<off_t>(offset + done));
+    return ::pread(fd(), bytes + done, size - done, static_cast<off_t>(offset + done));
   });
 }
 
 void PosixFile::write_all_at(const void* data, std::size_t size, std::uint64_t offset) {
   const auto* bytes = static_cast<const char*>(data);
   transfer_all(size, true, path_, [&](std::size_t done) {
-    return ::pwrite(fd_, bytes + done, size - done, static_cast<off_t>(offset + done));
+    return ::pwrite(fd(), bytes + done, size - done, static_cast<off_t>(offset + done));
   });
 }
 
 bool PosixFile::read_byte(unsigned char& byte) {
-  const ssize_t n = retry_on_eintr([&] { return ::read(fd_, &byte, 1); });
+  const ssize_t n = retry_on_eintr([&] { return ::read(fd(), &byte, 1); });
   if (n < 0) throw_errno("read", path_);
   return n == 1;
 }
 
 void PosixFile::sync() {
-  if (retry_on_eintr([&] { return ::fsync(fd_); }) < 0) throw_errno("fsync", path_);
+  if (retry_on_eintr([&] { return ::fsync(fd()); }) < 0) throw_errno("fsync", path_);
 }
 
 void PosixFile::data_sync() {
-  if (retry_on_eintr([&] { return ::fdatasync(fd_); }) < 0) throw_errno("fdatasync", path_);
+  if (retry_on_eintr([&] { return ::fdatasync(fd()); }) < 0) throw_errno("fdatasync", path_);
 }
 
 void PosixFile::drop_cache() {
   data_sync();
-  const int rc = ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
+  const int rc = ::posix_fadvise(fd(), 0, 0, POSIX_FADV_DONTNEED);
   if (rc != 0) throw_errno(rc, "drop the cached pages of", path_);
 }
 
 std::uint64_t PosixFile::size() const {
   struct stat st {};
-  if (::fstat(fd_, &st) < 0) throw_errno("stat", path_);
+  if (::fstat(fd(), &st) < 0) throw_errno("stat", path_);
   return static_cast<std::uint64_t>(st.st_size);
 }
 
 void PosixFile::close() {
-  if (fd_ < 0) return;
-  const int fd = std::exchange(fd_, -1);
-  // close() must not be retried on EINTR on Linux: the descriptor is gone either way.
-  if (::close(fd) < 0 && errno != EINTR) throw_errno("close", path_);
+  if (const int error = fd_.close(); error != 0) throw_errno(error, "close", path_);
 }
 
 }  // namespace bench

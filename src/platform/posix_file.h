@@ -1,15 +1,16 @@
 #pragma once
-// A move-only owner of a POSIX file descriptor. Every method retries on EINTR and throws
-// std::system_error whose what() reads "cannot <verb> <path>: <errno text>". The destructor closes
-// without throwing; call close() to see close errors.
+// File descriptors: UniqueFd owns one, PosixFile adds its path and the I/O the phases do. Every PosixFile method
+// retries on EINTR and throws std::system_error whose what() reads "cannot <verb> <path>: <errno text>".
+// Destructors close without throwing; call close() to see close errors.
 #include <fcntl.h>
 #include <sys/types.h>
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <span>
 #include <string>
+#include <utility>
 
 namespace bench {
 
@@ -17,22 +18,46 @@ namespace bench {
 [[noreturn]] void throw_errno(const std::string& verb, const std::filesystem::path& path);
 [[noreturn]] void throw_errno(int error, const std::string& verb, const std::filesystem::path& path);
 
+// Calls f() again while it fails with EINTR (returns a negative value with errno == EINTR); returns f()'s last
+// result. For the system calls that may be restarted: not close(2).
+template <typename F>
+auto retry_on_eintr(F f) {
+  for (;;) {
+    auto result = f();
+    if (result >= 0 || errno != EINTR) return result;
+  }
+}
+
+// The sole owner of a file descriptor, without a path or I/O: the file tests' per-file work uses it alone so
+// that their timed loops build no path (they name the file in their own errors). Move-only.
+class UniqueFd {
+ public:
+  UniqueFd() = default;
+  explicit UniqueFd(int fd) : fd_(fd) {}  // takes `fd`; -1 owns nothing
+  UniqueFd(UniqueFd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  UniqueFd& operator=(UniqueFd&& other) noexcept;
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  ~UniqueFd();  // closes, ignoring errors
+
+  bool is_open() const { return fd_ >= 0; }
+  int get() const { return fd_; }
+  // close(2) now (nothing when not open): 0, or the errno of the failure. Not retried: EINTR counts as closed,
+  // since on Linux the descriptor is released either way.
+  int close() noexcept;
+
+ private:
+  int fd_ = -1;
+};
+
 class PosixFile {
  public:
   PosixFile() = default;
   // open(2) with O_CLOEXEC added. REQUIRES: mode given when flags has O_CREAT.
   PosixFile(const std::filesystem::path& path, int flags, mode_t mode = 0600);
-  // Relative to a directory descriptor (openat).
-  PosixFile(const PosixFile& dir, const std::filesystem::path& dir_path, const char* name, int flags,
-            mode_t mode = 0600);
-  PosixFile(PosixFile&& other) noexcept;
-  PosixFile& operator=(PosixFile&& other) noexcept;
-  PosixFile(const PosixFile&) = delete;
-  PosixFile& operator=(const PosixFile&) = delete;
-  ~PosixFile();
 
-  bool is_open() const { return fd_ >= 0; }
-  int fd() const { return fd_; }
+  bool is_open() const { return fd_.is_open(); }
+  int fd() const { return fd_.get(); }
   const std::filesystem::path& path() const { return path_; }
 
   // One write(2) of the whole buffer, looping on short writes. A write that makes no progress is ENOSPC.
@@ -55,7 +80,7 @@ class PosixFile {
   void close();
 
  private:
-  int fd_ = -1;
+  UniqueFd fd_;
   std::filesystem::path path_;
 };
 

@@ -1,6 +1,5 @@
 #include "platform/sync_fs.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include "platform/posix_file.h"
@@ -15,12 +14,6 @@ void sync_filesystem(int fd, const std::filesystem::path& path) {
   static_cast<void>(path);
   ::sync();
 #endif
-}
-
-void sync_filesystem(const std::filesystem::path& path) {
-  // O_RDONLY works for directories and for files without write permission.
-  const PosixFile file(path, O_RDONLY);
-  sync_filesystem(file.fd(), path);
 }
 
 }  // namespace bench

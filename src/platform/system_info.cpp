@@ -3,9 +3,14 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <vector>
+
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -27,14 +32,10 @@ std::string unescape_octal(std::string_view text) {
   return out;
 }
 
-std::vector<std::string_view> split_spaces(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t at = 0;
-  while (at < line.size()) {
-    const std::size_t end = std::min(line.find(' ', at), line.size());
-    if (end > at) words.push_back(line.substr(at, end - at));
-    at = end + 1;
-  }
+// The words of a mountinfo line (fields are separated by single spaces; empty pieces are skipped anyway).
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words = split(line, ' ');
+  std::erase(words, std::string_view());
   return words;
 }
 
@@ -42,21 +43,11 @@ std::vector<std::string_view> split_spaces(std::string_view line) {
 // (mountinfo lists "rw" in both, for one).
 std::string merge_options(std::string_view mount_options, std::string_view super_options) {
   std::string merged(mount_options);
-  const auto has = [&merged](std::string_view option) {
-    std::size_t at = 0;
-    while (at <= merged.size()) {
-      const std::size_t end = std::min(merged.find(',', at), merged.size());
-      if (std::string_view(merged).substr(at, end - at) == option) return true;
-      at = end + 1;
-    }
-    return false;
-  };
-  std::size_t at = 0;
-  while (at < super_options.size()) {
-    const std::size_t end = std::min(super_options.find(',', at), super_options.size());
-    const std::string_view option = super_options.substr(at, end - at);
-    if (!option.empty() && !has(option)) merged.append(merged.empty() ? "" : ",").append(option);
-    at = end + 1;
+  std::vector<std::string_view> listed = split(mount_options, ',');
+  for (const std::string_view option : split(super_options, ',')) {
+    if (option.empty() || std::find(listed.begin(), listed.end(), option) != listed.end()) continue;
+    merged.append(merged.empty() ? "" : ",").append(option);
+    listed.push_back(option);
   }
   return merged;
 }
@@ -71,15 +62,12 @@ bool is_under(const std::string& path, const std::string& mount_point) {
 
 std::optional<MountEntry> find_mount(std::string_view mountinfo, const std::string& path) {
   std::optional<MountEntry> best;
-  std::size_t at = 0;
-  while (at < mountinfo.size()) {
-    const std::size_t end = std::min(mountinfo.find('\n', at), mountinfo.size());
-    const auto words = split_spaces(mountinfo.substr(at, end - at));
-    at = end + 1;
+  for_each_line(mountinfo, [&](std::string_view line) {
+    const auto words = words_of(line);
     // id parent dev root mount_point options [optional...] - fstype source super_options
     std::size_t separator = 6;
     while (separator < words.size() && words[separator] != "-") ++separator;
-    if (words.size() < 6 || separator + 3 > words.size()) continue;
+    if (words.size() < 6 || separator + 3 > words.size()) return;
     const std::string_view super_options = separator + 3 < words.size() ? words[separator + 3] : "";
     MountEntry entry{unescape_octal(words[4]), std::string(words[separator + 1]),
                      merge_options(words[5], super_options), unescape_octal(words[separator + 2])};
@@ -87,14 +75,35 @@ std::optional<MountEntry> find_mount(std::string_view mountinfo, const std::stri
     if (is_under(path, entry.mount_point) && (!best || entry.mount_point.size() >= best->mount_point.size())) {
       best = std::move(entry);
     }
-  }
+  });
   return best;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  return ::gethostname(name, sizeof name - 1) == 0 ? std::string(name) : std::string();
+}
+
+SystemFacts read_system_facts() {
+  SystemFacts facts;
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  if (page_size > 0 && pages > 0) {
+    facts.ram_mib = (static_cast<std::uint64_t>(page_size) / 1024) * (static_cast<std::uint64_t>(pages) / 1024);
+  }
+  facts.host_name = host_name();
+  try {
+    facts.random_seed = std::random_device{}();
+  } catch (const std::exception&) {  // no entropy source: fall back to bonnie++'s pid ^ time
+    const auto now = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    facts.random_seed = static_cast<std::uint32_t>(now ^ static_cast<std::uint64_t>(::getpid()));
+  }
+  return facts;
 }
 
 SystemDescription describe_system(const std::filesystem::path& directory) {
   SystemDescription description;
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) == 0) description.host_name = host;
+  description.host_name = host_name();
   utsname names{};
   if (::uname(&names) == 0) description.kernel = std::string(names.sysname) + " " + names.release;
   std::error_code error;

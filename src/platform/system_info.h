@@ -1,12 +1,28 @@
 #pragma once
-// Facts about the machine and the target filesystem that every run records. The parser is pure
-// (tested on fixture text); describe_system() reads the live system.
+// Facts about the machine and the target filesystem: what the command line's defaults need (SystemFacts) and
+// what every run records (SystemDescription). The mountinfo parser is pure (tested on fixture text); the
+// other functions read the live system.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace bench {
+
+// This machine's name as gethostname(2) gives it ("" when it cannot be read): the one way bench++ reads it.
+std::string host_name();
+
+// What the command-line parser needs from the machine (cli/options.h), so that parsing stays pure.
+struct SystemFacts {
+  std::uint64_t ram_mib = 0;      // physical memory in MiB as bonnie++ computes it (pagesize/1024 * (pages/1024))
+  std::string host_name;          // default machine name
+  std::uint32_t random_seed = 0;  // used when -z is absent
+};
+
+// The facts of this machine: sysconf page size and count, host_name(), std::random_device (bonnie++'s
+// pid ^ time when no entropy source can be opened).
+SystemFacts read_system_facts();
 
 struct MountEntry {
   std::string mount_point;

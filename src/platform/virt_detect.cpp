@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "platform/virt_text.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -240,16 +241,12 @@ void probe_device_tree(const VirtEvidence& e, VmFindings* f, std::vector<std::st
 void probe_s390(const VirtEvidence& e, VmFindings* f, std::vector<std::string>* out) {
   if (trimmed(e.s390_sysinfo).empty()) return;
   f->something_read = true;
-  std::size_t at = 0;
-  while (at < e.s390_sysinfo.size()) {
-    const std::size_t end = std::min(e.s390_sysinfo.find('\n', at), e.s390_sysinfo.size());
-    const std::string_view line = std::string_view(e.s390_sysinfo).substr(at, end - at);
-    at = end + 1;
-    if (!line.starts_with("VM00 Control Program")) continue;
+  for_each_line(e.s390_sysinfo, [&](std::string_view line) {
+    if (!line.starts_with("VM00 Control Program")) return true;
     f->s390 = contains(line, "z/VM") ? "zvm" : "kvm";
     out->push_back(fmt::format("/proc/sysinfo {} ({})", quote_value(line), *f->s390));
-    return;
-  }
+    return false;
+  });
 }
 
 // The decision, in systemd-detect-virt's order.
@@ -301,7 +298,9 @@ Placement classify_placement(const VirtEvidence& evidence) {
   Placement placement;
   placement.hypervisor = classify_vm(evidence, &placement.evidence);
   placement.container = classify_container(evidence, &placement.evidence);
-  placement.role = placement.hypervisor == kNone ? "host" : placement.hypervisor == "unknown" ? "unknown" : "guest";
+  placement.role = placement.hypervisor == kNone        ? Role::kHost
+                   : placement.hypervisor == "unknown" ? Role::kUnknown
+                                                       : Role::kGuest;
   return placement;
 }
 

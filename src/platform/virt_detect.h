@@ -3,8 +3,8 @@
 //
 // Reading and deciding are separate. read_virt_evidence() collects raw texts from this machine (CPUID, /proc,
 // /sys, marker files); classify_placement() decides from them alone, so the decision is tested on fixture trees
-// (tests/fixtures/virt/). The probes and their order follow systemd-detect-virt (facts in the shared peers
-// reference, §6), our own code:
+// (tests/fixtures/virt/). The probes and their order follow systemd-detect-virt's (its documented behaviour, in
+// our own code):
 //   VM:  DMI vendor strings (Oracle/VirtualBox, Xen, Amazon EC2, Parallels and Google decide at once; EC2 bare
 //        metal by the SMBIOS "VM" bit or a product name ending in .metal), User Mode Linux, /proc/xen (not for a
 //        Xen dom0), CPUID leaf 0x40000000 (a "Microsoft Hv" signature decides only at the end, as QEMU shows it
@@ -18,6 +18,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "result/run_result.h"  // Role
 
 namespace bench {
 
@@ -58,7 +60,7 @@ struct VirtEvidence {
 
 // What we conclude.
 struct Placement {
-  std::string role;        // "host" | "guest" | "unknown"
+  Role role = Role::kUnknown;
   std::string hypervisor;  // guest: "kvm", "qemu", "xen", "vmware", "microsoft", "oracle", "amazon", "apple",
                            // "google", "parallels", "bhyve", "bochs", "uml", "zvm", "powervm", "qnx", "acrn",
                            // "sre", "vm-other"; host: "none"; unknown role: "unknown"

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "platform/virt_detect.h"
+#include "text/split.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -40,27 +41,21 @@ bool path_exists(const fs::path& path) {
 
 // The value of the first "key<spaces>: value" line of /proc/cpuinfo text.
 std::optional<std::string> cpuinfo_value(std::string_view text, std::string_view key) {
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view line = text.substr(at, end - at);
-    at = end + 1;
-    if (!line.starts_with(key)) continue;
+  std::optional<std::string> value;
+  for_each_line(text, [&](std::string_view line) {
+    if (!line.starts_with(key)) return true;
     const std::size_t colon = line.find(':');
-    if (colon == std::string_view::npos || line.find_first_not_of(" \t", key.size()) != colon) continue;
-    const std::size_t value = line.find_first_not_of(" \t", colon + 1);
-    return value == std::string_view::npos ? std::string() : std::string(line.substr(value));
-  }
-  return std::nullopt;
+    if (colon == std::string_view::npos || line.find_first_not_of(" \t", key.size()) != colon) return true;
+    const std::size_t start = line.find_first_not_of(" \t", colon + 1);
+    value = start == std::string_view::npos ? std::string() : std::string(line.substr(start));
+    return false;
+  });
+  return value;
 }
 
 // The value of NAME= in a NUL-separated environment block.
 std::optional<std::string> environ_value(std::string_view block, std::string_view name) {
-  std::size_t at = 0;
-  while (at < block.size()) {
-    const std::size_t end = std::min(block.find('\0', at), block.size());
-    const std::string_view entry = block.substr(at, end - at);
-    at = end + 1;
+  for (const std::string_view entry : split(block, '\0')) {
     if (entry.size() > name.size() && entry.starts_with(name) && entry[name.size()] == '=') {
       return std::string(entry.substr(name.size() + 1));
     }

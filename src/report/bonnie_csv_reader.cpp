@@ -11,60 +11,24 @@
 #include "report/bonnie_csv.h"
 #include "report/bonnie_format.h"
 #include "report/csv_field.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
 
-constexpr std::string_view kFormatTag = "1.98";
 // bonnie++ 1.96 and 1.97 wrote 48 fields: the 1.98 line without seeks and seekers (fields 7 and 8).
 constexpr std::size_t kOldFormatFieldCount = 48;
 constexpr std::size_t kOldFormatMissingAt = 7;
-
-// Field indices (bonnie-reference §7).
-constexpr std::size_t kFileSizeField = 5;
-constexpr std::size_t kIoRatesField = 9;
-constexpr std::size_t kNumFilesField = 21;
-constexpr std::size_t kFileRatesField = 26;
-constexpr std::size_t kIoLatencyField = 38;
-constexpr std::size_t kFileLatencyField = 44;
 
 // What a field does not hold; the reader adds source, line and field.
 struct FieldError {
   std::string what;
 };
 
-std::string shown(std::string_view field) {
-  std::string out;
-  for (const char c : field.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
-  return field.size() > 40 ? out + "..." : out;
-}
-
-std::vector<std::string_view> split(std::string_view line, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = line.find(separator, start);
-    parts.push_back(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
-}
-
-// The 50 field names, for error messages.
-const std::vector<std::string>& field_names() {
-  static const std::vector<std::string> names = [] {
-    std::string header = bonnie_csv_header();
-    header.pop_back();  // '\n'
-    std::vector<std::string> out;
-    for (const auto name : split(header, ',')) out.emplace_back(name);
-    return out;
-  }();
-  return names;
-}
 
 std::uint64_t to_count(std::string_view field) {
   const auto n = parse_unsigned(field);
-  if (!n) throw FieldError{fmt::format("'{}' is not a whole number", shown(field))};
+  if (!n) throw FieldError{fmt::format("'{}' is not a whole number", cell_for_message(field))};
   return *n;
 }
 
@@ -77,7 +41,9 @@ std::uint32_t to_u32(std::string_view field) {
 // A non-negative decimal ("491135", "795.4"), exact to 1e-6.
 double to_rate(std::string_view field) {
   const auto micro = parse_fixed_point(field, 6);
-  if (!micro || *micro < 0) throw FieldError{fmt::format("'{}' is not a rate (a number or +++++)", shown(field))};
+  if (!micro || *micro < 0) {
+    throw FieldError{fmt::format("'{}' is not a rate (a number or +++++)", cell_for_message(field))};
+  }
   return static_cast<double>(*micro) / 1e6;
 }
 
@@ -97,7 +63,8 @@ std::uint64_t to_size(std::string_view field) {
   }
   const auto n = parse_unsigned(digits);
   if (!n || *n > UINT64_MAX / multiplier) {
-    throw FieldError{fmt::format("'{}' is not a size (a number with an optional k, M, G or T)", shown(field))};
+    throw FieldError{fmt::format("'{}' is not a size (a number with an optional k, M, G or T)",
+                                 cell_for_message(field))};
   }
   return *n * multiplier;
 }
@@ -116,7 +83,8 @@ std::uint64_t to_latency_ns(std::string_view field) {
   }
   const auto n = unit_ns == 0 ? std::nullopt : parse_unsigned(digits);
   if (!n || *n > UINT64_MAX / unit_ns) {
-    throw FieldError{fmt::format("'{}' is not a latency (a whole number followed by us, ms or s)", shown(field))};
+    throw FieldError{fmt::format("'{}' is not a latency (a whole number followed by us, ms or s)",
+                                 cell_for_message(field))};
   }
   return *n * unit_ns;
 }
@@ -131,7 +99,7 @@ class LineReader {
   [[noreturn]] void fail(std::size_t index, const std::string& what) const {
     const std::size_t in_line = old_format_ && index >= kOldFormatMissingAt + 2 ? index - 2 : index;
     throw std::runtime_error(
-        fmt::format("{}:{}: field {} ({}): {}", source_, line_, in_line, field_names().at(index), what));
+        fmt::format("{}:{}: field {} ({}): {}", source_, line_, in_line, kBonnieCsvFieldNames.at(index), what));
   }
 
   std::string_view operator[](std::size_t index) const { return fields_[index]; }
@@ -192,35 +160,35 @@ class LineReader {
 
 IoSpec read_io_spec(const LineReader& in) {
   IoSpec io;
-  io.file_size_bytes = in.parse(kFileSizeField, to_size);
-  if (!in[kFileSizeField + 1].empty()) {
-    io.chunk_bytes = static_cast<std::uint32_t>(std::min<std::uint64_t>(in.parse(kFileSizeField + 1, to_size),
+  io.file_size_bytes = in.parse(kBonnieFileSizeField, to_size);
+  if (!in[kBonnieFileSizeField + 1].empty()) {
+    io.chunk_bytes = static_cast<std::uint32_t>(std::min<std::uint64_t>(in.parse(kBonnieFileSizeField + 1, to_size),
                                                                          UINT32_MAX));
   }
-  if (!in[kFileSizeField + 2].empty()) io.seeks = in.parse(kFileSizeField + 2, to_u32);
-  if (!in[kFileSizeField + 3].empty()) io.seekers = in.parse(kFileSizeField + 3, to_u32);
+  if (!in[kBonnieFileSizeField + 2].empty()) io.seeks = in.parse(kBonnieFileSizeField + 2, to_u32);
+  if (!in[kBonnieFileSizeField + 3].empty()) io.seekers = in.parse(kBonnieFileSizeField + 3, to_u32);
   // Per-char tests: bonnie++ runs them on 3 MiB; an empty rate field means they were skipped (-f).
-  if (in[kIoRatesField].empty() && in[kIoRatesField + 6].empty()) io.per_char_bytes = 0;
+  if (in[kBonnieIoRatesField].empty() && in[kBonnieIoRatesField + 6].empty()) io.per_char_bytes = 0;
   return io;
 }
 
 FileSpec read_file_spec(const LineReader& in, bool written_by_bench) {
   FileSpec files;
-  files.count_k = in.parse(kNumFilesField, to_u32);
-  const std::string_view max = in[kNumFilesField + 1];
+  files.count_k = in.parse(kBonnieNumFilesField, to_u32);
+  const std::string_view max = in[kBonnieNumFilesField + 1];
   if (max == "link") {
     files.content = FileContent::kHardLink;
   } else if (max == "symlink") {
     files.content = FileContent::kSymLink;
   } else if (!max.empty()) {
-    files.max_size_bytes = in.parse(kNumFilesField + 1, to_count);
-    if (!in[kNumFilesField + 2].empty()) files.min_size_bytes = in.parse(kNumFilesField + 2, to_count);
+    files.max_size_bytes = in.parse(kBonnieNumFilesField + 1, to_count);
+    if (!in[kBonnieNumFilesField + 2].empty()) files.min_size_bytes = in.parse(kBonnieNumFilesField + 2, to_count);
   }
   // bench++ writes the directory count in field 24 and the chunk size in 25; bonnie++ 2.00a the count in 25.
-  const std::size_t dirs_field = written_by_bench ? kNumFilesField + 3 : kNumFilesField + 4;
+  const std::size_t dirs_field = written_by_bench ? kBonnieNumFilesField + 3 : kBonnieNumFilesField + 4;
   if (!in[dirs_field].empty()) files.dirs = in.parse(dirs_field, to_u32);
-  if (written_by_bench && !in[kNumFilesField + 4].empty()) {
-    files.chunk_bytes = static_cast<std::uint32_t>(std::min<std::uint64_t>(in.parse(kNumFilesField + 4, to_size),
+  if (written_by_bench && !in[kBonnieNumFilesField + 4].empty()) {
+    files.chunk_bytes = static_cast<std::uint32_t>(std::min<std::uint64_t>(in.parse(kBonnieNumFilesField + 4, to_size),
                                                                             UINT32_MAX));
   }
   return files;
@@ -232,7 +200,7 @@ std::string describe_foreign_line(std::string_view line) {
   if (line.find("label") != std::string_view::npos && line.find("test") != std::string_view::npos) {
     return "a bench++ spreadsheet CSV header";
   }
-  return fmt::format("'{}'", shown(line));
+  return fmt::format("'{}'", cell_for_message(line));
 }
 
 bool is_old_format_tag(std::string_view tag) { return tag == "1.96" || tag == "1.97"; }
@@ -240,10 +208,10 @@ bool is_old_format_tag(std::string_view tag) { return tag == "1.96" || tag == "1
 RunResult read_line(std::string_view line, std::string_view source, std::size_t line_number) {
   std::vector<std::string_view> fields = split(line, ',');
   const bool old_format = is_old_format_tag(fields.front());
-  if (fields.front() != kFormatTag && !old_format) {
+  if (fields.front() != kBonnieCsvFormatTag && !old_format) {
     throw std::runtime_error(fmt::format("{}:{}: expected a bonnie++ CSV line starting with '{},' (or 1.96/1.97), "
                                          "found {}",
-                                         source, line_number, kFormatTag, describe_foreign_line(line)));
+                                         source, line_number, kBonnieCsvFormatTag, describe_foreign_line(line)));
   }
   const std::size_t expected_fields = old_format ? kOldFormatFieldCount : kBonnieCsvFieldCount;
   if (fields.size() != expected_fields) {
@@ -257,17 +225,17 @@ RunResult read_line(std::string_view line, std::string_view source, std::size_t 
   run.info.version = std::string(fields[1]);
   run.info.label = std::string(fields[2]);
   run.info.host_name = run.info.label;
-  run.info.concurrency = in.parse(3, to_u32);
+  run.info.setup.concurrency = in.parse(3, to_u32);
   // bonnie++ -Z writes the random-number file's name here: no seed then.
   const std::uint64_t seed = parse_unsigned(fields[4]).value_or(0);
-  run.info.seed = seed <= UINT32_MAX ? static_cast<std::uint32_t>(seed) : 0;
-  if (!fields[kFileSizeField].empty()) {
-    run.info.io = read_io_spec(in);
-    in.add_phases(kBonnieIoPhases, kIoRatesField, kIoLatencyField, run);
+  run.info.setup.seed = seed <= UINT32_MAX ? static_cast<std::uint32_t>(seed) : 0;
+  if (!fields[kBonnieFileSizeField].empty()) {
+    run.info.setup.io = read_io_spec(in);
+    in.add_phases(kBonnieIoPhases, kBonnieIoRatesField, kBonnieIoLatencyField, run);
   }
-  if (!fields[kNumFilesField].empty()) {
-    run.info.files = read_file_spec(in, run.info.version.starts_with("bench++"));
-    in.add_phases(kBonnieFilePhases, kFileRatesField, kFileLatencyField, run);
+  if (!fields[kBonnieNumFilesField].empty()) {
+    run.info.setup.files = read_file_spec(in, run.info.version.starts_with("bench++"));
+    in.add_phases(kBonnieFilePhases, kBonnieFileRatesField, kBonnieFileLatencyField, run);
   }
   return run;
 }
@@ -278,23 +246,21 @@ std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string&
   std::vector<RunResult> runs;
   std::map<std::string, std::uint32_t> lines_of_name;
   std::size_t line_number = 0;
-  std::vector<std::string_view> lines = split(text, '\n');
-  if (lines.size() > 1 && lines.back().empty()) lines.pop_back();  // the text's final newline
-  for (std::string_view line : lines) {
+  for_each_line(text, [&](std::string_view line) {
     ++line_number;
     if (line.ends_with('\r')) line.remove_suffix(1);
     if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
     if (line.find('\0') != std::string_view::npos) {
       throw std::runtime_error(fmt::format("{}:{}: NUL byte in the text", source_name, line_number));
     }
-    if (line.empty() || line.starts_with('#') || line.starts_with("format_version,")) continue;
+    if (line.empty() || line.starts_with('#') || line.starts_with("format_version,")) return;
     RunResult run = read_line(line, source_name, line_number);
     run.info.run_index = lines_of_name[run.info.label]++;
     runs.push_back(std::move(run));
-  }
+  });
   if (runs.empty()) {
     throw std::runtime_error(fmt::format("{}:{}: no bonnie++ result line (a line starting with '{},')", source_name,
-                                         std::max<std::size_t>(line_number, 1), kFormatTag));
+                                         std::max<std::size_t>(line_number, 1), kBonnieCsvFormatTag));
   }
   return runs;
 }

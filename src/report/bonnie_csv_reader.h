@@ -1,5 +1,5 @@
 #pragma once
-// Reads bonnie++'s CSV lines, format "1.98" with 50 fields (shared/bonnie-reference.md §7): the lines bonnie++
+// Reads bonnie++'s CSV lines, format "1.98" with 50 fields (report/bonnie_csv.h has the layout): the lines bonnie++
 // 1.98 to 2.00a print and the ones bench++ writes (report/bonnie_csv.h), for `bench++ compare`.
 //
 // A line holds rates and %CPU, not the work done and the time it took, so each measured phase is rebuilt as

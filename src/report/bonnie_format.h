@@ -1,6 +1,7 @@
 #pragma once
 // Pure formatting helpers shared by the two bonnie++-compatible writers (bonnie_table.h, bonnie_csv.h).
-// They reproduce bonnie++ 2.00a's number and size formats (see shared/bonnie-reference.md §5-§7).
+// They reproduce bonnie++ 2.00a's number and size formats (its print_size, and the formats of its table and CSV
+// line).
 // Units in these outputs: byte phases in KiB/s (K = 1024), seeks per second, files per second;
 // latency is the phase's maximum single-operation time.
 #include <array>

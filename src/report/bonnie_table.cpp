@@ -142,8 +142,8 @@ std::string file_section(const RunResult& run, const FileSpec& files) {
 
 std::string format_bonnie_table(const RunResult& run) {
   std::string out;
-  if (run.info.io) out += io_section(run, *run.info.io);
-  out += run.info.files ? file_section(run, *run.info.files) : std::string("\n");
+  if (run.info.setup.io) out += io_section(run, *run.info.setup.io);
+  out += run.info.setup.files ? file_section(run, *run.info.setup.files) : std::string("\n");
   return out;
 }
 

@@ -21,6 +21,13 @@ std::string quote_csv_field(std::string_view field) {
   return quoted;
 }
 
+std::string cell_for_message(std::string_view cell) {
+  constexpr std::size_t kShown = 40;
+  std::string out;
+  for (const char c : cell.substr(0, kShown)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
+  return cell.size() > kShown ? out + "..." : out;
+}
+
 CsvSplitter::CsvSplitter(std::string_view text, std::string source_name)
     : text_(text), source_(std::move(source_name)) {
   if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;

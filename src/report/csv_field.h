@@ -16,6 +16,9 @@ namespace bench {
 // The field as it must appear in a CSV record (quoted only when needed).
 std::string quote_csv_field(std::string_view field);
 
+// A cell as an error message quotes it: at most 40 characters ("..." after more), control characters as '?'.
+std::string cell_for_message(std::string_view cell);
+
 // One record of a CSV text and the 1-based line it starts on.
 struct CsvRecord {
   std::vector<std::string> fields;

@@ -7,9 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "report/json_document.h"
-#include "report/result_keywords.h"
 #include "result/metrics.h"
 #include "result/rank_metrics.h"
+#include "result/result_keywords.h"
+#include "result/run_fields.h"
 
 namespace bench {
 namespace {
@@ -97,49 +98,38 @@ ordered_json test_json(const PhaseResult& p) {
           {"mpi", mpi_json(p)}};
 }
 
-ordered_json placement_json(const RunInfo& i) {
-  return {{"role", i.role}, {"hypervisor", i.hypervisor}, {"container", i.container},
-          {"evidence", i.placement_evidence}};
+ordered_json field_json(const RunField& field, const RunInfo& info) {
+  const std::optional<FieldValue> value = field.access.get(info);
+  const FieldFormat& format = field.access.format;
+  if (!value) return "";  // a keyword with no value
+  switch (format.codec) {
+    case FieldCodec::kText: return std::get<std::string>(*value);
+    case FieldCodec::kWhole:
+    case FieldCodec::kPercent: return std::get<std::uint64_t>(*value);
+    case FieldCodec::kFlag: return std::get<bool>(*value);
+    case FieldCodec::kKeyword: return format.words[std::get<std::uint64_t>(*value)];
+    case FieldCodec::kTextList: return std::get<std::vector<std::string>>(*value);
+  }
+  return nullptr;
 }
 
+// The fields of result/run_fields.h in its order, a group's fields in an object (null when the group is absent)
+// where its first field is; then the tests.
 ordered_json run_json(const RunResult& run) {
-  const RunInfo& i = run.info;
-  ordered_json io = nullptr;
-  if (i.io) {
-    io = {{"file_size_bytes", i.io->file_size_bytes}, {"chunk_bytes", i.io->chunk_bytes}, {"seeks", i.io->seeks},
-          {"seekers", i.io->seekers}, {"per_char_bytes", i.io->per_char_bytes},
-          {"seek_write_percent", i.io->seek_write_percent}};
-  }
-  ordered_json files = nullptr;
-  if (i.files) {
-    files = {{"count", i.files->file_count()},        {"content", keyword(i.files->content)},
-             {"max_bytes", i.files->max_size_bytes},  {"min_bytes", i.files->min_size_bytes},
-             {"dirs", i.files->dirs},                 {"chunk_bytes", i.files->chunk_bytes}};
+  ordered_json out = ordered_json::object();
+  for (const RunField& field : run_fields()) {
+    if (field.group == nullptr) {
+      out[field.json_key] = field_json(field, run.info);
+      continue;
+    }
+    ordered_json& group = out[field.group->json_key];
+    if (!group_present(field, run.info)) continue;  // stays null
+    group[field.json_key] = field_json(field, run.info);
   }
   ordered_json tests = ordered_json::array();
   for (const auto& p : run.phases) tests.push_back(test_json(p));
-  return {{"label", i.label},
-          {"run_index", i.run_index},
-          {"started_utc", i.started_utc},
-          {"bench_version", i.version},
-          {"host_name", i.host_name},
-          {"kernel", i.kernel},
-          {"placement", placement_json(i)},
-          {"filesystem", i.filesystem},
-          {"mount_options", i.mount_options},
-          {"directory", i.directory},
-          {"concurrency", i.concurrency},
-          {"ranks", i.ranks},
-          {"hosts", i.hosts},
-          {"seed", i.seed},
-          {"io", io},
-          {"files", files},
-          {"cache", keyword(i.cache)},
-          {"data", keyword(i.data)},
-          {"direct_io", i.direct_io},
-          {"fsync_each", i.fsync_each},
-          {"verify", i.verify},
-          {"tests", tests}};
+  out["tests"] = tests;
+  return out;
 }
 
 // ---- reading: typed access to the document; every failure names the value's path and line ----
@@ -156,12 +146,16 @@ class Walker {
   void expect_object(const json& value, const std::string& path) const {
     if (!value.is_object()) fail(path, fmt::format("expected an object, found {}", value.type_name()));
   }
+  // "runs[0].io" and "seeks" -> "runs[0].io.seeks".
+  static std::string join(const std::string& path, std::string_view key) {
+    return path.empty() ? std::string(key) : path + "." + std::string(key);
+  }
   // The member `key` of the object at `path`; its own path goes to *member_path.
   const json& member(const json& object, const std::string& path, std::string_view key,
                      std::string* member_path) const {
     const auto it = object.find(key);
     if (it == object.end()) fail(path, fmt::format("missing key '{}'", key));
-    *member_path = path.empty() ? std::string(key) : path + "." + std::string(key);
+    *member_path = join(path, key);
     return *it;
   }
 
@@ -205,15 +199,6 @@ class Walker {
   std::chrono::nanoseconds duration(const json& o, const std::string& path, std::string_view key) const {
     return std::chrono::nanoseconds{std::llround(real(o, path, key, 9e9) * 1e9)};
   }
-  template <typename Enum>
-  Enum word(const json& o, const std::string& path, std::string_view key) const {
-    const auto value = enum_from_keyword<Enum>(text(o, path, key));
-    if (!value) {
-      fail(path.empty() ? std::string(key) : path + "." + std::string(key),
-           fmt::format("expected one of {}", keyword_choices<Enum>()));
-    }
-    return *value;
-  }
   // The object at `key`, or nullptr when it is null.
   const json* object_or_null(const json& o, const std::string& path, std::string_view key, std::string* at) const {
     const json& v = member(o, path, key, at);
@@ -227,70 +212,73 @@ class Walker {
   const std::string& source_;
 };
 
-std::optional<IoSpec> read_io(const Walker& w, const json& run, const std::string& path) {
-  std::string at;
-  const json* o = w.object_or_null(run, path, "io", &at);
-  if (o == nullptr) return std::nullopt;
-  IoSpec spec{w.whole(*o, at, "file_size_bytes"), w.whole32(*o, at, "chunk_bytes"), w.whole32(*o, at, "seeks"),
-              w.whole32(*o, at, "seekers"), w.whole(*o, at, "per_char_bytes")};
-  // Reports of an earlier bench++ lack it: they wrote back bonnie++'s 10 %, the default.
-  if (o->contains("seek_write_percent")) {
-    spec.seek_write_percent = static_cast<std::uint32_t>(w.whole(*o, at, "seek_write_percent", 100));
-  }
-  return spec;
+// What a keyword field takes, for an error: "expected one of drop|keep", or, when it may have no value,
+// "expected \"host\", \"guest\", \"unknown\" or \"\"".
+std::string keyword_requirement(const FieldFormat& format) {
+  if (!format.may_be_empty) return "expected one of " + join_keywords(format.words);
+  std::string words;
+  for (const std::string_view word : format.words) words += fmt::format("\"{}\", ", word);
+  words.resize(words.size() - 2);
+  return "expected " + words + " or \"\"";
 }
 
-std::optional<FileSpec> read_files(const Walker& w, const json& run, const std::string& path) {
+// A list of strings at `key`.
+std::vector<std::string> text_list(const Walker& w, const json& o, const std::string& path, std::string_view key) {
   std::string at;
-  const json* o = w.object_or_null(run, path, "files", &at);
-  if (o == nullptr) return std::nullopt;
-  FileSpec spec;
-  const std::uint64_t count = w.whole(*o, at, "count");
-  if (count % 1024 != 0 || count / 1024 > UINT32_MAX) w.fail(at + ".count", "expected a multiple of 1024 files");
-  spec.count_k = static_cast<std::uint32_t>(count / 1024);
-  spec.content = w.word<FileContent>(*o, at, "content");
-  spec.max_size_bytes = w.whole(*o, at, "max_bytes");
-  spec.min_size_bytes = w.whole(*o, at, "min_bytes");
-  spec.dirs = w.whole32(*o, at, "dirs");
-  spec.chunk_bytes = w.whole32(*o, at, "chunk_bytes");
-  return spec;
-}
-
-// "placement" is optional (reports of an earlier bench++ lack it); null counts as absent.
-void read_placement(const Walker& w, const json& run, const std::string& path, RunInfo* info) {
-  if (!run.contains("placement")) return;
-  std::string at;
-  const json* o = w.object_or_null(run, path, "placement", &at);
-  if (o == nullptr) return;
-  info->role = w.text(*o, at, "role");
-  if (info->role != "host" && info->role != "guest" && info->role != "unknown" && !info->role.empty()) {
-    w.fail(at + ".role", "expected \"host\", \"guest\", \"unknown\" or \"\"");
-  }
-  info->hypervisor = w.text(*o, at, "hypervisor");
-  info->container = w.text(*o, at, "container");
-  std::string evidence_at;
-  const json& evidence = w.member(*o, at, "evidence", &evidence_at);
-  if (!evidence.is_array()) w.fail(evidence_at, fmt::format("expected an array, found {}", evidence.type_name()));
-  for (std::size_t k = 0; k < evidence.size(); ++k) {
-    if (!evidence[k].is_string()) {
-      w.fail(fmt::format("{}[{}]", evidence_at, k), fmt::format("expected a string, found {}", evidence[k].type_name()));
+  const json& list = w.member(o, path, key, &at);
+  if (!list.is_array()) w.fail(at, fmt::format("expected an array, found {}", list.type_name()));
+  std::vector<std::string> texts;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    if (!list[k].is_string()) {
+      w.fail(fmt::format("{}[{}]", at, k), fmt::format("expected a string, found {}", list[k].type_name()));
     }
-    info->placement_evidence.push_back(evidence[k].get<std::string>());
+    texts.push_back(list[k].get<std::string>());
   }
+  return texts;
 }
 
-// "ranks" and "hosts" are optional (reports of an earlier bench++ lack them: one rank, no hosts).
-void read_ranks(const Walker& w, const json& run, const std::string& path, RunInfo* info) {
-  if (run.contains("ranks")) info->ranks = w.whole32(run, path, "ranks");
-  if (!run.contains("hosts")) return;
-  std::string at;
-  const json& hosts = w.member(run, path, "hosts", &at);
-  if (!hosts.is_array()) w.fail(at, fmt::format("expected an array, found {}", hosts.type_name()));
-  for (std::size_t k = 0; k < hosts.size(); ++k) {
-    if (!hosts[k].is_string()) {
-      w.fail(fmt::format("{}[{}]", at, k), fmt::format("expected a string, found {}", hosts[k].type_name()));
+// The value of `field` in `o` (the object at `path`); nullopt for a keyword that may be "" and is.
+std::optional<FieldValue> read_field_value(const Walker& w, const RunField& field, const json& o,
+                                           const std::string& path) {
+  const FieldFormat& format = field.access.format;
+  const std::string_view key = field.json_key;
+  switch (format.codec) {
+    case FieldCodec::kText: return w.text(o, path, key);
+    case FieldCodec::kWhole:
+    case FieldCodec::kPercent: return w.whole(o, path, key, format.max);
+    case FieldCodec::kFlag: return w.flag(o, path, key);
+    case FieldCodec::kKeyword: {
+      const std::string word = w.text(o, path, key);
+      if (word.empty() && format.may_be_empty) return std::nullopt;
+      for (std::size_t i = 0; i < format.words.size(); ++i) {
+        if (format.words[i] == word) return std::uint64_t{i};
+      }
+      w.fail(Walker::join(path, key), keyword_requirement(format));
     }
-    info->hosts.push_back(hosts[k].get<std::string>());
+    case FieldCodec::kTextList: return text_list(w, o, path, key);
+  }
+  return std::nullopt;
+}
+
+// The run's fields (result/run_fields.h); every key is required, a group that may be absent may be null.
+void read_run_fields(const Walker& w, const json& r, const std::string& path, RunInfo& info) {
+  for (const RunField& field : run_fields()) {
+    const json* o = &r;
+    std::string at = path;
+    if (field.group != nullptr) {
+      if (field.group->present == nullptr) {
+        o = &w.member(r, path, field.group->json_key, &at);
+        w.expect_object(*o, at);
+      } else {
+        o = w.object_or_null(r, path, field.group->json_key, &at);
+        if (o == nullptr) continue;  // the group is absent: its test did not run
+        if (!field.group->present(info)) field.group->make_present(info);
+      }
+    }
+    std::optional<FieldValue> value = read_field_value(w, field, *o, at);
+    if (value && !field.access.set(info, std::move(*value))) {
+      w.fail(Walker::join(at, field.json_key), "expected " + std::string(field.rule));
+    }
   }
 }
 
@@ -319,27 +307,7 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
 RunResult read_run(const Walker& w, const json& r, const std::string& path) {
   w.expect_object(r, path);
   RunResult run;
-  RunInfo& i = run.info;
-  i.label = w.text(r, path, "label");
-  i.run_index = w.whole32(r, path, "run_index");
-  i.started_utc = w.text(r, path, "started_utc");
-  i.version = w.text(r, path, "bench_version");
-  i.host_name = w.text(r, path, "host_name");
-  i.kernel = w.text(r, path, "kernel");
-  read_placement(w, r, path, &i);
-  i.filesystem = w.text(r, path, "filesystem");
-  i.mount_options = w.text(r, path, "mount_options");
-  i.directory = w.text(r, path, "directory");
-  i.concurrency = w.whole32(r, path, "concurrency");
-  read_ranks(w, r, path, &i);
-  i.seed = w.whole32(r, path, "seed");
-  i.io = read_io(w, r, path);
-  i.files = read_files(w, r, path);
-  i.cache = w.word<CacheMode>(r, path, "cache");
-  i.data = w.word<DataPattern>(r, path, "data");
-  i.direct_io = w.flag(r, path, "direct_io");
-  i.fsync_each = w.flag(r, path, "fsync_each");
-  i.verify = r.contains("verify") && w.flag(r, path, "verify");
+  read_run_fields(w, r, path, run.info);
   std::string at;
   const json& tests = w.member(r, path, "tests", &at);
   if (!tests.is_array()) w.fail(at, fmt::format("expected an array, found {}", tests.type_name()));

@@ -2,19 +2,11 @@
 // The JSON report: one document holding every run, for scripts and `bench++ compare`.
 //
 //   {"tool": "bench++", "format_version": 1, "runs": [run...]}
-//   run:   label, run_index, started_utc, bench_version, host_name, kernel,
-//          placement: {role ("host"|"guest"|"unknown"), hypervisor (e.g. "kvm"; "none" on a host),
-//                      container (e.g. "docker"; "none"), evidence: [one human line per observation]}
-//                     (where the run ran: platform/virt_detect.h),
-//          filesystem, mount_options, directory, concurrency (-c: workers per rank),
-//          ranks (processes: MPI ranks, 1 without MPI), hosts (the ranks' distinct hosts), seed,
-//          io:    null (-s 0) or {file_size_bytes, chunk_bytes, seeks, seekers, per_char_bytes,
-//                 seek_write_percent (--seek-writes, 0..100; absent in earlier reports, read as 10)},
-//          files: null (-n 0) or {count (files), content ("data"|"hardlink"|"symlink"), max_bytes, min_bytes,
-//                 dirs, chunk_bytes},
-//          cache ("drop"|"keep"), data ("random"|"zero"), direct_io, fsync_each,
-//          verify (--verify; absent in earlier reports, read as false) (booleans),
-//          tests: [test...] in the order run
+//   run:   the fields of result/run_fields.h, keyed and ordered as there (man/bench++.1 lists them): when and
+//          where the run ran, with placement: {role, hypervisor, container, evidence: [lines]}, and its setup,
+//          with io: null (-s 0) or {the -s spec} and files: null (-n 0) or {the -n spec}; then
+//          tests: [test...] in the order run. Texts are strings, numbers numbers, flags booleans, keywords
+//          strings as result/result_keywords.h spells them (a role not recorded is "").
 //   test:  test (phase key), title, unit ("bytes"|"seeks"|"files"|"syncs"), operations, bytes,
 //          elapsed_sec, cpu_sec (seconds, as doubles), cpu_percent, kib_per_sec (bytes tests, else null),
 //          ops_per_sec, too_fast (ran under 0.5 s), workers,
@@ -41,11 +33,8 @@ namespace bench {
 std::string format_json(const std::vector<RunResult>& runs);
 
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
-// mpi (not read back); "ranks" and "hosts" may be absent (1 and none), and so may io.seek_write_percent (10)
-// and verify (false);
-// "placement" may be absent or null (reports of an earlier bench++: the fields stay empty); the derived
-// keys (title, unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Times round-trip to the
-// nanosecond below about 10^6 s.
+// mpi (not read back); every other key is required but the derived ones (title, unit, cpu_percent, kib_per_sec,
+// ops_per_sec, too_fast), which are not read. Times round-trip to the nanosecond below about 10^6 s.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, invalid JSON, nesting
 // deeper than 32, a document that is not a bench++ report or has another format_version, a missing key, a value
 // of the wrong type or out of range (whole numbers must be exact, times finite and non-negative), an unknown

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "result/metrics.h"
+#include "result/result_keywords.h"
 #include "result/statistics.h"
 
 namespace bench {
@@ -10,23 +11,15 @@ namespace {
 
 constexpr std::uint64_t kEtcdFsyncP99LimitNs = 10'000'000;
 
-const char* rate_unit(PhaseId id) {
-  switch (phase_work_unit(id)) {
-    case WorkUnit::kBytes:
-      return "KiB/s";
-    case WorkUnit::kSeeks:
-      return "seeks/s";
-    case WorkUnit::kFiles:
-      return "files/s";
-    case WorkUnit::kSyncs:
-      return "syncs/s";
-  }
-  return "";
+// Byte rates in KiB/s (bonnie++'s unit), the others per second.
+std::string_view rate_unit(PhaseId id) {
+  const WorkUnit unit = phase_work_unit(id);
+  return unit == WorkUnit::kBytes ? kKibPerSecond.symbol : rate_symbol(unit);
 }
 
 // The rate in the unit rate_unit() names.
 double display_rate(PhaseId id, double per_second) {
-  return phase_work_unit(id) == WorkUnit::kBytes ? per_second / 1024.0 : per_second;
+  return phase_work_unit(id) == WorkUnit::kBytes ? per_second / kKibPerSecond.bytes_per_second : per_second;
 }
 
 std::string duration_cell(std::uint64_t ns) { return format_duration_ns(static_cast<double>(ns)); }
@@ -42,16 +35,17 @@ std::string fsync_verdict(const PhaseResult& fsync) {
 // which has no place for it) measure other work than bonnie++'s: say so under the table.
 std::string seek_writes_note(const RunResult& run) {
   constexpr IoSpec kBonnie{};
-  if (!run.info.io || run.info.io->seek_write_percent == kBonnie.seek_write_percent) return {};
+  const std::optional<IoSpec>& io = run.info.setup.io;
+  if (!io || io->seek_write_percent == kBonnie.seek_write_percent) return {};
   if (run.find(PhaseId::kRandomSeeks) == nullptr) return {};
-  return fmt::format("Random seeks write back {} % of tickets (bonnie++: {} %)\n", run.info.io->seek_write_percent,
+  return fmt::format("Random seeks write back {} % of tickets (bonnie++: {} %)\n", io->seek_write_percent,
                      kBonnie.seek_write_percent);
 }
 
 // With --verify the read tests also compared what they read, which costs CPU time (not latency: the check is
 // outside the samples): say so, since their %CPU is not bonnie++'s then.
 std::string verify_note(const RunResult& run) {
-  if (!run.info.verify) return {};
+  if (!run.info.setup.verify) return {};
   for (const PhaseId id : {PhaseId::kRewrite, PhaseId::kPerCharRead, PhaseId::kBlockRead, PhaseId::kRandomSeeks}) {
     if (run.find(id) != nullptr) return "Reads checked against the data written (--verify): %CPU includes the check\n";
   }

@@ -2,22 +2,16 @@
 
 #include <fmt/format.h>
 
+#include "result/result_keywords.h"
+
 namespace bench {
 namespace {
 
 std::string format_rate(PhaseId id, double operations_per_second, std::uint64_t bytes_per_operation) {
-  switch (phase_work_unit(id)) {
-    case WorkUnit::kBytes:
-      return fmt::format("{:.1f} MiB/s", operations_per_second * static_cast<double>(bytes_per_operation) /
-                                             (1024.0 * 1024.0));
-    case WorkUnit::kSeeks:
-      return fmt::format("{:.0f} seeks/s", operations_per_second);
-    case WorkUnit::kFiles:
-      return fmt::format("{:.0f} files/s", operations_per_second);
-    case WorkUnit::kSyncs:
-      return fmt::format("{:.0f} syncs/s", operations_per_second);
-  }
-  return {};
+  const WorkUnit unit = phase_work_unit(id);
+  if (unit != WorkUnit::kBytes) return fmt::format("{:.0f} {}", operations_per_second, rate_symbol(unit));
+  const double bytes_per_second = operations_per_second * static_cast<double>(bytes_per_operation);
+  return fmt::format("{:.1f} {}", bytes_per_second / kMibPerSecond.bytes_per_second, kMibPerSecond.symbol);
 }
 
 }  // namespace

@@ -10,8 +10,9 @@
 #include <fmt/format.h>
 
 #include "report/csv_field.h"
-#include "report/result_keywords.h"
 #include "result/metrics.h"
+#include "result/result_keywords.h"
+#include "result/run_fields.h"
 
 namespace bench {
 namespace {
@@ -21,48 +22,101 @@ struct CellError {
   std::string what;
 };
 
-// A row being read: the run and test it describes, with the optional groups counted as they fill.
-struct RowDraft {
-  RunInfo info;
-  PhaseResult phase;
-  IoSpec io;
-  FileSpec files;
-  LatencySummary latency;
-  int io_cells = 0, file_cells = 0, latency_cells = 0;
-};
 
-// Which part of the result a column belongs to. Cells of the optional parts (-s spec, -n spec, latency) are
-// all empty or all set.
-enum class Part { kRun, kRunIo, kRunFiles, kTest, kTestLatency };
-
-struct Column {
-  std::string_view name;
-  Part part;
-  std::string (*format)(const RunInfo&, const PhaseResult&);
-  void (*parse)(std::string_view cell, RowDraft& row);  // nullptr: derived from other columns, not read
-  bool optional = false;  // read when present; files written before the column existed lack it
-};
-
-// A cell's text for an error message: short, and without control characters.
-std::string shown(std::string_view cell) {
-  std::string out;
-  for (const char c : cell.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
-  return cell.size() > 40 ? out + "..." : out;
-}
-
-std::string text(std::string_view s) { return quote_csv_field(s); }
 std::string number(std::uint64_t n) { return fmt::format("{}", n); }
 std::string flag(bool b) { return b ? "1" : "0"; }
+
+// ---- the run columns: the fields of result/run_fields.h that have a column ----
+
+// What every one of the words reads as in an error: "host, guest, unknown or empty" or "one of drop|keep".
+std::string keyword_requirement(const FieldFormat& format) {
+  if (!format.may_be_empty) return "one of " + join_keywords(format.words);
+  std::string words;
+  for (const std::string_view word : format.words) words += fmt::format("{}, ", word);
+  words.resize(words.size() - 2);
+  return words + " or empty";
+}
+
+std::string run_cell(const RunField& field, const RunInfo& info) {
+  if (!group_present(field, info)) return "";
+  const std::optional<FieldValue> value = field.access.get(info);
+  if (!value) return "";
+  const FieldFormat& format = field.access.format;
+  switch (format.codec) {
+    case FieldCodec::kText: return quote_csv_field(std::get<std::string>(*value));
+    case FieldCodec::kWhole:
+    case FieldCodec::kPercent: return number(std::get<std::uint64_t>(*value));
+    case FieldCodec::kFlag: return flag(std::get<bool>(*value));
+    case FieldCodec::kKeyword: return std::string(format.words[std::get<std::uint64_t>(*value)]);
+    case FieldCodec::kTextList: break;  // never a column
+  }
+  return "";
+}
+
+// The value of a run cell; nullopt for the empty cell of a keyword that may have no value.
+std::optional<FieldValue> parse_run_cell(const FieldFormat& format, std::string_view cell) {
+  switch (format.codec) {
+    case FieldCodec::kText: return std::string(cell);
+    case FieldCodec::kWhole: {
+      const auto n = parse_unsigned(cell);
+      if (!n || *n > format.max) {
+        throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), format.max)};
+      }
+      return *n;
+    }
+    case FieldCodec::kPercent: {
+      const auto n = parse_unsigned(cell);
+      if (!n || *n > 100) {
+        throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", cell_for_message(cell))};
+      }
+      return *n;
+    }
+    case FieldCodec::kFlag:
+      if (cell != "0" && cell != "1") throw CellError{fmt::format("'{}' is not 0 or 1", cell_for_message(cell))};
+      return cell == "1";
+    case FieldCodec::kKeyword: {
+      if (cell.empty() && format.may_be_empty) return std::nullopt;
+      for (std::size_t i = 0; i < format.words.size(); ++i) {
+        if (format.words[i] == cell) return std::uint64_t{i};
+      }
+      throw CellError{fmt::format("'{}' is not {}", cell_for_message(cell), keyword_requirement(format))};
+    }
+    case FieldCodec::kTextList: break;
+  }
+  throw CellError{"not a column"};
+}
+
+// The run fields with a column, in column order.
+const std::vector<const RunField*>& run_columns() {
+  static const std::vector<const RunField*> columns = [] {
+    std::vector<const RunField*> out;
+    for (const RunField& field : run_fields()) {
+      if (!field.csv_column.empty()) out.push_back(&field);
+    }
+    return out;
+  }();
+  return columns;
+}
+
+// ---- the test columns ----
+
+// A test being read: the phase and its latency, whose cells are all empty or all set.
+struct TestDraft {
+  PhaseResult phase;
+  LatencySummary latency;
+  int latency_cells = 0;
+};
+
+struct TestColumn {
+  std::string_view name;
+  bool latency;  // one of the latency group's columns
+  std::string (*format)(const PhaseResult&);
+  void (*parse)(std::string_view cell, TestDraft& test);  // nullptr: derived from other columns, not read
+};
+
 std::string seconds(std::chrono::nanoseconds d) { return format_fixed_point(d.count(), 9); }
 std::string microseconds(std::uint64_t ns) { return fmt::format("{}.{:03}", ns / 1000, ns % 1000); }
 std::string decimal(std::optional<double> x, int digits) { return x ? fmt::format("{:.{}f}", *x, digits) : ""; }
-
-std::string io_cell(const RunInfo& info, std::uint64_t (*get)(const IoSpec&)) {
-  return info.io ? number(get(*info.io)) : "";
-}
-std::string file_cell(const RunInfo& info, std::uint64_t (*get)(const FileSpec&)) {
-  return info.files ? number(get(*info.files)) : "";
-}
 std::string latency_cell(const PhaseResult& p, std::uint64_t LatencySummary::*field) {
   return p.latency ? microseconds(p.latency.value().*field) : "";
 }
@@ -74,243 +128,184 @@ std::optional<double> ops_per_second(const PhaseResult& p) {
 std::optional<double> kib_per_second(const PhaseResult& p) {
   if (phase_work_unit(p.id) != WorkUnit::kBytes) return std::nullopt;
   const auto rate = rate_per_second(p);
-  return rate ? std::optional(*rate / 1024) : std::nullopt;
+  return rate ? std::optional(*rate / kKibPerSecond.bytes_per_second) : std::nullopt;
 }
 
 std::uint64_t to_u64(std::string_view cell) {
   const auto n = parse_unsigned(cell);
-  if (!n) throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", shown(cell), UINT64_MAX)};
+  if (!n) throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), UINT64_MAX)};
   return *n;
 }
 std::uint32_t to_u32(std::string_view cell) {
   const auto n = parse_unsigned(cell);
   if (!n || *n > UINT32_MAX) {
-    throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", shown(cell), UINT32_MAX)};
+    throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), UINT32_MAX)};
   }
   return static_cast<std::uint32_t>(*n);
 }
-std::uint32_t to_percent(std::string_view cell) {
-  const auto n = parse_unsigned(cell);
-  if (!n || *n > 100) throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", shown(cell))};
-  return static_cast<std::uint32_t>(*n);
-}
-bool to_flag(std::string_view cell) {
-  if (cell != "0" && cell != "1") throw CellError{fmt::format("'{}' is not 0 or 1", shown(cell))};
-  return cell == "1";
-}
 std::chrono::nanoseconds to_duration(std::string_view cell) {
   const auto ns = parse_fixed_point(cell, 9);
-  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of seconds from 0 to 9e9", shown(cell))};
+  if (!ns || *ns < 0) {
+    throw CellError{fmt::format("'{}' is not a number of seconds from 0 to 9e9", cell_for_message(cell))};
+  }
   return std::chrono::nanoseconds{*ns};
 }
 std::uint64_t to_ns(std::string_view cell) {
   const auto ns = parse_fixed_point(cell, 3);
-  if (!ns || *ns < 0) throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", shown(cell))};
+  if (!ns || *ns < 0) {
+    throw CellError{fmt::format("'{}' is not a number of microseconds from 0 to 9e15", cell_for_message(cell))};
+  }
   return static_cast<std::uint64_t>(*ns);
 }
-std::string to_role(std::string_view cell) {
-  if (cell != "host" && cell != "guest" && cell != "unknown" && !cell.empty()) {
-    throw CellError{fmt::format("'{}' is not host, guest, unknown or empty", shown(cell))};
-  }
-  return std::string(cell);
-}
-template <typename Enum>
-Enum to_keyword(std::string_view cell) {
-  const auto value = enum_from_keyword<Enum>(cell);
-  if (!value) throw CellError{fmt::format("'{}' is not one of {}", shown(cell), keyword_choices<Enum>())};
-  return *value;
-}
 
-using I = const RunInfo&;
 using P = const PhaseResult&;
 using C = std::string_view;
-using R = RowDraft&;
+using T = TestDraft&;
 
-// The one list of columns: the header, the rows and the reader all follow it. A column added later is optional:
-// the reader takes files without it (as role, hypervisor and container, added after the first files were written).
-const std::array<Column, 50> kColumns = {{
-    {"label", Part::kRun, [](I i, P) { return text(i.label); }, [](C c, R r) { r.info.label = c; }},
-    {"run_index", Part::kRun, [](I i, P) { return number(i.run_index); },
-     [](C c, R r) { r.info.run_index = to_u32(c); }},
-    {"started_utc", Part::kRun, [](I i, P) { return text(i.started_utc); }, [](C c, R r) { r.info.started_utc = c; }},
-    {"bench_version", Part::kRun, [](I i, P) { return text(i.version); }, [](C c, R r) { r.info.version = c; }},
-    {"host_name", Part::kRun, [](I i, P) { return text(i.host_name); }, [](C c, R r) { r.info.host_name = c; }},
-    {"kernel", Part::kRun, [](I i, P) { return text(i.kernel); }, [](C c, R r) { r.info.kernel = c; }},
-    {"filesystem", Part::kRun, [](I i, P) { return text(i.filesystem); }, [](C c, R r) { r.info.filesystem = c; }},
-    {"mount_options", Part::kRun, [](I i, P) { return text(i.mount_options); },
-     [](C c, R r) { r.info.mount_options = c; }},
-    {"directory", Part::kRun, [](I i, P) { return text(i.directory); }, [](C c, R r) { r.info.directory = c; }},
-    {"concurrency", Part::kRun, [](I i, P) { return number(i.concurrency); },
-     [](C c, R r) { r.info.concurrency = to_u32(c); }},
-    {"seed", Part::kRun, [](I i, P) { return number(i.seed); }, [](C c, R r) { r.info.seed = to_u32(c); }},
-    {"file_size_bytes", Part::kRunIo,
-     [](I i, P) { return io_cell(i, [](const IoSpec& s) { return s.file_size_bytes; }); },
-     [](C c, R r) { r.io.file_size_bytes = to_u64(c); }},
-    {"io_chunk_bytes", Part::kRunIo,
-     [](I i, P) { return io_cell(i, [](const IoSpec& s) { return std::uint64_t{s.chunk_bytes}; }); },
-     [](C c, R r) { r.io.chunk_bytes = to_u32(c); }},
-    {"seeks", Part::kRunIo, [](I i, P) { return io_cell(i, [](const IoSpec& s) { return std::uint64_t{s.seeks}; }); },
-     [](C c, R r) { r.io.seeks = to_u32(c); }},
-    {"seekers", Part::kRunIo,
-     [](I i, P) { return io_cell(i, [](const IoSpec& s) { return std::uint64_t{s.seekers}; }); },
-     [](C c, R r) { r.io.seekers = to_u32(c); }},
-    {"seek_write_percent", Part::kRunIo,
-     [](I i, P) { return io_cell(i, [](const IoSpec& s) { return std::uint64_t{s.seek_write_percent}; }); },
-     [](C c, R r) { r.io.seek_write_percent = to_percent(c); }, true},
-    {"per_char_bytes", Part::kRunIo,
-     [](I i, P) { return io_cell(i, [](const IoSpec& s) { return s.per_char_bytes; }); },
-     [](C c, R r) { r.io.per_char_bytes = to_u64(c); }},
-    {"file_count", Part::kRunFiles,
-     [](I i, P) { return file_cell(i, [](const FileSpec& s) { return s.file_count(); }); },
-     [](C c, R r) {
-       const std::uint64_t n = to_u64(c);
-       if (n % 1024 != 0 || n / 1024 > UINT32_MAX) {
-         throw CellError{fmt::format("{} is not a multiple of 1024 files", n)};
-       }
-       r.files.count_k = static_cast<std::uint32_t>(n / 1024);
-     }},
-    {"file_max_bytes", Part::kRunFiles,
-     [](I i, P) { return file_cell(i, [](const FileSpec& s) { return s.max_size_bytes; }); },
-     [](C c, R r) { r.files.max_size_bytes = to_u64(c); }},
-    {"file_min_bytes", Part::kRunFiles,
-     [](I i, P) { return file_cell(i, [](const FileSpec& s) { return s.min_size_bytes; }); },
-     [](C c, R r) { r.files.min_size_bytes = to_u64(c); }},
-    {"file_content", Part::kRunFiles,
-     [](I i, P) { return i.files ? std::string(keyword(i.files->content)) : std::string(); },
-     [](C c, R r) { r.files.content = to_keyword<FileContent>(c); }},
-    {"file_dirs", Part::kRunFiles,
-     [](I i, P) { return file_cell(i, [](const FileSpec& s) { return std::uint64_t{s.dirs}; }); },
-     [](C c, R r) { r.files.dirs = to_u32(c); }},
-    {"file_chunk_bytes", Part::kRunFiles,
-     [](I i, P) { return file_cell(i, [](const FileSpec& s) { return std::uint64_t{s.chunk_bytes}; }); },
-     [](C c, R r) { r.files.chunk_bytes = to_u32(c); }},
-    {"cache", Part::kRun, [](I i, P) { return std::string(keyword(i.cache)); },
-     [](C c, R r) { r.info.cache = to_keyword<CacheMode>(c); }},
-    {"data", Part::kRun, [](I i, P) { return std::string(keyword(i.data)); },
-     [](C c, R r) { r.info.data = to_keyword<DataPattern>(c); }},
-    {"direct_io", Part::kRun, [](I i, P) { return flag(i.direct_io); },
-     [](C c, R r) { r.info.direct_io = to_flag(c); }},
-    {"fsync_each", Part::kRun, [](I i, P) { return flag(i.fsync_each); },
-     [](C c, R r) { r.info.fsync_each = to_flag(c); }},
-    {"verify", Part::kRun, [](I i, P) { return flag(i.verify); }, [](C c, R r) { r.info.verify = to_flag(c); }, true},
-    {"role", Part::kRun, [](I i, P) { return text(i.role); }, [](C c, R r) { r.info.role = to_role(c); }, true},
-    {"hypervisor", Part::kRun, [](I i, P) { return text(i.hypervisor); }, [](C c, R r) { r.info.hypervisor = c; },
-     true},
-    {"container", Part::kRun, [](I i, P) { return text(i.container); }, [](C c, R r) { r.info.container = c; },
-     true},
-    {"test", Part::kTest, [](I, P p) { return std::string(phase_key(p.id)); },
-     [](C c, R r) {
+// After the run columns, in this order.
+const std::array<TestColumn, 19> kTestColumns = {{
+    {"test", false, [](P p) { return std::string(phase_key(p.id)); },
+     [](C c, T t) {
        const auto id = phase_from_key(c);
-       if (!id) throw CellError{fmt::format("unknown test '{}'", shown(c))};
-       r.phase.id = *id;
+       if (!id) throw CellError{fmt::format("unknown test '{}'", cell_for_message(c))};
+       t.phase.id = *id;
      }},
-    {"unit", Part::kTest, [](I, P p) { return std::string(keyword(phase_work_unit(p.id))); }, nullptr},
-    {"operations", Part::kTest, [](I, P p) { return number(p.operations); },
-     [](C c, R r) { r.phase.operations = to_u64(c); }},
-    {"bytes", Part::kTest, [](I, P p) { return number(p.bytes); }, [](C c, R r) { r.phase.bytes = to_u64(c); }},
-    {"elapsed_sec", Part::kTest, [](I, P p) { return seconds(p.elapsed); },
-     [](C c, R r) { r.phase.elapsed = to_duration(c); }},
-    {"cpu_sec", Part::kTest, [](I, P p) { return seconds(p.cpu); }, [](C c, R r) { r.phase.cpu = to_duration(c); }},
-    {"cpu_percent", Part::kTest, [](I, P p) { return decimal(cpu_percent(p), 2); }, nullptr},
-    {"kib_per_sec", Part::kTest, [](I, P p) { return decimal(kib_per_second(p), 3); }, nullptr},
-    {"ops_per_sec", Part::kTest, [](I, P p) { return decimal(ops_per_second(p), 3); }, nullptr},
-    {"too_fast", Part::kTest, [](I, P p) { return flag(too_fast(p)); }, nullptr},
-    {"lat_count", Part::kTestLatency, [](I, P p) { return p.latency ? number(p.latency->count) : ""; },
-     [](C c, R r) { r.latency.count = to_u64(c); }},
-    {"lat_min_us", Part::kTestLatency, [](I, P p) { return latency_cell(p, &LatencySummary::min_ns); },
-     [](C c, R r) { r.latency.min_ns = to_ns(c); }},
-    {"lat_mean_us", Part::kTestLatency,
-     [](I, P p) { return p.latency ? decimal(p.latency->mean_ns / 1000, 3) : ""; },
-     [](C c, R r) { r.latency.mean_ns = static_cast<double>(to_ns(c)); }},
-    {"lat_p50_us", Part::kTestLatency, [](I, P p) { return latency_cell(p, &LatencySummary::p50_ns); },
-     [](C c, R r) { r.latency.p50_ns = to_ns(c); }},
-    {"lat_p90_us", Part::kTestLatency, [](I, P p) { return latency_cell(p, &LatencySummary::p90_ns); },
-     [](C c, R r) { r.latency.p90_ns = to_ns(c); }},
-    {"lat_p99_us", Part::kTestLatency, [](I, P p) { return latency_cell(p, &LatencySummary::p99_ns); },
-     [](C c, R r) { r.latency.p99_ns = to_ns(c); }},
-    {"lat_p999_us", Part::kTestLatency, [](I, P p) { return latency_cell(p, &LatencySummary::p999_ns); },
-     [](C c, R r) { r.latency.p999_ns = to_ns(c); }},
-    {"lat_max_us", Part::kTestLatency, [](I, P p) { return latency_cell(p, &LatencySummary::max_ns); },
-     [](C c, R r) { r.latency.max_ns = to_ns(c); }},
-    {"workers", Part::kTest, [](I, P p) { return number(p.workers); }, [](C c, R r) { r.phase.workers = to_u32(c); }},
+    {"unit", false, [](P p) { return std::string(keyword(phase_work_unit(p.id))); }, nullptr},
+    {"operations", false, [](P p) { return number(p.operations); }, [](C c, T t) { t.phase.operations = to_u64(c); }},
+    {"bytes", false, [](P p) { return number(p.bytes); }, [](C c, T t) { t.phase.bytes = to_u64(c); }},
+    {"elapsed_sec", false, [](P p) { return seconds(p.elapsed); }, [](C c, T t) { t.phase.elapsed = to_duration(c); }},
+    {"cpu_sec", false, [](P p) { return seconds(p.cpu); }, [](C c, T t) { t.phase.cpu = to_duration(c); }},
+    {"cpu_percent", false, [](P p) { return decimal(cpu_percent(p), 2); }, nullptr},
+    {"kib_per_sec", false, [](P p) { return decimal(kib_per_second(p), 3); }, nullptr},
+    {"ops_per_sec", false, [](P p) { return decimal(ops_per_second(p), 3); }, nullptr},
+    {"too_fast", false, [](P p) { return flag(too_fast(p)); }, nullptr},
+    {"lat_count", true, [](P p) { return p.latency ? number(p.latency->count) : ""; },
+     [](C c, T t) { t.latency.count = to_u64(c); }},
+    {"lat_min_us", true, [](P p) { return latency_cell(p, &LatencySummary::min_ns); },
+     [](C c, T t) { t.latency.min_ns = to_ns(c); }},
+    {"lat_mean_us", true, [](P p) { return p.latency ? decimal(p.latency->mean_ns / 1000, 3) : ""; },
+     [](C c, T t) { t.latency.mean_ns = static_cast<double>(to_ns(c)); }},
+    {"lat_p50_us", true, [](P p) { return latency_cell(p, &LatencySummary::p50_ns); },
+     [](C c, T t) { t.latency.p50_ns = to_ns(c); }},
+    {"lat_p90_us", true, [](P p) { return latency_cell(p, &LatencySummary::p90_ns); },
+     [](C c, T t) { t.latency.p90_ns = to_ns(c); }},
+    {"lat_p99_us", true, [](P p) { return latency_cell(p, &LatencySummary::p99_ns); },
+     [](C c, T t) { t.latency.p99_ns = to_ns(c); }},
+    {"lat_p999_us", true, [](P p) { return latency_cell(p, &LatencySummary::p999_ns); },
+     [](C c, T t) { t.latency.p999_ns = to_ns(c); }},
+    {"lat_max_us", true, [](P p) { return latency_cell(p, &LatencySummary::max_ns); },
+     [](C c, T t) { t.latency.max_ns = to_ns(c); }},
+    {"workers", false, [](P p) { return number(p.workers); }, [](C c, T t) { t.phase.workers = to_u32(c); }},
 }};
 
-bool is_run_part(Part part) { return part == Part::kRun || part == Part::kRunIo || part == Part::kRunFiles; }
+// ---- reading ----
 
 [[noreturn]] void fail(const std::string& source, std::size_t line, const std::string& what) {
   throw std::runtime_error(fmt::format("{}:{}: {}", source, line, what));
 }
 
-// Where each column of kColumns sits in the file's records; nullopt for columns the file lacks.
-using ColumnPlaces = std::array<std::optional<std::size_t>, kColumns.size()>;
+// Where each column sits in the file's records: every run column, and the test columns that are read; the
+// derived test columns and unknown columns are not read.
+struct ColumnPlaces {
+  std::vector<std::size_t> run;                                           // as run_columns()
+  std::array<std::optional<std::size_t>, kTestColumns.size()> test;  // nullopt: a derived column the file lacks
+};
 
 ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
-  ColumnPlaces places;
-  std::set<std::string_view> seen;
+  std::map<std::string_view, std::size_t> place_of;
   for (std::size_t i = 0; i < header.fields.size(); ++i) {
     const std::string& name = header.fields[i];
-    if (!seen.insert(name).second) fail(source, header.line, fmt::format("column '{}' appears twice", shown(name)));
-    for (std::size_t c = 0; c < kColumns.size(); ++c) {
-      if (kColumns[c].name == name) places[c] = i;
+    if (!place_of.try_emplace(name, i).second) {
+      fail(source, header.line, fmt::format("column '{}' appears twice", cell_for_message(name)));
     }
   }
-  if (!seen.contains("label") || !seen.contains("test")) {
+  if (!place_of.contains("label") || !place_of.contains("test")) {
     fail(source, header.line, "not a bench++ spreadsheet CSV header (it has no 'label' and 'test' columns)");
   }
-  for (std::size_t c = 0; c < kColumns.size(); ++c) {
-    if (kColumns[c].parse != nullptr && !kColumns[c].optional && !places[c]) {
-      fail(source, header.line, fmt::format("the header lacks the column '{}'", kColumns[c].name));
-    }
+  const auto place = [&](std::string_view name, bool required) -> std::optional<std::size_t> {
+    const auto it = place_of.find(name);
+    if (it != place_of.end()) return it->second;
+    if (required) fail(source, header.line, fmt::format("the header lacks the column '{}'", name));
+    return std::nullopt;
+  };
+  ColumnPlaces places;
+  for (const RunField* field : run_columns()) places.run.push_back(*place(field->csv_column, true));
+  for (std::size_t c = 0; c < kTestColumns.size(); ++c) {
+    places.test[c] = place(kTestColumns[c].name, kTestColumns[c].parse != nullptr);
   }
   return places;
 }
 
-// All cells of an optional part empty (nullopt), or all set (of the part's columns the file has).
-template <typename T>
-std::optional<T> finish_part(const T& value, int cells_set, Part part, const CsvRecord& record,
-                             const ColumnPlaces& places, const std::string& source) {
-  int cells = 0;
-  std::string names;
-  for (std::size_t c = 0; c < kColumns.size(); ++c) {
-    const Column& column = kColumns[c];
-    if (column.part != part || column.parse == nullptr || !places[c]) continue;
-    ++cells;
-    names += (names.empty() ? "" : ", ") + std::string(column.name);
+// The run columns of a record into `info`. The cells of a group that may be absent (-s 0, -n 0) are all empty
+// (no group) or all set.
+void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const std::string& source, RunInfo& info) {
+  const auto& columns = run_columns();
+  std::vector<std::optional<FieldValue>> values(columns.size());
+  std::map<const FieldGroup<RunInfo>*, int> cells_set;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const RunField& field = *columns[c];
+    const std::string& cell = record.fields[places.run[c]];
+    const bool may_be_absent = field.group != nullptr && field.group->present != nullptr;
+    if (may_be_absent && cell.empty()) continue;
+    try {
+      values[c] = parse_run_cell(field.access.format, cell);
+    } catch (const CellError& e) {
+      fail(source, record.line, fmt::format("column {}: {}", field.csv_column, e.what));
+    }
+    if (may_be_absent) ++cells_set[field.group];
   }
-  if (cells_set == 0) return std::nullopt;
-  if (cells_set != cells) fail(source, record.line, fmt::format("the cells {} must be all empty or all set", names));
-  return value;
+  for (const auto& [group, set] : cells_set) {
+    std::string names;
+    int cells = 0;
+    for (const RunField* field : columns) {
+      if (field->group != group) continue;
+      ++cells;
+      names += (names.empty() ? "" : ", ") + std::string(field->csv_column);
+    }
+    if (set != cells) fail(source, record.line, fmt::format("the cells {} must be all empty or all set", names));
+    group->make_present(info);
+  }
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (!values[c]) continue;
+    const std::string cell = record.fields[places.run[c]];
+    if (!columns[c]->access.set(info, std::move(*values[c]))) {
+      fail(source, record.line, fmt::format("column {}: {} is not {}", columns[c]->csv_column, cell_for_message(cell),
+                                            columns[c]->rule));
+    }
+  }
 }
 
-RunResult read_row(const CsvRecord& record, const ColumnPlaces& places, const std::string& source) {
-  RowDraft row;
-  for (std::size_t c = 0; c < kColumns.size(); ++c) {
-    const Column& column = kColumns[c];
-    if (column.parse == nullptr || !places[c]) continue;  // derived, or an optional column the file lacks
-    const std::string& cell = record.fields[*places[c]];
-    int* counter = column.part == Part::kRunIo         ? &row.io_cells
-                   : column.part == Part::kRunFiles    ? &row.file_cells
-                   : column.part == Part::kTestLatency ? &row.latency_cells
-                                                       : nullptr;
-    if (counter != nullptr && cell.empty()) continue;
+PhaseResult read_test_cells(const CsvRecord& record, const ColumnPlaces& places, const std::string& source) {
+  TestDraft test;
+  int latency_columns = 0;
+  for (std::size_t c = 0; c < kTestColumns.size(); ++c) {
+    const TestColumn& column = kTestColumns[c];
+    if (column.parse == nullptr) continue;  // derived
+    const std::string& cell = record.fields[*places.test[c]];
+    if (column.latency) ++latency_columns;
+    if (column.latency && cell.empty()) continue;
     try {
-      column.parse(cell, row);
+      column.parse(cell, test);
     } catch (const CellError& e) {
       fail(source, record.line, fmt::format("column {}: {}", column.name, e.what));
     }
-    if (counter != nullptr) ++*counter;
+    if (column.latency) ++test.latency_cells;
   }
-  row.info.io = finish_part(row.io, row.io_cells, Part::kRunIo, record, places, source);
-  row.info.files = finish_part(row.files, row.file_cells, Part::kRunFiles, record, places, source);
-  row.phase.latency = finish_part(row.latency, row.latency_cells, Part::kTestLatency, record, places, source);
-  return RunResult{row.info, {row.phase}};
+  if (test.latency_cells != 0 && test.latency_cells != latency_columns) {
+    std::string names;
+    for (const TestColumn& column : kTestColumns) {
+      if (column.latency) names += (names.empty() ? "" : ", ") + std::string(column.name);
+    }
+    fail(source, record.line, fmt::format("the cells {} must be all empty or all set", names));
+  }
+  if (test.latency_cells != 0) test.phase.latency = test.latency;
+  return test.phase;
 }
 
-// The first run-metadata column whose cell differs between the two runs, or nullptr.
-const Column* first_difference(const RunInfo& a, const RunInfo& b) {
-  const PhaseResult none;
-  for (const auto& column : kColumns) {
-    if (is_run_part(column.part) && column.format(a, none) != column.format(b, none)) return &column;
+// The first run column whose cell differs between the two runs, or nullptr.
+const RunField* first_difference(const RunInfo& a, const RunInfo& b) {
+  for (const RunField* field : run_columns()) {
+    if (run_cell(*field, a) != run_cell(*field, b)) return field;
   }
   return nullptr;
 }
@@ -319,20 +314,18 @@ const Column* first_difference(const RunInfo& a, const RunInfo& b) {
 
 std::string spreadsheet_csv_header() {
   std::string line;
-  for (const auto& column : kColumns) {
-    if (!line.empty()) line += ',';
-    line += column.name;
-  }
-  return line + '\n';
+  for (const RunField* field : run_columns()) line += std::string(field->csv_column) + ',';
+  for (const TestColumn& column : kTestColumns) line += std::string(column.name) + ',';
+  line.back() = '\n';
+  return line;
 }
 
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase) {
   std::string line;
-  for (std::size_t c = 0; c < kColumns.size(); ++c) {
-    if (c > 0) line += ',';
-    line += kColumns[c].format(info, phase);
-  }
-  return line + '\n';
+  for (const RunField* field : run_columns()) line += run_cell(*field, info) + ',';
+  for (const TestColumn& column : kTestColumns) line += column.format(phase) + ',';
+  line.back() = '\n';
+  return line;
 }
 
 std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {
@@ -351,7 +344,9 @@ std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::st
       fail(source_name, record->line,
            fmt::format("{} fields where the header has {}", record->fields.size(), header->fields.size()));
     }
-    RunResult row = read_row(*record, places, source_name);
+    RunResult row;
+    read_run_cells(*record, places, source_name, row.info);
+    row.phases.push_back(read_test_cells(*record, places, source_name));
     const auto key = std::make_tuple(row.info.label, row.info.run_index, row.info.started_utc);
     const auto [found, inserted] = run_of_key.try_emplace(key, runs.size());
     if (inserted) {
@@ -359,9 +354,9 @@ std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::st
       continue;
     }
     RunResult& run = runs[found->second];
-    if (const Column* column = first_difference(run.info, row.info)) {
+    if (const RunField* field = first_difference(run.info, row.info)) {
       fail(source_name, record->line,
-           fmt::format("column {} differs from an earlier row of the same run", column->name));
+           fmt::format("column {} differs from an earlier row of the same run", field->csv_column));
     }
     if (run.find(row.phases.front().id) != nullptr) {
       fail(source_name, record->line,

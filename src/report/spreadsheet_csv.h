@@ -3,17 +3,10 @@
 // `bench++ compare`. RFC 4180 fields (report/csv_field.h), records end in "\n".
 //
 // Columns (stable snake_case names; the unit is in the name; never renamed once released):
-//   run:   label, run_index (0-based within -x), started_utc (ISO 8601), bench_version, host_name, kernel,
-//          filesystem, mount_options, directory, concurrency, seed,
-//          file_size_bytes, io_chunk_bytes, seeks, seekers,
-//          seek_write_percent (--seek-writes: percent of seek tickets that write back; 10 = bonnie++),
-//          per_char_bytes                                                       (all empty with -s 0),
-//          file_count (files, not thousands), file_max_bytes, file_min_bytes, file_content (data|hardlink|symlink),
-//          file_dirs, file_chunk_bytes                                          (all empty with -n 0),
-//          cache (drop|keep), data (random|zero), direct_io (0|1), fsync_each (0|1),
-//          verify (0|1: --verify, the read tests checked what they read),
-//          role (host|guest|unknown), hypervisor (e.g. kvm; none on a host), container (e.g. docker; none)
-//          (where the run ran: platform/virt_detect.h; the evidence lines are in the JSON only);
+//   run:   one per field of result/run_fields.h that has a CSV name, named and ordered as there (man/bench++.1
+//          lists them): when and where the run ran, and its setup, whose -s spec columns are all empty with -s 0
+//          and -n spec columns all empty with -n 0. Text cells as they are, numbers in digits, flags 0|1,
+//          keywords as result/result_keywords.h spells them (a role not recorded is empty);
 //   test:  test (the phase key, e.g. block_write), unit (bytes|seeks|files|syncs), operations, bytes,
 //          elapsed_sec and cpu_sec (nanosecond precision), cpu_percent (may exceed 100 with several workers),
 //          kib_per_sec (bytes / 1024 / elapsed; bytes tests only, empty otherwise),
@@ -38,9 +31,8 @@ std::string spreadsheet_csv_header();
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
 
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
-// ignored (files from a later bench++ stay readable), role, hypervisor and container may be absent (files from an
-// earlier bench++; the fields stay empty), so may seek_write_percent (then 10) and verify (then 0), and the
-// derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast) are not read. Rows are grouped into runs
+// ignored (files from a later bench++ stay readable), every other column is required but the derived ones (unit,
+// cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs
 // by (label, run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating
 // the header (as `cat a.csv b.csv` makes) is skipped.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "result/phase_id.h"
-#include "result/test_spec.h"
+#include "result/run_setup.h"
 
 namespace bench {
 
-enum class CacheMode { kDrop, kKeep };
-enum class DataPattern { kRandom, kZero };
+// Where a run ran (platform/virt_detect.h): on a host, in a guest VM, or nothing readable said.
+enum class Role { kHost, kGuest, kUnknown };
 
 // Summary of a latency histogram (measure/latency_histogram.h states the error bound of percentiles).
 struct LatencySummary {
@@ -56,30 +56,24 @@ struct PhaseResult {
   std::vector<RankPhaseResult> ranks;
 };
 
-// Facts about a run that every output carries.
+// What every output records of a run: its setup, and where and when it ran (result/run_fields.h lists the
+// fields the outputs carry).
 struct RunInfo {
-  std::string label;         // --label, else -m, else the host name: names the run in every output
-  std::string version;       // bench++ version
-  std::uint32_t concurrency = 1;  // -c: workers per rank
-  std::uint32_t ranks = 1;        // processes of the run (MPI ranks; 1 without MPI)
+  RunSetup setup;                  // what the run was asked to do
+  std::string label;               // --label, else -m, else the host name: names the run in every output
+  std::string version;             // bench++ version
+  std::uint32_t ranks = 1;         // processes of the run (MPI ranks; 1 without MPI)
   std::vector<std::string> hosts;  // the ranks' distinct hosts, in rank order; empty when not recorded
-  std::uint32_t seed = 0;
-  std::optional<IoSpec> io;       // nullopt: I/O tests not run (-s 0)
-  std::optional<FileSpec> files;  // nullopt: file tests not run (-n 0)
-  bool direct_io = false;         // -D
-  bool fsync_each = false;        // -b
-  bool verify = false;            // --verify: the read tests checked what they read (CPU time included)
-  CacheMode cache = CacheMode::kDrop;
-  DataPattern data = DataPattern::kRandom;
-  std::uint32_t run_index = 0;    // 0-based index within -x repeats
+  std::uint32_t run_index = 0;     // 0-based index within -x repeats
   std::string started_utc;        // ISO 8601, e.g. "2026-11-30T10:34:59Z"
   std::string host_name;
   std::string kernel;             // "Linux 6.1.0-13-amd64"
   std::string filesystem;         // type of -d's filesystem, e.g. "ext4"
   std::string mount_options;
   std::string directory;          // -d as given
-  // Where the run ran (platform/virt_detect.h); empty when not recorded (files from older versions).
-  std::string role;               // "host" | "guest" | "unknown"
+  // Where the run ran (platform/virt_detect.h); role nullopt and the texts empty when not recorded (a bonnie++
+  // line).
+  std::optional<Role> role;
   std::string hypervisor;         // e.g. "kvm"; "none" on a host
   std::string container;          // e.g. "docker"; "none"
   std::vector<std::string> placement_evidence;  // one human line per observation
@@ -87,7 +81,7 @@ struct RunInfo {
 
 // All workers that ran at once: -c per rank times the ranks. bonnie++'s concurrency field and table ID show
 // this, as the rates beside them are the whole's.
-inline std::uint32_t concurrent_workers(const RunInfo& info) { return info.concurrency * info.ranks; }
+inline std::uint32_t concurrent_workers(const RunInfo& info) { return info.setup.concurrency * info.ranks; }
 
 struct RunResult {
   RunInfo info;

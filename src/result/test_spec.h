@@ -1,6 +1,6 @@
 #pragma once
-// What a run was asked to do: the I/O test spec (-s) and the file test spec (-n). Plain values in bytes
-// and counts; produced by cli/, read by phases (through the runner) and by every writer.
+// The specs of bench++'s tests, parts of a run's setup (result/run_setup.h): the I/O test spec (-s), the file
+// test spec (-n) and the fsync latency test's sizes. Plain values in bytes and counts.
 #include <cstdint>
 
 namespace bench {

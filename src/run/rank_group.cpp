@@ -1,17 +1,13 @@
 #include "run/rank_group.h"
 
-#include <sys/utsname.h>
-
 #include <fmt/format.h>
 
+#include "platform/system_info.h"
 #include "result/errors.h"
 
 namespace bench {
 
-SingleProcessGroup::SingleProcessGroup() {
-  struct utsname names {};
-  host_names_.emplace_back(::uname(&names) == 0 ? names.nodename : "");
-}
+SingleProcessGroup::SingleProcessGroup() : host_names_{host_name()} {}
 
 void SingleProcessGroup::agree(std::exception_ptr local_failure) {
   if (local_failure) std::rethrow_exception(local_failure);

@@ -16,18 +16,28 @@
 namespace bench {
 namespace {
 
+// Free bytes a run needs on the target filesystem: all workers of all `ranks`.
+std::uint64_t bytes_needed(const RunSetup& setup, std::uint32_t ranks) {
+  std::uint64_t per_worker = 0;
+  if (setup.io) per_worker = std::max(per_worker, setup.io->file_size_bytes);
+  if (setup.files) per_worker = std::max(per_worker, file_set_bytes_needed(*setup.files));
+  if (setup.sync_test) per_worker = std::max(per_worker, setup.sync_test->total_bytes);
+  return per_worker * setup.concurrency * ranks;
+}
+
 void check_free_space(const Config& config, std::uint32_t ranks) {
   struct statvfs fs {};
   if (::statvfs(config.directory.c_str(), &fs) != 0) throw_errno("query the free space of", config.directory);
   const std::uint64_t available = std::uint64_t{fs.f_bavail} * fs.f_frsize;
-  const std::uint64_t needed = bytes_needed(config, ranks);
+  const RunSetup& setup = config.setup;
+  const std::uint64_t needed = bytes_needed(setup, ranks);
   if (needed > available) {
     throw std::runtime_error(fmt::format("not enough free space in {}: the run needs {} MiB, {} MiB are free",
                                          config.directory.string(), (needed + (1 << 20) - 1) >> 20,
                                          available >> 20));
   }
-  const std::uint64_t files = config.files ? config.files->file_count() * config.concurrency * ranks : 0;
-  if (config.files && fs.f_favail != 0 && files + config.files->dirs * std::uint64_t{ranks} > fs.f_favail) {
+  const std::uint64_t files = setup.files ? setup.files->file_count() * setup.concurrency * ranks : 0;
+  if (setup.files && fs.f_favail != 0 && files + setup.files->dirs * std::uint64_t{ranks} > fs.f_favail) {
     throw std::runtime_error(fmt::format("not enough free inodes in {}: the file tests need {}, {} are free",
                                          config.directory.string(), files, fs.f_favail));
   }
@@ -44,14 +54,6 @@ void make_rank_dir(const std::filesystem::path& dir) {
 }
 
 }  // namespace
-
-std::uint64_t bytes_needed(const Config& config, std::uint32_t ranks) {
-  std::uint64_t per_worker = 0;
-  if (config.io) per_worker = std::max(per_worker, config.io->file_size_bytes);
-  if (config.files) per_worker = std::max(per_worker, file_set_bytes_needed(*config.files));
-  if (config.sync_test) per_worker = std::max(per_worker, config.sync_test_spec.total_bytes);
-  return per_worker * config.concurrency * ranks;
-}
 
 RunDirectory::RunDirectory(const Config& config, RankGroup& group) : group_(group) {
   std::exception_ptr failure;

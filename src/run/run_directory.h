@@ -13,9 +13,6 @@
 
 namespace bench {
 
-// Free bytes a run needs on the target filesystem: all workers of all `ranks`.
-std::uint64_t bytes_needed(const Config& config, std::uint32_t ranks = 1);
-
 class RunDirectory {
  public:
   // Collective. Rank 0 checks the free space and inodes for every rank's workers and creates the private

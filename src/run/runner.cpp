@@ -40,44 +40,6 @@ struct WorkerOutcome {
   std::exception_ptr failure;
 };
 
-PhaseSettings settings_from(const Config& config) {
-  PhaseSettings settings;
-  if (config.io) settings.io = *config.io;
-  if (config.files) settings.files = *config.files;
-  settings.sync_test = config.sync_test_spec;
-  settings.direct_io = config.direct_io;
-  settings.fsync_each = config.fsync_each;
-  settings.cache = config.cache;
-  settings.data = config.data;
-  settings.seed = config.seed;
-  settings.verify = config.verify;
-  return settings;
-}
-
-// What every output records of the setup (RunInfo), taken from the settings the phases run with so that
-// the two cannot disagree; the spec of a test that does not run is nullopt. The one place besides
-// settings_from() that reads the test setup of `config`.
-void record_setup(const Config& config, const PhaseSettings& settings, RunInfo& info) {
-  info.concurrency = config.concurrency;
-  info.seed = settings.seed;
-  info.io = config.io ? std::optional<IoSpec>(settings.io) : std::nullopt;
-  info.files = config.files ? std::optional<FileSpec>(settings.files) : std::nullopt;
-  info.direct_io = settings.direct_io;
-  info.fsync_each = settings.fsync_each;
-  info.verify = settings.verify;
-  info.cache = settings.cache;
-  info.data = settings.data;
-}
-
-PhaseSelection selection_from(const Config& config) {
-  PhaseSelection selection;
-  selection.io_tests = config.io.has_value();
-  selection.per_char = config.io && config.io->per_char_bytes >= config.io->chunk_bytes;
-  selection.file_tests = config.files.has_value();
-  selection.sync_test = config.sync_test;
-  return selection;
-}
-
 std::string utc_now_iso8601() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
@@ -129,15 +91,14 @@ std::exception_ptr first_failure(const std::vector<WorkerOutcome>& outcomes) {
 // One rank's runner (every rank of the group runs one, in lockstep through the group's collectives).
 class Runner {
  public:
-  Runner(const Config& config, RunObserver& observer, const std::atomic<int>& interrupt, RankGroup& group,
+  Runner(const RunSetup& setup, RunObserver& observer, const std::atomic<int>& interrupt, RankGroup& group,
          RunDirectory& directory)
-      : config_(config),
-        settings_(settings_from(config)),
+      : setup_(setup),
         observer_(observer),
         interrupt_(interrupt),
         group_(group),
         directory_(directory),
-        workers_(config.concurrency) {
+        workers_(setup.concurrency) {
     const std::filesystem::path& rank_dir = directory.rank_path();
     agree(guarded([&] {
       for (std::size_t i = 0; i < workers_.size(); ++i) {
@@ -151,12 +112,12 @@ class Runner {
   // A failure of an observer call is handed to the next agreement, so it stops every rank together.
   RunResult run_once(RunInfo info) {
     RunResult run{std::move(info), {}};
-    record_setup(config_, settings_, run.info);
+    run.info.setup = setup_;  // what the phases run is what every output records
     std::exception_ptr failure = guarded([&] {
       run.info.started_utc = utc_now_iso8601();
       observer_.run_started(run.info);
     });
-    for (const auto& phase : make_phases(selection_from(config_))) {
+    for (const auto& phase : make_phases(selection_from(setup_))) {
       if (!failure) {
         failure = guarded([&] {
           throw_if_interrupted();
@@ -206,11 +167,18 @@ class Runner {
   PhaseContext context_for(std::size_t index, PhaseId id) {
     Worker& worker = workers_[index];
     worker.latency.clear();
-    worker.rng.reseed(phase_seed(config_.seed, group_.rank() * workers_.size() + index, id));
+    worker.rng.reseed(phase_seed(setup_.seed, group_.rank() * workers_.size() + index, id));
     worker.operations_started = 0;
-    return PhaseContext{settings_,    worker.dir / "data", worker.dir / "files", worker.latency, worker.rng,
-                        worker.state, interrupt_,          static_cast<std::uint32_t>(index),
-                        worker.dir / "fsync", &worker.operations_started};
+    return PhaseContext{.setup = setup_,
+                        .data_file = worker.dir / "data",
+                        .files_dir = worker.dir / "files",
+                        .latency = worker.latency,
+                        .rng = worker.rng,
+                        .state = worker.state,
+                        .interrupt_signal = interrupt_,
+                        .worker_index = static_cast<std::uint32_t>(index),
+                        .sync_file = worker.dir / "fsync",
+                        .operations_started = &worker.operations_started};
   }
 
   // Prepares (untimed), meets the other ranks (the barrier before the test), runs (timed) and combines the
@@ -258,7 +226,7 @@ class Runner {
 
   // Runs on its own thread while a phase runs: tells the observer how far this rank's workers are.
   void report_progress(PhaseId id, std::stop_token stop) {
-    const std::uint64_t total = expected_operations(id, settings_) * workers_.size();
+    const std::uint64_t total = expected_operations(id, setup_) * workers_.size();
     const SteadyTime start = std::chrono::steady_clock::now();
     std::mutex mutex;
     std::condition_variable_any wake;
@@ -292,8 +260,7 @@ class Runner {
     return part;
   }
 
-  const Config& config_;
-  const PhaseSettings settings_;
+  const RunSetup& setup_;
   RunObserver& observer_;
   const std::atomic<int>& interrupt_;
   RankGroup& group_;
@@ -306,7 +273,7 @@ class Runner {
 std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
                                      const std::atomic<int>& interrupt, RankGroup& group) {
   RunDirectory directory(config, group);  // destroyed last: removes everything the run made
-  Runner runner(config, observer, interrupt, group, directory);
+  Runner runner(config.setup, observer, interrupt, group, directory);
   std::vector<RunResult> runs;
   for (std::uint32_t index = 0; index < config.repeats; ++index) {
     RunInfo info = base_info;

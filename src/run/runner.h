@@ -14,9 +14,8 @@ namespace bench {
 
 // Runs everything `config` asks for inside a private directory under config.directory, reporting each
 // phase to `observer` as it finishes. `base_info` carries the facts about where the run runs (label,
-// version, host, kernel, filesystem, placement); the runner fills in the setup it runs (concurrency, seed,
-// io and files specs, direct_io, fsync_each, verify, cache, data: from `config`, as the phases get it),
-// run_index and started_utc. Returns one RunResult per repeat.
+// version, host, kernel, filesystem, placement); the runner fills in its setup (config.setup, the one the
+// phases run), run_index and started_utc. Returns one RunResult per repeat.
 // Throws on the first failure (InterruptedError when `interrupt` becomes non-zero) after removing
 // everything it created.
 std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,

@@ -3,28 +3,15 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <sstream>
 
 #include "test_support.h"
 
 namespace bench {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::size_t field_count(const std::string& line) { return static_cast<std::size_t>(std::count(line.begin(), line.end(), ',')) + 1; }
 
 const std::vector<std::string> kQuick = {"-s", "1M:4k", "-f64k", "-n", "0", "--sync-size", "23000", "-r", "0"};
-
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
 
 // A quick run in a fresh directory with -q that also writes the spreadsheet CSV and the JSON.
 struct ReportedRun {
@@ -34,8 +21,8 @@ struct ReportedRun {
   std::filesystem::path json = out_dir.path() / "r.json";
 
   test::CommandOutput run(const std::vector<std::string>& options) const {
-    return test::run_bench(with(with(kQuick, {"-d", dir.path().string(), "-q"}),
-                                with(options, {"--csv", csv.string(), "--json", json.string()})));
+    return test::run_bench(test::with(test::with(kQuick, {"-d", dir.path().string(), "-q"}),
+                                      test::with(options, {"--csv", csv.string(), "--json", json.string()})));
   }
 };
 
@@ -44,9 +31,9 @@ TEST_CASE("cli: -q prints only the CSV line on stdout, the table on stderr, and 
   test::TempDir other;
   std::filesystem::create_directory(dir.path() / "keep");
   const auto before = test::list_tree(dir.path());
-  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q", "-m", "box"}));
+  const auto r = test::run_bench(test::with(kQuick, {"-d", dir.path().string(), "-q", "-m", "box"}));
   CHECK(r.exit_code == 0);
-  const auto out = lines_of(r.out);
+  const auto out = test::lines_of(r.out);
   REQUIRE(out.size() == 1);
   CHECK(field_count(out[0]) == 50);
   CHECK(out[0].rfind("1.98,", 0) == 0);
@@ -57,9 +44,9 @@ TEST_CASE("cli: -q prints only the CSV line on stdout, the table on stderr, and 
 
 TEST_CASE("cli: without -q the table and then the CSV line go to stdout, progress to stderr") {
   test::TempDir dir;
-  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-m", "box"}));
+  const auto r = test::run_bench(test::with(kQuick, {"-d", dir.path().string(), "-m", "box"}));
   CHECK(r.exit_code == 0);
-  const auto out = lines_of(r.out);
+  const auto out = test::lines_of(r.out);
   REQUIRE(out.size() > 3);
   CHECK(out[0].rfind("Running on: ", 0) == 0);  // where it ran (tests/app/detect_test.cpp), then the table
   CHECK(out[1].rfind("Version", 0) == 0);
@@ -73,9 +60,9 @@ TEST_CASE("cli: without -q the table and then the CSV line go to stdout, progres
 
 TEST_CASE("cli: -x 2 prints the 50-name header and one line per run, the summary on stderr") {
   test::TempDir dir;
-  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-x", "2", "-q"}));
+  const auto r = test::run_bench(test::with(kQuick, {"-d", dir.path().string(), "-x", "2", "-q"}));
   CHECK(r.exit_code == 0);
-  const auto out = lines_of(r.out);
+  const auto out = test::lines_of(r.out);
   REQUIRE(out.size() == 3);
   CHECK(out[0].rfind("format_version,", 0) == 0);
   CHECK(field_count(out[0]) == 50);
@@ -88,7 +75,7 @@ TEST_CASE("cli: usage errors exit 2 with one line and create nothing") {
   test::TempDir dir;
   const auto bad_size = test::run_bench({"-d", dir.path().string(), "-s", "12q"});
   CHECK(bad_size.exit_code == 2);
-  CHECK(lines_of(bad_size.err).size() == 1);
+  CHECK(test::lines_of(bad_size.err).size() == 1);
   CHECK(bad_size.err.find("-s") != std::string::npos);
   CHECK(bad_size.out.empty());
   const auto missing_dir = test::run_bench({"-d", (dir.path() / "nope").string(), "-s", "1M"});
@@ -112,7 +99,7 @@ TEST_CASE("cli: the spreadsheet CSV and JSON files get one row per test") {
   ReportedRun reported;
   const auto r = reported.run({});
   CHECK(r.exit_code == 0);
-  const auto rows = lines_of(test::read_file(reported.csv));
+  const auto rows = test::lines_of(test::read_file(reported.csv));
   CHECK(rows.size() == 1 + 7);  // header + six I/O tests + fsync test
   const auto tool = test::run_program({"python3", "-m", "json.tool"}, test::read_file(reported.json));
   CHECK(tool.exit_code == 0);
@@ -124,15 +111,15 @@ TEST_CASE("cli: --seek-writes 0 runs read-only seeks and says so in every output
   const auto r = reported.run({"--seek-writes", "0"});
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.find("\nRandom seeks write back 0 % of tickets (bonnie++: 10 %)\n") != std::string::npos);
-  const auto out = lines_of(r.out);
+  const auto out = test::lines_of(r.out);
   REQUIRE(out.size() == 1);
   CHECK(field_count(out[0]) == 50);  // bonnie++'s line has no field for it
   CHECK(test::read_file(json).find("\"seek_write_percent\": 0") != std::string::npos);
-  const auto rows = lines_of(test::read_file(csv));
+  const auto rows = test::lines_of(test::read_file(csv));
   REQUIRE(rows.size() > 1);
   CHECK(rows[0].find(",seekers,seek_write_percent,") != std::string::npos);
   // The default says nothing.
-  const auto plain = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q"}));
+  const auto plain = test::run_bench(test::with(kQuick, {"-d", dir.path().string(), "-q"}));
   CHECK(plain.exit_code == 0);
   CHECK(plain.err.find("write back") == std::string::npos);
 }
@@ -145,11 +132,11 @@ TEST_CASE("cli: --verify is recorded in JSON and the spreadsheet CSV, and said u
   CHECK(r.err.find("\nReads checked against the data written (--verify): %CPU includes the check\n") !=
         std::string::npos);
   CHECK(test::read_file(json).find("\"verify\": true") != std::string::npos);
-  const auto rows = lines_of(test::read_file(csv));
+  const auto rows = test::lines_of(test::read_file(csv));
   REQUIRE(rows.size() > 1);
   CHECK(rows[0].find(",fsync_each,verify,") != std::string::npos);
   CHECK(rows[1].find(",0,0,1,") != std::string::npos);  // direct_io, fsync_each, verify
-  const auto plain = test::run_bench(with(kQuick, {"-d", dir.path().string(), "-q", "--json", json.string()}));
+  const auto plain = test::run_bench(test::with(kQuick, {"-d", dir.path().string(), "-q", "--json", json.string()}));
   CHECK(plain.exit_code == 0);
   CHECK(plain.err.find("--verify") == std::string::npos);
   CHECK(test::read_file(json).find("\"verify\": false") != std::string::npos);
@@ -162,7 +149,7 @@ TEST_CASE("cli: a bad --seek-writes exits 2 with one line naming the option and 
     const auto r = test::run_bench({"-d", dir.path().string(), "-s", "1M", "--seek-writes", bad});
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
-    REQUIRE(lines_of(r.err).size() == 1);
+    REQUIRE(test::lines_of(r.err).size() == 1);
     CHECK(r.err.find("--seek-writes") != std::string::npos);
     CHECK(r.err.find("from 0 to 100") != std::string::npos);
   }
@@ -171,7 +158,7 @@ TEST_CASE("cli: a bad --seek-writes exits 2 with one line naming the option and 
 
 TEST_CASE("cli: --json - owns stdout") {
   test::TempDir dir;
-  const auto r = test::run_bench(with(kQuick, {"-d", dir.path().string(), "--json", "-"}));
+  const auto r = test::run_bench(test::with(kQuick, {"-d", dir.path().string(), "--json", "-"}));
   CHECK(r.exit_code == 0);
   CHECK(r.out.front() == '{');
   CHECK(r.out.find("1.98,") == std::string::npos);

@@ -6,20 +6,13 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "cli/options.h"
+#include "result/result_keywords.h"
 #include "test_support.h"
 
 namespace bench {
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 const std::vector<std::string> kQuick = {"-s", "1M:4k", "-f64k", "-n", "0", "--no-sync-test", "-r", "0", "-q"};
 
@@ -36,7 +29,7 @@ TEST_CASE("detect: --detect is an action of its own, as --version") {
 }
 
 TEST_CASE("detect: the report format") {
-  const Placement placement{"guest", "kvm", "docker",
+  const Placement placement{Role::kGuest, "kvm", "docker",
                             {"CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)",
                              "/.dockerenv exists (docker)"}};
   CHECK(format_placement_report(placement) ==
@@ -46,7 +39,7 @@ TEST_CASE("detect: the report format") {
         "evidence:\n"
         "  CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)\n"
         "  /.dockerenv exists (docker)\n");
-  CHECK(format_placement_report(Placement{"unknown", "unknown", "none", {}}) ==
+  CHECK(format_placement_report(Placement{Role::kUnknown, "unknown", "none", {}}) ==
         "role: unknown\nhypervisor: unknown\ncontainer: none\nevidence:\n");
 }
 
@@ -56,7 +49,7 @@ TEST_CASE("detect: bench++ --detect prints this machine's placement and exits 0"
   CHECK(r.err.empty());
   // The same machine read in this process gives the same report.
   CHECK(r.out == format_placement_report(classify_placement(read_virt_evidence())));
-  const auto lines = lines_of(r.out);
+  const auto lines = test::lines_of(r.out);
   REQUIRE(lines.size() >= 5);
   CHECK((lines[0] == "role: host" || lines[0] == "role: guest" || lines[0] == "role: unknown"));
   CHECK(lines[1].rfind("hypervisor: ", 0) == 0);
@@ -84,24 +77,25 @@ TEST_CASE("detect: every run records its placement in the table, the spreadsheet
   REQUIRE_MESSAGE(r.exit_code == 0, r.err);
 
   // The line above the bonnie++ table (on stderr with -q); the table itself starts as before.
-  const std::string where = here.role == "guest" ? "guest (" + here.hypervisor + ")" : here.role;
+  const std::string role(keyword(here.role));
+  const std::string where = here.role == Role::kGuest ? "guest (" + here.hypervisor + ")" : role;
   const std::string line = "Running on: " + where + ", container: " + here.container + "\n";
   const std::size_t at = r.err.find(line);
   REQUIRE_MESSAGE(at != std::string::npos, r.err);
   CHECK(r.err.compare(at + line.size(), 7, "Version") == 0);
   // The bonnie++ CSV line on stdout is unchanged: 50 fields.
-  const auto out = lines_of(r.out);
+  const auto out = test::lines_of(r.out);
   REQUIRE(out.size() == 1);
   CHECK(std::count(out[0].begin(), out[0].end(), ',') == 49);
 
-  const auto rows = lines_of(test::read_file(csv));
+  const auto rows = test::lines_of(test::read_file(csv));
   REQUIRE(rows.size() >= 2);
   CHECK(rows[0].find(",fsync_each,verify,role,hypervisor,container,test,") != std::string::npos);
-  CHECK(rows[1].find("," + here.role + "," + here.hypervisor + "," + here.container + ",") != std::string::npos);
+  CHECK(rows[1].find("," + role + "," + here.hypervisor + "," + here.container + ",") != std::string::npos);
 
   const auto doc = nlohmann::json::parse(test::read_file(json_path));
   const auto& placement = doc["runs"][0]["placement"];
-  CHECK(placement["role"] == here.role);
+  CHECK(placement["role"] == role);
   CHECK(placement["hypervisor"] == here.hypervisor);
   CHECK(placement["container"] == here.container);
   CHECK(placement["evidence"] == nlohmann::json(here.evidence));

@@ -6,6 +6,7 @@
 
 #include "cli/options.h"
 #include "result/errors.h"
+#include "test_support.h"
 
 namespace bench {
 namespace {
@@ -14,12 +15,7 @@ SystemFacts test_facts() { return SystemFacts{24104, "testhost", 1234}; }
 
 // The message of the UsageError the command line gives, or "" when it parses.
 std::string error_of(const std::vector<std::string>& args) {
-  try {
-    parse_command_line(args, test_facts());
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return test::error_of<UsageError>([&] { parse_command_line(args, test_facts()); });
 }
 
 struct BadCase {

@@ -36,106 +36,106 @@ TEST_CASE("cli: defaults without options") {
   CHECK(parsed.help_text.empty());
   const Config& c = parsed.config;
   CHECK(c.directory == ".");
-  REQUIRE(c.io.has_value());
-  CHECK(c.io->file_size_bytes == 48208 * kMiB);
-  CHECK(c.io->chunk_bytes == 8192);
-  CHECK(c.io->seeks == 8192);
-  CHECK(c.io->seekers == 5);
-  CHECK(c.io->per_char_bytes == 3 * kMiB);
-  CHECK(c.io->seek_write_percent == 10);  // bonnie++'s one ticket in ten
-  REQUIRE(c.files.has_value());
-  CHECK(c.files->count_k == 16);
-  CHECK(c.files->content == FileContent::kData);
-  CHECK(c.files->dirs == 1);
+  REQUIRE(c.setup.io.has_value());
+  CHECK(c.setup.io->file_size_bytes == 48208 * kMiB);
+  CHECK(c.setup.io->chunk_bytes == 8192);
+  CHECK(c.setup.io->seeks == 8192);
+  CHECK(c.setup.io->seekers == 5);
+  CHECK(c.setup.io->per_char_bytes == 3 * kMiB);
+  CHECK(c.setup.io->seek_write_percent == 10);  // bonnie++'s one ticket in ten
+  REQUIRE(c.setup.files.has_value());
+  CHECK(c.setup.files->count_k == 16);
+  CHECK(c.setup.files->content == FileContent::kData);
+  CHECK(c.setup.files->dirs == 1);
   CHECK(c.machine_name == "testhost");
   CHECK(c.label == "testhost");
   CHECK(c.repeats == 1);
   CHECK_FALSE(c.repeats_given);
   CHECK_FALSE(c.quiet);
-  CHECK_FALSE(c.fsync_each);
-  CHECK_FALSE(c.direct_io);
-  CHECK(c.seed == 1234);
-  CHECK(c.concurrency == 1);
-  CHECK(c.cache == CacheMode::kDrop);
-  CHECK(c.data == DataPattern::kRandom);
+  CHECK_FALSE(c.setup.fsync_each);
+  CHECK_FALSE(c.setup.direct_io);
+  CHECK(c.setup.seed == 1234);
+  CHECK(c.setup.concurrency == 1);
+  CHECK(c.setup.cache == CacheMode::kDrop);
+  CHECK(c.setup.data == DataPattern::kRandom);
   CHECK_FALSE(c.user.has_value());
   CHECK_FALSE(c.group.has_value());
-  CHECK(c.sync_test);
+  CHECK(c.setup.sync_test.has_value());
   CHECK_FALSE(c.csv_path.has_value());
   CHECK_FALSE(c.json_path.has_value());
   CHECK(c.warnings.empty());
 }
 
 TEST_CASE("cli: the default size comes from -r or the detected RAM, as bonnie++ computes it") {
-  CHECK(parse({"-r", "300"}).io->file_size_bytes == 1024 * kMiB);
-  CHECK(parse({"-r", "200"}).io->file_size_bytes == 400 * kMiB);
-  CHECK(parse({"-r", "256"}).io->file_size_bytes == 512 * kMiB);
-  CHECK(parse({"-r", "0"}).io->file_size_bytes == 300 * kMiB);
-  CHECK(parse({"--ram=1g"}).io->file_size_bytes == 2048 * kMiB);
-  CHECK(parse({}, test_facts(300)).io->file_size_bytes == 1024 * kMiB);  // auto
-  CHECK(parse({}, test_facts(0)).io->file_size_bytes == 300 * kMiB);
-  CHECK(parse({"-r", "200"}, test_facts(300)).io->file_size_bytes == 400 * kMiB);  // -r wins
-  CHECK(parse({"-r", "0", "-n", "28339"}).files->count_k == 28339);  // -r 0 disables the RAM rules
+  CHECK(parse({"-r", "300"}).setup.io->file_size_bytes == 1024 * kMiB);
+  CHECK(parse({"-r", "200"}).setup.io->file_size_bytes == 400 * kMiB);
+  CHECK(parse({"-r", "256"}).setup.io->file_size_bytes == 512 * kMiB);
+  CHECK(parse({"-r", "0"}).setup.io->file_size_bytes == 300 * kMiB);
+  CHECK(parse({"--ram=1g"}).setup.io->file_size_bytes == 2048 * kMiB);
+  CHECK(parse({}, test_facts(300)).setup.io->file_size_bytes == 1024 * kMiB);  // auto
+  CHECK(parse({}, test_facts(0)).setup.io->file_size_bytes == 300 * kMiB);
+  CHECK(parse({"-r", "200"}, test_facts(300)).setup.io->file_size_bytes == 400 * kMiB);  // -r wins
+  CHECK(parse({"-r", "0", "-n", "28339"}).setup.files->count_k == 28339);  // -r 0 disables the RAM rules
 }
 
 TEST_CASE("cli: -s / --size") {
   check_forms({{"-s", "16:64k:100:2"}, {"-s16:64k:100:2"}, {"--size", "16:64k:100:2"}, {"--size=16:64k:100:2"}},
               [](const Config& c) {
-                REQUIRE(c.io.has_value());
-                CHECK(c.io->file_size_bytes == 16 * kMiB);
-                CHECK(c.io->chunk_bytes == 65536);
-                CHECK(c.io->seeks == 100);
-                CHECK(c.io->seekers == 2);
+                REQUIRE(c.setup.io.has_value());
+                CHECK(c.setup.io->file_size_bytes == 16 * kMiB);
+                CHECK(c.setup.io->chunk_bytes == 65536);
+                CHECK(c.setup.io->seeks == 100);
+                CHECK(c.setup.io->seekers == 2);
               });
-  CHECK_FALSE(parse({"-s", "0"}).io.has_value());
-  CHECK(parse({"-s", "1g"}).io->file_size_bytes == 1024 * kMiB);
+  CHECK_FALSE(parse({"-s", "0"}).setup.io.has_value());
+  CHECK(parse({"-s", "1g"}).setup.io->file_size_bytes == 1024 * kMiB);
   // Below 2 x RAM is fine while the cache is dropped, and with --cache keep once RAM is 0 or the size is enough.
-  CHECK(parse({"-s", "100"}).io->file_size_bytes == 100 * kMiB);
-  CHECK(parse({"-s", "100", "--cache", "keep", "-r", "0"}).io.has_value());
-  CHECK(parse({"-s", "1g", "--cache", "keep", "-r", "512"}).io.has_value());
-  CHECK(parse({"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1024"}).io.has_value());
+  CHECK(parse({"-s", "100"}).setup.io->file_size_bytes == 100 * kMiB);
+  CHECK(parse({"-s", "100", "--cache", "keep", "-r", "0"}).setup.io.has_value());
+  CHECK(parse({"-s", "1g", "--cache", "keep", "-r", "512"}).setup.io.has_value());
+  CHECK(parse({"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1024"}).setup.io.has_value());
 }
 
 TEST_CASE("cli: --seek-writes") {
   check_forms({{"--seek-writes", "0"}, {"--seek-writes=0"}, {"--seek-writes", "00", "-s", "16:4k"}},
-              [](const Config& c) { CHECK(c.io->seek_write_percent == 0); });
+              [](const Config& c) { CHECK(c.setup.io->seek_write_percent == 0); });
   check_forms({{"--seek-writes", "100"}, {"-s", "16", "--seek-writes=100"}},
-              [](const Config& c) { CHECK(c.io->seek_write_percent == 100); });
-  CHECK(parse({"--seek-writes", "37"}).io->seek_write_percent == 37);
-  CHECK(parse({"--seek-writes", "10"}).io->seek_write_percent == 10);
-  CHECK(parse({"-s", "16:8k:100:2"}).io->seek_write_percent == 10);
-  CHECK_FALSE(parse({"-s", "0", "--seek-writes", "0"}).io.has_value());  // no I/O tests: nothing to apply it to
+              [](const Config& c) { CHECK(c.setup.io->seek_write_percent == 100); });
+  CHECK(parse({"--seek-writes", "37"}).setup.io->seek_write_percent == 37);
+  CHECK(parse({"--seek-writes", "10"}).setup.io->seek_write_percent == 10);
+  CHECK(parse({"-s", "16:8k:100:2"}).setup.io->seek_write_percent == 10);
+  CHECK_FALSE(parse({"-s", "0", "--seek-writes", "0"}).setup.io.has_value());  // no I/O tests: nothing to apply it to
 }
 
 TEST_CASE("cli: -n / --files") {
   check_forms({{"-n", "2:64k:1k:10:4k"}, {"-n2:64k:1k:10:4k"}, {"--files", "2:64k:1k:10:4k"},
                {"--files=2:64k:1k:10:4k"}},
               [](const Config& c) {
-                REQUIRE(c.files.has_value());
-                CHECK(c.files->count_k == 2);
-                CHECK(c.files->max_size_bytes == 65536);
-                CHECK(c.files->min_size_bytes == 1024);
-                CHECK(c.files->dirs == 10);
-                CHECK(c.files->chunk_bytes == 4096);
+                REQUIRE(c.setup.files.has_value());
+                CHECK(c.setup.files->count_k == 2);
+                CHECK(c.setup.files->max_size_bytes == 65536);
+                CHECK(c.setup.files->min_size_bytes == 1024);
+                CHECK(c.setup.files->dirs == 10);
+                CHECK(c.setup.files->chunk_bytes == 4096);
               });
-  CHECK_FALSE(parse({"-n", "0"}).files.has_value());
-  CHECK(parse({"-n", "1:-1"}).files->content == FileContent::kHardLink);
-  CHECK(parse({"-n", "1:-2:0"}).files->content == FileContent::kSymLink);
-  CHECK(parse({"-n", "16", "-r", "2"}).files->count_k == 16);  // 16*37*2 = 1184 <= 2 MiB * 1024
-  CHECK(parse({"-s", "0", "-n", "1"}).files.has_value());
-  CHECK(parse({"-n", "0", "-s", "16"}).io.has_value());
+  CHECK_FALSE(parse({"-n", "0"}).setup.files.has_value());
+  CHECK(parse({"-n", "1:-1"}).setup.files->content == FileContent::kHardLink);
+  CHECK(parse({"-n", "1:-2:0"}).setup.files->content == FileContent::kSymLink);
+  CHECK(parse({"-n", "16", "-r", "2"}).setup.files->count_k == 16);  // 16*37*2 = 1184 <= 2 MiB * 1024
+  CHECK(parse({"-s", "0", "-n", "1"}).setup.files.has_value());
+  CHECK(parse({"-n", "0", "-s", "16"}).setup.io.has_value());
 }
 
 TEST_CASE("cli: -f / --per-char") {
   check_forms({{"-f"}, {"--per-char"}, {"-f0"}, {"--per-char=0"}},
-              [](const Config& c) { CHECK(c.io->per_char_bytes == 0); });
+              [](const Config& c) { CHECK(c.setup.io->per_char_bytes == 0); });
   check_forms({{"-f5"}, {"--per-char=5"}, {"-f5m"}, {"-f5120k"}},
-              [](const Config& c) { CHECK(c.io->per_char_bytes == 5 * kMiB); });
-  CHECK(parse({"-f512k"}).io->per_char_bytes == 512 * 1024);
-  CHECK(parse({"-f100", "-s", "16"}).io->per_char_bytes == 16 * kMiB);  // clamped to the file size
-  CHECK(parse({"-s", "1"}).io->per_char_bytes == 1 * kMiB);
-  CHECK(parse({"-qf2"}).io->per_char_bytes == 2 * kMiB);
-  CHECK_FALSE(parse({"-f", "-s", "0"}).io.has_value());
+              [](const Config& c) { CHECK(c.setup.io->per_char_bytes == 5 * kMiB); });
+  CHECK(parse({"-f512k"}).setup.io->per_char_bytes == 512 * 1024);
+  CHECK(parse({"-f100", "-s", "16"}).setup.io->per_char_bytes == 16 * kMiB);  // clamped to the file size
+  CHECK(parse({"-s", "1"}).setup.io->per_char_bytes == 1 * kMiB);
+  CHECK(parse({"-qf2"}).setup.io->per_char_bytes == 2 * kMiB);
+  CHECK_FALSE(parse({"-f", "-s", "0"}).setup.io.has_value());
 }
 
 TEST_CASE("cli: -m / --machine and --label") {
@@ -177,36 +177,36 @@ TEST_CASE("cli: -u / --user and -g / --group") {
 TEST_CASE("cli: flags -q -b -D --no-sync-test, alone, long and grouped") {
   CHECK(parse({"-q"}).quiet);
   CHECK(parse({"--quiet"}).quiet);
-  CHECK(parse({"-b"}).fsync_each);
-  CHECK(parse({"--sync-each"}).fsync_each);
-  CHECK(parse({"-D"}).direct_io);
-  CHECK(parse({"--direct"}).direct_io);
-  CHECK_FALSE(parse({"--no-sync-test"}).sync_test);
-  CHECK(parse({}).sync_test_spec.total_bytes == SyncTestSpec{}.total_bytes);
-  CHECK(parse({"--sync-size", "23000"}).sync_test_spec.total_bytes == 23000);
-  CHECK(parse({"--sync-size=1m:4k"}).sync_test_spec.write_bytes == 4096);
+  CHECK(parse({"-b"}).setup.fsync_each);
+  CHECK(parse({"--sync-each"}).setup.fsync_each);
+  CHECK(parse({"-D"}).setup.direct_io);
+  CHECK(parse({"--direct"}).setup.direct_io);
+  CHECK_FALSE(parse({"--no-sync-test"}).setup.sync_test.has_value());
+  CHECK(parse({}).setup.sync_test->total_bytes == SyncTestSpec{}.total_bytes);
+  CHECK(parse({"--sync-size", "23000"}).setup.sync_test->total_bytes == 23000);
+  CHECK(parse({"--sync-size=1m:4k"}).setup.sync_test->write_bytes == 4096);
   const Config grouped = parse({"-qbD"});
   CHECK(grouped.quiet);
-  CHECK(grouped.fsync_each);
-  CHECK(grouped.direct_io);
+  CHECK(grouped.setup.fsync_each);
+  CHECK(grouped.setup.direct_io);
 }
 
 TEST_CASE("cli: -d, -z, -c, -r, --cache, --data, --csv, --json") {
   check_forms({{"-d", "/tmp/x"}, {"-d/tmp/x"}, {"--directory", "/tmp/x"}, {"--directory=/tmp/x"}},
               [](const Config& c) { CHECK(c.directory == "/tmp/x"); });
   check_forms({{"-z", "42"}, {"-z42"}, {"--seed", "42"}, {"--seed=42"}},
-              [](const Config& c) { CHECK(c.seed == 42); });
-  CHECK(parse({"-z", "0"}).seed == 0);
-  CHECK(parse({"-z", "4294967295"}).seed == 4294967295u);
+              [](const Config& c) { CHECK(c.setup.seed == 42); });
+  CHECK(parse({"-z", "0"}).setup.seed == 0);
+  CHECK(parse({"-z", "4294967295"}).setup.seed == 4294967295u);
   check_forms({{"-c", "4"}, {"-c4"}, {"--concurrency", "4"}, {"--concurrency=4"}},
-              [](const Config& c) { CHECK(c.concurrency == 4); });
-  CHECK(parse({"-c", "200"}).concurrency == 200);
+              [](const Config& c) { CHECK(c.setup.concurrency == 4); });
+  CHECK(parse({"-c", "200"}).setup.concurrency == 200);
   check_forms({{"-r", "128"}, {"-r128"}, {"--ram", "128"}, {"--ram=128m"}},
-              [](const Config& c) { CHECK(c.io->file_size_bytes == 300 * kMiB); });
-  CHECK(parse({"--cache", "keep", "-s", "0"}).cache == CacheMode::kKeep);
-  CHECK(parse({"--cache=drop"}).cache == CacheMode::kDrop);
-  CHECK(parse({"--data", "zero"}).data == DataPattern::kZero);
-  CHECK(parse({"--data=random"}).data == DataPattern::kRandom);
+              [](const Config& c) { CHECK(c.setup.io->file_size_bytes == 300 * kMiB); });
+  CHECK(parse({"--cache", "keep", "-s", "0"}).setup.cache == CacheMode::kKeep);
+  CHECK(parse({"--cache=drop"}).setup.cache == CacheMode::kDrop);
+  CHECK(parse({"--data", "zero"}).setup.data == DataPattern::kZero);
+  CHECK(parse({"--data=random"}).setup.data == DataPattern::kRandom);
   const Config out = parse({"--csv", "-", "--json", "run.json"});
   CHECK(out.csv_path == "-");
   CHECK(out.json_path == "run.json");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "result/errors.h"
+#include "test_support.h"
 
 namespace bench {
 namespace {
@@ -16,15 +17,9 @@ constexpr std::uint64_t kGiB = kMiB * 1024;
 // The message of the UsageError `call` throws, or "" when it throws nothing.
 template <class Call>
 std::string error_of(Call&& call) {
-  try {
-    call();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return test::error_of<UsageError>(call);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -67,11 +62,11 @@ TEST_CASE("cli: parse_size rejects every malformed value with one line naming th
   for (const auto& c : cases) {
     CAPTURE(c.text);
     const std::string message = error_of([&] { parse_size(c.text, SizeUnit::kMiB, "-q9"); });
-    CHECK(contains(message, std::string("invalid -q9 value '") + c.text + "'"));
-    CHECK(contains(message, c.reason));
+    CHECK(test::contains(message, std::string("invalid -q9 value '") + c.text + "'"));
+    CHECK(test::contains(message, c.reason));
     CHECK(message.find('\n') == std::string::npos);
   }
-  CHECK(contains(error_of([] { parse_size("20000000t", SizeUnit::kBytes, "-s"); }), "too large"));
+  CHECK(test::contains(error_of([] { parse_size("20000000t", SizeUnit::kBytes, "-s"); }), "too large"));
 }
 
 TEST_CASE("cli: parse_count takes digits and an optional x1024 letter") {
@@ -80,13 +75,13 @@ TEST_CASE("cli: parse_count takes digits and an optional x1024 letter") {
   CHECK(parse_count("8K", "-s", 'k') == 8192);
   CHECK(parse_count("2m", "-n", 'm') == 2048);
   CHECK(parse_count("0", "-z") == 0);
-  CHECK(contains(error_of([] { parse_count("8k", "-c"); }), "unexpected 'k'"));
-  CHECK(contains(error_of([] { parse_count("8k", "-n", 'm'); }), "unknown suffix 'k'"));
-  CHECK(contains(error_of([] { parse_count("-1", "-x"); }), "invalid -x value '-1': must not be negative"));
-  CHECK(contains(error_of([] { parse_count("", "-x"); }), "empty value"));
-  CHECK(contains(error_of([] { parse_count("x", "-x"); }), "not a number"));
-  CHECK(contains(error_of([] { parse_count("1.0", "-x"); }), "whole number"));
-  CHECK(contains(error_of([] { parse_count("18014398509481984k", "-s", 'k'); }), "too large"));
+  CHECK(test::contains(error_of([] { parse_count("8k", "-c"); }), "unexpected 'k'"));
+  CHECK(test::contains(error_of([] { parse_count("8k", "-n", 'm'); }), "unknown suffix 'k'"));
+  CHECK(test::contains(error_of([] { parse_count("-1", "-x"); }), "invalid -x value '-1': must not be negative"));
+  CHECK(test::contains(error_of([] { parse_count("", "-x"); }), "empty value"));
+  CHECK(test::contains(error_of([] { parse_count("x", "-x"); }), "not a number"));
+  CHECK(test::contains(error_of([] { parse_count("1.0", "-x"); }), "whole number"));
+  CHECK(test::contains(error_of([] { parse_count("18014398509481984k", "-s", 'k'); }), "too large"));
 }
 
 TEST_CASE("cli: parse_io_spec reads size[:chunk[:seeks[:seekers]]] with bonnie++'s defaults") {
@@ -148,8 +143,8 @@ TEST_CASE("cli: parse_io_spec refuses bad fields, naming -s, the value and the f
   for (const auto& c : cases) {
     CAPTURE(c.text);
     const std::string message = error_of([&] { parse_io_spec(c.text); });
-    CHECK(contains(message, std::string("invalid -s value '") + c.text + "'"));
-    CHECK(contains(message, c.reason));
+    CHECK(test::contains(message, std::string("invalid -s value '") + c.text + "'"));
+    CHECK(test::contains(message, c.reason));
   }
 }
 
@@ -218,8 +213,8 @@ TEST_CASE("cli: parse_file_spec refuses bad fields, naming -n, the value and the
   for (const auto& c : cases) {
     CAPTURE(c.text);
     const std::string message = error_of([&] { parse_file_spec(c.text); });
-    CHECK(contains(message, std::string("invalid -n value '") + c.text + "'"));
-    CHECK(contains(message, c.reason));
+    CHECK(test::contains(message, std::string("invalid -n value '") + c.text + "'"));
+    CHECK(test::contains(message, c.reason));
   }
 }
 
@@ -250,8 +245,8 @@ TEST_CASE("cli: parse_sync_spec reads total[:write] in bytes") {
   for (const auto& c : cases) {
     CAPTURE(c.text);
     const std::string message = error_of([&] { parse_sync_spec(c.text); });
-    CHECK(contains(message, std::string("invalid --sync-size value '") + c.text + "'"));
-    CHECK(contains(message, c.reason));
+    CHECK(test::contains(message, std::string("invalid --sync-size value '") + c.text + "'"));
+    CHECK(test::contains(message, c.reason));
   }
 }
 

@@ -1,17 +1,21 @@
 // Bad input to `bench++ compare`: every class gives one clear line naming the file (and the line where there is
 // one) and exit status 1 for files, 2 for the command line; never a crash. Plus format detection
-// (app/result_file.h) on texts.
+// (report/result_file.h) on texts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
-#include "app/result_file.h"
+#include <fmt/format.h>
+
 #include "compare/comparison.h"
-#include "compare/comparison_csv.h"
-#include "compare/comparison_html.h"
-#include "compare/comparison_json.h"
-#include "compare/comparison_text.h"
+#include "report/comparison_csv.h"
+#include "report/comparison_html.h"
+#include "report/comparison_json.h"
+#include "report/comparison_text.h"
+#include "report/csv_field.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {
@@ -40,12 +44,7 @@ std::string compare_error(const std::string& bad_file, int expected_exit = 1) {
 }
 
 std::string parse_error(std::string_view text) {
-  try {
-    parse_result_text(text, "t");
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::error_of<std::runtime_error>([&] { parse_result_text(text, "t"); }, "(no error)");
 }
 
 TEST_CASE("compare errors: missing, unreadable, empty and unknown files") {
@@ -67,8 +66,18 @@ TEST_CASE("compare errors: missing, unreadable, empty and unknown files") {
 TEST_CASE("compare errors: truncated files") {
   test::TempDir dir;
   const std::string csv = fixture("host.csv");
-  const std::string cut_csv = write_file(dir, "cut.csv", csv.substr(0, csv.size() - 200));
-  CHECK(compare_error(cut_csv) == "bench++: " + cut_csv + ":9: 15 fields where the header has 48\n");
+  const std::string cut = csv.substr(0, csv.size() - 200);  // ends inside line 9, the last row
+  const std::string cut_csv = write_file(dir, "cut.csv", cut);
+  const auto fields_of_last_record = [](std::string_view text) {
+    CsvSplitter records(text, "t");
+    std::size_t fields = 0;
+    while (const auto record = records.next()) fields = record->fields.size();
+    return fields;
+  };
+  const std::size_t header_fields = fields_of_last_record(csv.substr(0, csv.find('\n') + 1));
+  REQUIRE(fields_of_last_record(cut) < header_fields);
+  CHECK(compare_error(cut_csv) == fmt::format("bench++: {}:9: {} fields where the header has {}\n", cut_csv,
+                                              fields_of_last_record(cut), header_fields));
   const std::string json = fixture("host.json");
   const std::string cut_json = write_file(dir, "cut.json", json.substr(0, json.size() / 2));
   CHECK(compare_error(cut_json).starts_with("bench++: " + cut_json + ":"));
@@ -109,14 +118,19 @@ TEST_CASE("compare errors: mixed formats in one file") {
   CHECK(compare_error(bonnie_then_csv) ==
         "bench++: " + bonnie_then_csv +
             ":4: expected a bonnie++ CSV line starting with '1.98,' (or 1.96/1.97), found a bench++ spreadsheet CSV header\n");
-  const std::string json_then_csv = write_file(dir, "c.json", fixture("host.json") + fixture("host.csv"));
+  // The line after the report's last holds the CSV header; the bonnie++ line is the third of its file.
+  const std::string json = fixture("host.json");
+  const auto json_lines = static_cast<std::size_t>(std::count(json.begin(), json.end(), '\n'));
+  const std::string json_then_csv = write_file(dir, "c.json", json + fixture("host.csv"));
   CHECK(compare_error(json_then_csv) ==
-        "bench++: " + json_then_csv +
-            ":239: a bench++ spreadsheet CSV header after a JSON report (mixed formats: one file holds one format)\n");
-  const std::string json_then_bonnie = write_file(dir, "d.json", fixture("host.json") + bonnie_line);
+        fmt::format("bench++: {}:{}: a bench++ spreadsheet CSV header after a JSON report (mixed formats: one file "
+                    "holds one format)\n",
+                    json_then_csv, json_lines + 1));
+  const std::string json_then_bonnie = write_file(dir, "d.json", json + bonnie_line);
   CHECK(compare_error(json_then_bonnie) ==
-        "bench++: " + json_then_bonnie +
-            ":241: a bonnie++ CSV line after a JSON report (mixed formats: one file holds one format)\n");
+        fmt::format("bench++: {}:{}: a bonnie++ CSV line after a JSON report (mixed formats: one file holds one "
+                    "format)\n",
+                    json_then_bonnie, json_lines + 3));
 }
 
 TEST_CASE("compare errors: the command line (exit 2)") {
@@ -198,6 +212,16 @@ TEST_CASE("result files: the format is found from the content") {
         "t:1: unknown format: expected a bench++ spreadsheet CSV (a header row with label and test columns), a "
         "bench++ JSON report, or bonnie++ CSV lines (starting with 1.98, 1.97 or 1.96)");
   CHECK(parse_error("label,test\n").starts_with("t:1: "));
+
+  // A run labelled like a bonnie++ format tag is a row of the spreadsheet, a bonnie++ line of 50 fields (as many
+  // as the header has) is not.
+  std::string tagged = fixture("host.csv");
+  for (std::size_t at; (at = tagged.find("\nhost,")) != std::string::npos;) tagged.replace(at, 6, "\n1.98,");
+  CHECK(parse_result_text(tagged, "t").runs.at(0).info.label == "1.98");
+  const std::string bonnie_line = "1.98,2.00a,x,1,2,16M,,8192,5" + std::string(41, ',') + "\n";
+  REQUIRE(std::count(bonnie_line.begin(), bonnie_line.end(), ',') == 49);
+  CHECK(parse_error(fixture("host.csv") + bonnie_line).find("a bonnie++ CSV line inside a bench++ spreadsheet CSV") !=
+        std::string::npos);
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ SourcedRun run(const std::string& label, const std::string& file, std::size_t in
                RunSource source = RunSource::kBenchResult) {
   SourcedRun r;
   r.run.info.label = label;
-  r.run.info.io = IoSpec{};
+  r.run.info.setup.io = IoSpec{};
   r.run.phases = std::move(phases);
   r.file = file;
   r.input = input;
@@ -209,9 +209,9 @@ TEST_CASE("comparison: group names fall back to file names when labels clash") {
   }
   SUBCASE("same label, runs recorded as host and guest: the roles") {
     std::vector<SourcedRun> runs = {run("debian", "h.csv", 0, p()), run("debian", "g.csv", 1, p())};
-    runs[0].run.info.role = "host";
+    runs[0].run.info.role = Role::kHost;
     runs[0].run.info.hypervisor = "none";
-    runs[1].run.info.role = "guest";
+    runs[1].run.info.role = Role::kGuest;
     runs[1].run.info.hypervisor = "kvm";
     runs[1].run.info.container = "none";
     const Comparison c = compare_runs(runs, {});
@@ -265,22 +265,22 @@ TEST_CASE("comparison: --by-label groups one label across files; one group alone
 TEST_CASE("comparison: runs made with other settings get a note") {
   std::vector<SourcedRun> runs = {run("host", "h.csv", 0, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)}),
                                   run("guest", "g.csv", 1, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)})};
-  runs[1].run.info.io->file_size_bytes = 16u << 20;
-  runs[0].run.info.io->file_size_bytes = 256u << 20;
-  runs[1].run.info.direct_io = true;
-  runs[1].run.info.concurrency = 4;
-  runs[0].run.info.verify = true;
+  runs[1].run.info.setup.io->file_size_bytes = 16u << 20;
+  runs[0].run.info.setup.io->file_size_bytes = 256u << 20;
+  runs[1].run.info.setup.direct_io = true;
+  runs[1].run.info.setup.concurrency = 4;
+  runs[0].run.info.setup.verify = true;
   const Comparison c = compare_runs(runs, {});
   REQUIRE(c.notes.size() == 1);
   CHECK(c.notes[0] ==
-        "guest was run with other settings than host: file size 16 MiB vs 256 MiB, concurrency 4 vs 1, direct I/O "
+        "guest was run with other settings than host: concurrency 4 vs 1, file size 16 MiB vs 256 MiB, direct I/O "
         "on vs off, verify off vs on");
 }
 
 TEST_CASE("comparison: another share of seek write-backs gets a note, also against a bonnie++ line") {
   std::vector<SourcedRun> runs = {run("host", "h.csv", 0, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)}),
                                   run("guest", "g.csv", 1, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)})};
-  runs[1].run.info.io->seek_write_percent = 0;
+  runs[1].run.info.setup.io->seek_write_percent = 0;
   Comparison c = compare_runs(runs, {});
   REQUIRE(c.notes.size() == 1);
   CHECK(c.notes[0] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
@@ -288,7 +288,7 @@ TEST_CASE("comparison: another share of seek write-backs gets a note, also again
   c = compare_runs(runs, {});
   REQUIRE(!c.notes.empty());
   CHECK(c.notes[0] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
-  runs[1].run.info.io->seek_write_percent = 10;
+  runs[1].run.info.setup.io->seek_write_percent = 10;
   c = compare_runs(runs, {});
   for (const auto& note : c.notes) CHECK(note.find("seek writes") == std::string::npos);
 }

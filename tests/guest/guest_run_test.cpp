@@ -55,7 +55,7 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
   REQUIRE(fs::exists(out / "guest" / "result.csv"));
   const RunResult guest = only_run(out / "guest" / "result.csv");
   CHECK(guest.info.label == "guest");
-  CHECK(guest.info.role == "guest");
+  CHECK(guest.info.role == Role::kGuest);
   CHECK((guest.info.hypervisor == "qemu" || guest.info.hypervisor == "kvm"));
   CHECK(guest.info.container == "none");
   CHECK(guest.info.filesystem == "ext4");
@@ -70,11 +70,11 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
   const std::set<std::string> keys = test_keys(guest);
   CHECK(keys.size() == 13);
   CHECK(test_keys(host) == keys);
-  REQUIRE(guest.info.io.has_value());
-  REQUIRE(host.info.io.has_value());
-  CHECK(guest.info.io->file_size_bytes == 16 * 1024 * 1024);
-  CHECK(host.info.io->file_size_bytes == guest.info.io->file_size_bytes);
-  CHECK(host.info.seed == guest.info.seed);
+  REQUIRE(guest.info.setup.io.has_value());
+  REQUIRE(host.info.setup.io.has_value());
+  CHECK(guest.info.setup.io->file_size_bytes == 16 * 1024 * 1024);
+  CHECK(host.info.setup.io->file_size_bytes == guest.info.setup.io->file_size_bytes);
+  CHECK(host.info.setup.seed == guest.info.setup.seed);
 
   // The comparison names both runs and every test.
   const std::string comparison = test::read_file(out / "comparison.txt");

@@ -28,12 +28,12 @@ namespace fs = std::filesystem;
 // One worker's context over a fresh, empty files directory, as the runner builds it.
 struct FileBench {
   explicit FileBench(const FileSpec& spec, std::uint64_t seed = 1) : rng(seed), files_dir(temp.path() / "files") {
-    settings.files = spec;
+    setup.files = spec;
     fs::create_directory(files_dir);
   }
 
   PhaseContext context() {
-    return PhaseContext{.settings = settings, .data_file = {}, .files_dir = files_dir, .latency = latency,
+    return PhaseContext{.setup = setup, .data_file = {}, .files_dir = files_dir, .latency = latency,
                         .rng = rng, .state = state, .interrupt_signal = interrupt, .worker_index = 0, .sync_file = {}};
   }
 
@@ -46,7 +46,7 @@ struct FileBench {
   }
 
   test::TempDir temp;
-  PhaseSettings settings;
+  RunSetup setup;
   LatencyHistogram latency;
   Rng rng;
   WorkerState state;
@@ -226,7 +226,7 @@ TEST_CASE("file phases: the random order is reproducible from the seed") {
 
 TEST_CASE("file phases: -b fsyncs files and directories and still creates and deletes everything") {
   FileBench bench(small_spec(FileContent::kData, 1, 300, 2));
-  bench.settings.fsync_each = true;
+  bench.setup.fsync_each = true;
   bench.run(*make_seq_create_phase());
   CHECK(files_below(bench.files_dir).size() == 1024);
   bench.run(*make_random_delete_phase());  // shuffles the sequential names: any order works

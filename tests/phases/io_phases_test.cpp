@@ -20,19 +20,19 @@ namespace {
 
 struct IoFixture : test::PhaseFixture {
   IoFixture() {
-    settings.io.file_size_bytes = 1 << 20;
-    settings.io.chunk_bytes = 4096;
-    settings.io.seeks = 1000;
-    settings.io.seekers = 3;
-    settings.io.per_char_bytes = 64 << 10;
-    settings.seed = 99;
+    setup.io->file_size_bytes = 1 << 20;
+    setup.io->chunk_bytes = 4096;
+    setup.io->seeks = 1000;
+    setup.io->seekers = 3;
+    setup.io->per_char_bytes = 64 << 10;
+    setup.seed = 99;
   }
   // Checks every block of the data file against the pattern.
   bool file_matches_pattern() {
-    BlockPattern pattern(settings.data, settings.seed, settings.io.chunk_bytes);
+    BlockPattern pattern(setup.data, setup.seed, setup.io->chunk_bytes);
     PosixFile file(dir.path() / "data", O_RDONLY);
-    AlignedBuffer block(settings.io.chunk_bytes);
-    for (std::uint64_t offset = 0; offset < settings.io.file_size_bytes; offset += settings.io.chunk_bytes) {
+    AlignedBuffer block(setup.io->chunk_bytes);
+    for (std::uint64_t offset = 0; offset < setup.io->file_size_bytes; offset += setup.io->chunk_bytes) {
       if (file.read_full(block.data(), block.size()) != block.size() || !pattern.matches(block.data(), offset)) {
         return false;
       }
@@ -55,7 +55,7 @@ TEST_CASE("per-char write and read move per_char_bytes with one sample per chunk
 TEST_CASE("block write, rewrite and block read cover the file in chunks and keep the pattern") {
   IoFixture f;
   SUBCASE("random data") {}
-  SUBCASE("zero data") { f.settings.data = DataPattern::kZero; }
+  SUBCASE("zero data") { f.setup.data = DataPattern::kZero; }
   const WorkDone written = f.run(*make_block_write_phase());
   CHECK(written.operations == 256);
   CHECK(written.bytes == 1 << 20);
@@ -73,7 +73,7 @@ TEST_CASE("block write, rewrite and block read cover the file in chunks and keep
 
 TEST_CASE("rewrite and block read with --verify still record one latency sample per chunk") {
   IoFixture f;
-  f.settings.verify = true;
+  f.setup.verify = true;
   f.run(*make_block_write_phase());
   CHECK(f.run(*make_rewrite_phase()).operations == 256);
   CHECK(f.latency.count() == 256);
@@ -137,7 +137,7 @@ TEST_CASE("random seeks with --seek-writes 0 only read, with 100 every ticket wr
   f.run(*make_block_write_phase());
   const std::string before = test::read_file(f.data());
   SUBCASE("0 %: fio's randread") {
-    f.settings.io.seek_write_percent = 0;
+    f.setup.io->seek_write_percent = 0;
     const WorkDone seeks = f.run(*make_random_seeks_phase());
     CHECK(seeks.operations == 1000);
     CHECK(seeks.bytes == 1000 * 4096);  // reads only
@@ -145,8 +145,8 @@ TEST_CASE("random seeks with --seek-writes 0 only read, with 100 every ticket wr
     CHECK(test::read_file(f.data()) == before);  // not a byte written
   }
   SUBCASE("100 %, with --verify") {
-    f.settings.io.seek_write_percent = 100;
-    f.settings.verify = true;  // the check of each chunk read sits outside the sample, which stays one per ticket
+    f.setup.io->seek_write_percent = 100;
+    f.setup.verify = true;  // the check of each chunk read sits outside the sample, which stays one per ticket
     const WorkDone seeks = f.run(*make_random_seeks_phase());
     CHECK(seeks.operations == 1000);
     CHECK(seeks.bytes == 2 * 1000 * 4096);  // every ticket reads and writes its chunk
@@ -173,8 +173,8 @@ TEST_CASE("random seeks count their tickets on the runner's progress counter") {
 
 TEST_CASE("the fsync latency test writes, syncs and removes its file") {
   IoFixture f;
-  f.settings.sync_test.write_bytes = 2300;
-  f.settings.sync_test.total_bytes = 2300 * 20;
+  f.setup.sync_test->write_bytes = 2300;
+  f.setup.sync_test->total_bytes = 2300 * 20;
   const WorkDone done = f.run(*make_fsync_latency_phase());
   CHECK(done.operations == 20);
   CHECK(done.bytes == 2300 * 20);
@@ -202,11 +202,18 @@ TEST_CASE("a failing open names the path") {
 TEST_CASE("O_DIRECT on tmpfs gives a clear error or works") {
   if (!std::filesystem::exists("/dev/shm")) return;
   IoFixture f;
-  f.settings.direct_io = true;
+  f.setup.direct_io = true;
   test::TempDir shm_dir;  // the fixture's dir is on $TMPDIR; try /dev/shm explicitly
   const auto shm = std::filesystem::path("/dev/shm") / shm_dir.path().filename();
   std::filesystem::create_directory(shm);
-  PhaseContext c{f.settings, shm / "data", shm / "files", f.latency, f.rng, f.state, f.interrupt, 0, shm / "fsync"};
+  PhaseContext c{.setup = f.setup,
+                 .data_file = shm / "data",
+                 .files_dir = shm / "files",
+                 .latency = f.latency,
+                 .rng = f.rng,
+                 .state = f.state,
+                 .interrupt_signal = f.interrupt,
+                 .sync_file = shm / "fsync"};
   try {
     make_block_write_phase()->run(c);
   } catch (const std::runtime_error& error) {

@@ -1,6 +1,6 @@
 #pragma once
 // A worker's context over a temporary directory, as the runner builds it: the data file, the file tests'
-// directory and the fsync test's file all live in `dir`. Tests set `settings` and run phases directly.
+// directory and the fsync test's file all live in `dir`. Tests set `setup` and run phases directly.
 #include <atomic>
 #include <filesystem>
 
@@ -12,7 +12,7 @@ namespace bench::test {
 
 struct PhaseFixture {
   TempDir dir;
-  PhaseSettings settings;
+  RunSetup setup{.io = IoSpec{}, .files = FileSpec{}, .sync_test = SyncTestSpec{}};  // every test's spec
   LatencyHistogram latency;
   Rng rng{1};
   WorkerState state;
@@ -22,8 +22,14 @@ struct PhaseFixture {
   // A fresh context; the latency of the phase run before is cleared.
   PhaseContext context() {
     latency.clear();
-    return PhaseContext{settings, data(), dir.path() / "files", latency, rng, state, interrupt, 0,
-                        dir.path() / "fsync"};
+    return PhaseContext{.setup = setup,
+                        .data_file = data(),
+                        .files_dir = dir.path() / "files",
+                        .latency = latency,
+                        .rng = rng,
+                        .state = state,
+                        .interrupt_signal = interrupt,
+                        .sync_file = dir.path() / "fsync"};
   }
   // prepare() then run(), as the runner does (untimed here).
   WorkDone run(const Phase& phase) {

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "result/result_keywords.h"
 #include "test_support.h"
 
 namespace bench {
@@ -101,7 +102,7 @@ TEST_CASE("virt detect: every fixture machine") {
     const ExpectedPlacement expected = read_expected(entry.path());
     const Placement p = classify_placement(read_case(entry.path()));
     INFO("evidence:\n" << all_lines(p));
-    CHECK(p.role == expected.role);
+    CHECK(keyword(p.role) == expected.role);
     CHECK(p.hypervisor == expected.hypervisor);
     CHECK(p.container == expected.container);
     for (const auto& line : expected.evidence) {
@@ -205,7 +206,7 @@ TEST_CASE("virt detect: EC2 metal or VM by the SMBIOS VM bit") {
   e.dmi_product_name = "c7g.large\n";
   e.smbios_entry0_raw = smbios_bios_entry(true);
   Placement p = classify_placement(e);
-  CHECK(p.role == "guest");
+  CHECK(p.role == Role::kGuest);
   CHECK(p.hypervisor == "amazon");
   CHECK(std::count(p.evidence.begin(), p.evidence.end(), "SMBIOS BIOS characteristics: VM bit set") == 1);
 
@@ -214,7 +215,7 @@ TEST_CASE("virt detect: EC2 metal or VM by the SMBIOS VM bit") {
   e.dmi_product_name = "i4i.32xlarge\n";  // a bare-metal-capable type whose name does not say .metal
   e.smbios_entry0_raw = smbios_bios_entry(false);
   p = classify_placement(e);
-  CHECK(p.role == "host");
+  CHECK(p.role == Role::kHost);
   CHECK(p.hypervisor == "none");
   CHECK(std::count(p.evidence.begin(), p.evidence.end(), "EC2 bare-metal instance: the SMBIOS VM bit is clear") == 1);
 
@@ -237,7 +238,7 @@ TEST_CASE("virt detect: EC2 metal or VM by the SMBIOS VM bit") {
     other.smbios_entry0_raw = smbios_bios_entry(true);
     CHECK(classify_placement(other).hypervisor == "vm-other");
     other.smbios_entry0_raw = smbios_bios_entry(false);
-    CHECK(classify_placement(other).role == "host");
+    CHECK(classify_placement(other).role == Role::kHost);
   }
 }
 
@@ -252,7 +253,7 @@ TEST_CASE("virt detect: the order of the probes") {
     VirtEvidence e = x86_host();
     e.dmi_product_name = "ORACLE SERVER X8-2\n";
     e.dmi_sys_vendor = "Oracle Corporation\n";
-    CHECK(classify_placement(e).role == "host");
+    CHECK(classify_placement(e).role == Role::kHost);
     e.dmi_product_name = "VirtualBox\n";  // VirtualBox without a paravirtualization interface: no CPUID bit
     CHECK(classify_placement(e).hypervisor == "oracle");
   }
@@ -270,7 +271,7 @@ TEST_CASE("virt detect: the order of the probes") {
   SUBCASE("an unknown CPUID vendor lets DMI refine it, else vm-other") {
     VirtEvidence e = x86_guest(std::string("NewVisor\0\0\0\0", 12));
     CHECK(classify_placement(e).hypervisor == "vm-other");
-    CHECK(classify_placement(e).role == "guest");
+    CHECK(classify_placement(e).role == Role::kGuest);
     e.dmi_sys_vendor = "QEMU\n";
     CHECK(classify_placement(e).hypervisor == "qemu");
   }
@@ -289,7 +290,7 @@ TEST_CASE("virt detect: the order of the probes") {
     e.proc_xen_exists = true;
     e.sys_hypervisor_type = "xen\n";
     e.sys_hypervisor_features = "00000d05\n";  // 0xd05 has bit 11
-    CHECK(classify_placement(e).role == "host");
+    CHECK(classify_placement(e).role == Role::kHost);
     e.sys_hypervisor_features = "00000505\n";
     CHECK(classify_placement(e).hypervisor == "xen");
     e.sys_hypervisor_features = "garbage";
@@ -308,7 +309,7 @@ TEST_CASE("virt detect: the order of the probes") {
     CHECK(classify_placement(e).hypervisor == "xen");
     e.device_tree_hypervisor_compatible.reset();
     e.device_tree_compatible = std::string("IBM,9009-42A\0", 13);
-    CHECK(classify_placement(e).role == "host");
+    CHECK(classify_placement(e).role == Role::kHost);
     e.device_tree_powervm = true;
     CHECK(classify_placement(e).hypervisor == "powervm");
   }
@@ -317,14 +318,14 @@ TEST_CASE("virt detect: the order of the probes") {
     e.cpuinfo_flags = "fpu vme de hypervisor lahf_lm";
     CHECK(classify_placement(e).hypervisor == "vm-other");
     e.cpuinfo_flags = "fpu vme de hypervisors";
-    CHECK(classify_placement(e).role == "host");
+    CHECK(classify_placement(e).role == Role::kHost);
   }
   SUBCASE("s390 under KVM") {
     VirtEvidence e;
     e.s390_sysinfo = "VM00 Name:            LINUX1\nVM00 Control Program: KVM/Linux\n";
     CHECK(classify_placement(e).hypervisor == "kvm");
     e.s390_sysinfo = "Manufacturer: IBM\n";
-    CHECK(classify_placement(e).role == "host");
+    CHECK(classify_placement(e).role == Role::kHost);
   }
 }
 
@@ -361,7 +362,7 @@ TEST_CASE("virt detect: containers") {
     e.osrelease = "4.4.0-19041-Microsoft\n";
     const Placement p = classify_placement(e);
     CHECK(p.container == "wsl");
-    CHECK(p.role == "host");
+    CHECK(p.role == Role::kHost);
     e.osrelease = "6.1.0\n";
     e.pid1_cgroup = "11:devices:/docker/3f2a\n";
     CHECK(classify_placement(e).container == "docker");
@@ -373,7 +374,7 @@ TEST_CASE("virt detect: containers") {
   SUBCASE("a container on bare metal stays a host") {
     e.dockerenv_exists = true;
     const Placement p = classify_placement(e);
-    CHECK(p.role == "host");
+    CHECK(p.role == Role::kHost);
     CHECK(p.hypervisor == "none");
     CHECK(p.container == "docker");
   }
@@ -400,16 +401,16 @@ TEST_CASE("virt detect: evidence lines are single printable lines, values quoted
 TEST_CASE("virt detect: this machine") {
   const VirtEvidence evidence = read_virt_evidence();
   const Placement p = classify_placement(evidence);
-  MESSAGE("this machine: role " << p.role << ", hypervisor " << p.hypervisor << ", container " << p.container
+  MESSAGE("this machine: role " << keyword(p.role) << ", hypervisor " << p.hypervisor << ", container " << p.container
                                 << "\n" << all_lines(p));
-  CHECK((p.role == "host" || p.role == "guest" || p.role == "unknown"));
-  CHECK((p.role == "host") == (p.hypervisor == "none"));
-  CHECK((p.role == "unknown") == (p.hypervisor == "unknown"));
+  CHECK((p.role == Role::kHost || p.role == Role::kGuest || p.role == Role::kUnknown));
+  CHECK((p.role == Role::kHost) == (p.hypervisor == "none"));
+  CHECK((p.role == Role::kUnknown) == (p.hypervisor == "unknown"));
   CHECK(!p.container.empty());
   CHECK(!p.evidence.empty());
 #if defined(__x86_64__) || defined(__i386__)
   REQUIRE(evidence.cpuid.has_value());
-  CHECK(p.role != "unknown");
+  CHECK(p.role != Role::kUnknown);
   CHECK(evidence.cpuid->vendor.size() == (evidence.cpuid->hypervisor_bit ? 12U : 0U));
 #endif
   // systemd-detect-virt, where installed, must agree on the names both know.

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/result_file.h"
+#include "report/result_file.h"
 #include "cli/compare_options.h"
 #include "cli/options.h"
 #include "cli/size_spec.h"

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "reliability/background_process.h"
 #include "reliability/scratch_mount.h"
@@ -36,12 +35,7 @@ bool has_line(const std::string& text, const std::string& line) {
   return text.rfind(line, 0) == 0 || text.find("\n" + line) != std::string::npos;
 }
 
-std::size_t line_count(const std::string& text) {
-  std::size_t lines = 0;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) ++lines;
-  return lines;
-}
+std::size_t line_count(const std::string& text) { return test::lines_of(text).size(); }
 
 // Runs bench++ -d dir ARGS, waits for a progress line, sends the signals and returns the output.
 test::CommandOutput interrupt_at(const TargetDir& dir, std::vector<std::string> args, std::string_view progress,

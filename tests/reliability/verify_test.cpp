@@ -35,13 +35,13 @@ void corrupt_byte(const std::filesystem::path& path, std::uint64_t offset) {
 
 struct VerifyFixture : test::PhaseFixture {
   VerifyFixture() {
-    settings.io.file_size_bytes = 1 << 20;
-    settings.io.chunk_bytes = 8192;
-    settings.io.seeks = 4000;  // about every chunk of the file is visited
-    settings.io.seekers = 3;
-    settings.io.per_char_bytes = 64 << 10;  // the corrupted blocks of the tests are in it
-    settings.seed = 7;
-    settings.verify = true;
+    setup.io->file_size_bytes = 1 << 20;
+    setup.io->chunk_bytes = 8192;
+    setup.io->seeks = 4000;  // about every chunk of the file is visited
+    setup.io->seekers = 3;
+    setup.io->per_char_bytes = 64 << 10;  // the corrupted blocks of the tests are in it
+    setup.seed = 7;
+    setup.verify = true;
   }
   // The message of the phase's failure, or "" when it ran through.
   std::string failure_of(const Phase& phase) {
@@ -91,7 +91,7 @@ TEST_CASE("reliability: the write generation that rewrites bump is not a mismatc
   }
   SUBCASE("no --verify") {
     corrupt_byte(f.data(), 8192 * 3 + 100);
-    f.settings.verify = false;
+    f.setup.verify = false;
     CHECK(f.failure_of(*make_block_read_phase()).empty());
     CHECK(f.failure_of(*make_rewrite_phase()).empty());
   }

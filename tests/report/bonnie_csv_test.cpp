@@ -43,7 +43,6 @@ bool on_path(const std::string& program) {
   return false;
 }
 
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -170,8 +169,8 @@ TEST_CASE("bonnie csv: bon_csv2txt reads our lines") {
                                      "  1950  50  5851 100  1050  15  1365  33  6826  50  2409  25\n",
                                      "Latency             36467us    4595us     123ms     100ms      120s   32144us\n"}) {
     CAPTURE(row);
-    CHECK(contains(table, row));
-    CHECK(contains(converted.out, row));
+    CHECK(test::contains(table, row));
+    CHECK(test::contains(converted.out, row));
   }
 }
 
@@ -186,26 +185,26 @@ TEST_CASE("bonnie csv: bon_csv2html reads our lines and our header") {
         {"bon_csv2html"}, bonnie_csv_header() + format_bonnie_csv_line(test::bonnie_sample("full")));
     CHECK(result.exit_code == 0);
     CHECK(result.err == "");
-    CHECK(contains(result.out, "<td>Size</td><td>Chunk Size</td>"));
-    CHECK(contains(result.out, size_cell + "512M</td>" + size_cell + "8k</td>"));
+    CHECK(test::contains(result.out, "<td>Size</td><td>Chunk Size</td>"));
+    CHECK(test::contains(result.out, size_cell + "512M</td>" + size_cell + "8k</td>"));
     // Fields 9-20 in order; bon_csv2html shows the three block rates in MiB/s ((K + 512) / 1024).
-    CHECK(contains(result.out,
+    CHECK(test::contains(result.out,
                    "<td>515</td><td>97</td><td>342</td><td>70</td><td>45</td><td>58</td><td>9999</td>"
                    "<td>89</td><td>3027</td><td>99</td><td>5218</td><td>33</td>" +
                        size_cell + "4</td><td>1950</td><td>50</td>"));
-    CHECK(contains(result.out, "<td colspan=\"2\">36467us</td><td colspan=\"2\">4595us</td>"));
+    CHECK(test::contains(result.out, "<td colspan=\"2\">36467us</td><td colspan=\"2\">4595us</td>"));
   }
   SUBCASE("concurrency, seekers, dirs and file chunk") {
     const auto result =
         test::run_program({"bon_csv2html"}, format_bonnie_csv_line(test::bonnie_sample("seekers")));
     CHECK(result.exit_code == 0);
     CHECK(result.err == "");
-    CHECK(contains(result.out, "<td>Num Files</td><td>Max Size</td><td>Min Size</td><td>Num Dirs</td>"
+    CHECK(test::contains(result.out, "<td>Num Files</td><td>Max Size</td><td>Min Size</td><td>Num Dirs</td>"
                                "<td>Chunk Size</td>"));
-    CHECK(contains(result.out, size_cell + "2</td>" + size_cell + "16M</td>" + size_cell + "4k</td>"));
-    CHECK(contains(result.out, size_cell + "1</td>" + size_cell + "4096</td>" + size_cell + "1024</td>" +
+    CHECK(test::contains(result.out, size_cell + "2</td>" + size_cell + "16M</td>" + size_cell + "4k</td>"));
+    CHECK(test::contains(result.out, size_cell + "1</td>" + size_cell + "4096</td>" + size_cell + "1024</td>" +
                                    size_cell + "4</td>" + size_cell + "2k</td>"));
-    CHECK(contains(result.out, "<td>795.4</td><td>1</td>"));
+    CHECK(test::contains(result.out, "<td>795.4</td><td>1</td>"));
   }
 }
 

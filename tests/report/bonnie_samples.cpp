@@ -45,7 +45,7 @@ RunInfo info(std::string label, std::uint32_t seed) {
   RunInfo i;
   i.label = std::move(label);
   i.version = "0.1.0";
-  i.seed = seed;
+  i.setup.seed = seed;
   i.host_name = "host";
   i.kernel = "Linux 6.1.0";
   return i;
@@ -67,8 +67,8 @@ FileSpec file_spec(std::uint32_t count_k, FileContent content = FileContent::kDa
 RunResult full() {
   RunResult r;
   r.info = info("vm", 1796040793);
-  r.info.io = io_spec(512 * kMiB);
-  r.info.files = file_spec(4);
+  r.info.setup.io = io_spec(512 * kMiB);
+  r.info.setup.files = file_spec(4);
   r.phases = {
       phase(PhaseId::kPerCharWrite, 3167232, 6000 * kMs, 5850 * kMs, 36467123),     // 515.5 KiB/s
       phase(PhaseId::kBlockWrite, 717857792, 2000 * kMs, 1410 * kMs, 4595000),      // 350516.5 KiB/s
@@ -92,8 +92,8 @@ RunResult full() {
 RunResult too_fast() {
   RunResult r;
   r.info = info("vm", 1796040793);
-  r.info.io = io_spec(512 * kMiB);
-  r.info.files = file_spec(4);
+  r.info.setup.io = io_spec(512 * kMiB);
+  r.info.setup.files = file_spec(4);
   r.phases = {
       phase(PhaseId::kPerCharWrite, 3 * kMiB, 5959262852, 5800 * kMs, 36467000),
       phase(PhaseId::kBlockWrite, 512 * kMiB, 1495758402, 1050 * kMs, 4595000),
@@ -115,7 +115,7 @@ RunResult too_fast() {
 RunResult files_only() {
   RunResult r;
   r.info = info("vm", 7);
-  r.info.files = file_spec(1);
+  r.info.setup.files = file_spec(1);
   r.phases = {
       phase(PhaseId::kSeqCreate, 1024, 829500 * kUs, 185 * kMs, 2229000),
       quick(PhaseId::kSeqStat, 1024, 300 * kMs, 35000),
@@ -131,7 +131,7 @@ RunResult files_only() {
 RunResult io_only() {
   RunResult r;
   r.info = info("vm", 1796050000);
-  r.info.io = io_spec(4 * kGiB, 8192, 8192, 5, 0);
+  r.info.setup.io = io_spec(4 * kGiB, 8192, 8192, 5, 0);
   r.phases = {
       phase(PhaseId::kBlockWrite, 4 * kGiB, 8401739919, 6750 * kMs, 17940000),
       phase(PhaseId::kRewrite, 4 * kGiB, 4881794983, 3250 * kMs, 7437000),
@@ -146,8 +146,8 @@ RunResult io_only() {
 RunResult no_per_char() {
   RunResult r;
   r.info = info("vm", 42);
-  r.info.io = io_spec(kGiB, 8192, 8192, 5, 0);
-  r.info.files = file_spec(2, FileContent::kData, 102400);
+  r.info.setup.io = io_spec(kGiB, 8192, 8192, 5, 0);
+  r.info.setup.files = file_spec(2, FileContent::kData, 102400);
   r.phases = {
       phase(PhaseId::kBlockWrite, kGiB, 10778891967, 1350 * kMs, 45000000),     // 97280.5 KiB/s: 95.0m
       phase(PhaseId::kRewrite, kGiB, 104852357382, 3500 * kMs, 99999999),       // 10000.5 KiB/s: 9.8m
@@ -178,7 +178,7 @@ std::vector<PhaseResult> link_phases() {
 RunResult hard_links() {
   RunResult r;
   r.info = info("vm", 5);
-  r.info.files = file_spec(1, FileContent::kHardLink);
+  r.info.setup.files = file_spec(1, FileContent::kHardLink);
   r.phases = link_phases();
   return r;
 }
@@ -187,7 +187,7 @@ RunResult hard_links() {
 RunResult symlinks() {
   RunResult r;
   r.info = info("vm", 6);
-  r.info.files = file_spec(1, FileContent::kSymLink, 0, 0, 3);
+  r.info.setup.files = file_spec(1, FileContent::kSymLink, 0, 0, 3);
   r.phases = {
       quick(PhaseId::kSeqCreate, 1024, 300 * kMs, 400000),
       quick(PhaseId::kSeqStat, 1024, 100 * kMs, 30000),
@@ -203,8 +203,8 @@ RunResult symlinks() {
 RunResult dirs_chunks() {
   RunResult r;
   r.info = info("vm", 99);
-  r.info.io = io_spec(16 * kMiB, 1024 * 1024);
-  r.info.files = file_spec(1, FileContent::kData, 4096, 1024, 4, 256);
+  r.info.setup.io = io_spec(16 * kMiB, 1024 * 1024);
+  r.info.setup.files = file_spec(1, FileContent::kData, 4096, 1024, 4, 256);
   r.phases = {
       phase(PhaseId::kPerCharWrite, 3 * kMiB, 5000 * kMs, 4900 * kMs, 30000000),
       quick(PhaseId::kBlockWrite, 16 * kMiB, 200 * kMs, 2100000),
@@ -227,8 +227,8 @@ RunResult dirs_chunks() {
 RunResult long_name() {
   RunResult r;
   r.info = info("build-server-042.storage.lab.example.org", 123);
-  r.info.io = io_spec(4 * kGiB);
-  r.info.files = file_spec(16);
+  r.info.setup.io = io_spec(4 * kGiB);
+  r.info.setup.files = file_spec(16);
   r.phases = {
       phase(PhaseId::kPerCharWrite, 3 * kMiB, 3500 * kMs, 3450 * kMs, 999),
       phase(PhaseId::kBlockWrite, 4 * kGiB, 4500 * kMs, 3200 * kMs, 99999999),
@@ -251,9 +251,9 @@ RunResult long_name() {
 RunResult seekers() {
   RunResult r;
   r.info = info("averyveryverylongmachinename123", 1796017075);
-  r.info.concurrency = 2;
-  r.info.io = io_spec(16 * kMiB, 4096, 1000, 3, 0);
-  r.info.files = file_spec(1, FileContent::kData, 4096, 1024, 4, 2048);
+  r.info.setup.concurrency = 2;
+  r.info.setup.io = io_spec(16 * kMiB, 4096, 1000, 3, 0);
+  r.info.setup.files = file_spec(1, FileContent::kData, 4096, 1024, 4, 2048);
   r.phases = {
       quick(PhaseId::kBlockWrite, 16 * kMiB, 100 * kMs, 199000),
       quick(PhaseId::kRewrite, 16 * kMiB, 120 * kMs, 117000),

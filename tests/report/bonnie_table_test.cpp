@@ -2,7 +2,6 @@
 
 #include <doctest/doctest.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,19 +12,12 @@
 namespace bench {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 RunResult io_run(IoSpec io, std::uint32_t concurrency = 1) {
   RunResult run;
   run.info.label = "vm";
   run.info.version = "0.1.0";
-  run.info.concurrency = concurrency;
-  run.info.io = io;
+  run.info.setup.concurrency = concurrency;
+  run.info.setup.io = io;
   return run;
 }
 
@@ -44,7 +36,7 @@ TEST_CASE("bonnie table: shape of every sample") {
     const std::string table = format_bonnie_table(sample.run);
     REQUIRE(!table.empty());
     CHECK(table.back() == '\n');
-    for (const auto& line : lines_of(table)) {
+    for (const auto& line : test::lines_of(table)) {
       CAPTURE(line);
       const bool latency = line.rfind("Latency", 0) == 0;
       CHECK((line.empty() || line.size() == (latency ? 77u : 79u)));
@@ -73,26 +65,26 @@ TEST_CASE("bonnie table: the fsync latency phase is left out") {
 TEST_CASE("bonnie table: ID field") {
   SUBCASE("a spec of 19 characters or more stands alone and pushes the cells right") {
     const RunResult run = io_run(IoSpec{1536 * 1024, 256, 100000, 64, 0}, 12);
-    const auto lines = lines_of(format_bonnie_table(run));
+    const auto lines = test::lines_of(format_bonnie_table(run));
     REQUIRE(lines.size() >= 4);
     CHECK(lines[3].rfind("1536k:256:12:100000:64 ", 0) == 0);
   }
   SUBCASE("a spec of exactly 18 characters leaves no room for the name") {
     const RunResult run = io_run(IoSpec{16ull << 20, 4096, 1234567, 3, 0}, 2);  // 16M:4k:2:1234567:3
-    const auto lines = lines_of(format_bonnie_table(run));
+    const auto lines = test::lines_of(format_bonnie_table(run));
     REQUIRE(lines.size() >= 4);
     CHECK(lines[3].rfind(" 16M:4k:2:1234567:3 ", 0) == 0);
   }
   SUBCASE("the concurrency counts every worker of every rank") {
     RunResult run = io_run(IoSpec{2ull << 30, 8192, 8192, 5, 0}, 2);
     run.info.ranks = 3;
-    const auto lines = lines_of(format_bonnie_table(run));
+    const auto lines = test::lines_of(format_bonnie_table(run));
     REQUIRE(lines.size() >= 4);
     CHECK(lines[3].substr(0, 19) == "vm" + std::string(12, ' ') + "2G::6");
   }
   SUBCASE("only the non-default seeker count shows, after empty defaults") {
     const RunResult run = io_run(IoSpec{2ull << 30, 8192, 8192, 7, 0});
-    const auto lines = lines_of(format_bonnie_table(run));
+    const auto lines = test::lines_of(format_bonnie_table(run));
     REQUIRE(lines.size() >= 4);
     CHECK(lines[3].substr(0, 19) == "vm" + std::string(10, ' ') + "2G::::7");
   }
@@ -101,9 +93,9 @@ TEST_CASE("bonnie table: ID field") {
 TEST_CASE("bonnie table: names and versions are fitted without breaking UTF-8") {
   RunResult run;
   run.info.version = "0.10.0-rc1";
-  run.info.files = FileSpec{};
+  run.info.setup.files = FileSpec{};
   for (int i = 0; i < 12; ++i) run.info.label += "\xC3\xA9";  // 12 x U+00E9, 24 bytes
-  const auto lines = lines_of(format_bonnie_table(run));
+  const auto lines = test::lines_of(format_bonnie_table(run));
   REQUIRE(lines.size() >= 2);
   CHECK(lines[0].rfind("Version 0.10.0-rc1  ------Sequential Create", 0) == 0);
   // 19 columns hold 9 two-byte characters; the tenth would be cut in half, so it becomes padding.
@@ -112,7 +104,7 @@ TEST_CASE("bonnie table: names and versions are fitted without breaking UTF-8") 
   CHECK(lines[1].substr(0, 21) == expected + "  -");
 
   run.info.version = std::string(30, '9');
-  const auto long_version = lines_of(format_bonnie_table(run));
+  const auto long_version = test::lines_of(format_bonnie_table(run));
   CHECK(long_version[0].substr(0, 20) == "Version 99999999999 ");
 }
 

@@ -66,18 +66,18 @@ TEST_CASE("the measured section shows real rates even for tests bonnie++ hides a
 
 TEST_CASE("the measured section says when random seeks wrote back another share than bonnie++'s 10 %") {
   RunResult run;
-  run.info.io = IoSpec{};
+  run.info.setup.io = IoSpec{};
   run.phases.push_back(timed_phase(PhaseId::kRandomSeeks, 1000, 4096 * 1000));
   run.phases.push_back(timed_phase(PhaseId::kFsyncLatency, 100, 230000));
   const std::string bonnie = format_latency_table(run);
   CHECK(bonnie.find("write back") == std::string::npos);  // the default: nothing to say
-  run.info.io->seek_write_percent = 0;
+  run.info.setup.io->seek_write_percent = 0;
   const std::string text = format_latency_table(run);
   CHECK(text.find("Random seeks  ") != std::string::npos);
   // Under the rows, before the fsync verdict.
   CHECK(text.find("us\nRandom seeks write back 0 % of tickets (bonnie++: 10 %)\nFsync latency p99") !=
         std::string::npos);
-  run.info.io->seek_write_percent = 100;
+  run.info.setup.io->seek_write_percent = 100;
   CHECK(format_latency_table(run).find("Random seeks write back 100 % of tickets (bonnie++: 10 %)\n") !=
         std::string::npos);
   run.phases.erase(run.phases.begin());  // no random seeks in this run: no line
@@ -86,14 +86,14 @@ TEST_CASE("the measured section says when random seeks wrote back another share 
 
 TEST_CASE("the measured section says when the reads were checked (--verify), for runs with read tests") {
   RunResult run;
-  run.info.io = IoSpec{};
+  run.info.setup.io = IoSpec{};
   run.phases.push_back(timed_phase(PhaseId::kBlockWrite, 1000, 4096 * 1000));
-  run.info.verify = true;
+  run.info.setup.verify = true;
   CHECK(format_latency_table(run).find("--verify") == std::string::npos);  // nothing was read
   run.phases.push_back(timed_phase(PhaseId::kBlockRead, 1000, 4096 * 1000));
   CHECK(format_latency_table(run).find("us\nReads checked against the data written (--verify): %CPU includes the "
                                        "check\n") != std::string::npos);
-  run.info.verify = false;
+  run.info.setup.verify = false;
   CHECK(format_latency_table(run).find("--verify") == std::string::npos);
 }
 

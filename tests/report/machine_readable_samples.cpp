@@ -26,8 +26,8 @@ RunInfo base_info() {
   RunInfo i;
   i.label = "host";
   i.version = "0.1.0";
-  i.concurrency = 1;
-  i.seed = 4'000'000'001u;
+  i.setup.concurrency = 1;
+  i.setup.seed = 4'000'000'001u;
   i.started_utc = "2026-11-30T10:34:59Z";
   i.host_name = "lab-host-7";
   i.kernel = "Linux 6.1.0-13-amd64";
@@ -45,13 +45,13 @@ std::vector<RunResult> machine_readable_samples() {
   RunResult full;
   full.info = base_info();
   full.info.label = "host \"A\", rack 3\nsecond line";
-  full.info.concurrency = 2;
-  full.info.io = IoSpec{std::uint64_t{8} << 30, 8192, 8192, 5, 3u << 20};
-  full.info.files = FileSpec{16, FileContent::kData, 65536, 1024, 8, 4096};
-  full.info.direct_io = true;
-  full.info.cache = CacheMode::kKeep;
-  full.info.data = DataPattern::kZero;
-  full.info.role = "guest";
+  full.info.setup.concurrency = 2;
+  full.info.setup.io = IoSpec{std::uint64_t{8} << 30, 8192, 8192, 5, 3u << 20};
+  full.info.setup.files = FileSpec{16, FileContent::kData, 65536, 1024, 8, 4096};
+  full.info.setup.direct_io = true;
+  full.info.setup.cache = CacheMode::kKeep;
+  full.info.setup.data = DataPattern::kZero;
+  full.info.role = Role::kGuest;
   full.info.hypervisor = "kvm";
   full.info.container = "none";
   full.info.placement_evidence = {"CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)",
@@ -59,16 +59,16 @@ std::vector<RunResult> machine_readable_samples() {
   std::uint64_t seed = 0;
   for (const PhaseId id : kAllPhaseIds) full.phases.push_back(phase(id, seed++));
   full.phases[2].latency.reset();
-  full.info.verify = true;
+  full.info.setup.verify = true;
   runs.push_back(full);
 
   RunResult files_only;
   files_only.info = base_info();
   files_only.info.label = "Gäste-VM 🚀 «ünïcödé»";
   files_only.info.run_index = 1;
-  files_only.info.files = FileSpec{1, FileContent::kHardLink, 0, 0, 1, 8192};
-  files_only.info.fsync_each = true;
-  files_only.info.role = "host";
+  files_only.info.setup.files = FileSpec{1, FileContent::kHardLink, 0, 0, 1, 8192};
+  files_only.info.setup.fsync_each = true;
+  files_only.info.role = Role::kHost;
   files_only.info.hypervisor = "none";
   files_only.info.container = "docker";
   files_only.info.placement_evidence = {"CPUID: hypervisor bit clear", "/.dockerenv exists (docker)"};
@@ -80,9 +80,9 @@ std::vector<RunResult> machine_readable_samples() {
   RunResult io_only;
   io_only.info = full.info;
   io_only.info.started_utc = "2026-11-30T11:00:00Z";
-  io_only.info.files.reset();
-  io_only.info.io = IoSpec{std::uint64_t{1} << 20, 1 << 20, 1, 1, 0};
-  io_only.info.io->seek_write_percent = 0;  // --seek-writes 0, as fio's randread
+  io_only.info.setup.files.reset();
+  io_only.info.setup.io = IoSpec{std::uint64_t{1} << 20, 1 << 20, 1, 1, 0};
+  io_only.info.setup.io->seek_write_percent = 0;  // --seek-writes 0, as fio's randread
   io_only.phases.push_back(phase(PhaseId::kBlockWrite, seed++));
   io_only.phases.push_back(phase(PhaseId::kBlockRead, seed++));
   io_only.phases.back().elapsed = nanoseconds{0};
@@ -93,10 +93,10 @@ std::vector<RunResult> machine_readable_samples() {
   RunResult symlinks;
   symlinks.info = base_info();
   symlinks.info.label = "";
-  symlinks.info.io = IoSpec{};
-  symlinks.info.io->file_size_bytes = 1;
-  symlinks.info.io->seek_write_percent = 100;
-  symlinks.info.files = FileSpec{4294967, FileContent::kSymLink, 0, 0, 100, 256};
+  symlinks.info.setup.io = IoSpec{};
+  symlinks.info.setup.io->file_size_bytes = 1;
+  symlinks.info.setup.io->seek_write_percent = 100;
+  symlinks.info.setup.files = FileSpec{4294967, FileContent::kSymLink, 0, 0, 100, 256};
   symlinks.phases.push_back(phase(PhaseId::kFsyncLatency, seed++));
   symlinks.phases.push_back(phase(PhaseId::kRandomSeeks, seed++));
   symlinks.phases.back().operations = UINT64_MAX;
@@ -114,31 +114,31 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
     INFO("run ", r);
     CHECK(e.label == a.label);
     CHECK(e.version == a.version);
-    CHECK(e.concurrency == a.concurrency);
-    CHECK(e.seed == a.seed);
-    REQUIRE(e.io.has_value() == a.io.has_value());
-    if (e.io) {
-      CHECK(e.io->file_size_bytes == a.io->file_size_bytes);
-      CHECK(e.io->chunk_bytes == a.io->chunk_bytes);
-      CHECK(e.io->seeks == a.io->seeks);
-      CHECK(e.io->seekers == a.io->seekers);
-      CHECK(e.io->per_char_bytes == a.io->per_char_bytes);
-      CHECK(e.io->seek_write_percent == a.io->seek_write_percent);
+    CHECK(e.setup.concurrency == a.setup.concurrency);
+    CHECK(e.setup.seed == a.setup.seed);
+    REQUIRE(e.setup.io.has_value() == a.setup.io.has_value());
+    if (e.setup.io) {
+      CHECK(e.setup.io->file_size_bytes == a.setup.io->file_size_bytes);
+      CHECK(e.setup.io->chunk_bytes == a.setup.io->chunk_bytes);
+      CHECK(e.setup.io->seeks == a.setup.io->seeks);
+      CHECK(e.setup.io->seekers == a.setup.io->seekers);
+      CHECK(e.setup.io->per_char_bytes == a.setup.io->per_char_bytes);
+      CHECK(e.setup.io->seek_write_percent == a.setup.io->seek_write_percent);
     }
-    REQUIRE(e.files.has_value() == a.files.has_value());
-    if (e.files) {
-      CHECK(e.files->count_k == a.files->count_k);
-      CHECK(e.files->content == a.files->content);
-      CHECK(e.files->max_size_bytes == a.files->max_size_bytes);
-      CHECK(e.files->min_size_bytes == a.files->min_size_bytes);
-      CHECK(e.files->dirs == a.files->dirs);
-      CHECK(e.files->chunk_bytes == a.files->chunk_bytes);
+    REQUIRE(e.setup.files.has_value() == a.setup.files.has_value());
+    if (e.setup.files) {
+      CHECK(e.setup.files->count_k == a.setup.files->count_k);
+      CHECK(e.setup.files->content == a.setup.files->content);
+      CHECK(e.setup.files->max_size_bytes == a.setup.files->max_size_bytes);
+      CHECK(e.setup.files->min_size_bytes == a.setup.files->min_size_bytes);
+      CHECK(e.setup.files->dirs == a.setup.files->dirs);
+      CHECK(e.setup.files->chunk_bytes == a.setup.files->chunk_bytes);
     }
-    CHECK(e.direct_io == a.direct_io);
-    CHECK(e.fsync_each == a.fsync_each);
-    CHECK(e.verify == a.verify);
-    CHECK(e.cache == a.cache);
-    CHECK(e.data == a.data);
+    CHECK(e.setup.direct_io == a.setup.direct_io);
+    CHECK(e.setup.fsync_each == a.setup.fsync_each);
+    CHECK(e.setup.verify == a.setup.verify);
+    CHECK(e.setup.cache == a.setup.cache);
+    CHECK(e.setup.data == a.setup.data);
     CHECK(e.run_index == a.run_index);
     CHECK(e.started_utc == a.started_utc);
     CHECK(e.host_name == a.host_name);

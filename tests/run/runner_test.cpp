@@ -30,15 +30,15 @@ struct Recorder final : RunObserver {
 Config small_config(const std::filesystem::path& dir) {
   Config config;
   config.directory = dir;
-  config.io = IoSpec{};
-  config.io->file_size_bytes = 256 << 10;
-  config.io->chunk_bytes = 4096;
-  config.io->seeks = 100;
-  config.io->seekers = 2;
-  config.io->per_char_bytes = 16 << 10;
-  config.files.reset();
-  config.sync_test_spec.total_bytes = 2300 * 10;
-  config.seed = 5;
+  config.setup.io = IoSpec{};
+  config.setup.io->file_size_bytes = 256 << 10;
+  config.setup.io->chunk_bytes = 4096;
+  config.setup.io->seeks = 100;
+  config.setup.io->seekers = 2;
+  config.setup.io->per_char_bytes = 16 << 10;
+  config.setup.sync_test = SyncTestSpec{};
+  config.setup.sync_test->total_bytes = 2300 * 10;
+  config.setup.seed = 5;
   return config;
 }
 
@@ -69,8 +69,8 @@ TEST_CASE("the runner runs the selected phases in bonnie++'s order and leaves no
 TEST_CASE("skipping per-char and the sync test, and repeats") {
   test::TempDir dir;
   Config config = small_config(dir.path());
-  config.io->per_char_bytes = 0;
-  config.sync_test = false;
+  config.setup.io->per_char_bytes = 0;
+  config.setup.sync_test.reset();
   config.repeats = 2;
   Recorder recorder;
   const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
@@ -84,7 +84,7 @@ TEST_CASE("skipping per-char and the sync test, and repeats") {
 TEST_CASE("concurrent workers add their work and merge their latency") {
   test::TempDir dir;
   Config config = small_config(dir.path());
-  config.concurrency = 3;
+  config.setup.concurrency = 3;
   Recorder recorder;
   const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
   const PhaseResult* block = runs[0].find(PhaseId::kBlockWrite);
@@ -155,7 +155,7 @@ TEST_CASE("rank 1 of 2: after a stop signal the rank removes its files before it
 TEST_CASE("a run that cannot fit is refused before anything is created") {
   test::TempDir dir;
   Config config = small_config(dir.path());
-  config.io->file_size_bytes = std::uint64_t{1} << 60;
+  config.setup.io->file_size_bytes = std::uint64_t{1} << 60;
   Recorder recorder;
   CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}),
                        doctest::Contains("not enough free space"), std::runtime_error);

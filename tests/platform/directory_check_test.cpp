@@ -1,4 +1,4 @@
-#include "cli/directory_check.h"
+#include "platform/directory_check.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -7,18 +7,13 @@
 #include <string>
 
 #include "result/errors.h"
-#include "../test_support.h"
+#include "test_support.h"
 
 namespace bench {
 namespace {
 
 std::string error_of(const std::filesystem::path& dir) {
-  try {
-    check_directory_usable(dir);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return test::error_of<UsageError>([&] { check_directory_usable(dir); });
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
-// Number, ratio and unit formatting of the comparison writers (compare/value_format.h), and their escaping.
-#include "compare/value_format.h"
+// Number and unit formatting of the comparison writers (report/comparison_values.h).
+#include "report/comparison_values.h"
 
 #include <doctest/doctest.h>
 
-#include "compare/escaping.h"
+#include "report/csv_field.h"
 
 namespace bench {
 namespace {
@@ -18,18 +18,6 @@ TEST_CASE("value format: about three significant digits, no exponent") {
   CHECK(format_number(9.996) == "10.0");
   CHECK(format_number(1e-9) == "0");  // at most 6 decimals
   CHECK(format_number(0.0000012) == "0.000001");
-}
-
-TEST_CASE("value format: ratios to two significant digits, three near 1") {
-  CHECK(format_ratio(0.4213) == "0.42");
-  CHECK(format_ratio(3.14) == "3.1");
-  CHECK(format_ratio(13.4) == "13");
-  CHECK(format_ratio(0.0421) == "0.042");
-  CHECK(format_ratio(1.034) == "1.03");
-  CHECK(format_ratio(0.996) == "0.996");
-  CHECK(format_ratio(0.9996) == "1.00");
-  CHECK(format_ratio(1.0) == "1.00");
-  CHECK(format_ratio(0.96) == "0.96");
 }
 
 TEST_CASE("value format: a row reads in one unit chosen by its largest value") {
@@ -81,16 +69,11 @@ TEST_CASE("value format: verdict words") {
   CHECK(verdict_text(cell) == "");
 }
 
-TEST_CASE("escaping: JSON, CSV and HTML") {
-  CHECK(json_string("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
-  CHECK(json_string("Gäste") == "\"Gäste\"");
-  CHECK(json_string("bad\xFF") == "\"bad\xEF\xBF\xBD\"");
-  CHECK(json_string("\xED\xA0\x80") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // a UTF-16 surrogate
-  CHECK(csv_field("plain") == "plain");
-  CHECK(csv_field("a,b") == "\"a,b\"");
-  CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
-  CHECK(csv_field(" x") == "\" x\"");
-  CHECK(html_text("<a href='x'>&\"") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
+TEST_CASE("comparison CSV fields are quoted as the spreadsheet's") {
+  CHECK(quote_csv_field("plain") == "plain");
+  CHECK(quote_csv_field("a,b") == "\"a,b\"");
+  CHECK(quote_csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(quote_csv_field(" x") == "\" x\"");
 }
 
 }  // namespace

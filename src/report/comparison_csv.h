@@ -8,7 +8,7 @@
 // mean, stddev: in `unit`, 3 decimals, empty unless measured; under_min_time: 1 when a run lasted under 0.5 s;
 // ratio_to_base: mean / base mean, 6 decimals; verdict: better|worse|same; noise: beyond|within|unknown
 // (these three empty for the base and where either side is not measured); phrase: the words of the text table.
-// RFC 4180 quoting, records end in "\n".
+// RFC 4180 quoting (report/csv_field.h), records end in "\n".
 #include <string>
 
 #include "compare/comparison.h"

@@ -1,11 +1,10 @@
-#include "app/result_file.h"
+#include "report/result_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -15,6 +14,7 @@
 #include "report/csv_field.h"
 #include "report/json_report.h"
 #include "report/spreadsheet_csv.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -37,18 +37,17 @@ std::string_view without_bom(std::string_view text) {
 
 // The first line that is neither blank nor a '#' comment.
 FirstLine first_line(std::string_view text) {
+  FirstLine first;
   std::size_t number = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
+  for_each_line(text, [&](std::string_view line) {
     ++number;
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
     while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
     while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
-    if (!line.empty() && !line.starts_with('#')) return {line, number};
-  }
-  return {};
+    if (line.empty() || line.starts_with('#')) return true;
+    first = {line, number};
+    return false;
+  });
+  return first;
 }
 
 // "1.98", "1.97", "2": digits with an optional '.' and digits.
@@ -68,15 +67,21 @@ bool looks_like_bonnie_line(std::string_view line) {
 }
 
 // A bonnie++ line inside a spreadsheet CSV (as `cat run.csv bonnie.csv` makes) is named as such, rather than
-// as a row with the wrong number of fields.
+// as a row with the wrong number of fields or cells. A row whose label happens to look like a format tag ("1.98")
+// is still a row: it has the header's field count and a test key in the test column, which no bonnie++ line has
+// (bonnie++'s line has 50 fields, as many as the spreadsheet's header may).
 void reject_bonnie_lines(std::string_view text, const std::string& name) {
   CsvSplitter splitter(text, name);
   const auto header = splitter.next();
   if (!header) return;
+  const auto test_column = std::find(header->fields.begin(), header->fields.end(), "test") - header->fields.begin();
   while (const auto record = splitter.next()) {
     const std::string& first = record->fields.front();
     const bool bonnie_tag = first == "format_version" || (is_format_tag(first) && first.find('.') != std::string::npos);
-    if (bonnie_tag && record->fields.size() != header->fields.size()) {
+    const bool a_row = record->fields.size() == header->fields.size() &&
+                       static_cast<std::size_t>(test_column) < record->fields.size() &&
+                       phase_from_key(record->fields[static_cast<std::size_t>(test_column)]).has_value();
+    if (bonnie_tag && !a_row) {
       throw std::runtime_error(fmt::format("{}:{}: a bonnie++ CSV line inside a bench++ spreadsheet CSV (mixed "
                                            "formats: one file holds one format)",
                                            name, record->line));
@@ -88,11 +93,8 @@ void reject_bonnie_lines(std::string_view text, const std::string& name) {
 // start of a line, which valid JSON cannot hold there), or does nothing.
 void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
   std::size_t number = 0;
-  for (std::size_t start = 0; start < text.size();) {
+  for_each_line(text, [&](std::string_view line) {
     ++number;
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = text.substr(start, end - start);
-    start = end + 1;
     const auto commas = std::count(line.begin(), line.end(), ',');
     const bool bonnie = looks_like_bonnie_line(line) && commas >= 10;
     const bool spreadsheet = line.starts_with("label,") && line.find(",test,") != std::string_view::npos;
@@ -101,7 +103,7 @@ void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
                                            name, number,
                                            bonnie ? "a bonnie++ CSV line" : "a bench++ spreadsheet CSV header"));
     }
-  }
+  });
 }
 
 }  // namespace
@@ -158,8 +160,7 @@ std::string read_standard_input() {
   std::string text;
   std::vector<char> buffer(1 << 16);
   for (;;) {
-    const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
-    if (n < 0 && errno == EINTR) continue;
+    const ssize_t n = retry_on_eintr([&] { return ::read(STDIN_FILENO, buffer.data(), buffer.size()); });
     if (n < 0) throw_errno("read", "standard input");
     if (n == 0) return text;
     if (text.size() + static_cast<std::size_t>(n) > kMaxFileBytes) {

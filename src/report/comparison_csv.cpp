@@ -1,9 +1,9 @@
-#include "compare/comparison_csv.h"
+#include "report/comparison_csv.h"
 
 #include <fmt/format.h>
 
-#include "compare/escaping.h"
-#include "compare/value_format.h"
+#include "report/comparison_values.h"
+#include "report/csv_field.h"
 
 namespace bench {
 namespace {
@@ -19,23 +19,23 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
   const bool measured = cell.state == CellState::kMeasured;
   const std::vector<std::string> fields = {
       std::string(phase_key(test.test)),
-      std::string(metric_key(metric.kind)),
+      std::string(keyword(metric.kind)),
       std::string(unit_keyword(test, metric)),
       higher_is_better(metric.kind) ? "higher" : "lower",
-      csv_field(group.name),
+      quote_csv_field(group.name),
       is_base ? "base" : "other",
-      csv_field(group.label),
-      csv_field(files),
+      quote_csv_field(group.label),
+      quote_csv_field(files),
       fmt::format("{}", cell.runs),
       fmt::format("{}", measured ? cell.stats.count : 0),
-      std::string(state_keyword(cell.state)),
+      std::string(keyword(cell.state)),
       measured ? fmt::format("{:.3f}", cell.stats.mean) : "",
       measured ? fmt::format("{:.3f}", cell.stats.stddev) : "",
       cell.under_min_time ? "1" : "0",
       cell.ratio ? fmt::format("{:.6f}", *cell.ratio) : "",
-      cell.verdict ? std::string(verdict_keyword(*cell.verdict)) : "",
-      cell.verdict ? std::string(noise_keyword(cell.noise)) : "",
-      csv_field(cell.phrase),
+      cell.verdict ? std::string(keyword(*cell.verdict)) : "",
+      cell.verdict ? std::string(keyword(cell.noise)) : "",
+      quote_csv_field(cell.phrase),
   };
   std::string line;
   for (std::size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + fields[i];

@@ -1,4 +1,4 @@
-#include "cli/directory_check.h"
+#include "platform/directory_check.h"
 
 #include <fmt/format.h>
 #include <unistd.h>

@@ -7,9 +7,11 @@
 //               values: [{group, state, runs, measured_runs, mean, stddev, under_min_time, ratio_to_base,
 //                         verdict, noise, phrase}...]}...]}...],
 //    "notes": ["..."]}
-// Keywords and units as in comparison_csv.h; numbers in the raw unit (bytes/s, ns, percent); "no value" is
-// null (mean and stddev unless measured; ratio_to_base, verdict and noise for the base and where either side
-// is not measured). Text is written byte for byte (labels are expected to be UTF-8).
+// Keywords and units as in comparison_csv.h; numbers in the raw unit (bytes/s, ns, percent), mean and stddev
+// rounded to 3 decimals and ratio_to_base to 6 (as in the CSV); "no value" is null (mean and stddev unless
+// measured; ratio_to_base, verdict and noise for the base and where either side is not measured). Written with
+// nlohmann/json as the JSON report is: pretty-printed with two spaces, text that is not valid UTF-8 with U+FFFD
+// in place of the bad bytes.
 #include <string>
 
 #include "compare/comparison.h"

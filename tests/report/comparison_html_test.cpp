@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/result_file.h"
 #include "compare/comparison.h"
-#include "compare/comparison_html.h"
+#include "report/comparison_html.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {
@@ -63,12 +63,12 @@ TEST_CASE("compare html: labels are escaped and not-measured cells say so") {
   std::vector<SourcedRun> runs;
   repeated_comparison(runs);
   for (auto& run : runs) {
-    if (run.input == 1) run.run.info.label = "<b>guest</b> & \"co\"";
+    if (run.input == 1) run.run.info.label = "<b>guest</b> & \"co\" 'x'";
     run.run.phases.front().elapsed = std::chrono::nanoseconds{0};  // as "+++++"
   }
   const std::string html = format_comparison_html(compare_runs(runs, {}));
   CHECK(html.find("<b>guest") == std::string::npos);
-  CHECK(html.find("&lt;b&gt;guest&lt;/b&gt; &amp; &quot;co&quot;") != std::string::npos);
+  CHECK(html.find("&lt;b&gt;guest&lt;/b&gt; &amp; &quot;co&quot; &#39;x&#39;") != std::string::npos);
   CHECK(html.find("not measured (under 0.5 s)") != std::string::npos);
 }
 

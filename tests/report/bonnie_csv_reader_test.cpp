@@ -18,12 +18,7 @@ namespace {
 using std::chrono::nanoseconds;
 
 std::string error_of(std::string_view text) {
-  try {
-    read_bonnie_csv(text, "x.csv");
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::error_of<std::runtime_error>([&] { read_bonnie_csv(text, "x.csv"); }, "(no error)");
 }
 
 // The buffered run, with field `index` replaced.
@@ -52,17 +47,17 @@ TEST_CASE("bonnie csv reader: a real bonnie++ 2.00a line gives back its rates, %
   const RunResult& run = runs[0];
   CHECK(run.info.label == "buffered");
   CHECK(run.info.version == "2.00a");
-  CHECK(run.info.concurrency == 1);
-  CHECK(run.info.seed == 1796029456u);
+  CHECK(run.info.setup.concurrency == 1);
+  CHECK(run.info.setup.seed == 1796029456u);
   CHECK(run.info.run_index == 0);
-  REQUIRE(run.info.io);
-  CHECK(run.info.io->file_size_bytes == 256u << 20);
-  CHECK(run.info.io->chunk_bytes == 8192);
-  CHECK(run.info.io->seeks == 8192);
-  CHECK(run.info.io->seekers == 5);
-  REQUIRE(run.info.files);
-  CHECK(run.info.files->count_k == 4);
-  CHECK(run.info.files->dirs == 1);
+  REQUIRE(run.info.setup.io);
+  CHECK(run.info.setup.io->file_size_bytes == 256u << 20);
+  CHECK(run.info.setup.io->chunk_bytes == 8192);
+  CHECK(run.info.setup.io->seeks == 8192);
+  CHECK(run.info.setup.io->seekers == 5);
+  REQUIRE(run.info.setup.files);
+  CHECK(run.info.setup.files->count_k == 4);
+  CHECK(run.info.setup.files->dirs == 1);
   CHECK(run.phases.size() == 12);
 
   CHECK(rate(run, PhaseId::kPerCharWrite) == doctest::Approx(298 * 1024.0));
@@ -98,9 +93,9 @@ TEST_CASE("bonnie csv reader: bonnie++ 1.96 and 1.97 lines (48 fields) read as t
     const RunResult& run = runs[0];
     CHECK(run.info.version == tag);  // the line's own version field
     CHECK(run.info.label == "buffered");
-    CHECK(run.info.io->file_size_bytes == 256u << 20);
-    CHECK(run.info.io->seeks == 8192);  // not in the line: bonnie++'s defaults
-    CHECK(run.info.io->seekers == 5);
+    CHECK(run.info.setup.io->file_size_bytes == 256u << 20);
+    CHECK(run.info.setup.io->seeks == 8192);  // not in the line: bonnie++'s defaults
+    CHECK(run.info.setup.io->seekers == 5);
     REQUIRE(run.phases.size() == modern.phases.size());
     for (std::size_t i = 0; i < run.phases.size(); ++i) {
       CHECK(run.phases[i].id == modern.phases[i].id);
@@ -121,7 +116,7 @@ TEST_CASE("bonnie csv reader: +++++ is a phase with no rate and no %CPU but its 
   const RunResult& run = runs[0];
   CHECK(run.find(PhaseId::kPerCharWrite) == nullptr);  // -f: empty fields, not run
   CHECK(run.find(PhaseId::kPerCharRead) == nullptr);
-  CHECK(run.info.io->per_char_bytes == 0);
+  CHECK(run.info.setup.io->per_char_bytes == 0);
   const PhaseResult* block_write = run.find(PhaseId::kBlockWrite);
   REQUIRE(block_write != nullptr);
   CHECK_FALSE(rate_per_second(*block_write).has_value());
@@ -138,17 +133,17 @@ TEST_CASE("bonnie csv reader: -x 3 output skips the header and numbers the runs 
   CHECK(rate(runs[0], PhaseId::kSeqCreate) == doctest::Approx(113));
   CHECK(rate(runs[2], PhaseId::kRandomDelete) == doctest::Approx(229));
   CHECK(runs[2].find(PhaseId::kSeqCreate)->latency->max_ns == 127'000'000u);  // "127ms"
-  CHECK(runs[0].info.files->count_k == 2);
+  CHECK(runs[0].info.setup.files->count_k == 2);
 }
 
 TEST_CASE("bonnie csv reader: bench++'s own line reads back (seek rate with a decimal, chunk, dirs, seconds)") {
   RunResult run;
   run.info.label = "guest";
   run.info.version = "0.1.0";
-  run.info.concurrency = 2;
-  run.info.seed = 7;
-  run.info.io = IoSpec{std::uint64_t{1} << 30, 4096, 1000, 3, 0};
-  run.info.files = FileSpec{2, FileContent::kData, 4096, 1024, 4, 2048};
+  run.info.setup.concurrency = 2;
+  run.info.setup.seed = 7;
+  run.info.setup.io = IoSpec{std::uint64_t{1} << 30, 4096, 1000, 3, 0};
+  run.info.setup.files = FileSpec{2, FileContent::kData, 4096, 1024, 4, 2048};
   PhaseResult seeks;
   seeks.id = PhaseId::kRandomSeeks;
   seeks.operations = 7954;
@@ -166,11 +161,11 @@ TEST_CASE("bonnie csv reader: bench++'s own line reads back (seek rate with a de
   REQUIRE(back.size() == 1);
   CHECK(back[0].info.label == "guest");
   CHECK(back[0].info.version == "bench++-0.1.0");
-  CHECK(back[0].info.io->chunk_bytes == 4096);
-  CHECK(back[0].info.io->seekers == 3);
-  CHECK(back[0].info.files->dirs == 4);
-  CHECK(back[0].info.files->chunk_bytes == 2048);
-  CHECK(back[0].info.files->max_size_bytes == 4096);
+  CHECK(back[0].info.setup.io->chunk_bytes == 4096);
+  CHECK(back[0].info.setup.io->seekers == 3);
+  CHECK(back[0].info.setup.files->dirs == 4);
+  CHECK(back[0].info.setup.files->chunk_bytes == 2048);
+  CHECK(back[0].info.setup.files->max_size_bytes == 4096);
   CHECK(rate(back[0], PhaseId::kRandomSeeks) == doctest::Approx(795.4));
   CHECK(cpu_percent(*back[0].find(PhaseId::kRandomSeeks)).value() == doctest::Approx(10));
   CHECK(back[0].find(PhaseId::kRandomSeeks)->latency->max_ns == 150'000'000'000u);  // "150s"

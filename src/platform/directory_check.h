@@ -1,6 +1,6 @@
 #pragma once
-// The one check of the test directory made before a run: main calls it after parsing (the parser itself
-// never touches the disk).
+// The one check of the test directory made before a run: the benchmark command calls it after parsing and
+// after dropping privileges (the parser itself never touches the disk).
 #include <filesystem>
 
 namespace bench {

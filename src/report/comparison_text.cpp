@@ -1,10 +1,10 @@
-#include "compare/comparison_text.h"
+#include "report/comparison_text.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "compare/value_format.h"
+#include "report/comparison_values.h"
 
 namespace bench {
 namespace {

@@ -1,11 +1,12 @@
 #pragma once
-// How the comparison writers show numbers: a display unit per metric row (chosen by the row's largest value, so
-// a row reads in one unit), numbers to about three significant digits, ratios to two, and the machine-readable
-// unit keywords. IEC units for bytes (KiB/s = 1024 bytes/s).
+// How the comparison writers (report/comparison_{text,csv,json,html}.h) show values: a display unit per metric
+// row (chosen by the row's largest value, so a row reads in one unit), numbers to about three significant digits
+// (ratios: compare/ratio_text.h), and the machine-readable keywords. IEC units for bytes (KiB/s = 1024 bytes/s).
 #include <string>
 #include <string_view>
 
 #include "compare/comparison.h"
+#include "compare/ratio_text.h"
 
 namespace bench {
 
@@ -25,9 +26,6 @@ std::string_view unit_keyword(const TestComparison& test, const MetricRow& row);
 // About three significant digits, no exponent: 512 -> "512", 45.26 -> "45.3", 3.14159 -> "3.14", 0.0421 ->
 // "0.0421", 0 -> "0".
 std::string format_number(double value);
-// Two significant digits, no exponent: 0.4213 -> "0.42", 3.14 -> "3.1", 13.4 -> "13", 0.0421 -> "0.042"; three
-// where two would say "1.0": 1.034 -> "1.03", 0.996 -> "0.996", 0.9996 -> "1.00".
-std::string format_ratio(double ratio);
 
 // A measured cell in its row's unit, the stddev to two significant digits: "512 ± 4.1 MiB/s" (no "±" for a
 // single value), "(2 of 3 runs)" added
@@ -37,11 +35,5 @@ std::string format_cell_value(const MetricCell& cell, DisplayUnit unit);
 // "better", "worse" or "same", then the noise: "worse, beyond noise", "better, within noise",
 // "worse, noise unknown" (a single run on each side); "" when there is no verdict or the means are equal.
 std::string verdict_text(const MetricCell& cell);
-
-// Machine-readable keywords: "measured" | "not_measured" | "not_recorded" | "absent";
-// "better" | "worse" | "same"; "beyond" | "within" | "unknown".
-std::string_view state_keyword(CellState state);
-std::string_view verdict_keyword(Verdict verdict);
-std::string_view noise_keyword(Noise noise);
 
 }  // namespace bench

@@ -1,0 +1,32 @@
+#pragma once
+// What a run is asked to do, described once: cli/ makes it (Config::setup), the phases run it
+// (PhaseContext::setup) and every result records it (RunInfo::setup), so that what ran and what the outputs say
+// cannot disagree. result/run_fields.h lists its fields for the writers, the readers and compare. Plain values
+// in bytes and counts; the test specs are in result/test_spec.h.
+#include <cstdint>
+#include <optional>
+
+#include "result/test_spec.h"
+
+namespace bench {
+
+enum class CacheMode { kDrop, kKeep };
+enum class DataPattern { kRandom, kZero };
+
+// A default RunSetup runs no test: the command line (cli/options.h) fills in bench++'s defaults.
+struct RunSetup {
+  std::optional<IoSpec> io;         // -s, -f, --seek-writes; nullopt: no I/O tests (-s 0)
+  std::optional<FileSpec> files;    // -n; nullopt: no file tests (-n 0)
+  // --sync-size; nullopt: no fsync latency test (--no-sync-test). Not among the recorded fields (the outputs
+  // have never carried it), so a run read back from a file has none.
+  std::optional<SyncTestSpec> sync_test;
+  std::uint32_t concurrency = 1;            // -c: workers per rank
+  std::uint32_t seed = 0;                   // -z, else a random one
+  CacheMode cache = CacheMode::kDrop;       // --cache: drop the test file's pages before each read test
+  DataPattern data = DataPattern::kRandom;  // --data
+  bool direct_io = false;                   // -D: O_DIRECT for the I/O tests (but per-char)
+  bool fsync_each = false;                  // -b: fsync after each seek write-back and each created/removed file
+  bool verify = false;                      // --verify: the read tests check every block read (CPU time included)
+};
+
+}  // namespace bench
