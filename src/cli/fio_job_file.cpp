@@ -40,15 +40,13 @@ FioOption option_of_line(std::string_view line) {
 }  // namespace
 
 WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options) {
-  unsigned kb_base = 1024;
+  unsigned kb_base = 1024;  // as in fio, a kb_base applies to the sizes written after it
+  WorkloadSpec spec;
   for (const auto options : {global_options, job_options}) {
     for (const FioOption& option : options) {
       if (const auto base = fio_kb_base(option)) kb_base = *base;
+      apply_fio_option(spec, option, kb_base);
     }
-  }
-  WorkloadSpec spec;
-  for (const auto options : {global_options, job_options}) {
-    for (const FioOption& option : options) apply_fio_option(spec, option, kb_base);
   }
   check_workload(spec);
   return spec;

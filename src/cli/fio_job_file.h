@@ -5,7 +5,7 @@
 //
 // As in fio: options before the first --name (or in a [global] section) apply to every workload after them, and a
 // later [global] adds to the earlier ones; each --name or section starts a workload; `;` and `#` start comments,
-// whole-line or after a value; a job's kb_base applies to all its sizes wherever it is written. Workloads run at
+// whole-line or after a value; a kb_base applies to the sizes written after it (a [global] one to the whole job). Workloads run at
 // once unless one has stonewall, which waits for all before it. Unlike fio, two workloads may not share a name
 // (their results are kept under it), and job options on a command line beside a job file are an error (fio
 // ignores them).
@@ -32,7 +32,8 @@ FioJobs read_fio_command_line(std::span<const std::string> words);
 // Reads a job file's text; `file_name` only names it in messages ("tart.fio:12: ...").
 std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name);
 
-// The workloads `options` describe, global ones first; checked (check_workload). Shared by both readers.
+// The workload that `global_options` and then `job_options` describe, applied in order; checked
+// (check_workload). Shared by both readers.
 WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options);
 
 }  // namespace bench

@@ -43,8 +43,8 @@ bool is_fio_run_option(std::string_view name);
 // REQUIRES: !is_fio_run_option(option.name).
 void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_base);
 
-// The kb_base an option sets (1000 or 1024), or nullopt when the option is not kb_base. fio reads a job's
-// kb_base before its sizes, wherever it is written, and so must the caller.
+// The kb_base an option sets (1000 or 1024), or nullopt when the option is not kb_base. As in fio, it applies to
+// the sizes written after it; the caller passes it on to apply_fio_option.
 std::optional<unsigned> fio_kb_base(const FioOption& option);
 
 // Checks a workload whose options are all applied: sizes, depths and times that fio would refuse or that

@@ -195,10 +195,11 @@ TEST_CASE("fio: command lines: values after = or as the next word, flags bare, g
   CHECK(a.randrepeat);
   CHECK(only_workload("--name=x --size=1m").fio_engine == "psync");
   CHECK(only_workload("--name=x --size=1m").engine == EngineKind::kSync);
-  // kb_base applies to the job's sizes wherever it is written.
-  CHECK(only_workload("--name=x --size=8k --kb_base=1000").size_bytes == 8000);
-  CHECK(only_workload("--name=x --size=8k --kb_base=1000").block_bytes == 4000);  // bs=4k too
-  CHECK(only_workload("--kb_base=1000 --name=x --size=4KiB").size_bytes == 4096);
+  // kb_base applies to the sizes written after it, as in fio 3.33.
+  CHECK(only_workload("--name=x --kb_base=1000 --size=8k").size_bytes == 8000);
+  CHECK(only_workload("--name=x --size=8k --kb_base=1000").size_bytes == 8192);
+  CHECK(only_workload("--kb_base=1000 --name=x --size=8KiB").size_bytes == 8192);
+  CHECK(only_workload("--kb_base=1000 --name=x --size=8k").block_bytes == 4096);  // fio's default bs is 4096
   CHECK(only_workload("--name=x --size=50% --filename=/dev/null").size_percent == 50u);
 }
 
