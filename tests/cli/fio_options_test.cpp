@@ -307,4 +307,34 @@ TEST_CASE("fio: job file errors name the file and line") {
         "two workloads are named 'a': each workload's results go under its own name");
 }
 
+TEST_CASE("fio: the suites shipped with bench++ are job files it reads (fio reads them too)") {
+  const auto suite = [](const std::string& name) {
+    const std::string file = std::string(BENCH_SOURCE_DIR) + "/suites/" + name + ".fio";
+    return read_fio_job_file(test::read_file(file), file);
+  };
+  const std::vector<WorkloadSpec> tart = suite("tart");
+  REQUIRE(tart.size() == 6);
+  for (const WorkloadSpec& spec : tart) CHECK(spec.stonewall);
+  CHECK(tart[1].jobs == 16);
+  CHECK(tart[3].size_bytes == 2 * kGiB);
+  CHECK(tart[5].fdatasync_every == 1);
+  CHECK(tart[5].engine == EngineKind::kSync);
+  const std::vector<WorkloadSpec> openstack = suite("openstack");
+  REQUIRE(openstack.size() == 4);
+  CHECK(openstack[0].jobs == 32);
+  CHECK(openstack[0].iodepth == 10);
+  CHECK(openstack[0].runtime == seconds(30));
+  CHECK(openstack[3].pattern == IoPattern::kWrite);
+  const std::vector<WorkloadSpec> cdm = suite("cdm");
+  REQUIRE(cdm.size() == 8);
+  CHECK(cdm[0].name == "seq1m-q8t1-read");
+  CHECK(cdm[2].iodepth == 32);
+  CHECK(cdm[7].pattern == IoPattern::kRandWrite);
+  for (const WorkloadSpec& spec : cdm) {
+    CHECK(spec.filename == "cdm-test-file");
+    CHECK(spec.ramp_time == seconds(5));
+    CHECK(spec.direct);
+  }
+}
+
 }  // namespace bench
