@@ -32,7 +32,7 @@ bool is_permutation_of_all(const std::vector<std::uint64_t>& blocks, std::uint64
 
 }  // namespace
 
-TEST_CASE("engine: BlockPermutation is a bijection of [0, count) for every small count") {
+TEST_CASE("engine: BlockPermutation is a bijection of 0..count-1 for every small count") {
   for (std::uint64_t count = 1; count <= 300; ++count) {
     const BlockPermutation permutation(count, 42 + count);
     std::vector<std::uint64_t> images;
