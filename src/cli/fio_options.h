@@ -58,8 +58,6 @@ std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base);
 // A time as fio reads it (see above).
 std::chrono::nanoseconds parse_fio_time(std::string_view text);
 
-// The largest iodepth bench++ accepts: io_uring's largest ring (IORING_MAX_ENTRIES).
-inline constexpr std::uint32_t kMaxIoDepth = 32768;
 // The largest numjobs bench++ accepts (each job is a thread with its own file).
 inline constexpr std::uint32_t kMaxJobs = 4096;
 // The largest bs bench++ accepts (one buffer per request in flight).

@@ -17,17 +17,14 @@
 #include <string_view>
 #include <vector>
 
-namespace bench {
+#include "result/engine_kind.h"
 
-enum class EngineKind { kIoUring, kSync };
+namespace bench {
 
 std::string_view keyword(EngineKind kind);  // "io_uring" | "sync": what every result names
 // The kind a keyword() names; nullopt for any other text (exact, case-sensitive). fio's engine names
 // (psync, libaio, ...) are mapped by the option parser, not here.
 std::optional<EngineKind> engine_kind_from_keyword(std::string_view word);
-
-// The deepest queue an engine accepts: IORING_MAX_ENTRIES, the kernel's limit for a ring.
-inline constexpr std::uint32_t kMaxIoDepth = 32768;
 
 enum class IoOp { kRead, kWrite, kFsync, kFdatasync };
 

@@ -100,7 +100,10 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
                          "--allow-overwrite={} says otherwise",
                          path.string(), path.string()));
     }
-    if (spec.size_percent) region = existing->size_bytes / 100 * *spec.size_percent;
+    if (spec.size_percent) {  // (without overflowing for devices of exabytes)
+      const std::uint64_t size = existing->size_bytes;
+      region = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
+    }
     if (region == 0) region = existing->size_bytes;
     if (region > existing->size_bytes) {
       refuse(fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",
