@@ -6,7 +6,7 @@ set -euo pipefail
 purpose=${1:-build}
 
 packages=(g++ cmake make libboost-program-options-dev libboost-filesystem-dev libfmt-dev doctest-dev
-          nlohmann-json3-dev)
+          nlohmann-json3-dev liburing-dev pkg-config)
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
   # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject

@@ -1,0 +1,153 @@
+#include "cli/fio_job_file.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "result/errors.h"
+#include "text/split.h"
+
+namespace bench {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r");
+  return text.substr(first, last - first + 1);
+}
+
+// The text before a comment: fio ends a line at the first ';' or '#'.
+std::string_view without_comment(std::string_view line) { return line.substr(0, line.find_first_of(";#")); }
+
+void check_unique_names(const std::vector<WorkloadSpec>& workloads) {
+  std::set<std::string> names;
+  for (const WorkloadSpec& workload : workloads) {
+    if (!names.insert(workload.name).second) {
+      throw UsageError(fmt::format("two workloads are named '{}': each workload's results go under its own name",
+                                   workload.name));
+    }
+  }
+}
+
+// One job file line as an option: "key=value", "key = value" or a bare "key".
+FioOption option_of_line(std::string_view line) {
+  const auto equals = line.find('=');
+  if (equals == std::string_view::npos) return {std::string(line), std::nullopt};
+  return {std::string(trim(line.substr(0, equals))), std::string(trim(line.substr(equals + 1)))};
+}
+
+}  // namespace
+
+WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options) {
+  unsigned kb_base = 1024;  // as in fio, a kb_base applies to the sizes written after it
+  WorkloadSpec spec;
+  for (const auto options : {global_options, job_options}) {
+    for (const FioOption& option : options) {
+      if (const auto base = fio_kb_base(option)) kb_base = *base;
+      apply_fio_option(spec, option, kb_base);
+    }
+  }
+  check_workload(spec);
+  return spec;
+}
+
+FioJobs read_fio_command_line(std::span<const std::string> words) {
+  FioJobs jobs;
+  std::vector<FioOption> global;
+  std::vector<std::vector<FioOption>> per_job;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string_view word = words[i];
+    if (word.substr(0, 2) != "--" || word.size() == 2) {
+      throw UsageError(fmt::format("unexpected '{}' among the fio options (they are written --option=value)", word));
+    }
+    const auto equals = word.find('=');
+    FioOption option{std::string(word.substr(2, equals == std::string_view::npos ? word.npos : equals - 2)),
+                     std::nullopt};
+    if (equals != std::string_view::npos) option.value = std::string(word.substr(equals + 1));
+    const auto argument = fio_option_argument(option.name);
+    if (!argument) {
+      throw UsageError(fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)",
+                                   option.name));
+    }
+    if (!option.value && *argument == FioArgument::kRequired) {
+      if (i + 1 == words.size()) throw UsageError(fmt::format("fio option '--{}' needs a value", option.name));
+      option.value = words[++i];
+    }
+    if (is_fio_run_option(option.name)) {
+      const std::string format = option.value.value_or("");
+      if (format != "json" && format != "normal") {
+        throw UsageError(fmt::format("invalid fio option output-format='{}': bench++ writes normal or json", format));
+      }
+      jobs.json_output = format == "json";
+      continue;
+    }
+    if (option.name == "name") per_job.emplace_back();
+    (per_job.empty() ? global : per_job.back()).push_back(std::move(option));
+  }
+  if (per_job.empty()) {
+    if (!global.empty()) throw UsageError("the fio options need a --name=NAME to form a workload");
+    throw UsageError("no workload: give fio options with --name=NAME, or a job file");
+  }
+  for (const auto& options : per_job) jobs.workloads.push_back(build_workload(global, options));
+  check_unique_names(jobs.workloads);
+  return jobs;
+}
+
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name) {
+  struct Section {
+    std::size_t line = 0;
+    std::vector<FioOption> global;  // the [global] options in force where the section starts
+    std::vector<FioOption> options;
+  };
+  std::vector<FioOption> global;
+  std::vector<Section> sections;
+  bool in_global = false;
+  std::size_t line_number = 0;
+  const auto at_line = [&](const std::string& message) {
+    return UsageError(fmt::format("{}:{}: {}", file_name, line_number, message));
+  };
+  for_each_line(text, [&](std::string_view raw) {
+    ++line_number;
+    const std::string_view line = trim(without_comment(raw));
+    if (line.empty()) return;
+    if (line.front() == '[') {
+      if (line.back() != ']' || line.size() < 3) throw at_line(fmt::format("'{}' is not a [section] line", line));
+      const std::string name(trim(line.substr(1, line.size() - 2)));
+      in_global = name == "global";
+      if (!in_global) sections.push_back({line_number, global, {{"name", name}}});
+      return;
+    }
+    if (line.find("${") != std::string_view::npos || line.rfind("include ", 0) == 0) {
+      throw at_line("environment variables and include lines are not supported by bench++");
+    }
+    FioOption option = option_of_line(line);
+    if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", line));
+    if (!fio_option_argument(option.name) || is_fio_run_option(option.name)) {
+      throw at_line(fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)",
+                                option.name));
+    }
+    if (!in_global && sections.empty()) throw at_line("an option before the first [section]");
+    try {  // the value's own errors belong to this line; the workload's are checked when it is complete
+      WorkloadSpec scratch;
+      apply_fio_option(scratch, option, 1024);
+    } catch (const UsageError& error) {
+      throw at_line(error.what());
+    }
+    (in_global ? global : sections.back().options).push_back(std::move(option));
+  });
+  if (sections.empty()) throw UsageError(fmt::format("{}: no workload (a [section] other than [global])", file_name));
+  std::vector<WorkloadSpec> workloads;
+  for (const Section& section : sections) {
+    line_number = section.line;
+    try {
+      workloads.push_back(build_workload(section.global, section.options));
+    } catch (const UsageError& error) {
+      throw at_line(error.what());
+    }
+  }
+  check_unique_names(workloads);
+  return workloads;
+}
+
+}  // namespace bench

@@ -1,0 +1,39 @@
+#pragma once
+// fio's two ways of describing workloads, read into WorkloadSpecs (cli/fio_options.h has the options): a command
+// line (`fio --name=a --rw=randread ...`) and a job file (INI: `[global]` and one section per workload). Pure: the
+// caller reads the file. Errors are bench::UsageError naming the option, and in a job file its line.
+//
+// As in fio: options before the first --name (or in a [global] section) apply to every workload after them, and a
+// later [global] adds to the earlier ones; each --name or section starts a workload; `;` and `#` start comments,
+// whole-line or after a value; a kb_base applies to the sizes written after it (a [global] one to the whole job). Workloads run at
+// once unless one has stonewall, which waits for all before it. Unlike fio, two workloads may not share a name
+// (their results are kept under it), and job options on a command line beside a job file are an error (fio
+// ignores them).
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/fio_options.h"
+#include "result/workload_spec.h"
+
+namespace bench {
+
+// What fio's words said: the workloads in order, and fio's own run option.
+struct FioJobs {
+  std::vector<WorkloadSpec> workloads;
+  bool json_output = false;  // --output-format=json: the JSON report on stdout, as fio prints it
+};
+
+// Reads fio options from a command line: words such as "--bs=4k", "--bs" "4k", "--time_based".
+// REQUIRES: the words hold only fio's options (the caller takes its own options and job files out first).
+FioJobs read_fio_command_line(std::span<const std::string> words);
+
+// Reads a job file's text; `file_name` only names it in messages ("tart.fio:12: ...").
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name);
+
+// The workload that `global_options` and then `job_options` describe, applied in order; checked
+// (check_workload). Shared by both readers.
+WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options);
+
+}  // namespace bench

@@ -1,0 +1,330 @@
+#include "cli/fio_options.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <limits>
+#include <stdexcept>
+
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+// A value's problem without the option's name; apply_fio_option adds it.
+class ValueError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void fail(const std::string& reason) { throw ValueError(reason); }
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  });
+  return out;
+}
+
+// The whole number at the start of `text` and what follows it.
+std::pair<std::uint64_t, std::string_view> leading_whole_number(std::string_view text) {
+  if (text.empty()) fail("empty value");
+  if (text.front() == '-' || text.front() == '+') fail("must be a number without a sign");
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::result_out_of_range) fail("too large");
+  if (error != std::errc() || end == text.data()) fail("not a number");
+  std::string_view rest(end, static_cast<std::size_t>(text.data() + text.size() - end));
+  if (!rest.empty() && (rest.front() == '.' || rest.front() == ',')) fail("must be a whole number");
+  return {value, rest};
+}
+
+std::uint64_t times(std::uint64_t value, std::uint64_t unit) {
+  if (unit != 0 && value > std::numeric_limits<std::uint64_t>::max() / unit) fail("too large");
+  return value * unit;
+}
+
+std::uint64_t whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
+  const auto [value, rest] = leading_whole_number(text);
+  if (!rest.empty()) fail(fmt::format("unexpected '{}' after the number", rest));
+  if (value < min || value > max) fail(fmt::format("must be between {} and {}", min, max));
+  return value;
+}
+
+std::uint32_t whole_number32(std::string_view text, std::uint64_t min, std::uint64_t max) {
+  return static_cast<std::uint32_t>(whole_number(text, min, std::min<std::uint64_t>(max, 0xffffffffu)));
+}
+
+// fio's booleans are 0 or 1.
+bool boolean(std::string_view text) {
+  if (text == "1") return true;
+  if (text == "0") return false;
+  fail("must be 0 or 1");
+}
+
+IoPattern io_pattern(std::string_view text) {
+  static constexpr std::array<std::pair<std::string_view, IoPattern>, 7> kPatterns = {{
+      {"read", IoPattern::kRead},
+      {"write", IoPattern::kWrite},
+      {"randread", IoPattern::kRandRead},
+      {"randwrite", IoPattern::kRandWrite},
+      {"rw", IoPattern::kReadWrite},
+      {"readwrite", IoPattern::kReadWrite},
+      {"randrw", IoPattern::kRandRw},
+  }};
+  for (const auto& [word, pattern] : kPatterns) {
+    if (text == word) return pattern;
+  }
+  if (text.find(':') != std::string_view::npos) fail("offset modifiers (rw=...:N) are not supported by bench++");
+  fail("bench++ runs read, write, randread, randwrite, rw (readwrite) and randrw");
+}
+
+// fio's engine names: which bench++ engine runs them.
+EngineKind engine_for(std::string_view fio_engine) {
+  for (std::string_view name : {"io_uring", "libaio", "posixaio"}) {
+    if (fio_engine == name) return EngineKind::kIoUring;
+  }
+  for (std::string_view name : {"sync", "psync", "vsync", "pvsync", "pvsync2"}) {
+    if (fio_engine == name) return EngineKind::kSync;
+  }
+  fail("bench++ runs io_uring, libaio and posixaio on its io_uring engine and sync, psync, vsync, pvsync and "
+       "pvsync2 on its synchronous one");
+}
+
+std::uint64_t fio_size_of(std::string_view text, unsigned kb_base) {
+  const auto [value, rest] = leading_whole_number(text);
+  if (rest.empty()) return value;
+  const std::string suffix = lowercase(rest);
+  static constexpr std::string_view kPrefixes = "kmgtp";
+  const std::size_t power = kPrefixes.find(suffix.front());
+  if (suffix == "b") return value;
+  if (power == std::string_view::npos || suffix.size() > 3) fail(fmt::format("unknown size suffix '{}'", rest));
+  const std::string_view tail = std::string_view(suffix).substr(1);
+  // kb_base=1024: k, kb, ki are binary and kib is decimal (fio's compatibility mode); kb_base=1000: the reverse
+  // for kb and kib, and ki stays binary.
+  bool binary = false;
+  if (tail.empty() || tail == "b") {
+    binary = kb_base == 1024;
+  } else if (tail == "i") {
+    binary = true;
+  } else if (tail == "ib") {
+    binary = kb_base == 1000;
+  } else {
+    fail(fmt::format("unknown size suffix '{}'", rest));
+  }
+  std::uint64_t unit = 1;
+  for (std::size_t i = 0; i <= power; ++i) unit = times(unit, binary ? 1024 : 1000);
+  return times(value, unit);
+}
+
+std::chrono::nanoseconds fio_time_of(std::string_view text) {
+  using std::chrono::nanoseconds;
+  const auto [value, rest] = leading_whole_number(text);
+  static constexpr std::array<std::pair<std::string_view, std::uint64_t>, 12> kUnits = {{
+      {"us", 1'000},
+      {"usec", 1'000},
+      {"ms", 1'000'000},
+      {"msec", 1'000'000},
+      {"s", 1'000'000'000},
+      {"sec", 1'000'000'000},
+      {"m", 60'000'000'000},
+      {"min", 60'000'000'000},
+      {"h", 3'600'000'000'000},
+      {"hour", 3'600'000'000'000},
+      {"d", 86'400'000'000'000},
+      {"day", 86'400'000'000'000},
+  }};
+  std::uint64_t unit = 1'000'000'000;
+  if (!rest.empty()) {
+    const std::string suffix = lowercase(rest);
+    const auto found = std::find_if(kUnits.begin(), kUnits.end(), [&](const auto& u) { return u.first == suffix; });
+    if (found == kUnits.end()) fail(fmt::format("unknown time unit '{}' (use us, ms, s, m, h or d)", rest));
+    unit = found->second;
+  }
+  const std::uint64_t ns = times(value, unit);
+  if (ns > static_cast<std::uint64_t>(std::numeric_limits<nanoseconds::rep>::max())) fail("too large");
+  return nanoseconds(static_cast<nanoseconds::rep>(ns));
+}
+
+void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (!text.empty() && text.back() == '%') {
+    spec.size_percent = whole_number32(text.substr(0, text.size() - 1), 1, 100);
+    spec.size_bytes = 0;
+    return;
+  }
+  spec.size_bytes = fio_size_of(text, kb_base);
+  spec.size_percent.reset();
+  if (spec.size_bytes == 0) fail("must be more than 0");
+}
+
+void set_block_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (text.find(',') != std::string_view::npos || text.find(':') != std::string_view::npos) {
+    fail("one block size for reads and writes (bs=4k); separate sizes and ranges are not supported by bench++");
+  }
+  const std::uint64_t bytes = fio_size_of(text, kb_base);
+  if (bytes == 0 || bytes > kMaxBlockBytes) fail(fmt::format("must be between 1 and {} bytes", kMaxBlockBytes));
+  spec.block_bytes = static_cast<std::uint32_t>(bytes);
+}
+
+void set_filename(WorkloadSpec& spec, std::string_view text) {
+  if (text.empty()) fail("empty value");
+  if (text.find(':') != std::string_view::npos) {
+    fail("one file per workload; several (a:b) are not supported by bench++");
+  }
+  spec.filename = text;
+}
+
+using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
+
+struct Rule {
+  std::string_view name;
+  FioArgument argument;
+  Apply apply;
+};
+
+// The workload options bench++ runs, with fio's aliases. kb_base is handled by fio_kb_base and only checked here.
+constexpr std::array kRules = {
+    Rule{"name", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.name = v; }},
+    Rule{"description", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.description = v; }},
+    Rule{"rw", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.pattern = io_pattern(v); }},
+    Rule{"readwrite", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.pattern = io_pattern(v); }},
+    Rule{"bs", FioArgument::kRequired, set_block_size},
+    Rule{"blocksize", FioArgument::kRequired, set_block_size},
+    Rule{"size", FioArgument::kRequired, set_size},
+    Rule{"numjobs", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.jobs = whole_number32(v, 1, kMaxJobs); }},
+    Rule{"iodepth", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.iodepth = whole_number32(v, 1, kMaxIoDepth); }},
+    Rule{"runtime", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.runtime = fio_time_of(v); }},
+    Rule{"timeout", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.runtime = fio_time_of(v); }},
+    Rule{"time_based", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.time_based = boolean(v); }},
+    Rule{"ramp_time", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.ramp_time = fio_time_of(v); }},
+    Rule{"direct", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.direct = boolean(v); }},
+    Rule{"buffered", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.direct = !boolean(v); }},
+    Rule{"rwmixread", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.read_percent = whole_number32(v, 0, 100); }},
+    Rule{"rwmixwrite", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.read_percent = 100 - whole_number32(v, 0, 100); }},
+    Rule{"fsync", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.fsync_every = whole_number32(v, 0, 0xffffffffu); }},
+    Rule{"fdatasync", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.fdatasync_every = whole_number32(v, 0, 0xffffffffu); }},
+    Rule{"end_fsync", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.end_fsync = boolean(v); }},
+    Rule{"group_reporting", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.group_reporting = boolean(v); }},
+    Rule{"filename", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { set_filename(s, v); }},
+    Rule{"directory", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           if (v.empty()) fail("empty value");
+           if (v.find(':') != std::string_view::npos) fail("one directory; several (a:b) are not supported by bench++");
+           s.directory = v;
+         }},
+    Rule{"ioengine", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           s.engine = engine_for(v);
+           s.fio_engine = v;
+         }},
+    Rule{"unlink", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink = boolean(v); }},
+    Rule{"invalidate", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.invalidate = boolean(v); }},
+    // bench++ runs every job as a thread of one process, with or without fio's thread.
+    Rule{"thread", FioArgument::kFlag, [](WorkloadSpec&, std::string_view v, unsigned) { boolean(v); }},
+    Rule{"stonewall", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},
+    Rule{"wait_for_previous", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},
+    Rule{"randseed", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = whole_number32(v, 0, 0xffffffffu); }},
+    Rule{"randrepeat", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.randrepeat = boolean(v); }},
+    Rule{"kb_base", FioArgument::kRequired, [](WorkloadSpec&, std::string_view, unsigned) {}},
+};
+
+const Rule* find_rule(std::string_view name) {
+  for (const Rule& rule : kRules) {
+    if (rule.name == name) return &rule;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<FioArgument> fio_option_argument(std::string_view name) {
+  if (name == "output-format") return FioArgument::kRequired;
+  const Rule* rule = find_rule(name);
+  if (rule == nullptr) return std::nullopt;
+  return rule->argument;
+}
+
+bool is_fio_run_option(std::string_view name) { return name == "output-format"; }
+
+std::optional<unsigned> fio_kb_base(const FioOption& option) {
+  if (option.name != "kb_base") return std::nullopt;
+  const std::string_view value = option.value.value_or("");
+  if (value == "1024") return 1024;
+  if (value == "1000") return 1000;
+  throw UsageError(fmt::format("invalid fio option kb_base='{}': must be 1000 or 1024", value));
+}
+
+void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_base) {
+  const Rule* rule = find_rule(option.name);
+  if (rule == nullptr) {
+    throw UsageError(fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)",
+                                 option.name));
+  }
+  if (!option.value && rule->argument == FioArgument::kRequired) {
+    throw UsageError(fmt::format("fio option '{}' needs a value ({}=VALUE)", option.name, option.name));
+  }
+  try {
+    rule->apply(spec, option.value.value_or("1"), kb_base);
+  } catch (const ValueError& error) {
+    throw UsageError(fmt::format("invalid fio option {}='{}': {}", option.name, option.value.value_or(""),
+                                 error.what()));
+  }
+  if (option.name == "kb_base") fio_kb_base(option);
+}
+
+void check_workload(const WorkloadSpec& spec) {
+  const auto refuse = [&](const std::string& reason) {
+    throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
+  };
+  if (spec.name.empty()) throw UsageError("a workload needs a name (--name=NAME, or a [section] in a job file)");
+  if (spec.direct && spec.block_bytes % 512 != 0) {
+    refuse(fmt::format("bs={} is not a multiple of 512, which direct=1 (O_DIRECT) needs", spec.block_bytes));
+  }
+  if (spec.size_bytes != 0 && spec.size_bytes < spec.block_bytes) {
+    refuse(fmt::format("size={} is smaller than bs={}", spec.size_bytes, spec.block_bytes));
+  }
+  if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty()) {
+    refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
+  }
+  if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
+  if (spec.size_bytes != 0 && spec.jobs > 1 &&
+      spec.size_bytes > std::numeric_limits<std::uint64_t>::max() / spec.jobs) {
+    refuse("size x numjobs does not fit in 64 bits");
+  }
+}
+
+std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {
+  try {
+    return fio_size_of(text, kb_base);
+  } catch (const ValueError& error) {
+    throw UsageError(fmt::format("invalid size '{}': {}", text, error.what()));
+  }
+}
+
+std::chrono::nanoseconds parse_fio_time(std::string_view text) {
+  try {
+    return fio_time_of(text);
+  } catch (const ValueError& error) {
+    throw UsageError(fmt::format("invalid time '{}': {}", text, error.what()));
+  }
+}
+
+}  // namespace bench

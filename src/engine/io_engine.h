@@ -1,0 +1,81 @@
+#pragma once
+// IoEngine: how a job's requests reach the kernel, and the one interface for it. The workload phase owns the
+// loop (keeps iodepth requests in flight, times each from submit() to its completion in reap(), stops at size
+// or runtime); an engine only moves requests. Two engines: io_uring (engine/uring_engine.h) and synchronous
+// system calls, inline at depth 1 and on depth worker threads above (engine/sync_engine.h).
+//
+// Results are the kernel's own: a completion's `result` is what read(2)/write(2)/fsync(2) returned, bytes moved
+// or -errno. A short read or write (fewer bytes than asked, 0 at end of file) is reported as such and never
+// retried by the engine; I/O errors (-EIO, -ENOSPC, -EBADF, ...) are results, not exceptions. Exceptions are
+// for the engine itself failing (std::system_error "cannot <verb> <what>", e.g. the ring refusing a submit)
+// and for broken REQUIRES (std::invalid_argument).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "result/engine_kind.h"
+
+namespace bench {
+
+std::string_view keyword(EngineKind kind);  // "io_uring" | "sync": what every result names
+// The kind a keyword() names; nullopt for any other text (exact, case-sensitive). fio's engine names
+// (psync, libaio, ...) are mapped by the option parser, not here.
+std::optional<EngineKind> engine_kind_from_keyword(std::string_view word);
+
+enum class IoOp { kRead, kWrite, kFsync, kFdatasync };
+
+struct IoRequest {
+  IoOp op = IoOp::kRead;
+  std::uint32_t file_index = 0;    // into EngineSetup::fds
+  std::uint64_t offset = 0;        // bytes; ignored by kFsync and kFdatasync
+  std::uint32_t length = 0;        // bytes, <= EngineSetup::buffer_bytes; ignored by kFsync and kFdatasync
+  std::uint32_t buffer_index = 0;  // slot of EngineSetup::buffers read into or written from
+  std::uint64_t tag = 0;           // the caller's, handed back in the completion
+};
+
+struct IoCompletion {
+  std::uint64_t tag = 0;
+  std::int64_t result = 0;  // bytes moved (0 for a sync), or -errno
+};
+
+// What an engine works on; the caller owns the descriptors and the memory and keeps them open and alive (and
+// the buffers unused by anything else while a request is in flight) until the engine is destroyed.
+struct EngineSetup {
+  std::uint32_t depth = 1;   // requests in flight at most; 1..kMaxIoDepth
+  std::span<const int> fds;  // the job's open files, named by IoRequest::file_index; at least one
+  // buffers.size() / buffer_bytes slots of buffer_bytes each (normally depth slots), named by
+  // IoRequest::buffer_index. With O_DIRECT the caller aligns them (AlignedBuffer); the engines check 512-byte
+  // alignment of the base and the slot size when any fd has O_DIRECT.
+  std::span<std::byte> buffers;
+  std::uint32_t buffer_bytes = 0;  // > 0, and buffers.size() a multiple of it
+};
+
+// One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.
+// Destruction waits for the requests still in flight, so their buffers stay valid until it returns.
+class IoEngine {
+ public:
+  virtual ~IoEngine() = default;
+  virtual EngineKind kind() const = 0;
+  // Starts the requests, in order. REQUIRES: in_flight() + requests.size() <= depth, each request's
+  // file_index, buffer_index and length within the setup (else std::invalid_argument, nothing submitted).
+  virtual void submit(std::span<const IoRequest> requests) = 0;
+  // Waits until at least `min_completions` requests have completed, appends up to `max_completions`
+  // completions to `out` (in completion order) and returns how many it appended; min 0 only looks. Every
+  // submitted request is reaped exactly once. REQUIRES: min_completions <= max_completions and
+  // min_completions <= in_flight().
+  virtual std::size_t reap(std::size_t min_completions, std::size_t max_completions,
+                           std::vector<IoCompletion>& out) = 0;
+  // Requests submitted and not yet handed out by reap().
+  virtual std::size_t in_flight() const = 0;
+};
+
+// The engine of `kind` over `setup`. Throws std::invalid_argument when setup breaks its REQUIRES, and
+// std::system_error when the engine cannot start (for io_uring: "cannot create io_uring ring of depth N";
+// check io_uring_availability() from platform/io_uring_ring.h first to fall back to kSync with a reason).
+std::unique_ptr<IoEngine> make_io_engine(EngineKind kind, const EngineSetup& setup);
+
+}  // namespace bench

@@ -1,0 +1,192 @@
+#include "engine/uring_engine.h"
+
+#include <sys/uio.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+namespace bench {
+
+namespace {
+
+// Completions taken from the CQ per io_uring_peek_batch_cqe call (one CQ head update each).
+constexpr unsigned kPeekBatch = 64;
+// How long submit() keeps retrying -EAGAIN with nothing of its own in the kernel to wait for.
+constexpr int kIdleSubmitRetries = 1000;
+constexpr auto kIdleSubmitPause = std::chrono::milliseconds(1);
+
+bool is_transient(int negative_errno) {
+  return negative_errno == -EAGAIN || negative_errno == -EBUSY || negative_errno == -EINTR;
+}
+
+bool register_files(io_uring& ring, const std::vector<int>& fds) {
+  return io_uring_register_files(&ring, fds.data(), static_cast<unsigned>(fds.size())) == 0;
+}
+
+bool register_buffers(io_uring& ring, const CheckedSetup& setup) {
+  std::vector<iovec> slots(setup.slot_count);
+  for (std::uint32_t i = 0; i < slots.size(); ++i) slots[i] = {setup.slot(i), setup.buffer_bytes};
+  return io_uring_register_buffers(&ring, slots.data(), static_cast<unsigned>(slots.size())) == 0;
+}
+
+}  // namespace
+
+UringEngine::UringEngine(const EngineSetup& setup) : setup_(check_engine_setup(setup)), ring_(setup_.depth) {
+  files_registered_ = register_files(ring_.get(), setup_.fds);
+  buffers_registered_ = register_buffers(ring_.get(), setup_);
+  stash_.reserve(setup_.depth);
+}
+
+UringEngine::~UringEngine() {
+  // The kernel may still write into the caller's buffers until each request completes: cancel what can be
+  // cancelled (a read waiting on a pipe; disk I/O in progress cannot be) and wait for every completion.
+  io_uring& ring = ring_.get();
+  std::size_t outstanding = in_kernel();
+  const bool unsubmitted = io_uring_sq_ready(&ring) > 0;  // left by a submit that threw
+  if (outstanding == 0 && !unsubmitted) return;
+  io_uring_sqe* cancel = io_uring_get_sqe(&ring);
+  if (cancel != nullptr) io_uring_prep_cancel64(cancel, 0, IORING_ASYNC_CANCEL_ALL | IORING_ASYNC_CANCEL_ANY);
+  if (cancel != nullptr || unsubmitted) {
+    const int submitted = io_uring_submit(&ring);  // each submitted SQE, the cancel too, posts one completion
+    if (submitted > 0) outstanding += static_cast<std::size_t>(submitted);
+  }
+  try {
+    std::vector<IoCompletion> discarded;
+    discarded.reserve(kPeekBatch);
+    while (outstanding > 0) {
+      wait_for_posted(1);
+      outstanding -= std::min(outstanding, take_posted(outstanding, discarded));
+      discarded.clear();
+    }
+  } catch (...) {
+    // The ring is unusable (e.g. destroyed on another thread than its DEFER_TASKRUN owner): its exit
+    // cancels what is left.
+  }
+}
+
+void UringEngine::submit(std::span<const IoRequest> requests) {
+  check_requests(setup_, in_flight_, requests);
+  if (requests.empty()) return;
+  for (const IoRequest& request : requests) prepare(request);
+  submit_prepared(static_cast<unsigned>(requests.size()));
+}
+
+void UringEngine::prepare(const IoRequest& request) {
+  io_uring_sqe* sqe = io_uring_get_sqe(&ring_.get());
+  // The SQ has at least depth entries and submit() leaves none behind, so depth requests always fit.
+  if (sqe == nullptr) throw std::logic_error("io_uring submission queue full below the engine's depth");
+  const int file = files_registered_ ? static_cast<int>(request.file_index) : setup_.fds[request.file_index];
+  std::byte* buffer = setup_.slot(request.buffer_index);
+  const auto buffer_index = static_cast<int>(request.buffer_index);
+  switch (request.op) {
+    case IoOp::kRead:
+      if (buffers_registered_) {
+        io_uring_prep_read_fixed(sqe, file, buffer, request.length, request.offset, buffer_index);
+      } else {
+        io_uring_prep_read(sqe, file, buffer, request.length, request.offset);
+      }
+      break;
+    case IoOp::kWrite:
+      if (buffers_registered_) {
+        io_uring_prep_write_fixed(sqe, file, buffer, request.length, request.offset, buffer_index);
+      } else {
+        io_uring_prep_write(sqe, file, buffer, request.length, request.offset);
+      }
+      break;
+    case IoOp::kFsync:
+      io_uring_prep_fsync(sqe, file, 0);
+      break;
+    case IoOp::kFdatasync:
+      io_uring_prep_fsync(sqe, file, IORING_FSYNC_DATASYNC);
+      break;
+  }
+  if (files_registered_) io_uring_sqe_set_flags(sqe, IOSQE_FIXED_FILE);
+  io_uring_sqe_set_data64(sqe, request.tag);
+}
+
+void UringEngine::submit_prepared(unsigned count) {
+  int idle_retries = 0;
+  while (count > 0) {
+    const int result = io_uring_submit(&ring_.get());
+    if (result > 0) {
+      const auto submitted = std::min(static_cast<unsigned>(result), count);
+      count -= submitted;
+      in_flight_ += submitted;
+      continue;
+    }
+    if (result != 0 && !is_transient(result)) {
+      throw std::system_error(-result, std::generic_category(), "cannot submit io_uring requests");
+    }
+    if (result == -EINTR) continue;
+    // Short of resources, or the CQ wants draining: give the kernel room by taking what is posted (kept for
+    // reap()), after waiting for one of ours when the kernel holds any.
+    if (in_kernel() > 0) {
+      wait_for_posted(1);
+      take_posted(in_kernel(), stash_);
+    } else if (++idle_retries <= kIdleSubmitRetries) {
+      std::this_thread::sleep_for(kIdleSubmitPause);
+    } else {
+      throw std::system_error(result == 0 ? EAGAIN : -result, std::generic_category(),
+                              "cannot submit io_uring requests");
+    }
+  }
+}
+
+std::size_t UringEngine::reap(std::size_t min_completions, std::size_t max_completions,
+                              std::vector<IoCompletion>& out) {
+  check_reap(min_completions, max_completions, in_flight_);
+  const std::size_t from_stash = std::min(max_completions, stash_.size());
+  const auto stash_end = stash_.begin() + static_cast<std::ptrdiff_t>(from_stash);
+  out.insert(out.end(), stash_.begin(), stash_end);
+  stash_.erase(stash_.begin(), stash_end);
+  in_flight_ -= from_stash;
+  std::size_t reaped = from_stash;
+  const auto take = [&] {
+    const std::size_t taken = take_posted(max_completions - reaped, out);
+    in_flight_ -= taken;
+    reaped += taken;
+  };
+  take();
+  if (reaped == 0 && min_completions == 0 && max_completions > 0 && in_kernel() > 0) {
+    io_uring_get_events(&ring_.get());  // runs deferred completion work; errors only mean nothing new
+    take();
+  }
+  while (reaped < min_completions) {
+    wait_for_posted(min_completions - reaped);
+    take();
+  }
+  return reaped;
+}
+
+std::size_t UringEngine::take_posted(std::size_t max, std::vector<IoCompletion>& out) {
+  io_uring& ring = ring_.get();
+  io_uring_cqe* cqes[kPeekBatch];
+  std::size_t taken = 0;
+  while (taken < max) {
+    const auto wanted = static_cast<unsigned>(std::min<std::size_t>(kPeekBatch, max - taken));
+    const unsigned count = io_uring_peek_batch_cqe(&ring, cqes, wanted);
+    if (count == 0) break;
+    for (unsigned i = 0; i < count; ++i) out.push_back({cqes[i]->user_data, cqes[i]->res});
+    io_uring_cq_advance(&ring, count);
+    taken += count;
+  }
+  return taken;
+}
+
+void UringEngine::wait_for_posted(std::size_t count) {
+  io_uring& ring = ring_.get();
+  for (;;) {
+    io_uring_cqe* cqe = nullptr;
+    const int result = io_uring_wait_cqe_nr(&ring, &cqe, static_cast<unsigned>(count));
+    if (result == 0 || io_uring_cq_ready(&ring) >= count) return;
+    if (!is_transient(result)) {
+      throw std::system_error(-result, std::generic_category(), "cannot wait for io_uring completions");
+    }
+  }
+}
+
+}  // namespace bench

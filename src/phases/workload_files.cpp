@@ -1,0 +1,204 @@
+#include "phases/workload_files.h"
+
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <system_error>
+
+#include "phases/rng.h"
+#include "platform/aligned_buffer.h"
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kLayoutChunkBytes = 1 << 20;
+
+std::uint64_t whole_blocks(std::uint64_t bytes, std::uint32_t block) { return bytes / block * block; }
+
+// The size of an existing regular file or block device; nullopt when nothing is at `path`.
+struct ExistingTarget {
+  bool block_device = false;
+  std::uint64_t size_bytes = 0;
+};
+std::optional<ExistingTarget> existing_target(const fs::path& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) return std::nullopt;
+    throw UsageError(fmt::format("cannot use filename '{}': {}", path.string(), std::strerror(errno)));
+  }
+  if (S_ISREG(info.st_mode)) return ExistingTarget{false, static_cast<std::uint64_t>(info.st_size)};
+  if (!S_ISBLK(info.st_mode)) {
+    throw UsageError(fmt::format("filename '{}' is neither a regular file nor a block device", path.string()));
+  }
+  const UniqueFd device(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  std::uint64_t bytes = 0;
+  if (!device.is_open() || ::ioctl(device.get(), BLKGETSIZE64, &bytes) != 0) {
+    throw UsageError(fmt::format("cannot read the size of block device '{}': {}", path.string(), std::strerror(errno)));
+  }
+  return ExistingTarget{true, bytes};
+}
+
+}  // namespace
+
+WorkloadFiles::WorkloadFiles(fs::path default_directory) : default_directory_(std::move(default_directory)) {}
+
+WorkloadFiles::~WorkloadFiles() {
+  std::error_code ignored;
+  for (const auto& [path, created] : created_) {
+    if (!created.keep) fs::remove(path, ignored);
+  }
+  for (const auto& [directory, private_directory] : private_directories_) {
+    fs::remove(private_directory, ignored);  // only when empty: files kept by unlink=0 keep it
+  }
+}
+
+fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec) const {
+  return spec.directory.empty() ? default_directory_ : fs::path(spec.directory);
+}
+
+std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const {
+  const auto refuse = [&](const std::string& reason) {
+    throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
+  };
+  const fs::path directory = directory_of(spec);
+  std::error_code error;
+  if (!fs::is_directory(directory, error)) refuse(fmt::format("directory '{}' does not exist", directory.string()));
+  std::vector<JobTarget> targets;
+  if (spec.filename.empty()) {
+    if (spec.size_bytes == 0) refuse("needs size= for the files bench++ creates");
+    for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+      JobTarget target{directory, fmt::format("{}.{}.0", spec.name, job), true, false, false,
+                       whole_blocks(spec.size_bytes, spec.block_bytes)};
+      targets.push_back(std::move(target));
+    }
+    return targets;
+  }
+  const fs::path path = fs::path(spec.filename).is_absolute() ? fs::path(spec.filename) : directory / spec.filename;
+  JobTarget target{directory, path, false, false, false, 0};
+  const bool made_earlier = std::any_of(planned.begin(), planned.end(), [&](const JobTarget& earlier) {
+    return !earlier.is_private && earlier.path == path && !earlier.exists;
+  });
+  const std::optional<ExistingTarget> existing = made_earlier ? std::nullopt : existing_target(path);
+  std::uint64_t region = spec.size_bytes;
+  if (existing) {
+    target.exists = true;
+    target.block_device = existing->block_device;
+    if (writes_data(spec.pattern) && !spec.overwrite_allowed) {
+      refuse(fmt::format("it writes, and '{}' exists and was not created by bench++: bench++ only reads it unless "
+                         "--allow-overwrite={} says otherwise",
+                         path.string(), path.string()));
+    }
+    if (spec.size_percent) {  // (without overflowing for devices of exabytes)
+      const std::uint64_t size = existing->size_bytes;
+      region = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
+    }
+    if (region == 0) region = existing->size_bytes;
+    if (region > existing->size_bytes) {
+      refuse(fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",
+                         path.string(), existing->size_bytes, region));
+    }
+  } else {
+    if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
+    if (region == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
+    const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+    if (!fs::is_directory(parent, error)) refuse(fmt::format("directory '{}' does not exist", parent.string()));
+  }
+  target.region_bytes = whole_blocks(region, spec.block_bytes);
+  if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
+  targets.assign(spec.jobs, target);
+  return targets;
+}
+
+const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
+  auto found = private_directories_.find(directory);
+  if (found != private_directories_.end()) return found->second;
+  std::string pattern = (directory / "bench++-job.XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw_errno("create a private directory in", directory);
+  return private_directories_.emplace(directory, fs::path(pattern)).first->second;
+}
+
+void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets) {
+  for (JobTarget& target : targets) {
+    if (target.is_private) {
+      target.path = private_directory(target.directory) / target.path;
+      target.is_private = false;
+    }
+    const auto made = created_.find(target.path);
+    if (target.exists && made == created_.end()) continue;  // a user's file or device: only read, as it is
+    if (made == created_.end()) {
+      // O_EXCL: a file that appeared since planning is somebody's, and stays untouched.
+      PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
+      created_.emplace(target.path, Created{});
+    }
+    lay_out(spec, target.path, target.region_bytes);
+    if (!spec.unlink) created_[target.path].keep = true;
+  }
+  if (spec.direct || !spec.invalidate) return;
+  for (const JobTarget& target : targets) {
+    PosixFile file(target.path, O_RDONLY);
+    file.drop_cache();
+  }
+}
+
+void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std::uint64_t bytes) {
+  Created& created = created_.at(path);
+  PosixFile file(path, O_WRONLY);
+  if (reads_data(spec.pattern) && created.filled_bytes < bytes) {
+    // Incompressible data: every chunk drawn afresh, so that neither compression nor deduplication flatters
+    // the reads.
+    AlignedBuffer chunk(kLayoutChunkBytes);
+    Rng rng(0x6c61796f7574ULL ^ std::hash<std::string>{}(path.string()));
+    for (std::uint64_t offset = created.filled_bytes; offset < bytes; offset += kLayoutChunkBytes) {
+      for (std::size_t i = 0; i + 8 <= chunk.size(); i += 8) {
+        const std::uint64_t word = rng.next();
+        std::memcpy(chunk.data() + i, &word, 8);
+      }
+      file.write_all_at(chunk.data(), std::min<std::uint64_t>(kLayoutChunkBytes, bytes - offset), offset);
+    }
+    file.sync();
+    created.filled_bytes = bytes;
+    created.allocated_bytes = std::max(created.allocated_bytes, bytes);
+  } else if (created.allocated_bytes < bytes) {
+    const int result = ::posix_fallocate(file.fd(), 0, static_cast<off_t>(bytes));
+    // Filesystems without fallocate (EOPNOTSUPP) get their blocks as the writes come, as with fio's fallocate=none.
+    if (result != 0 && result != EOPNOTSUPP && result != EINVAL) throw_errno(result, "allocate", path);
+    created.allocated_bytes = bytes;
+  }
+  file.close();
+}
+
+PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target) {
+  const int access = writes_data(spec.pattern) ? O_RDWR : O_RDONLY;
+  try {
+    return PosixFile(target.path, access | (spec.direct ? O_DIRECT : 0));
+  } catch (const std::system_error& error) {
+    if (spec.direct && error.code() == std::errc::invalid_argument) {
+      throw std::system_error(error.code(), fmt::format("cannot open {} with O_DIRECT (direct=1): its filesystem "
+                                                        "does not support it; use direct=0",
+                                                        target.path.string()));
+    }
+    throw;
+  }
+}
+
+std::vector<fs::path> WorkloadFiles::kept_files() const {
+  std::vector<fs::path> kept;
+  for (const auto& [path, created] : created_) {
+    if (created.keep) kept.push_back(path);
+  }
+  return kept;
+}
+
+}  // namespace bench

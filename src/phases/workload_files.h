@@ -1,0 +1,77 @@
+#pragma once
+// Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create:
+//   - without filename=, each job gets a file of its own, "<workload>.<job>.0" as fio names them, in a private
+//     directory (bench++-job.XXXXXX) that bench++ makes inside directory= (default: -d, else ".");
+//   - filename= names one file (or block device) that all the jobs of the workload share: as written when
+//     absolute, else inside directory= (fio's rule); workloads naming the same file share it (a suite's test file
+//     is laid out once);
+//   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
+//     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
+//     truncates or removes it;
+//   - what bench++ creates it removes when the run ends, on every exit path, unless unlink=0 asks to keep it.
+// Layout (untimed): a reading workload's file is filled with incompressible data, a writing one's is allocated
+// (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "platform/posix_file.h"
+#include "result/workload_spec.h"
+
+namespace bench {
+
+// One file a job uses.
+struct JobTarget {
+  std::filesystem::path directory;  // for a private file: the directory= its private directory is made in
+  std::filesystem::path path;       // the file: relative to the private directory when is_private
+  bool is_private = false;
+  bool exists = false;              // it is there already (a user's file, a device, or made by an earlier workload)
+  bool block_device = false;
+  std::uint64_t region_bytes = 0;   // the part the job works on, from offset 0: whole blocks
+};
+
+// The files of one run's workloads: planned for all workloads first (so that bad input fails before anything is
+// created), then created and laid out one workload at a time, and removed on destruction (unless unlink=0).
+class WorkloadFiles {
+ public:
+  // `default_directory`: where files go without directory= (bench++'s -d).
+  explicit WorkloadFiles(std::filesystem::path default_directory);
+  ~WorkloadFiles();  // removes what it created and its private directories (but files kept by unlink=0)
+  WorkloadFiles(const WorkloadFiles&) = delete;
+  WorkloadFiles& operator=(const WorkloadFiles&) = delete;
+
+  // Each job's target for `spec`, checked against the rules above. `planned` are the targets of the workloads
+  // before it (a file one of them creates is not a user's file). Throws UsageError for a write to a file or
+  // device bench++ did not create, an existing file smaller than size=, size=N% of a file that does not exist,
+  // a target that is neither a regular file nor a block device, or a directory= that does not exist.
+  std::vector<JobTarget> plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const;
+
+  // Creates (private directory included) and lays out what `targets` need (see above), then drops their pages
+  // from the cache when the workload asks; fills in the targets' paths. Throws std::system_error on I/O errors.
+  void prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets);
+
+  // Opens a prepared target for the workload's requests: O_RDONLY when it only reads, O_RDWR otherwise, O_DIRECT
+  // with direct=1 (a filesystem without O_DIRECT gets an error that says so).
+  static PosixFile open_for_requests(const WorkloadSpec& spec, const JobTarget& target);
+
+  // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
+  std::vector<std::filesystem::path> kept_files() const;
+
+ private:
+  struct Created {
+    std::uint64_t filled_bytes = 0;     // holds written data up to here (what reads need)
+    std::uint64_t allocated_bytes = 0;  // allocated up to here
+    bool keep = false;                  // some workload using it said unlink=0
+  };
+  std::filesystem::path directory_of(const WorkloadSpec& spec) const;
+  const std::filesystem::path& private_directory(const std::filesystem::path& directory);
+  void lay_out(const WorkloadSpec& spec, const std::filesystem::path& path, std::uint64_t bytes);
+
+  std::filesystem::path default_directory_;
+  std::map<std::filesystem::path, std::filesystem::path> private_directories_;  // directory= -> its private one
+  std::map<std::filesystem::path, Created> created_;
+};
+
+}  // namespace bench

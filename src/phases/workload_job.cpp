@@ -1,0 +1,234 @@
+#include "phases/workload_job.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <limits>
+#include <system_error>
+
+#include "engine/offset_generator.h"
+#include "phases/rng.h"
+
+namespace bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::nanoseconds;
+
+constexpr std::uint64_t kSyncTag = std::numeric_limits<std::uint64_t>::max();
+
+void add_to_second(std::vector<std::uint64_t>& series, std::size_t second, std::uint64_t amount) {
+  if (series.size() <= second) series.resize(second + 1, 0);
+  series[second] += amount;
+}
+
+// The loop's state: which slots are free, when each request was submitted, what it was.
+class JobLoop {
+ public:
+  explicit JobLoop(const JobPlan& plan)
+      : plan_(plan),
+        spec_(plan.spec),
+        offsets_(is_random(spec_.pattern) ? OffsetOrder::kRandom : OffsetOrder::kSequential, plan.region_bytes,
+                 spec_.block_bytes, plan.seed),
+        mix_(plan.seed ^ 0x6d69782d72617465ULL),
+        submitted_at_(plan.depth),
+        op_of_slot_(plan.depth),
+        offset_of_slot_(plan.depth) {
+    free_slots_.reserve(plan.depth);
+    for (std::uint32_t slot = plan.depth; slot > 0; --slot) free_slots_.push_back(slot - 1);
+    batch_.reserve(plan.depth);
+    completions_.reserve(plan.depth);
+  }
+
+  JobMeasurement run() {
+    const Clock::time_point start = Clock::now();
+    measure_start_ = start + spec_.ramp_time;
+    deadline_ = spec_.runtime.count() > 0 ? measure_start_ + spec_.runtime : Clock::time_point::max();
+    last_completion_ = measure_start_;
+    while (true) {
+      if (!stopping_) issue();
+      if (plan_.engine.in_flight() == 0) {
+        if (stopping_) break;
+        continue;  // a sync was due: issue() submits it now that nothing is in flight
+      }
+      reap(1);
+      check_stop(Clock::now());
+    }
+    if (error_) throw *error_;
+    if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) sync(IoOp::kFsync);
+    if (error_) throw *error_;
+    const Clock::time_point end = std::max(last_completion_, measure_start_);
+    result_.elapsed = std::chrono::duration_cast<nanoseconds>(end - measure_start_);
+    return std::move(result_);
+  }
+
+ private:
+  // Fills the free slots with requests and submits them as one batch, unless a sync is due (then waits for
+  // the queue to empty first, and submits the sync alone).
+  void issue() {
+    if (sync_due()) {
+      if (plan_.engine.in_flight() == 0) sync(spec_.fsync_every > 0 && writes_since_fsync_ >= spec_.fsync_every
+                                                  ? IoOp::kFsync
+                                                  : IoOp::kFdatasync);
+      return;
+    }
+    batch_.clear();
+    // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
+    const bool in_ramp = spec_.ramp_time.count() > 0 && Clock::now() < measure_start_;
+    while (!free_slots_.empty() && !target_reached()) {
+      const std::uint32_t slot = free_slots_.back();
+      free_slots_.pop_back();
+      const IoOp op = next_direction();
+      const std::uint64_t offset = offsets_.next();
+      op_of_slot_[slot] = op;
+      offset_of_slot_[slot] = offset;
+      batch_.push_back({op, 0, offset, spec_.block_bytes, slot, slot});
+      if (op == IoOp::kWrite) {
+        ++writes_since_fsync_;
+        ++writes_since_fdatasync_;
+      }
+      if (!in_ramp) issued_bytes_ += spec_.block_bytes;
+      if (sync_due()) break;
+    }
+    if (batch_.empty()) return;
+    const Clock::time_point now = Clock::now();
+    for (const IoRequest& request : batch_) submitted_at_[request.buffer_index] = now;
+    plan_.engine.submit(batch_);
+  }
+
+  bool sync_due() const {
+    return (spec_.fsync_every > 0 && writes_since_fsync_ >= spec_.fsync_every) ||
+           (spec_.fdatasync_every > 0 && writes_since_fdatasync_ >= spec_.fdatasync_every);
+  }
+
+  // Without time_based the job issues `size` bytes: one pass over its region (fio's size, per job).
+  bool target_reached() {
+    if (spec_.time_based) return false;
+    if (issued_bytes_ >= plan_.region_bytes) {
+      stopping_ = true;
+      return true;
+    }
+    return false;
+  }
+
+  IoOp next_direction() {
+    switch (spec_.pattern) {
+      case IoPattern::kRead:
+      case IoPattern::kRandRead:
+        return IoOp::kRead;
+      case IoPattern::kWrite:
+      case IoPattern::kRandWrite:
+        return IoOp::kWrite;
+      case IoPattern::kReadWrite:
+      case IoPattern::kRandRw:
+        return mix_.below(100) < spec_.read_percent ? IoOp::kRead : IoOp::kWrite;
+    }
+    return IoOp::kRead;
+  }
+
+  // Reaps at least `min` completions and accounts for each.
+  void reap(std::size_t min) {
+    completions_.clear();
+    plan_.engine.reap(min, plan_.depth, completions_);
+    const Clock::time_point now = Clock::now();
+    for (const IoCompletion& completion : completions_) {
+      if (completion.tag == kSyncTag) continue;  // sync() reaps its own
+      const auto slot = static_cast<std::uint32_t>(completion.tag);
+      account(op_of_slot_[slot], submitted_at_[slot], now, completion.result, offset_of_slot_[slot]);
+      free_slots_.push_back(slot);
+    }
+  }
+
+  void account(IoOp op, Clock::time_point submitted, Clock::time_point completed, std::int64_t result,
+               std::uint64_t offset) {
+    const bool is_write = op == IoOp::kWrite;
+    if (result != static_cast<std::int64_t>(spec_.block_bytes)) {
+      record_error(op, result, offset);
+      return;
+    }
+    if (is_write) ++writes_;
+    if (submitted < measure_start_) return;  // ramp_time: done, not measured
+    DirectionMeasurement& direction = is_write ? result_.write : result_.read;
+    const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
+    direction.latency.record(static_cast<std::uint64_t>(latency.count()));
+    direction.bytes += spec_.block_bytes;
+    const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
+    add_to_second(direction.bytes_per_second, second, spec_.block_bytes);
+    add_to_second(direction.operations_per_second, second, 1);
+    result_.time_in_flight += latency;
+    if (completed > last_completion_) last_completion_ = completed;
+  }
+
+  void record_error(IoOp op, std::int64_t result, std::uint64_t offset) {
+    stopping_ = true;
+    if (error_) return;
+    const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : "sync";
+    if (result < 0) {
+      error_ = std::system_error(static_cast<int>(-result), std::generic_category(),
+                                 fmt::format("cannot {} {} at offset {}", verb, plan_.file_name, offset));
+    } else {
+      error_ = std::system_error(EIO, std::generic_category(),
+                                 fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, plan_.file_name,
+                                             offset, result, spec_.block_bytes));
+    }
+  }
+
+  // One fsync or fdatasync with nothing else in flight, timed like any request.
+  void sync(IoOp op) {
+    const IoRequest request{op, 0, 0, 0, 0, kSyncTag};
+    const Clock::time_point submitted = Clock::now();
+    plan_.engine.submit({&request, 1});
+    completions_.clear();
+    plan_.engine.reap(1, 1, completions_);
+    const Clock::time_point completed = Clock::now();
+    writes_since_fsync_ = 0;
+    writes_since_fdatasync_ = 0;
+    if (completions_.empty() || completions_.front().result < 0) {
+      record_error(op, completions_.empty() ? -EIO : completions_.front().result, 0);
+      return;
+    }
+    if (submitted < measure_start_) return;
+    const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
+    result_.sync.latency.record(static_cast<std::uint64_t>(latency.count()));
+    const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
+    add_to_second(result_.sync.operations_per_second, second, 1);
+    if (completed > last_completion_) last_completion_ = completed;
+  }
+
+  void check_stop(Clock::time_point now) {
+    if (now >= deadline_) stopping_ = true;
+    if (plan_.abort != nullptr && plan_.abort->load(std::memory_order_relaxed)) stopping_ = true;
+    const int signal_number = plan_.interrupt_signal.load(std::memory_order_relaxed);
+    if (signal_number != 0) {
+      stopping_ = true;
+      result_.stop_signal = signal_number;
+    }
+  }
+
+  const JobPlan& plan_;
+  const WorkloadSpec& spec_;
+  OffsetGenerator offsets_;
+  Rng mix_;
+  std::vector<Clock::time_point> submitted_at_;
+  std::vector<IoOp> op_of_slot_;
+  std::vector<std::uint64_t> offset_of_slot_;
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<IoRequest> batch_;
+  std::vector<IoCompletion> completions_;
+  Clock::time_point measure_start_;
+  Clock::time_point deadline_;
+  Clock::time_point last_completion_;
+  std::uint64_t issued_bytes_ = 0;
+  std::uint64_t writes_ = 0;
+  std::uint32_t writes_since_fsync_ = 0;
+  std::uint32_t writes_since_fdatasync_ = 0;
+  bool stopping_ = false;
+  std::optional<std::system_error> error_;
+  JobMeasurement result_;
+};
+
+}  // namespace
+
+JobMeasurement run_job(const JobPlan& plan) { return JobLoop(plan).run(); }
+
+}  // namespace bench

@@ -1,0 +1,64 @@
+#pragma once
+// One workload of `bench++ job` or `bench++ suite`: what fio calls a job (a job file's section, or a --name on the
+// command line), with fio's meanings. Plain values; produced by cli/fio_options.h and cli/fio_job_file.h, run by
+// the workload phase, recorded in every output.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "result/engine_kind.h"
+
+namespace bench {
+
+// fio's rw=: the direction of the requests and how their offsets advance.
+enum class IoPattern {
+  kRead,       // read: sequential reads
+  kWrite,      // write: sequential writes
+  kRandRead,   // randread
+  kRandWrite,  // randwrite
+  kReadWrite,  // rw, readwrite: sequential, mixed by read_percent
+  kRandRw,     // randrw: random, mixed by read_percent
+};
+
+inline bool is_random(IoPattern p) {
+  return p == IoPattern::kRandRead || p == IoPattern::kRandWrite || p == IoPattern::kRandRw;
+}
+inline bool reads_data(IoPattern p) { return p != IoPattern::kWrite && p != IoPattern::kRandWrite; }
+inline bool writes_data(IoPattern p) { return p != IoPattern::kRead && p != IoPattern::kRandRead; }
+
+struct WorkloadSpec {
+  std::string name;  // --name, or the job file's section: names the workload's results
+  IoPattern pattern = IoPattern::kRead;
+  std::uint32_t block_bytes = 4096;  // bs
+  // size: bytes each job works on (fio's size is per job); 0 with size_percent, or for an existing --filename
+  // whose size is taken as it is.
+  std::uint64_t size_bytes = 0;
+  std::optional<std::uint32_t> size_percent;  // size=N%: that share of an existing file or device
+  std::uint32_t jobs = 1;     // numjobs: independent copies of the workload, run at once
+  std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous fio engine, as in fio)
+  std::chrono::nanoseconds runtime{0};    // 0: no time limit (stop when size is done)
+  bool time_based = false;                // loop over size until runtime ends
+  std::chrono::nanoseconds ramp_time{0};  // run this long, unmeasured, before measuring
+  bool direct = false;                    // O_DIRECT
+  std::uint32_t read_percent = 50;        // rwmixread (rwmixwrite = 100 - it), for rw and randrw
+  std::uint32_t fsync_every = 0;          // fsync after every N writes; 0: never
+  std::uint32_t fdatasync_every = 0;      // fdatasync after every N writes; 0: never
+  bool end_fsync = false;                 // fsync when the writes are done (timed, as in fio)
+  bool group_reporting = false;           // numjobs > 1: one result for all jobs (else one per job too)
+  std::string filename;                   // a file or device to use; empty: files of bench++'s own, one per job
+  std::string directory;                  // where those files go (filename is relative to it)
+  std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
+  EngineKind engine = EngineKind::kSync;  // what runs it: io_uring for fio's asynchronous engines
+  bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
+  bool invalidate = true;                 // drop the file's page cache before the workload
+  bool stonewall = false;                 // start only after every earlier workload ended
+  std::optional<std::uint32_t> seed;      // randseed: the seed of this workload's offsets and data
+  bool randrepeat = true;                 // without randseed: the same offsets every run (as fio), else the run's seed
+  std::string description;                // description=: free text, kept with the results
+  // Lets write requests reach an existing file or a block device bench++ did not create; set only by
+  // --allow-overwrite=PATH naming this workload's filename.
+  bool overwrite_allowed = false;
+};
+
+}  // namespace bench

@@ -1,0 +1,255 @@
+// The workload phase's parts on small real files: a job's loop through both engines (requests counted, the
+// queue kept full, syncs every N writes, ramp, runtime, a stop signal), a group's jobs at once, the files'
+// rules (bench++ never writes what it did not create), and the steady-state verdict.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <fstream>
+#include <numeric>
+#include <thread>
+
+#include "phases/workload_files.h"
+#include "phases/workload_group.h"
+#include "phases/workload_job.h"
+#include "platform/io_uring_ring.h"
+#include "result/errors.h"
+#include "result/steady_state.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+constexpr std::uint64_t kMiB = 1 << 20;
+
+WorkloadSpec spec_of(IoPattern pattern, std::uint32_t iodepth, EngineKind engine) {
+  WorkloadSpec spec;
+  spec.name = "w";
+  spec.pattern = pattern;
+  spec.block_bytes = 4096;
+  spec.size_bytes = 2 * kMiB;
+  spec.iodepth = iodepth;
+  spec.engine = engine;
+  spec.fio_engine = engine == EngineKind::kIoUring ? "io_uring" : "psync";
+  return spec;
+}
+
+// Runs one workload of one or more jobs in `dir` and returns its measurement.
+WorkloadMeasurement run_one(const WorkloadSpec& spec, const fs::path& dir, const std::atomic<int>& interrupt) {
+  WorkloadFiles files(dir);
+  std::vector<JobTarget> targets = files.plan(spec, {});
+  files.prepare(spec, targets);
+  const EngineChoice choice = choose_engine(spec, std::nullopt);
+  std::vector<WorkloadRun> group{{&spec, targets, choice.engine, choice.depth, 42}};
+  return run_workload_group(group, interrupt).front();
+}
+
+bool io_uring_here() {
+  if (const auto reason = io_uring_availability()) {
+    MESSAGE("skipped (io_uring): " << *reason);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("workload: one pass of random reads at QD1, QD8 and QD32: every block once, the queue kept full") {
+  for (const EngineKind engine : {EngineKind::kIoUring, EngineKind::kSync}) {
+    if (engine == EngineKind::kIoUring && !io_uring_here()) continue;
+    for (const std::uint32_t depth : {1u, 8u, 32u}) {
+      CAPTURE(depth);
+      CAPTURE(static_cast<int>(engine));
+      test::TempDir dir;
+      WorkloadSpec spec = spec_of(IoPattern::kRandRead, depth, EngineKind::kIoUring);
+      spec.direct = true;
+      const std::atomic<int> interrupt{0};
+      WorkloadFiles files(dir.path());
+      std::vector<JobTarget> targets = files.plan(spec, {});
+      files.prepare(spec, targets);
+      // The engine and its depth as the phase would choose them, with io_uring refused for the sync case.
+      const EngineChoice choice =
+          choose_engine(spec, engine == EngineKind::kSync ? std::optional<std::string>("refused here") : std::nullopt);
+      CHECK(choice.engine == engine);
+      CHECK(choice.depth == depth);
+      std::vector<WorkloadRun> group{{&spec, targets, choice.engine, choice.depth, 7}};
+      const WorkloadMeasurement measurement = run_workload_group(group, interrupt).front();
+      REQUIRE(measurement.jobs.size() == 1);
+      const JobMeasurement& job = measurement.jobs.front();
+      CHECK(job.read.latency.count() == 512);  // 2 MiB / 4 KiB, each block once
+      CHECK(job.read.bytes == 2 * kMiB);
+      CHECK(job.write.latency.count() == 0);
+      CHECK(std::accumulate(job.read.bytes_per_second.begin(), job.read.bytes_per_second.end(), std::uint64_t{0}) ==
+            2 * kMiB);
+      const double mean_depth = static_cast<double>(job.time_in_flight.count()) / static_cast<double>(job.elapsed.count());
+      CHECK(mean_depth <= depth + 0.01);
+      if (depth > 1) CHECK(mean_depth > 0.5 * depth);  // the queue is kept full (ends of the run aside)
+    }
+  }
+}
+
+TEST_CASE("workload: writes with fdatasync every 4 and an end fsync; mixed 70/30 reads and writes") {
+  test::TempDir dir;
+  const std::atomic<int> interrupt{0};
+  WorkloadSpec writes = spec_of(IoPattern::kWrite, 8, EngineKind::kIoUring);
+  if (!io_uring_here()) writes.engine = EngineKind::kSync;
+  writes.fdatasync_every = 4;
+  writes.end_fsync = true;
+  writes.size_bytes = 256 * 1024;
+  const WorkloadMeasurement synced = run_one(writes, dir.path(), interrupt);
+  const JobMeasurement& job = synced.jobs.front();
+  CHECK(job.write.latency.count() == 64);
+  CHECK(job.sync.latency.count() == 16 + 1);  // after every 4 writes, then the end fsync
+
+  WorkloadSpec mixed = spec_of(IoPattern::kRandRw, 4, EngineKind::kSync);
+  mixed.read_percent = 70;
+  mixed.size_bytes = 4 * kMiB;
+  const JobMeasurement mix = run_one(mixed, dir.path(), interrupt).jobs.front();
+  CHECK(mix.read.latency.count() + mix.write.latency.count() == 1024);
+  const double read_share = static_cast<double>(mix.read.latency.count()) / 1024;
+  CHECK(read_share > 0.6);
+  CHECK(read_share < 0.8);
+}
+
+TEST_CASE("workload: time_based loops until runtime; ramp_time is done but not measured; a stop signal ends it") {
+  test::TempDir dir;
+  WorkloadSpec spec = spec_of(IoPattern::kRead, 1, EngineKind::kSync);
+  spec.size_bytes = 64 * 1024;  // 16 blocks: many passes in the time
+  spec.time_based = true;
+  spec.runtime = milliseconds(300);
+  spec.ramp_time = milliseconds(100);
+  const std::atomic<int> interrupt{0};
+  const auto start = std::chrono::steady_clock::now();
+  const JobMeasurement job = run_one(spec, dir.path(), interrupt).jobs.front();
+  const auto took = std::chrono::steady_clock::now() - start;
+  CHECK(took >= milliseconds(400));
+  CHECK(job.read.latency.count() > 16);  // more than one pass
+  CHECK(job.elapsed >= milliseconds(300));
+  CHECK(job.elapsed < milliseconds(3000));
+  CHECK(job.stop_signal == 0);
+
+  std::atomic<int> stop{0};
+  spec.runtime = std::chrono::seconds(60);
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(milliseconds(200));
+    stop.store(SIGINT);
+  });
+  const auto stopped_at = std::chrono::steady_clock::now();
+  const JobMeasurement stopped = run_one(spec, dir.path(), stop).jobs.front();
+  stopper.join();
+  CHECK(stopped.stop_signal == SIGINT);
+  CHECK(std::chrono::steady_clock::now() - stopped_at < std::chrono::seconds(10));
+}
+
+TEST_CASE("workload: the jobs of a workload run at once, each on a file of its own") {
+  test::TempDir dir;
+  WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 2, EngineKind::kSync);
+  spec.jobs = 3;
+  spec.size_bytes = kMiB;
+  const std::atomic<int> interrupt{0};
+  WorkloadFiles files(dir.path());
+  std::vector<JobTarget> targets = files.plan(spec, {});
+  REQUIRE(targets.size() == 3);
+  files.prepare(spec, targets);
+  for (std::uint32_t job = 0; job < 3; ++job) {
+    CHECK(targets[job].path.filename() == "w." + std::to_string(job) + ".0");
+    CHECK(fs::file_size(targets[job].path) == kMiB);
+  }
+  std::vector<WorkloadRun> group{{&spec, targets, EngineKind::kSync, 2, 1}};
+  const WorkloadMeasurement measurement = run_workload_group(group, interrupt).front();
+  REQUIRE(measurement.jobs.size() == 3);
+  for (const JobMeasurement& job : measurement.jobs) CHECK(job.write.latency.count() == 256);
+  CHECK(measurement.wall >= measurement.jobs[0].elapsed);
+}
+
+TEST_CASE("workload files: what bench++ did not create is only read, and what it created goes away") {
+  test::TempDir dir;
+  const fs::path users_file = dir.path() / "precious.dat";
+  std::ofstream(users_file) << std::string(64 * 1024, 'x');
+  const auto error_of = [&](const WorkloadSpec& spec) {
+    try {
+      WorkloadFiles(dir.path()).plan(spec, {});
+    } catch (const UsageError& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 1, EngineKind::kSync);
+  spec.filename = users_file.string();
+  spec.size_bytes = 0;
+  CHECK(error_of(spec) == "workload 'w': it writes, and '" + users_file.string() +
+                              "' exists and was not created by bench++: bench++ only reads it unless "
+                              "--allow-overwrite=" + users_file.string() + " says otherwise");
+  spec.pattern = IoPattern::kRandRw;
+  CHECK(!error_of(spec).empty());
+  spec.pattern = IoPattern::kRandRead;
+  CHECK(error_of(spec).empty());
+  spec.size_bytes = kMiB;
+  CHECK(error_of(spec).find("holds 65536 bytes, less than size=1048576") != std::string::npos);
+  spec.size_bytes = 0;
+  spec.size_percent = 50;
+  {
+    WorkloadFiles files(dir.path());
+    std::vector<JobTarget> targets = files.plan(spec, {});
+    CHECK(targets.front().region_bytes == 32 * 1024);
+    files.prepare(spec, targets);
+    const std::atomic<int> interrupt{0};
+    std::vector<WorkloadRun> group{{&spec, targets, EngineKind::kSync, 1, 1}};
+    CHECK(run_workload_group(group, interrupt).front().jobs.front().read.latency.count() == 8);
+  }
+  CHECK(test::read_file(users_file) == std::string(64 * 1024, 'x'));  // untouched, and still there
+
+  spec.overwrite_allowed = true;
+  spec.pattern = IoPattern::kRandWrite;
+  CHECK(error_of(spec).empty());
+
+  WorkloadSpec created = spec_of(IoPattern::kRandRead, 1, EngineKind::kSync);
+  created.filename = "made-by-bench.dat";
+  {
+    WorkloadFiles files(dir.path());
+    std::vector<JobTarget> targets = files.plan(created, {});
+    CHECK(!targets.front().exists);
+    files.prepare(created, targets);
+    CHECK(fs::file_size(dir.path() / "made-by-bench.dat") == 2 * kMiB);
+  }
+  CHECK(!fs::exists(dir.path() / "made-by-bench.dat"));
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"precious.dat"});
+
+  created.unlink = false;
+  {
+    WorkloadFiles files(dir.path());
+    std::vector<JobTarget> targets = files.plan(created, {});
+    files.prepare(created, targets);
+    CHECK(files.kept_files() == std::vector<fs::path>{dir.path() / "made-by-bench.dat"});
+  }
+  CHECK(fs::exists(dir.path() / "made-by-bench.dat"));
+
+  WorkloadSpec elsewhere = spec_of(IoPattern::kRead, 1, EngineKind::kSync);
+  elsewhere.directory = (dir.path() / "missing").string();
+  CHECK(error_of(elsewhere) == "workload 'w': directory '" + elsewhere.directory + "' does not exist");
+}
+
+TEST_CASE("steady state: a flat series is steady, a falling one is not, a short one has no verdict") {
+  const std::vector<double> flat = {100, 101, 99, 100, 102, 98, 100, 101, 99};
+  const auto steady = judge_steady_state(flat);
+  REQUIRE(steady.has_value());
+  CHECK(steady->steady);
+  const std::vector<double> falling = {100, 99, 101, 80, 79, 81, 60, 61, 59};
+  const auto not_steady = judge_steady_state(falling);
+  REQUIRE(not_steady.has_value());
+  CHECK(!not_steady->steady);
+  CHECK(not_steady->first_third_mean == doctest::Approx(100));
+  CHECK(not_steady->last_third_mean == doctest::Approx(60));
+  // A noisy run whose thirds differ by less than the noise is steady.
+  const std::vector<double> noisy = {50, 150, 100, 60, 140, 100, 120, 40, 130};
+  CHECK(judge_steady_state(noisy)->steady);
+  const std::vector<double> too_short = {1, 2, 3, 4, 5};
+  CHECK(!judge_steady_state(too_short).has_value());
+}
+
+}  // namespace bench
