@@ -5,7 +5,7 @@
 set -euo pipefail
 purpose=${1:-build}
 
-packages=(g++ cmake make libboost-program-options-dev libboost-filesystem-dev libfmt-dev doctest-dev
+packages=(g++ cmake make libboost-program-options-dev libfmt-dev doctest-dev
           nlohmann-json3-dev liburing-dev pkg-config)
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "result/errors.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -66,18 +67,8 @@ bool boolean(std::string_view text) {
 }
 
 IoPattern io_pattern(std::string_view text) {
-  static constexpr std::array<std::pair<std::string_view, IoPattern>, 7> kPatterns = {{
-      {"read", IoPattern::kRead},
-      {"write", IoPattern::kWrite},
-      {"randread", IoPattern::kRandRead},
-      {"randwrite", IoPattern::kRandWrite},
-      {"rw", IoPattern::kReadWrite},
-      {"readwrite", IoPattern::kReadWrite},
-      {"randrw", IoPattern::kRandRw},
-  }};
-  for (const auto& [word, pattern] : kPatterns) {
-    if (text == word) return pattern;
-  }
+  if (text == "readwrite") return IoPattern::kReadWrite;  // fio's other spelling of rw
+  if (const auto pattern = enum_from_keyword<IoPattern>(text)) return *pattern;
   if (text.find(':') != std::string_view::npos) fail("offset modifiers (rw=...:N) are not supported by bench++");
   fail("bench++ runs read, write, randread, randwrite, rw (readwrite) and randrw");
 }

@@ -21,10 +21,6 @@
 
 namespace bench {
 
-std::string_view keyword(EngineKind kind);  // "io_uring" | "sync": what every result names
-// The kind a keyword() names; nullopt for any other text (exact, case-sensitive). fio's engine names
-// (psync, libaio, ...) are mapped by the option parser, not here.
-std::optional<EngineKind> engine_kind_from_keyword(std::string_view word);
 
 enum class IoOp { kRead, kWrite, kFsync, kFdatasync };
 

@@ -8,8 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include "result/engine_kind.h"
 #include "result/phase_id.h"
 #include "result/run_result.h"
+#include "result/workload_spec.h"
 
 namespace bench {
 
@@ -28,6 +30,13 @@ template <>
 inline constexpr std::array<std::string_view, 4> kKeywords<WorkUnit> = {"bytes", "seeks", "files", "syncs"};
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<Role> = {"host", "guest", "unknown"};
+// The engine that ran a workload: every workload result names it.
+template <>
+inline constexpr std::array<std::string_view, 2> kKeywords<EngineKind> = {"io_uring", "sync"};
+// fio's rw= words (rw and readwrite are one pattern: "rw" is its keyword).
+template <>
+inline constexpr std::array<std::string_view, 6> kKeywords<IoPattern> = {"read",      "write", "randread",
+                                                                         "randwrite", "rw",    "randrw"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>

@@ -27,12 +27,7 @@ constexpr std::uint64_t kGiB = kMiB * 1024;
 // The message of the UsageError `call` throws, or "" when it throws none.
 template <class Call>
 std::string usage_error_of(Call&& call) {
-  try {
-    call();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return test::error_of<UsageError>(call);
 }
 
 std::vector<std::string> words_of(std::string_view line) {

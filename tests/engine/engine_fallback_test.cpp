@@ -9,8 +9,9 @@
 #include <string>
 #include <system_error>
 
-#include "../test_support.h"
+#include "test_support.h"
 #include "engine/io_engine.h"
+#include "result/result_keywords.h"
 #include "engine/uring_engine.h"
 #include "engine_test_support.h"
 #include "platform/aligned_buffer.h"

@@ -1,6 +1,7 @@
 // Both engines through the IoEngine interface, on real files: every request completes once with its tag and
 // byte count, reads see what was written, writes land where asked, syncs complete, errors are results.
 #include "engine/io_engine.h"
+#include "result/result_keywords.h"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -10,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../test_support.h"
+#include "test_support.h"
 #include "engine/offset_generator.h"
 #include "engine_test_support.h"
 #include "platform/aligned_buffer.h"
@@ -64,10 +65,10 @@ IoCompletion run_one(IoEngine& engine, const IoRequest& request) {
 TEST_CASE("engine: keywords name the engines and read back") {
   CHECK(keyword(EngineKind::kIoUring) == "io_uring");
   CHECK(keyword(EngineKind::kSync) == "sync");
-  CHECK(engine_kind_from_keyword("io_uring") == EngineKind::kIoUring);
-  CHECK(engine_kind_from_keyword("sync") == EngineKind::kSync);
-  CHECK(engine_kind_from_keyword("psync") == std::nullopt);
-  CHECK(engine_kind_from_keyword("IO_URING") == std::nullopt);
+  CHECK(enum_from_keyword<EngineKind>("io_uring") == EngineKind::kIoUring);
+  CHECK(enum_from_keyword<EngineKind>("sync") == EngineKind::kSync);
+  CHECK(enum_from_keyword<EngineKind>("psync") == std::nullopt);
+  CHECK(enum_from_keyword<EngineKind>("IO_URING") == std::nullopt);
 }
 
 TEST_CASE("engine: random reads at QD1, QD8 and QD32 complete once each and return what was written") {

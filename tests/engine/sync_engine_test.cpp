@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "../test_support.h"
+#include "test_support.h"
 #include "engine_test_support.h"
 #include "platform/aligned_buffer.h"
 

@@ -14,7 +14,7 @@
 #include <system_error>
 #include <vector>
 
-#include "../test_support.h"
+#include "test_support.h"
 #include "engine_test_support.h"
 #include "platform/aligned_buffer.h"
 

@@ -20,15 +20,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::contains;
+using test::with;
 using test::kScripts;
 using test::kStaticBinary;
 using test::only_run;
 using test::test_keys;
-
-std::vector<std::string> with(std::vector<std::string> head, const std::vector<std::string>& tail) {
-  head.insert(head.end(), tail.begin(), tail.end());
-  return head;
-}
 
 const std::vector<std::string> kSmallRun = test::small_run_args();
 

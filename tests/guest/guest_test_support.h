@@ -45,9 +45,4 @@ class FakeQemu {
 // The pids of the processes (other than this one) whose command line contains `text`.
 std::vector<int> processes_mentioning(const std::string& text);
 
-// True when `text` contains `part`.
-inline bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 }  // namespace bench::test

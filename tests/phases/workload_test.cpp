@@ -172,12 +172,7 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
   const fs::path users_file = dir.path() / "precious.dat";
   std::ofstream(users_file) << std::string(64 * 1024, 'x');
   const auto error_of = [&](const WorkloadSpec& spec) {
-    try {
-      WorkloadFiles(dir.path()).plan(spec, {});
-    } catch (const UsageError& error) {
-      return std::string(error.what());
-    }
-    return std::string();
+    return test::error_of<UsageError>([&] { WorkloadFiles(dir.path()).plan(spec, {}); });
   };
   WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 1, EngineKind::kSync);
   spec.filename = users_file.string();
