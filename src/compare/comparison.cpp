@@ -45,12 +45,12 @@ RunValue run_value(const PhaseResult& phase, RunSource source, MetricKind kind) 
 }
 
 // The group's cell before it is set against the base.
-MetricCell make_cell(const RunGroup& group, PhaseId test, MetricKind kind) {
+MetricCell make_cell(const RunGroup& group, const TestId& test, MetricKind kind) {
   MetricCell cell;
   std::vector<double> values;
   bool any_not_measured = false;
   for (const SourcedRun* run : group.runs) {
-    const PhaseResult* phase = run->run.find(test);
+    const PhaseResult* phase = find_test(run->run, test);
     if (phase == nullptr) continue;
     ++cell.runs;
     const RunValue value = run_value(*phase, run->source, kind);
@@ -122,10 +122,10 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
   }
 }
 
-TestComparison compare_test(PhaseId test, const std::vector<RunGroup>& groups) {
+TestComparison compare_test(const TestId& test, const std::vector<RunGroup>& groups) {
   TestComparison result;
   result.test = test;
-  result.unit = phase_work_unit(test);
+  result.unit = test_work_unit(test);
   for (const MetricKind kind : kMetricKinds) {
     MetricRow row;
     row.kind = kind;
@@ -155,11 +155,11 @@ void note_one_sided_tests(const std::vector<TestComparison>& tests, const std::v
     std::vector<std::string> present, absent;
     for (std::size_t g = 0; g < groups.size(); ++g) {
       const bool has = std::any_of(groups[g].runs.begin(), groups[g].runs.end(),
-                                   [&](const SourcedRun* r) { return r->run.find(test.test) != nullptr; });
+                                   [&](const SourcedRun* r) { return find_test(r->run, test.test) != nullptr; });
       (has ? present : absent).push_back(groups[g].info.name);
     }
     if (absent.empty()) continue;
-    notes.push_back(fmt::format("{}: in {}; absent from {}", phase_key(test.test), join(present), join(absent)));
+    notes.push_back(fmt::format("{}: in {}; absent from {}", test_key(test.test), join(present), join(absent)));
   }
 }
 
@@ -186,8 +186,19 @@ Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& 
     const bool anywhere = std::any_of(runs.begin(), runs.end(), [&](const SourcedRun& r) {
       return r.run.find(test) != nullptr;
     });
-    if (anywhere) comparison.tests.push_back(compare_test(test, groups));
+    if (anywhere) comparison.tests.push_back(compare_test(test_id(test), groups));
   }
+  std::vector<TestId> workload_tests;
+  for (const SourcedRun& r : runs) {
+    for (const PhaseResult& phase : r.run.phases) {
+      if (!phase.workload) continue;
+      const TestId id = test_id(phase);
+      if (std::find(workload_tests.begin(), workload_tests.end(), id) == workload_tests.end()) {
+        workload_tests.push_back(id);
+      }
+    }
+  }
+  for (const TestId& test : workload_tests) comparison.tests.push_back(compare_test(test, groups));
   note_one_sided_tests(comparison.tests, groups, comparison.notes);
   note_group_differences(groups, comparison.notes);
   return comparison;

@@ -27,6 +27,7 @@
 
 #include "result/result_keywords.h"
 #include "result/run_result.h"
+#include "result/test_id.h"
 #include "result/statistics.h"
 
 namespace bench {
@@ -89,7 +90,7 @@ struct MetricRow {
 };
 
 struct TestComparison {
-  PhaseId test = PhaseId::kBlockWrite;
+  TestId test;  // a bonnie++-style test, or one direction of a workload (result/test_id.h)
   WorkUnit unit = WorkUnit::kBytes;  // of the throughput
   std::vector<MetricRow> metrics;
 };
@@ -118,7 +119,9 @@ inline constexpr std::array<std::string_view, 3> kKeywords<Noise> = {"unknown", 
 
 struct Comparison {
   std::vector<GroupInfo> groups;      // [0] is the base; at least two
-  std::vector<TestComparison> tests;  // in phase order: every test that at least one group has
+  // Every test that at least one group has: bonnie++'s in phase order, then the workloads' in order of first
+  // appearance.
+  std::vector<TestComparison> tests;
   std::vector<std::string> notes;     // what cannot be compared: one-sided tests, differing options, sources
 };
 

@@ -56,6 +56,8 @@ std::uint64_t expected_operations(PhaseId id, const RunSetup& setup) {
       return setup.files.value().file_count();
     case PhaseId::kFsyncLatency:
       return setup.sync_test.value().write_count();
+    case PhaseId::kWorkload:
+      break;  // not a Phase: run/workload_runner.h runs workloads
   }
   return 0;
 }

@@ -18,7 +18,7 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
   for (const auto& file : group.files) files += (files.empty() ? "" : "; ") + file;
   const bool measured = cell.state == CellState::kMeasured;
   const std::vector<std::string> fields = {
-      std::string(phase_key(test.test)),
+      test_key(test.test),
       std::string(keyword(metric.kind)),
       std::string(unit_keyword(test, metric)),
       higher_is_better(metric.kind) ? "higher" : "lower",

@@ -139,7 +139,7 @@ std::string chart(const Comparison& comparison, const TestComparison& test, cons
   return fmt::format(
       "<figure><figcaption>{}</figcaption>\n<svg width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" "
       "aria-label=\"{} of {}\">{}</svg>\n<ul class=\"phrases\">{}</ul></figure>\n",
-      caption, kChartWidth, height, kChartWidth, height, html_text(metric_title(row.kind)), phase_key(test.test), bars,
+      caption, kChartWidth, height, kChartWidth, height, html_text(metric_title(row.kind)), test_key(test.test), bars,
       phrases);
 }
 
@@ -187,7 +187,7 @@ std::string glance_table(const Comparison& comparison) {
   }
   std::string rows;
   for (const auto& test : comparison.tests) {
-    rows += fmt::format("<tr><td>{}</td>", html_text(phase_short_title(test.test)));
+    rows += fmt::format("<tr><td>{}</td>", html_text(test_short_title(test.test)));
     for (std::size_t g = 1; g < comparison.groups.size(); ++g) {
       rows += glance_cell(test, {MetricKind::kThroughput}, g);
       rows += glance_cell(test, {MetricKind::kLatencyP99, MetricKind::kLatencyMax}, g);
@@ -216,7 +216,7 @@ std::string format_comparison_html(const Comparison& comparison) {
   bool any_short = false;
   for (const auto& test : comparison.tests) {
     body += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n",
-                        html_text(phase_title(test.test)), phase_key(test.test));
+                        html_text(test_title(test.test)), test_key(test.test));
     for (const auto& row : test.metrics) {
       body += chart(comparison, test, row);
       any_short = any_short || std::any_of(row.cells.begin(), row.cells.end(),

@@ -66,8 +66,8 @@ ordered_json test_json(const Comparison& comparison, const TestComparison& test)
   ordered_json metrics = ordered_json::array();
   for (const auto& row : test.metrics) metrics.push_back(metric_json(comparison, test, row));
   ordered_json out;
-  out["test"] = phase_key(test.test);
-  out["title"] = phase_title(test.test);
+  out["test"] = test_key(test.test);
+  out["title"] = test_title(test.test);
   out["metrics"] = std::move(metrics);
   return out;
 }

@@ -102,7 +102,7 @@ std::string format_comparison_text(const Comparison& comparison) {
   const std::vector<std::string> header = header_cells(comparison);
   bool any_short = false;
   for (const auto& test : comparison.tests) {
-    lines.push_back({fmt::format("{} ({})", phase_short_title(test.test), phase_key(test.test)), {}});
+    lines.push_back({fmt::format("{} ({})", test_short_title(test.test), test_key(test.test)), {}});
     lines.push_back({"", header});
     for (const auto& row : test.metrics) lines.push_back({"", metric_cells(test, row, any_short)});
   }

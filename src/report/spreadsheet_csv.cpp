@@ -1,5 +1,6 @@
 #include "report/spreadsheet_csv.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <map>
@@ -10,81 +11,18 @@
 #include <fmt/format.h>
 
 #include "report/csv_field.h"
+#include "report/record_csv.h"
+#include "report/workload_csv.h"
 #include "result/metrics.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
+#include "result/test_id.h"
 
 namespace bench {
 namespace {
 
-// A cell that does not hold what its column needs; the reader adds source, line and column.
-struct CellError {
-  std::string what;
-};
-
-
 std::string number(std::uint64_t n) { return fmt::format("{}", n); }
 std::string flag(bool b) { return b ? "1" : "0"; }
-
-// ---- the run columns: the fields of result/run_fields.h that have a column ----
-
-// What every one of the words reads as in an error: "host, guest, unknown or empty" or "one of drop|keep".
-std::string keyword_requirement(const FieldFormat& format) {
-  if (!format.may_be_empty) return "one of " + join_keywords(format.words);
-  std::string words;
-  for (const std::string_view word : format.words) words += fmt::format("{}, ", word);
-  words.resize(words.size() - 2);
-  return words + " or empty";
-}
-
-std::string run_cell(const RunField& field, const RunInfo& info) {
-  if (!group_present(field, info)) return "";
-  const std::optional<FieldValue> value = field.access.get(info);
-  if (!value) return "";
-  const FieldFormat& format = field.access.format;
-  switch (format.codec) {
-    case FieldCodec::kText: return quote_csv_field(std::get<std::string>(*value));
-    case FieldCodec::kWhole:
-    case FieldCodec::kPercent: return number(std::get<std::uint64_t>(*value));
-    case FieldCodec::kFlag: return flag(std::get<bool>(*value));
-    case FieldCodec::kKeyword: return std::string(format.words[std::get<std::uint64_t>(*value)]);
-    case FieldCodec::kTextList: break;  // never a column
-  }
-  return "";
-}
-
-// The value of a run cell; nullopt for the empty cell of a keyword that may have no value.
-std::optional<FieldValue> parse_run_cell(const FieldFormat& format, std::string_view cell) {
-  switch (format.codec) {
-    case FieldCodec::kText: return std::string(cell);
-    case FieldCodec::kWhole: {
-      const auto n = parse_unsigned(cell);
-      if (!n || *n > format.max) {
-        throw CellError{fmt::format("'{}' is not a whole number from 0 to {}", cell_for_message(cell), format.max)};
-      }
-      return *n;
-    }
-    case FieldCodec::kPercent: {
-      const auto n = parse_unsigned(cell);
-      if (!n || *n > 100) {
-        throw CellError{fmt::format("'{}' is not a whole percent from 0 to 100", cell_for_message(cell))};
-      }
-      return *n;
-    }
-    case FieldCodec::kFlag:
-      if (cell != "0" && cell != "1") throw CellError{fmt::format("'{}' is not 0 or 1", cell_for_message(cell))};
-      return cell == "1";
-    case FieldCodec::kKeyword: {
-      if (cell.empty() && format.may_be_empty) return std::nullopt;
-      for (std::size_t i = 0; i < format.words.size(); ++i) {
-        if (format.words[i] == cell) return std::uint64_t{i};
-      }
-      throw CellError{fmt::format("'{}' is not {}", cell_for_message(cell), keyword_requirement(format))};
-    }
-    case FieldCodec::kTextList: break;
-  }
-  throw CellError{"not a column"};
-}
 
 // The run fields with a column, in column order.
 const std::vector<const RunField*>& run_columns() {
@@ -103,6 +41,7 @@ const std::vector<const RunField*>& run_columns() {
 // A test being read: the phase and its latency, whose cells are all empty or all set.
 struct TestDraft {
   PhaseResult phase;
+  std::string key;  // the test column's: a phase key, or a workload test's key (resolved by its workload cells)
   LatencySummary latency;
   int latency_cells = 0;
 };
@@ -126,7 +65,7 @@ std::optional<double> ops_per_second(const PhaseResult& p) {
   return static_cast<double>(p.operations) / std::chrono::duration<double>(p.elapsed).count();
 }
 std::optional<double> kib_per_second(const PhaseResult& p) {
-  if (phase_work_unit(p.id) != WorkUnit::kBytes) return std::nullopt;
+  if (test_work_unit(p) != WorkUnit::kBytes) return std::nullopt;
   const auto rate = rate_per_second(p);
   return rate ? std::optional(*rate / kKibPerSecond.bytes_per_second) : std::nullopt;
 }
@@ -164,13 +103,12 @@ using T = TestDraft&;
 
 // After the run columns, in this order.
 const std::array<TestColumn, 19> kTestColumns = {{
-    {"test", false, [](P p) { return std::string(phase_key(p.id)); },
+    {"test", false, [](P p) { return test_key(test_id(p)); },
      [](C c, T t) {
-       const auto id = phase_from_key(c);
-       if (!id) throw CellError{fmt::format("unknown test '{}'", cell_for_message(c))};
-       t.phase.id = *id;
+       t.key = c;
+       if (const auto id = phase_from_key(c)) t.phase.id = *id;
      }},
-    {"unit", false, [](P p) { return std::string(keyword(phase_work_unit(p.id))); }, nullptr},
+    {"unit", false, [](P p) { return std::string(keyword(test_work_unit(p))); }, nullptr},
     {"operations", false, [](P p) { return number(p.operations); }, [](C c, T t) { t.phase.operations = to_u64(c); }},
     {"bytes", false, [](P p) { return number(p.bytes); }, [](C c, T t) { t.phase.bytes = to_u64(c); }},
     {"elapsed_sec", false, [](P p) { return seconds(p.elapsed); }, [](C c, T t) { t.phase.elapsed = to_duration(c); }},
@@ -209,6 +147,7 @@ const std::array<TestColumn, 19> kTestColumns = {{
 struct ColumnPlaces {
   std::vector<std::size_t> run;                                           // as run_columns()
   std::array<std::optional<std::size_t>, kTestColumns.size()> test;  // nullopt: a derived column the file lacks
+  std::optional<WorkloadColumnPlaces> workload;                           // nullopt: no workload columns
 };
 
 ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
@@ -233,6 +172,11 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
   for (std::size_t c = 0; c < kTestColumns.size(); ++c) {
     places.test[c] = place(kTestColumns[c].name, kTestColumns[c].parse != nullptr);
   }
+  try {
+    places.workload = place_workload_columns(place_of);
+  } catch (const std::runtime_error& e) {
+    fail(source, header.line, e.what());
+  }
   return places;
 }
 
@@ -248,7 +192,7 @@ void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const s
     const bool may_be_absent = field.group != nullptr && field.group->present != nullptr;
     if (may_be_absent && cell.empty()) continue;
     try {
-      values[c] = parse_run_cell(field.access.format, cell);
+      values[c] = parse_record_cell(field.access.format, cell);
     } catch (const CellError& e) {
       fail(source, record.line, fmt::format("column {}: {}", field.csv_column, e.what));
     }
@@ -275,7 +219,8 @@ void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const s
   }
 }
 
-PhaseResult read_test_cells(const CsvRecord& record, const ColumnPlaces& places, const std::string& source) {
+PhaseResult read_test_cells(const CsvRecord& record, const ColumnPlaces& places, const std::string& source,
+                            RunSetup& setup) {
   TestDraft test;
   int latency_columns = 0;
   for (std::size_t c = 0; c < kTestColumns.size(); ++c) {
@@ -299,31 +244,52 @@ PhaseResult read_test_cells(const CsvRecord& record, const ColumnPlaces& places,
     fail(source, record.line, fmt::format("the cells {} must be all empty or all set", names));
   }
   if (test.latency_cells != 0) test.phase.latency = test.latency;
+  if (places.workload) {
+    try {
+      test.phase.workload = read_workload_cells(record, *places.workload, setup);
+    } catch (const std::runtime_error& e) {
+      fail(source, record.line, e.what());
+    }
+  }
+  if (test.phase.workload) {
+    test.phase.id = PhaseId::kWorkload;
+    if (test_key(test_id(test.phase)) != test.key) {
+      fail(source, record.line,
+           fmt::format("column test: '{}' is not the key of the row's workload result ({})", cell_for_message(test.key),
+                       test_key(test_id(test.phase))));
+    }
+  } else if (!phase_from_key(test.key)) {
+    fail(source, record.line, fmt::format("column test: unknown test '{}'", cell_for_message(test.key)));
+  }
   return test.phase;
 }
 
 // The first run column whose cell differs between the two runs, or nullptr.
 const RunField* first_difference(const RunInfo& a, const RunInfo& b) {
   for (const RunField* field : run_columns()) {
-    if (run_cell(*field, a) != run_cell(*field, b)) return field;
+    if (record_cell(*field, a) != record_cell(*field, b)) return field;
   }
   return nullptr;
 }
 
 }  // namespace
 
-std::string spreadsheet_csv_header() {
+std::string spreadsheet_csv_header(bool with_workloads) {
   std::string line;
   for (const RunField* field : run_columns()) line += std::string(field->csv_column) + ',';
   for (const TestColumn& column : kTestColumns) line += std::string(column.name) + ',';
+  if (with_workloads) {
+    for (const std::string_view name : workload_column_names()) line += std::string(name) + ',';
+  }
   line.back() = '\n';
   return line;
 }
 
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase) {
   std::string line;
-  for (const RunField* field : run_columns()) line += run_cell(*field, info) + ',';
+  for (const RunField* field : run_columns()) line += record_cell(*field, info) + ',';
   for (const TestColumn& column : kTestColumns) line += column.format(phase) + ',';
+  if (!info.setup.workloads.empty()) line += workload_cells(info.setup, phase) + ',';
   line.back() = '\n';
   return line;
 }
@@ -346,7 +312,7 @@ std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::st
     }
     RunResult row;
     read_run_cells(*record, places, source_name, row.info);
-    row.phases.push_back(read_test_cells(*record, places, source_name));
+    row.phases.push_back(read_test_cells(*record, places, source_name, row.info.setup));
     const auto key = std::make_tuple(row.info.label, row.info.run_index, row.info.started_utc);
     const auto [found, inserted] = run_of_key.try_emplace(key, runs.size());
     if (inserted) {
@@ -354,13 +320,18 @@ std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::st
       continue;
     }
     RunResult& run = runs[found->second];
+    for (const WorkloadSpec& spec : row.info.setup.workloads) {  // the row's workload, if new to the run
+      const bool known = std::any_of(run.info.setup.workloads.begin(), run.info.setup.workloads.end(),
+                                     [&](const WorkloadSpec& w) { return w.name == spec.name; });
+      if (!known) run.info.setup.workloads.push_back(spec);
+    }
     if (const RunField* field = first_difference(run.info, row.info)) {
       fail(source_name, record->line,
            fmt::format("column {} differs from an earlier row of the same run", field->csv_column));
     }
-    if (run.find(row.phases.front().id) != nullptr) {
+    if (find_test(run, test_id(row.phases.front())) != nullptr) {
       fail(source_name, record->line,
-           fmt::format("test {} appears twice in one run", phase_key(row.phases.front().id)));
+           fmt::format("test {} appears twice in one run", test_key(test_id(row.phases.front()))));
     }
     run.phases.push_back(row.phases.front());
   }

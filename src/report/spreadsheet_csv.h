@@ -14,7 +14,9 @@
 //          too_fast (1 when the test ran under 0.5 s; its numbers are given anyway),
 //          lat_count, lat_min_us, lat_mean_us, lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us, lat_max_us
 //          (microseconds with 3 decimals, i.e. exact nanoseconds; all empty when no latency was recorded),
-//          workers.
+//          workers (a workload result's test is "<workload>.<direction>", e.g. randrw-4k.read: see
+//          result/test_id.h);
+//   workload: only in files of runs with workloads (bench++ job, suite): report/workload_csv.h.
 // Cells hold plain numbers (no "+++++", no unit suffixes); rates are empty when elapsed is zero. Text cells are
 // written as they are: a label starting with '=' is a formula to some spreadsheets.
 #include <string>
@@ -25,8 +27,8 @@
 
 namespace bench {
 
-// The header row, ending in '\n'.
-std::string spreadsheet_csv_header();
+// The header row, ending in '\n'; with the workload columns (report/workload_csv.h) for runs with workloads.
+std::string spreadsheet_csv_header(bool with_workloads = false);
 // One data row for one test of one run, ending in '\n' (a newline inside a quoted label does not end it).
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
 

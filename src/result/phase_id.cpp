@@ -12,7 +12,7 @@ struct PhaseFacts {
   WorkUnit unit;
 };
 
-constexpr std::array<PhaseFacts, kAllPhaseIds.size()> kPhaseFacts = {{
+constexpr std::array<PhaseFacts, kAllPhaseIds.size() + 1> kPhaseFacts = {{
     {PhaseId::kPerCharWrite, "per_char_write", "Sequential Output, Per Chr", "Per Chr write", "Writing a byte at a time",
      WorkUnit::kBytes},
     {PhaseId::kBlockWrite, "block_write", "Sequential Output, Block", "Block write", "Writing intelligently", WorkUnit::kBytes},
@@ -28,6 +28,7 @@ constexpr std::array<PhaseFacts, kAllPhaseIds.size()> kPhaseFacts = {{
     {PhaseId::kRandomStat, "random_stat", "Random Stat", "Random stat", "Stat files in random order", WorkUnit::kFiles},
     {PhaseId::kRandomDelete, "random_delete", "Random Delete", "Random delete", "Delete files in random order", WorkUnit::kFiles},
     {PhaseId::kFsyncLatency, "fsync_latency", "Fsync Latency", "Fsync latency", "Writing with fdatasync", WorkUnit::kSyncs},
+    {PhaseId::kWorkload, "workload", "Workload", "Workload", "Running workloads", WorkUnit::kBytes},
 }};
 
 const PhaseFacts& facts(PhaseId id) { return kPhaseFacts[static_cast<std::size_t>(id)]; }
@@ -43,7 +44,7 @@ bool is_file_test(PhaseId id) { return phase_work_unit(id) == WorkUnit::kFiles; 
 
 std::optional<PhaseId> phase_from_key(std::string_view key) {
   for (const auto& f : kPhaseFacts) {
-    if (f.key == key) return f.id;
+    if (f.key == key && f.id != PhaseId::kWorkload) return f.id;
   }
   return std::nullopt;
 }

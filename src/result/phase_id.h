@@ -21,6 +21,7 @@ enum class PhaseId {
   kRandomStat,
   kRandomDelete,
   kFsyncLatency,
+  kWorkload,  // one direction of a workload (bench++ job, suite): PhaseResult::workload says which
 };
 
 inline constexpr std::array kAllPhaseIds = {
@@ -38,6 +39,7 @@ enum class WorkUnit {
   kSyncs,  // write+fdatasync pairs per second
 };
 
+// kAllPhaseIds are bonnie++'s tests and the fsync test; kWorkload results are named by result/test_id.h.
 // Stable snake_case key ("block_write"); never changes once released.
 std::string_view phase_key(PhaseId id);
 // Human title ("Sequential Output, Block").

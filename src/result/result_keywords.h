@@ -33,6 +33,9 @@ inline constexpr std::array<std::string_view, 3> kKeywords<Role> = {"host", "gue
 // The engine that ran a workload: every workload result names it.
 template <>
 inline constexpr std::array<std::string_view, 2> kKeywords<EngineKind> = {"io_uring", "sync"};
+// A workload result's direction.
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<IoDirection> = {"read", "write", "sync"};
 // fio's rw= words (rw and readwrite are one pattern: "rw" is its keyword).
 template <>
 inline constexpr std::array<std::string_view, 6> kKeywords<IoPattern> = {"read",      "write", "randread",

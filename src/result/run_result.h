@@ -9,6 +9,7 @@
 
 #include "result/phase_id.h"
 #include "result/run_setup.h"
+#include "result/workload_result.h"
 
 namespace bench {
 
@@ -54,6 +55,8 @@ struct PhaseResult {
   // and workers summed, elapsed from the earliest start to the latest end, latency of the merged histograms).
   // Empty in a run of one process.
   std::vector<RankPhaseResult> ranks;
+  // id kWorkload: which workload and direction this is, and what ran it; nullopt for the other tests.
+  std::optional<WorkloadPart> workload;
 };
 
 // What every output records of a run: its setup, and where and when it ran (result/run_fields.h lists the

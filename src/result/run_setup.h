@@ -5,8 +5,10 @@
 // in bytes and counts; the test specs are in result/test_spec.h.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "result/test_spec.h"
+#include "result/workload_spec.h"
 
 namespace bench {
 
@@ -27,6 +29,8 @@ struct RunSetup {
   bool direct_io = false;                   // -D: O_DIRECT for the I/O tests (but per-char)
   bool fsync_each = false;                  // -b: fsync after each seek write-back and each created/removed file
   bool verify = false;                      // --verify: the read tests check every block read (CPU time included)
+  // bench++ job and suite: the workloads, in order (the bonnie++-style tests then do not run); empty otherwise.
+  std::vector<WorkloadSpec> workloads;
 };
 
 }  // namespace bench

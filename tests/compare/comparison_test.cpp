@@ -41,7 +41,7 @@ SourcedRun run(const std::string& label, const std::string& file, std::size_t in
 }
 
 const TestComparison& test_of(const Comparison& c, PhaseId id) {
-  const auto found = std::find_if(c.tests.begin(), c.tests.end(), [&](const TestComparison& t) { return t.test == id; });
+  const auto found = std::find_if(c.tests.begin(), c.tests.end(), [&](const TestComparison& t) { return t.test == test_id(id); });
   REQUIRE(found != c.tests.end());
   return *found;
 }

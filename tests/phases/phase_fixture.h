@@ -10,9 +10,18 @@
 
 namespace bench::test {
 
+// A setup that runs every test (with its specs' defaults).
+inline RunSetup every_test_spec() {
+  RunSetup setup;
+  setup.io = IoSpec{};
+  setup.files = FileSpec{};
+  setup.sync_test = SyncTestSpec{};
+  return setup;
+}
+
 struct PhaseFixture {
   TempDir dir;
-  RunSetup setup{.io = IoSpec{}, .files = FileSpec{}, .sync_test = SyncTestSpec{}};  // every test's spec
+  RunSetup setup = every_test_spec();
   LatencyHistogram latency;
   Rng rng{1};
   WorkerState state;

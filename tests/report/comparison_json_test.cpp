@@ -15,7 +15,7 @@ Comparison two_groups(const std::string& other_label) {
   comparison.groups = {GroupInfo{"host", "host", {"h.csv"}, 1, false, "host"},
                        GroupInfo{other_label, other_label, {"g,1.csv"}, 2, true, ""}};
   TestComparison test;
-  test.test = PhaseId::kBlockWrite;
+  test.test = test_id(PhaseId::kBlockWrite);
   MetricRow row;
   row.kind = MetricKind::kThroughput;
   MetricCell base;

@@ -1,0 +1,107 @@
+#include "result/workload_fields.h"
+
+#include <array>
+
+#include "result/result_keywords.h"
+
+namespace bench {
+namespace {
+
+struct AtSpec {
+  static const WorkloadSpec& of(const WorkloadSpec& spec) { return spec; }
+  static WorkloadSpec& of(WorkloadSpec& spec) { return spec; }
+};
+
+template <auto Member>
+constexpr FieldAccess<WorkloadSpec> member() {
+  return field_access<WorkloadSpec, AtSpec, Member>();
+}
+
+// A time recorded in whole milliseconds (fio's times are whole units of at least microseconds; a benchmark's are
+// seconds).
+template <auto Member>
+constexpr FieldAccess<WorkloadSpec> milliseconds() {
+  return {
+      .format = {.codec = FieldCodec::kWhole},
+      .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+        return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(spec.*Member).count());
+      },
+      .set =
+          [](WorkloadSpec& spec, FieldValue value) {
+            const std::uint64_t ms = std::get<std::uint64_t>(value);
+            if (ms > 1'000'000'000'000ull) return false;
+            spec.*Member = std::chrono::milliseconds(ms);
+            return true;
+          },
+  };
+}
+
+// fio's engine name, which also says which of bench++'s engines a workload asks for.
+constexpr FieldAccess<WorkloadSpec> kFioEngine{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> { return spec.fio_engine; },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          spec.fio_engine = std::get<std::string>(std::move(value));
+          for (std::string_view name : {"io_uring", "libaio", "posixaio"}) {
+            if (spec.fio_engine == name) {
+              spec.engine = EngineKind::kIoUring;
+              return true;
+            }
+          }
+          for (std::string_view name : {"sync", "psync", "vsync", "pvsync", "pvsync2"}) {
+            if (spec.fio_engine == name) {
+              spec.engine = EngineKind::kSync;
+              return true;
+            }
+          }
+          return false;
+        },
+};
+
+using R = DifferenceReading;
+
+constexpr std::array kWorkloadFields = {
+    WorkloadField{"workload", "name", nullptr, member<&WorkloadSpec::name>()},
+    WorkloadField{"workload_rw", "rw", nullptr, member<&WorkloadSpec::pattern>(), {}, {"rw", R::kWord}},
+    WorkloadField{"workload_bs", "bs", nullptr, member<&WorkloadSpec::block_bytes>(), {}, {"bs", R::kSize}},
+    WorkloadField{"workload_size_bytes", "size_bytes", nullptr, member<&WorkloadSpec::size_bytes>(), {},
+                  {"size", R::kSize}},
+    WorkloadField{"workload_size_percent", "size_percent", nullptr, member<&WorkloadSpec::size_percent>(), {},
+                  {"size %", R::kCount}},
+    WorkloadField{"workload_numjobs", "numjobs", nullptr, member<&WorkloadSpec::jobs>(), {}, {"numjobs", R::kCount}},
+    WorkloadField{"workload_iodepth", "iodepth", nullptr, member<&WorkloadSpec::iodepth>(), {},
+                  {"iodepth", R::kCount}},
+    WorkloadField{"workload_runtime_ms", "runtime_ms", nullptr, milliseconds<&WorkloadSpec::runtime>(), {},
+                  {"runtime ms", R::kCount}},
+    WorkloadField{"workload_time_based", "time_based", nullptr, member<&WorkloadSpec::time_based>(), {},
+                  {"time_based", R::kOnOff}},
+    WorkloadField{"workload_ramp_ms", "ramp_time_ms", nullptr, milliseconds<&WorkloadSpec::ramp_time>(), {},
+                  {"ramp_time ms", R::kCount}},
+    WorkloadField{"workload_direct", "direct", nullptr, member<&WorkloadSpec::direct>(), {}, {"direct", R::kOnOff}},
+    WorkloadField{"workload_rwmixread", "rwmixread", nullptr,
+                  percent_access<WorkloadSpec, AtSpec, &WorkloadSpec::read_percent>(), {}, {"rwmixread", R::kPercent}},
+    WorkloadField{"workload_fsync", "fsync", nullptr, member<&WorkloadSpec::fsync_every>(), {}, {"fsync", R::kCount}},
+    WorkloadField{"workload_fdatasync", "fdatasync", nullptr, member<&WorkloadSpec::fdatasync_every>(), {},
+                  {"fdatasync", R::kCount}},
+    WorkloadField{"workload_end_fsync", "end_fsync", nullptr, member<&WorkloadSpec::end_fsync>(), {},
+                  {"end_fsync", R::kOnOff}},
+    WorkloadField{"workload_group_reporting", "group_reporting", nullptr, member<&WorkloadSpec::group_reporting>()},
+    WorkloadField{"workload_filename", "filename", nullptr, member<&WorkloadSpec::filename>()},
+    WorkloadField{"workload_directory", "directory", nullptr, member<&WorkloadSpec::directory>()},
+    WorkloadField{"workload_ioengine", "ioengine", nullptr, kFioEngine, "a fio engine bench++ runs",
+                  {"ioengine", R::kWord}},
+    WorkloadField{"workload_unlink", "unlink", nullptr, member<&WorkloadSpec::unlink>()},
+    WorkloadField{"workload_invalidate", "invalidate", nullptr, member<&WorkloadSpec::invalidate>(), {},
+                  {"invalidate", R::kOnOff}},
+    WorkloadField{"workload_stonewall", "stonewall", nullptr, member<&WorkloadSpec::stonewall>()},
+    WorkloadField{"workload_randseed", "randseed", nullptr, member<&WorkloadSpec::seed>()},
+    WorkloadField{"workload_randrepeat", "randrepeat", nullptr, member<&WorkloadSpec::randrepeat>()},
+    WorkloadField{"workload_description", "description", nullptr, member<&WorkloadSpec::description>()},
+};
+
+}  // namespace
+
+std::span<const WorkloadField> workload_fields() { return kWorkloadFields; }
+
+}  // namespace bench
