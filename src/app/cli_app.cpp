@@ -10,6 +10,8 @@
 #include "app/detect_command.h"
 #include "app/compare_command.h"
 #include "app/outputs.h"
+#include "app/run_info.h"
+#include "app/workload_command.h"
 #include "cli/options.h"
 #include "platform/directory_check.h"
 #include "platform/privileges.h"
@@ -21,26 +23,6 @@
 
 namespace bench {
 namespace {
-
-// `placement` is detected before privileges are dropped: some evidence (the SMBIOS entry, PID 1's
-// environment) is readable only by root. Where the run runs only: the runner records its setup, the one it
-// gives the phases (run/runner.h).
-RunInfo make_run_info(const Config& config, Placement placement) {
-  const SystemDescription system = describe_system(config.directory);
-  RunInfo info;
-  info.label = config.label;
-  info.version = BENCH_VERSION;
-  info.host_name = system.host_name;
-  info.kernel = system.kernel;
-  info.filesystem = system.mount.filesystem;
-  info.mount_options = system.mount.options;
-  info.directory = std::filesystem::absolute(config.directory).lexically_normal().string();
-  info.role = placement.role;
-  info.hypervisor = placement.hypervisor;
-  info.container = placement.container;
-  info.placement_evidence = std::move(placement.evidence);
-  return info;
-}
 
 // Writes nothing: the observer of the ranks other than 0 (rank 0 writes every output).
 class SilentObserver final : public RunObserver {};
@@ -93,6 +75,10 @@ int run_benchmark_command(const Config& config) {
 int run_cli(const std::vector<std::string>& args) {
   if (!args.empty() && args.front() == "compare") {
     return run_compare_command(std::vector<std::string>(args.begin() + 1, args.end()));
+  }
+  if (!args.empty() && (args.front() == "job" || args.front() == "suite")) {
+    return run_workload_command(args.front() == "job" ? WorkloadCommand::kJob : WorkloadCommand::kSuite,
+                                std::vector<std::string>(args.begin() + 1, args.end()));
   }
   const ParsedCommandLine command = parse_command_line(args, read_system_facts());
   switch (command.action) {

@@ -3,13 +3,13 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "report/bonnie_csv.h"
 #include "report/bonnie_table.h"
 #include "report/json_report.h"
 #include "report/latency_table.h"
 #include "report/rank_table.h"
+#include "report/placement_line.h"
 #include "report/progress_line.h"
 #include "report/spreadsheet_csv.h"
 #include "result/result_keywords.h"
@@ -20,22 +20,6 @@ constexpr const char* kClearToEnd = "\033[K";  // ANSI: erase to the end of the 
 
 bool takes_stdout(const std::optional<std::string>& destination) { return destination && *destination == "-"; }
 
-// Under MPI, the line above the bonnie++ table: "MPI: 3 ranks x 2 workers on 2 hosts: node1, node2".
-std::string ranks_line(const RunInfo& info) {
-  if (info.ranks <= 1) return "";
-  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.setup.concurrency,
-                     info.setup.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
-                     fmt::join(info.hosts, ", "));
-}
-
-// The lines above the bonnie++ table: "Running on: guest (kvm), container: none" (empty when not recorded),
-// then ranks_line().
-std::string placement_line(const RunInfo& info) {
-  if (!info.role) return ranks_line(info);
-  const std::string role(keyword(*info.role));
-  const std::string where = *info.role == Role::kGuest ? role + " (" + info.hypervisor + ")" : role;
-  return "Running on: " + where + ", container: " + info.container + "\n" + ranks_line(info);
-}
 }  // namespace
 
 OutputSet::OutputSet(const Config& config)
@@ -88,7 +72,7 @@ void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& p
 void OutputSet::run_finished(const RunResult& run) {
   current_run_.reset();
   finished_runs_.push_back(run);
-  table_sink_->write(placement_line(run.info) + format_bonnie_table(run) + "\n" + format_latency_table(run) +
+  table_sink_->write(format_placement_line(run.info) + format_bonnie_table(run) + "\n" + format_latency_table(run) +
                      format_rank_table(run));
   if (bonnie_csv_sink_ != nullptr) {
     if (config_.repeats_given && !bonnie_header_written_) {
@@ -109,7 +93,7 @@ void OutputSet::report_partial_run() noexcept {
     if (progress_line_open_) stderr_sink_.write("\n");
     progress_line_open_ = false;
     if (current_run_ && !current_run_->phases.empty()) {
-      table_sink_->write("Results of the tests completed before the failure:\n" + placement_line(current_run_->info) +
+      table_sink_->write("Results of the tests completed before the failure:\n" + format_placement_line(current_run_->info) +
                          format_bonnie_table(*current_run_) + "\n" + format_latency_table(*current_run_) +
                          format_rank_table(*current_run_));
     }

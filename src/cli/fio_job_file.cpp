@@ -52,10 +52,11 @@ WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span
   return spec;
 }
 
-FioJobs read_fio_command_line(std::span<const std::string> words) {
-  FioJobs jobs;
-  std::vector<FioOption> global;
-  std::vector<std::vector<FioOption>> per_job;
+namespace {
+
+// The options of command-line words: "--bs=4k", "--bs" "4k", "--time_based".
+std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
+  std::vector<FioOption> options;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string_view word = words[i];
     if (word.substr(0, 2) != "--" || word.size() == 2) {
@@ -74,12 +75,31 @@ FioJobs read_fio_command_line(std::span<const std::string> words) {
       if (i + 1 == words.size()) throw UsageError(fmt::format("fio option '--{}' needs a value", option.name));
       option.value = words[++i];
     }
+    options.push_back(std::move(option));
+  }
+  return options;
+}
+
+// Whether fio's run option asks for JSON; REQUIRES: is_fio_run_option(option.name).
+bool json_output_of(const FioOption& option) {
+  const std::string format = option.value.value_or("");
+  if (format != "json" && format != "normal") {
+    throw UsageError(fmt::format("invalid fio option output-format='{}': bench++ writes normal or json", format));
+  }
+  return format == "json";
+}
+
+}  // namespace
+
+void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads) { check_unique_names(workloads); }
+
+FioJobs read_fio_command_line(std::span<const std::string> words) {
+  FioJobs jobs;
+  std::vector<FioOption> global;
+  std::vector<std::vector<FioOption>> per_job;
+  for (FioOption& option : split_fio_words(words)) {
     if (is_fio_run_option(option.name)) {
-      const std::string format = option.value.value_or("");
-      if (format != "json" && format != "normal") {
-        throw UsageError(fmt::format("invalid fio option output-format='{}': bench++ writes normal or json", format));
-      }
-      jobs.json_output = format == "json";
+      jobs.json_output = json_output_of(option);
       continue;
     }
     if (option.name == "name") per_job.emplace_back();
@@ -92,6 +112,19 @@ FioJobs read_fio_command_line(std::span<const std::string> words) {
   for (const auto& options : per_job) jobs.workloads.push_back(build_workload(global, options));
   check_unique_names(jobs.workloads);
   return jobs;
+}
+
+bool read_fio_run_options(std::span<const std::string> words) {
+  bool json_output = false;
+  for (const FioOption& option : split_fio_words(words)) {
+    if (!is_fio_run_option(option.name)) {
+      throw UsageError(fmt::format("fio option --{} on the command line does not combine with a job file: put it "
+                                   "in the file's [global] section",
+                                   option.name));
+    }
+    json_output = json_output_of(option);
+  }
+  return json_output;
 }
 
 std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name) {

@@ -29,6 +29,13 @@ struct FioJobs {
 // REQUIRES: the words hold only fio's options (the caller takes its own options and job files out first).
 FioJobs read_fio_command_line(std::span<const std::string> words);
 
+// fio's run options alone (--output-format=json), as beside a job file: whether they ask for JSON. Throws
+// UsageError for any other fio option (fio would ignore it; it belongs in the job file).
+bool read_fio_run_options(std::span<const std::string> words);
+
+// Throws UsageError when two workloads share a name (their results are kept under it).
+void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads);
+
 // Reads a job file's text; `file_name` only names it in messages ("tart.fio:12: ...").
 std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name);
 

@@ -129,7 +129,8 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
   return private_directories_.emplace(directory, fs::path(pattern)).first->second;
 }
 
-void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets) {
+void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
+                            const std::atomic<int>* interrupt_signal) {
   for (JobTarget& target : targets) {
     if (target.is_private) {
       target.path = private_directory(target.directory) / target.path;
@@ -142,7 +143,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& ta
       PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
       created_.emplace(target.path, Created{});
     }
-    lay_out(spec, target.path, target.region_bytes);
+    lay_out(spec, target.path, target.region_bytes, interrupt_signal);
     if (!spec.unlink) created_[target.path].keep = true;
   }
   if (spec.direct || !spec.invalidate) return;
@@ -152,7 +153,8 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& ta
   }
 }
 
-void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std::uint64_t bytes) {
+void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std::uint64_t bytes,
+                            const std::atomic<int>* interrupt_signal) {
   Created& created = created_.at(path);
   PosixFile file(path, O_WRONLY);
   if (reads_data(spec.pattern) && created.filled_bytes < bytes) {
@@ -161,6 +163,11 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
     AlignedBuffer chunk(kLayoutChunkBytes);
     Rng rng(0x6c61796f7574ULL ^ std::hash<std::string>{}(path.string()));
     for (std::uint64_t offset = created.filled_bytes; offset < bytes; offset += kLayoutChunkBytes) {
+      if (interrupt_signal != nullptr) {
+        if (const int signal_number = interrupt_signal->load(std::memory_order_relaxed); signal_number != 0) {
+          throw InterruptedError(signal_number);
+        }
+      }
       for (std::size_t i = 0; i + 8 <= chunk.size(); i += 8) {
         const std::uint64_t word = rng.next();
         std::memcpy(chunk.data() + i, &word, 8);

@@ -11,6 +11,7 @@
 //   - what bench++ creates it removes when the run ends, on every exit path, unless unlink=0 asks to keep it.
 // Layout (untimed): a reading workload's file is filled with incompressible data, a writing one's is allocated
 // (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -49,8 +50,10 @@ class WorkloadFiles {
   std::vector<JobTarget> plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const;
 
   // Creates (private directory included) and lays out what `targets` need (see above), then drops their pages
-  // from the cache when the workload asks; fills in the targets' paths. Throws std::system_error on I/O errors.
-  void prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets);
+  // from the cache when the workload asks; fills in the targets' paths. Throws std::system_error on I/O errors,
+  // InterruptedError when `interrupt_signal` (if given) turns non-zero during a layout.
+  void prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
+               const std::atomic<int>* interrupt_signal = nullptr);
 
   // Opens a prepared target for the workload's requests: O_RDONLY when it only reads, O_RDWR otherwise, O_DIRECT
   // with direct=1 (a filesystem without O_DIRECT gets an error that says so).
@@ -67,7 +70,8 @@ class WorkloadFiles {
   };
   std::filesystem::path directory_of(const WorkloadSpec& spec) const;
   const std::filesystem::path& private_directory(const std::filesystem::path& directory);
-  void lay_out(const WorkloadSpec& spec, const std::filesystem::path& path, std::uint64_t bytes);
+  void lay_out(const WorkloadSpec& spec, const std::filesystem::path& path, std::uint64_t bytes,
+               const std::atomic<int>* interrupt_signal);
 
   std::filesystem::path default_directory_;
   std::map<std::filesystem::path, std::filesystem::path> private_directories_;  // directory= -> its private one

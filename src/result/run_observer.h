@@ -4,6 +4,8 @@
 // runner on the thread that runs the benchmark. Default methods do nothing.
 #include <chrono>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "result/run_result.h"
 
@@ -16,6 +18,9 @@ class RunObserver {
   virtual ~RunObserver() = default;
   virtual void run_started(const RunInfo& /*info*/) {}
   virtual void phase_started(const RunInfo& /*info*/, PhaseId /*id*/) {}
+  // bench++ job and suite: the workloads that are about to run at once (a stonewall group), before their files
+  // are laid out; their results come as phase_finished, one per workload direction, when all have ended.
+  virtual void workloads_started(const RunInfo& /*info*/, const std::vector<std::string>& /*names*/) {}
   // While a phase runs, about every kProgressInterval, from another thread (never at the same time as the
   // other methods): operations started so far by all workers, of `total`.
   virtual void phase_progress(PhaseId /*id*/, std::uint64_t /*done*/, std::uint64_t /*total*/,

@@ -1,0 +1,78 @@
+#include "app/workload_outputs.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/json_report.h"
+#include "report/placement_line.h"
+#include "report/spreadsheet_csv.h"
+#include "report/workload_table.h"
+
+namespace bench {
+namespace {
+bool takes_stdout(const std::optional<std::string>& destination) { return destination && *destination == "-"; }
+}  // namespace
+
+WorkloadOutputs::WorkloadOutputs(const Config& config)
+    : config_(config), stdout_sink_("-"), stderr_sink_(TextSink::standard_error()) {
+  const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path);
+  table_sink_ = (config.quiet || machine_stdout) ? &stderr_sink_ : &stdout_sink_;
+  if (config.csv_path) {
+    csv_file_.emplace(*config.csv_path);
+    csv_file_->write(spreadsheet_csv_header(true));
+  }
+  if (config.json_path && !takes_stdout(config.json_path)) json_file_.emplace(*config.json_path);
+}
+
+void WorkloadOutputs::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}}; }
+
+void WorkloadOutputs::workloads_started(const RunInfo& /*info*/, const std::vector<std::string>& names) {
+  if (config_.quiet) return;
+  if (progress_line_open_) stderr_sink_.write("done\n");
+  stderr_sink_.write(fmt::format("Running {}...", fmt::join(names, ", ")));
+  progress_line_open_ = true;
+}
+
+void WorkloadOutputs::phase_finished(const RunResult& run_so_far, const PhaseResult& phase) {
+  current_run_ = run_so_far;
+  if (progress_line_open_) {
+    stderr_sink_.write("done\n");
+    progress_line_open_ = false;
+  }
+  if (csv_file_) csv_file_->write(format_spreadsheet_csv_row(run_so_far.info, phase));
+  if (json_file_) {
+    std::vector<RunResult> runs = finished_runs_;
+    runs.push_back(run_so_far);
+    json_file_->rewrite(format_json(runs));
+  }
+}
+
+void WorkloadOutputs::run_finished(const RunResult& run) {
+  current_run_.reset();
+  finished_runs_.push_back(run);
+  const std::string repeat = config_.repeats > 1 ? fmt::format("Run {} of {}\n", run.info.run_index + 1, config_.repeats) : "";
+  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run));
+}
+
+void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
+  table_sink_->write(format_workload_repeat_summary(finished_runs_));
+  for (const std::string& file : kept_files) {
+    table_sink_->write(fmt::format("Kept (unlink=0): {}\n", file));
+  }
+  if (takes_stdout(config_.json_path)) stdout_sink_.write(format_json(finished_runs_));
+}
+
+void WorkloadOutputs::report_partial_run() noexcept {
+  try {
+    if (progress_line_open_) stderr_sink_.write("\n");
+    progress_line_open_ = false;
+    if (current_run_ && !current_run_->phases.empty()) {
+      table_sink_->write("Results of the workloads completed before the failure:\n" +
+                         format_placement_line(current_run_->info) + format_workload_table(*current_run_));
+    }
+  } catch (...) {
+    // Best effort: the original failure is what main reports.
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,46 @@
+#pragma once
+// The command lines of `bench++ job` and `bench++ suite`, parsed into a validated Config whose setup holds the
+// workloads (cli/fio_job_file.h reads fio's part). Pure: job files are read by the caller (`read_file`).
+//
+//   bench++ job [bench++ options] [fio options] [JOBFILE...]
+//   bench++ suite NAME [bench++ options]          NAME: a built-in suite (cli/builtin_suites.h)
+//
+// bench++'s own options, with a value after "=" or as the next word: -d/--dir DIR (where files go without fio's
+// directory=), --json FILE, --csv FILE ("-" for stdout), --label NAME, -q, -z/--seed N, -x N (repeats),
+// --allow-overwrite PATH (repeatable: lets writing workloads use this existing file or device), --scale
+// FACTOR|small, -h/--help. Everything else that starts with "--" is a fio option; a word that does not is a job
+// file (job only). fio's --output-format=json is --json - (the report on stdout, the table on stderr).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/config.h"
+#include "platform/system_info.h"  // SystemFacts
+
+namespace bench {
+
+enum class WorkloadCommand { kJob, kSuite };
+
+// How --scale shrinks (or grows) a suite or job: every size (at least one block) and time multiplied by a factor,
+// or "small": sizes capped at 64 MiB per job, runtimes at 2 s and ramps at 1 s.
+struct WorkloadScale {
+  double factor = 1.0;
+  bool small = false;
+};
+
+// Applies the scale to the specs (pure).
+void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scale);
+
+// The repeat a suite's text asks for in a "; bench++-suite: repeat=N" line; 1 without one.
+std::uint32_t suite_repeats(std::string_view text);
+
+// `args` are the words after "job" or "suite"; `facts` give the default label (the host name) and seed.
+// `read_file` reads a job file (and throws what it throws). Throws UsageError with one line naming what is wrong.
+// -h/--help gives Action::kHelp with help_text filled.
+ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& args,
+                                              const SystemFacts& facts,
+                                              const std::function<std::string(const std::string&)>& read_file);
+
+std::string workload_help_text(WorkloadCommand command);
+
+}  // namespace bench

@@ -1,0 +1,24 @@
+#pragma once
+// The human report of `bench++ job` and `bench++ suite`: per workload and direction the request rate (IOPS),
+// bandwidth in MiB/s (2^20 bytes) and MB/s (10^6 bytes), labelled, the latency of one request from submission
+// to completion (mean, p50, p99, p99.9, max), %CPU, the mean queue depth the jobs kept against the depth asked,
+// and the engine that ran; then notes: why an engine or depth differs from what the workload asked, workloads
+// that were not steady, files kept by unlink=0. Across repeats (-x, a suite's repeat=N): per workload and
+// direction the mean ± standard deviation of the rate and the best run (CrystalDiskMark's figure).
+#include <string>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+// Ends with '\n'; empty when the run has no workload results.
+std::string format_workload_table(const RunResult& run);
+
+// Empty for fewer than two runs.
+std::string format_workload_repeat_summary(const std::vector<RunResult>& runs);
+
+// "812", "12.3k", "151k", "2.07M": three significant digits.
+std::string format_count_si(double value);
+
+}  // namespace bench

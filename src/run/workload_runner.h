@@ -1,0 +1,45 @@
+#pragma once
+// Runs the workloads of `bench++ job` and `bench++ suite` (RunSetup::workloads). Everything is checked before
+// anything is created: the files' rules (phases/workload_files.h), the space the files need on their
+// filesystems, and the memory the buffers take. Then group by group (a workload with stonewall starts a new
+// group; the workloads of one group run at once, as in fio), each group's files laid out first (untimed), and
+// each workload's results handed to the observer as its group ends: one PhaseResult per direction with requests
+// (reads, writes, syncs) for all the workload's jobs, and with numjobs > 1 and no group_reporting also each
+// job's own.
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "phases/workload_group.h"
+#include "result/run_observer.h"
+#include "result/run_result.h"
+
+namespace bench {
+
+struct WorkloadRunOptions {
+  std::filesystem::path directory = ".";     // where files go without directory= (bench++'s -d)
+  std::uint32_t repeats = 1;                 // -x, or a suite's repeat: the workloads run this many times
+  bool seed_given = false;                   // -z: it decides the offsets even where randrepeat=1
+  std::optional<std::string> io_uring_refusal;  // why io_uring cannot run here (platform/io_uring_ring.h)
+};
+
+struct WorkloadRunOutcome {
+  std::vector<RunResult> runs;          // one per repeat
+  std::vector<std::string> kept_files;  // created by bench++ and kept because a workload said unlink=0
+};
+
+// `base_info` holds where the run runs and its setup (the workloads); the runner fills in run_index and
+// started_utc. Throws UsageError for input that cannot run (before anything is created), InterruptedError after
+// a stop signal, std::system_error for I/O errors (ENOSPC, EIO); the files it created are removed first (but
+// those unlink=0 keeps).
+WorkloadRunOutcome run_workloads(const RunInfo& base_info, const WorkloadRunOptions& options, RunObserver& observer,
+                                 const std::atomic<int>& interrupt);
+
+// The WorkloadParts and PhaseResults of one workload's measurement (exposed for tests): per direction with
+// requests, all jobs together, then each job's own when numjobs > 1 without group_reporting.
+std::vector<PhaseResult> workload_results(const WorkloadSpec& spec, const EngineChoice& choice,
+                                          const WorkloadMeasurement& measurement);
+
+}  // namespace bench
