@@ -82,7 +82,7 @@ void check_space(const std::vector<std::vector<JobTarget>>& targets) {
     struct statvfs fs_info {};
     if (::statvfs(need.directory.c_str(), &fs_info) != 0) continue;
     const std::uint64_t free_bytes = std::uint64_t{fs_info.f_bavail} * fs_info.f_frsize;
-    const std::uint64_t with_margin = need.bytes + (64ull << 20);
+    const std::uint64_t with_margin = need.bytes + need.bytes / 64 + (1ull << 20);  // metadata, and some slack
     if (with_margin > free_bytes) {
       throw UsageError(fmt::format("not enough free space in {}: the workloads' files need {} MiB, {} MiB are free",
                                    need.directory.string(), with_margin >> 20, free_bytes >> 20));
@@ -201,8 +201,8 @@ WorkloadRunOutcome run_workloads(const RunInfo& base_info, const WorkloadRunOpti
     choices.push_back(choose_engine(spec, options.io_uring_refusal));
   }
   const std::vector<std::vector<std::size_t>> groups = stonewall_groups(workloads);
-  check_space(targets);
   check_buffers(workloads, groups, choices);
+  check_space(targets);
 
   WorkloadRunOutcome outcome;
   for (std::uint32_t repeat = 0; repeat < options.repeats; ++repeat) {

@@ -1,0 +1,239 @@
+// bench++ job and bench++ suite end to end: the real binary on small real files, its outputs read back (JSON,
+// spreadsheet CSV), a suite at a tiny --scale compared with itself, and the bad inputs that must fail with one line
+// and exit 2 before anything is created.
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "reliability/background_process.h"
+#include "reliability/scratch_mount.h"
+#include "report/json_report.h"
+#include "report/spreadsheet_csv.h"
+#include "result/test_id.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+using test::contains;
+
+std::set<std::string> keys_of(const RunResult& run) {
+  std::set<std::string> keys;
+  for (const PhaseResult& p : run.phases) keys.insert(test_key(test_id(p)));
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("job: fio's command line runs, and its results come back from JSON and the spreadsheet CSV") {
+  test::TempDir dir;
+  const fs::path json = dir.path() / "out.json";
+  const fs::path csv = dir.path() / "out.csv";
+  const test::CommandOutput result = test::run_bench(
+      {"job", "-d", dir.path().string(), "--json", json.string(), "--csv", csv.string(), "--label", "here", "-z", "3",
+       "--name=seq", "--rw=write", "--bs=64k", "--size=2m", "--end_fsync=1", "--name", "mix", "--rw", "randrw",
+       "--rwmixread=70", "--bs=4k", "--size=1m", "--ioengine=io_uring", "--iodepth=8", "--numjobs=2", "--stonewall"});
+  INFO("stderr:\n" << result.err);
+  REQUIRE(result.exit_code == 0);
+  // The table: both workloads, reads and writes, the engine named, MiB/s and MB/s.
+  CHECK(contains(result.out, "MiB/s"));
+  CHECK(contains(result.out, "MB/s"));
+  CHECK(contains(result.out, "seq "));
+  CHECK(contains(result.out, "mix #1"));  // numjobs=2 without group_reporting: each job too
+  CHECK(contains(result.err, "Running seq...done"));
+  CHECK(contains(result.err, "Running mix...done"));
+  // Nothing left behind: bench++'s private directory and its files are gone.
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"out.csv", "out.json"});
+
+  const std::vector<RunResult> from_json = read_json_report(test::read_file(json), json.string());
+  const std::vector<RunResult> from_csv = read_spreadsheet_csv(test::read_file(csv), csv.string());
+  REQUIRE(from_json.size() == 1);
+  REQUIRE(from_csv.size() == 1);
+  const RunResult& run = from_json.front();
+  CHECK(run.info.label == "here");
+  REQUIRE(run.info.setup.workloads.size() == 2);
+  CHECK(run.info.setup.workloads[1].read_percent == 70);
+  CHECK(run.info.setup.workloads[1].stonewall);
+  CHECK(keys_of(run) == std::set<std::string>{"seq.write", "seq.sync", "mix.read", "mix.write", "mix.job0.read",
+                                              "mix.job0.write", "mix.job1.read", "mix.job1.write"});
+  CHECK(keys_of(from_csv.front()) == keys_of(run));
+  CHECK(from_csv.front().info.setup.workloads.size() == 2);
+  const PhaseResult* writes = find_test(run, TestId{PhaseId::kWorkload, "seq", IoDirection::kWrite, std::nullopt});
+  REQUIRE(writes != nullptr);
+  CHECK(writes->operations == 32);  // 2 MiB in 64 KiB blocks
+  CHECK(writes->bytes == 2u << 20);
+  CHECK(writes->workload->engine == EngineKind::kSync);  // psync, fio's default
+  const PhaseResult* reads = find_test(run, TestId{PhaseId::kWorkload, "mix", IoDirection::kRead, std::nullopt});
+  const PhaseResult* mixed_writes = find_test(run, TestId{PhaseId::kWorkload, "mix", IoDirection::kWrite, std::nullopt});
+  REQUIRE(reads != nullptr);
+  REQUIRE(mixed_writes != nullptr);
+  CHECK(reads->operations + mixed_writes->operations == 2 * 256);  // two jobs, each 1 MiB in 4 KiB blocks
+  CHECK(reads->workers == 2);
+  CHECK(!reads->workload->histogram.empty());
+  // JSON keeps the histogram; merged buckets count every request.
+  std::uint64_t counted = 0;
+  for (const auto& [bucket, count] : reads->workload->histogram) counted += count;
+  CHECK(counted == reads->operations);
+}
+
+TEST_CASE("job: a fio job file, with --output-format=json on stdout and the table on stderr") {
+  test::TempDir dir;
+  const fs::path file = dir.path() / "two.fio";
+  std::ofstream(file) << "; two workloads at once, then a third\n"
+                         "[global]\nsize=512k\nbs=4k\n"
+                         "[a]\nrw=read\n"
+                         "[b]\nrw=randread\n"
+                         "[c]\nstonewall\nrw=write\nfdatasync=8\n";
+  const test::CommandOutput result = test::run_bench(
+      {"job", "-d", dir.path().string(), file.string(), "--output-format=json"});
+  INFO("stderr:\n" << result.err);
+  REQUIRE(result.exit_code == 0);
+  const auto doc = nlohmann::json::parse(result.out);  // stdout holds the JSON document alone
+  CHECK(doc.at("runs").at(0).at("workloads").size() == 3);
+  CHECK(contains(result.err, "Running a, b...done"));
+  CHECK(contains(result.err, "Running c...done"));
+  CHECK(contains(result.err, "workload"));  // the table
+  const RunResult run = read_json_report(result.out, "stdout").front();
+  const PhaseResult* syncs = find_test(run, TestId{PhaseId::kWorkload, "c", IoDirection::kSync, std::nullopt});
+  REQUIRE(syncs != nullptr);
+  CHECK(syncs->operations == 16);  // 128 writes, an fdatasync after every 8
+}
+
+TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {
+  test::TempDir dir;
+  const fs::path first = dir.path() / "first.json";
+  const fs::path second = dir.path() / "second.json";
+  const auto run_suite = [&](const std::string& name, const fs::path& out, const std::string& label) {
+    return test::run_bench({"suite", name, "-d", dir.path().string(), "--scale", "0.002", "-q", "--json",
+                            out.string(), "--label", label});
+  };
+  const test::CommandOutput tart = run_suite("tart", first, "host");
+  INFO("stderr:\n" << tart.err);
+  REQUIRE(tart.exit_code == 0);
+  const RunResult run = read_json_report(test::read_file(first), first.string()).front();
+  CHECK(run.info.setup.workloads.size() == 6);
+  for (const char* key : {"randwrite-4k-qd1.write", "randwrite-64k-16jobs.write", "randwrite-1m-qd1.write",
+                          "randrw-4k.read", "randrw-4k.write", "randrw-64k.read", "sync.write", "sync.sync"}) {
+    CHECK_MESSAGE(keys_of(run).contains(key), key);
+  }
+  CHECK(run.info.setup.workloads[1].size_bytes == 512u << 10);  // 256 MiB x 0.002, in whole 64 KiB blocks
+  REQUIRE(run_suite("tart", second, "guest").exit_code == 0);
+  const test::CommandOutput compared = test::run_bench({"compare", first.string(), second.string()});
+  INFO("compare:\n" << compared.out << compared.err);
+  CHECK(compared.exit_code == 0);
+  CHECK(contains(compared.out, "randrw-4k read (randrw-4k.read)"));
+  CHECK(contains(compared.out, "guest"));
+
+  const fs::path cdm_json = dir.path() / "cdm.json";
+  const test::CommandOutput cdm = test::run_bench(
+      {"suite", "cdm", "-d", dir.path().string(), "--scale", "0.02", "-x", "2", "--json", cdm_json.string()});
+  INFO("cdm stderr:\n" << cdm.err);
+  REQUIRE(cdm.exit_code == 0);
+  CHECK(contains(cdm.out, "Across 2 runs"));
+  CHECK(contains(cdm.out, "CrystalDiskMark's figure"));
+  CHECK(read_json_report(test::read_file(cdm_json), cdm_json.string()).size() == 2);
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"cdm.json", "first.json", "second.json"});
+}
+
+TEST_CASE("job: bad input fails with one line and exit 2, before anything is created") {
+  test::TempDir dir;
+  const fs::path precious = dir.path() / "precious";
+  std::ofstream(precious) << std::string(8192, 'p');
+  const auto error_of = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"job", "-d", dir.path().string()});
+    const test::CommandOutput result = test::run_bench(args);
+    CHECK(result.exit_code == 2);
+    CHECK(test::lines_of(result.err).size() == 1);
+    CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"precious"});
+    return result.err;
+  };
+  CHECK(contains(error_of({"--name=x", "--size=1m", "--loops=2"}), "fio option 'loops' is not supported"));
+  CHECK(contains(error_of({"--name=x", "--size=1m", "--direct=1", "--bs=1000"}), "not a multiple of 512"));
+  CHECK(contains(error_of({"--name=x", "--size=1m", "--iodepth=99999"}), "must be between 1 and 32768"));
+  CHECK(contains(error_of({"--name=x", "--size=1m", "--runtime=5x"}), "unknown time unit 'x'"));
+  CHECK(contains(error_of({"--name=x", "--size=0"}), "size='0': must be more than 0"));
+  CHECK(contains(error_of({"--name=x", "--size=1p"}), "not enough free space"));
+  CHECK(contains(error_of({"--name=x", "--rw=write", "--filename=" + precious.string()}),
+                 "bench++ only reads it unless --allow-overwrite="));
+  CHECK(contains(error_of({"--name=x", "--size=64m", "--numjobs=4096", "--iodepth=32768", "--bs=64m", "--ioengine=io_uring"}),
+                 "request buffers"));
+  CHECK(contains(error_of({(dir.path() / "missing.fio").string()}), "cannot read job file"));
+  CHECK(contains(error_of({"--allow-overwrite", "/elsewhere", "--name=x", "--size=1m"}), "names no workload"));
+  CHECK(test::read_file(precious) == std::string(8192, 'p'));
+  const test::CommandOutput suite = test::run_bench({"suite", "atto", "-d", dir.path().string()});
+  CHECK(suite.exit_code == 2);
+  CHECK(contains(suite.err, "unknown suite 'atto': bench++ has tart, openstack, cdm"));
+}
+
+TEST_CASE("job: --allow-overwrite lets a workload write a file bench++ did not create, and keeps it") {
+  test::TempDir dir;
+  const fs::path target = dir.path() / "target";
+  std::ofstream(target) << std::string(64 * 1024, 't');
+  const test::CommandOutput result =
+      test::run_bench({"job", "-d", dir.path().string(), "--allow-overwrite", target.string(), "--name=w",
+                       "--rw=randwrite", "--bs=4k", "--filename=" + target.string()});
+  INFO("stderr:\n" << result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(fs::exists(target));
+  CHECK(fs::file_size(target) == 64 * 1024);  // the user's file: written into, never extended or removed
+  CHECK(test::read_file(target) != std::string(64 * 1024, 't'));
+}
+
+TEST_CASE("job: Ctrl-C in a time-based workload stops it, removes its files, keeps what finished") {
+  test::TempDir dir;
+  const fs::path csv = dir.path() / "out.csv";
+  test::BackgroundProcess job(test::bench_command(
+      {"job", "-d", dir.path().string(), "--csv", csv.string(), "--name=first", "--rw=write", "--size=1m",
+       "--name=long", "--stonewall", "--rw=randread", "--size=4m", "--runtime=60", "--time_based"}));
+  REQUIRE(job.wait_for_stderr("Running long...", std::chrono::seconds(30)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  job.send_signal(SIGINT);
+  const test::CommandOutput result = job.finish(std::chrono::seconds(20));
+  INFO("stderr:\n" << result.err);
+  CHECK(result.exit_code == 130);
+  CHECK(contains(result.out, "Results of the workloads completed before the failure"));
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"out.csv"});
+  const std::vector<RunResult> kept = read_spreadsheet_csv(test::read_file(csv), csv.string());
+  CHECK(keys_of(kept.front()) == std::set<std::string>{"first.write"});
+}
+
+TEST_CASE("job: no room for the files is refused before anything is created; ENOSPC mid-run ends it cleanly") {
+  if (!test::running_as_root()) {
+    MESSAGE("skipped: mounting a small tmpfs needs root");
+    return;
+  }
+  test::TmpfsMount small("size=4m");
+  const test::CommandOutput refused = test::run_bench(
+      {"job", "-d", small.path().string(), "--name=fill", "--rw=write", "--bs=64k", "--size=8m", "--filename=big"});
+  CHECK(refused.exit_code == 2);
+  CHECK(contains(refused.err, "not enough free space in " + small.path().string()));
+  CHECK(test::list_tree(small.path()).empty());
+
+  if (test::run_program({"sh", "-c", "command -v fiu-run"}).exit_code != 0) {
+    MESSAGE("skipped (ENOSPC mid-run): fiu-run (Debian fiu-utils) is not installed");
+    return;
+  }
+#if defined(__SANITIZE_ADDRESS__)
+  MESSAGE("skipped (ENOSPC mid-run): libfiu's preload does not mix with AddressSanitizer");
+#else
+  // fiu-run makes every pwrite fail with ENOSPC (28): the psync engine's first write.
+  const test::CommandOutput full = test::run_program(
+      {"fiu-run", "-x", "-f", "", "-c", "enable name=posix/io/rw/pwrite,failinfo=28", BENCH_BINARY, "job", "-d",
+       small.path().string(), "--name=fill", "--rw=write", "--bs=64k", "--size=1m"});
+  INFO("stderr:\n" << full.err);
+  CHECK(full.exit_code == 1);
+  CHECK(contains(full.err, "No space left on device"));
+  CHECK(contains(full.err, "cannot write "));
+  CHECK(test::list_tree(small.path()).empty());
+#endif
+}
+
+}  // namespace bench
