@@ -1,5 +1,6 @@
 #include "app/run_info.h"
 
+#include "cli/tags.h"
 #include "platform/system_info.h"
 
 namespace bench {
@@ -18,6 +19,14 @@ RunInfo make_run_info(const Config& config, Placement placement) {
   info.hypervisor = placement.hypervisor;
   info.container = placement.container;
   info.placement_evidence = std::move(placement.evidence);
+  if (system.cpus > 0) info.cpus = system.cpus;
+  if (system.memory_bytes > 0) info.memory_bytes = system.memory_bytes;
+  if (system.device) {
+    info.device = system.device->name;
+    info.device_driver = system.device->driver;
+    info.device_model = system.device->model;
+  }
+  info.tags = join_tags(config.tags);
   return info;
 }
 

@@ -25,6 +25,7 @@ struct Config {
   std::optional<std::string> group;       // -u :group or -g group
   std::optional<std::string> csv_path;    // --csv FILE ("-" is stdout): the spreadsheet CSV
   std::optional<std::string> json_path;   // --json FILE ("-" is stdout)
+  std::vector<std::string> tags;          // --tag KEY=VALUE (checked: cli/tags.h), recorded with the run
   std::vector<std::string> warnings;      // things main prints to stderr before running
 };
 

@@ -10,6 +10,7 @@
 
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
+#include "cli/tags.h"
 #include "result/errors.h"
 
 namespace bench {
@@ -23,7 +24,8 @@ struct OwnOption {
   char letter;            // short form, or 0
   bool takes_value;
 };
-constexpr std::array<OwnOption, 10> kOwnOptions = {{
+constexpr std::array<OwnOption, 11> kOwnOptions = {{
+    {"tag", 0, true},
     {"dir", 'd', true},
     {"json", 0, true},
     {"csv", 0, true},
@@ -201,6 +203,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       config.label = value.value;
     }
     if (name == "quiet") config.quiet = true;
+    if (name == "tag") config.tags.push_back(checked_tag(value.value));
     if (name == "seed") {
       config.setup.seed = whole_number("-z", value.value, 0, 0xffffffffu);
       config.seed_given = true;
@@ -263,6 +266,7 @@ Options:
       --json FILE       the JSON report ("-": stdout; fio's --output-format=json is --json -)
       --csv FILE        the spreadsheet CSV ("-": stdout)
       --label NAME      names the run in every output (default: the host name)
+      --tag KEY=VALUE   a fact to record with the run in every output (repeatable)
   -q, --quiet           no progress; the table goes to stderr
   -z, --seed N          the seed of offsets and data (default: fio's randrepeat, the same each run)
   -x, --repeats N       run the workloads N times (a suite's own repeat otherwise)

@@ -1,3 +1,4 @@
+#include "cli/tags.h"
 #include "cli/options.h"
 
 #include <fmt/format.h>
@@ -38,6 +39,7 @@ po::options_description make_description() {
       ("repeat,x", text())
       ("machine,m", text())
       ("label", text())
+      ("tag", po::value<std::vector<std::string>>()->composing())
       ("quiet,q", po::bool_switch())
       ("csv", text())
       ("json", text())
@@ -221,6 +223,9 @@ void apply_output(const po::variables_map& vm, const SystemFacts& facts, Config&
   }
   config.label = config.machine_name;
   if (const auto text = value_of(vm, "label")) config.label = non_empty("--label", *text);
+  if (vm.count("tag") != 0) {
+    for (const std::string& tag : vm["tag"].as<std::vector<std::string>>()) config.tags.push_back(checked_tag(tag));
+  }
   if (const auto text = value_of(vm, "csv")) config.csv_path = non_empty("--csv", *text);
   if (const auto text = value_of(vm, "json")) config.json_path = non_empty("--json", *text);
   if (config.csv_path == "-" && config.json_path == "-") {
@@ -374,6 +379,7 @@ Test sizes:
 Output:
   -m, --machine NAME    machine name in the reports (default: the host name; no commas)
       --label TEXT      name of the run in every output (default: the machine name)
+      --tag KEY=VALUE   a fact to record with the run in every output (repeatable), e.g. --tag disk=nvme0
   -q, --quiet           no progress; the table goes to stderr, stdout carries only the CSV line
       --csv FILE        also write the spreadsheet CSV (header row, one row per test) to FILE
       --json FILE       also write the results as JSON to FILE ("-" is stdout for either one)

@@ -98,15 +98,39 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
   return out;
 }
 
-// "host", "guest on kvm", "guest on kvm, in docker", "" (not recorded or unknown).
-std::string placement_of(const RunInfo& info) {
-  if (info.role != Role::kHost && info.role != Role::kGuest) return "";
-  std::string text(keyword(*info.role));
-  if (!info.hypervisor.empty() && info.hypervisor != "none" && info.hypervisor != "unknown") {
-    text += " on " + info.hypervisor;
+// "2 CPUs, 512 MiB, vda (virtio_blk)": the machine and its disk, as far as recorded.
+std::string machine_of(const RunInfo& info) {
+  std::vector<std::string> parts;
+  if (info.cpus) parts.push_back(fmt::format("{} CPU{}", *info.cpus, *info.cpus == 1 ? "" : "s"));
+  if (info.memory_bytes) parts.push_back(size_text(*info.memory_bytes));
+  if (!info.device.empty()) {
+    std::string disk = info.device;
+    if (!info.device_driver.empty() || !info.device_model.empty()) {
+      const std::string model = info.device_model.empty() ? "" : (info.device_driver.empty() ? "" : ", ") + info.device_model;
+      disk += " (" + info.device_driver + model + ")";
+    }
+    parts.push_back(disk);
   }
-  if (!info.container.empty() && info.container != "none" && info.container != "unknown") {
-    text += ", in " + info.container;
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
+  return text;
+}
+
+// "host", "guest on kvm", "guest on kvm, in docker", "" (not recorded or unknown); then the machine and the
+// run's tags: "guest on qemu; 2 CPUs, 512 MiB, vda (virtio_blk); accel=tcg; drive=cache=none".
+std::string placement_of(const RunInfo& info) {
+  std::string text;
+  if (info.role == Role::kHost || info.role == Role::kGuest) {
+    text = keyword(*info.role);
+    if (!info.hypervisor.empty() && info.hypervisor != "none" && info.hypervisor != "unknown") {
+      text += " on " + info.hypervisor;
+    }
+    if (!info.container.empty() && info.container != "none" && info.container != "unknown") {
+      text += ", in " + info.container;
+    }
+  }
+  for (const std::string& part : {machine_of(info), info.tags}) {
+    if (!part.empty()) text += (text.empty() ? "" : "; ") + part;
   }
   return text;
 }

@@ -114,6 +114,12 @@ SystemDescription describe_system(const std::filesystem::path& directory) {
     text << mountinfo.rdbuf();
     if (auto mount = find_mount(text.str(), canonical.string())) description.mount = std::move(*mount);
   }
+  const long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  description.cpus = cpus > 0 ? static_cast<std::uint32_t>(cpus) : 0;
+  description.memory_bytes = pages > 0 && page_size > 0 ? std::uint64_t(pages) * std::uint64_t(page_size) : 0;
+  description.device = block_device_of(directory);
   return description;
 }
 

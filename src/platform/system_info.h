@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+
+#include "platform/block_device.h"
 #include <string_view>
 
 namespace bench {
@@ -39,6 +41,9 @@ struct SystemDescription {
   std::string host_name;
   std::string kernel;  // "Linux 6.1.0-13-amd64"
   MountEntry mount;    // of the benchmark directory (fields empty when unknown)
+  std::uint32_t cpus = 0;          // online CPUs (sysconf)
+  std::uint64_t memory_bytes = 0;  // physical memory (sysconf)
+  std::optional<BlockDevice> device;  // under the benchmark directory (platform/block_device.h)
 };
 
 SystemDescription describe_system(const std::filesystem::path& directory);

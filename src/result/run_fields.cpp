@@ -34,6 +34,7 @@ constexpr FieldGroup<RunInfo> kIoGroup{"io", [](const RunInfo& info) { return in
 constexpr FieldGroup<RunInfo> kFilesGroup{"files", [](const RunInfo& info) { return info.setup.files.has_value(); },
                                           [](RunInfo& info) { info.setup.files.emplace(); }};
 constexpr FieldGroup<RunInfo> kPlacementGroup{"placement"};
+constexpr FieldGroup<RunInfo> kMachineGroup{"machine"};
 
 // Files, not thousands: count_k x 1024.
 constexpr FieldAccess<RunInfo> kFileCount{
@@ -99,6 +100,14 @@ constexpr std::array kRunFields = {
     RunField{"hypervisor", "hypervisor", &kPlacementGroup, member<AtInfo, &RunInfo::hypervisor>()},
     RunField{"container", "container", &kPlacementGroup, member<AtInfo, &RunInfo::container>()},
     RunField{"", "evidence", &kPlacementGroup, member<AtInfo, &RunInfo::placement_evidence>()},
+    // The machine's facts are where a run ran, not how it was asked to run: compare shows them beside each
+    // group's name rather than as differing settings.
+    RunField{"cpus", "cpus", &kMachineGroup, member<AtInfo, &RunInfo::cpus>()},
+    RunField{"memory_bytes", "memory_bytes", &kMachineGroup, member<AtInfo, &RunInfo::memory_bytes>()},
+    RunField{"device", "device", &kMachineGroup, member<AtInfo, &RunInfo::device>()},
+    RunField{"device_driver", "driver", &kMachineGroup, member<AtInfo, &RunInfo::device_driver>()},
+    RunField{"device_model", "model", &kMachineGroup, member<AtInfo, &RunInfo::device_model>()},
+    RunField{"tags", "tags", nullptr, member<AtInfo, &RunInfo::tags>()},
 };
 
 }  // namespace

@@ -80,6 +80,17 @@ struct RunInfo {
   std::string hypervisor;         // e.g. "kvm"; "none" on a host
   std::string container;          // e.g. "docker"; "none"
   std::vector<std::string> placement_evidence;  // one human line per observation
+  // The machine and the disk under -d (platform/system_info.h, platform/block_device.h): a guest's vCPUs and
+  // memory, and which virtual disk it ran on. nullopt or empty when not recorded (a bonnie++ line) or, for the
+  // device, when -d is on no block device (tmpfs).
+  std::optional<std::uint32_t> cpus;          // online CPUs
+  std::optional<std::uint64_t> memory_bytes;  // physical memory
+  std::string device;                         // the disk's kernel name: "vda", "nvme0n1"
+  std::string device_driver;                  // "virtio_blk", "nvme", "sd"
+  std::string device_model;                   // as the device reports it
+  // --tag KEY=VALUE, in order, joined by "; " ("accel=kvm; drive=cache=none"): what the user (or
+  // scripts/guest-run.sh: the accelerator, CPU model, -drive options) wants every output to carry.
+  std::string tags;
 };
 
 // All workers that ran at once: -c per rank times the ranks. bonnie++'s concurrency field and table ID show

@@ -90,7 +90,7 @@ TEST_CASE("detect: every run records its placement in the table, the spreadsheet
 
   const auto rows = test::lines_of(test::read_file(csv));
   REQUIRE(rows.size() >= 2);
-  CHECK(rows[0].find(",fsync_each,verify,role,hypervisor,container,test,") != std::string::npos);
+  CHECK(rows[0].find(",fsync_each,verify,role,hypervisor,container,cpus,") != std::string::npos);
   CHECK(rows[1].find("," + role + "," + here.hypervisor + "," + here.container + ",") != std::string::npos);
 
   const auto doc = nlohmann::json::parse(test::read_file(json_path));

@@ -3,6 +3,10 @@
 
 #include <doctest/doctest.h>
 
+#include "cli/tags.h"
+#include "result/errors.h"
+#include "test_support.h"
+
 #include <string>
 #include <vector>
 
@@ -247,6 +251,25 @@ TEST_CASE("cli: the help text lists every option in both forms, grouped, in unde
   std::size_t lines = 0;
   for (const char ch : text) lines += ch == '\n' ? 1 : 0;
   CHECK(lines < 60);
+}
+
+}  // namespace bench
+
+namespace bench {
+
+TEST_CASE("cli: --tag KEY=VALUE, repeatable, recorded in order; bad tags are refused") {
+  CHECK(parse({"--tag", "disk=nvme0", "--tag", "drive=cache=none,aio=threads"}).tags ==
+        std::vector<std::string>{"disk=nvme0", "drive=cache=none,aio=threads"});
+  CHECK(join_tags({"a=1", "b=x y"}) == "a=1; b=x y");
+  CHECK(join_tags({}).empty());
+  const auto error_of = [](const std::string& tag) {
+    return test::error_of<UsageError>([&] { parse_command_line({"--tag", tag}, SystemFacts{1, "h", 1}); });
+  };
+  CHECK(error_of("novalue") == "invalid --tag value 'novalue': expected KEY=VALUE");
+  CHECK(error_of("=x") == "invalid --tag value '=x': expected KEY=VALUE");
+  CHECK(error_of("a b=x") == "invalid --tag value 'a b=x': the KEY is letters, digits, '_', '.' and '-'");
+  CHECK(error_of("a=x;y") == "invalid --tag value 'a=x;y': the VALUE may not hold ';'");
+  CHECK(error_of("a=x\ny") == "invalid --tag value 'a=x\ny': the VALUE may not hold control characters");
 }
 
 }  // namespace bench

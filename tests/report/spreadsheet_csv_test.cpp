@@ -22,8 +22,8 @@ constexpr std::string_view kGoldenHeader =
     "label,run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
     "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
     "file_min_bytes,"
-    "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,verify,role,hypervisor,container,test,"
-    "unit,"
+    "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,verify,role,hypervisor,container,cpus,"
+    "memory_bytes,device,device_driver,device_model,tags,test,unit,"
     "operations,bytes,"
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
     "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers\n";
@@ -268,7 +268,8 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(header.substr(0, header.size() - 1) + ",test\n", "in.csv:1: ", "'test' appears twice");
     // Every column is required but the derived ones, those added while the layout was first released too.
     const std::string text = write_csv(runs);
-    for (const std::string column : {"role", "hypervisor", "container", "seek_write_percent", "verify", "seed"}) {
+    for (const std::string column : {"role", "hypervisor", "container", "seek_write_percent", "verify", "seed", "cpus",
+                                     "device_model", "tags"}) {
       CAPTURE(column);
       const std::string without = without_columns(text, {column});
       REQUIRE(without.find("," + column + ",") == std::string::npos);
