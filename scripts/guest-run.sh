@@ -40,7 +40,11 @@
 #   --check-only         check the options and drive options (QEMU's own check), then exit without booting
 #   --keep-work          keep the work directory (disk image, initramfs) and print its path
 #   --refresh-kernel     ask apt for the current linux-image-amd64 kernel instead of reusing the cached one
-# bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets.
+# bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets. They may start
+# with bench++'s job or suite command (`-- suite tart --scale small`, `-- job FILE.fio`: the job files go into the
+# guest), whose files size the disk (bench++ --dry-run). The guest's run is tagged (--tag) with accel=, cpu= and
+# drive=: the accelerator, CPU model and -drive options it ran with; bench++ itself records its vCPUs, memory,
+# kernel and virtual disk (vda, virtio_blk).
 # The kernel cache is $BENCH_GUEST_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bench++-guest). For tests,
 # BENCH_GUEST_KVM_DEVICE names the KVM device to look for (default /dev/kvm).
 # Exit status: 0 when bench++ succeeded in the guest and its results were copied; 1 on any failure; 2 for
@@ -232,6 +236,13 @@ if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in bu
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
 ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: use scripts/build-static.sh"
+# bench++ job and suite: their files take what bench++ itself says (--dry-run checks the options as well).
+if [ "${bench_args[0]:-}" = job ] || [ "${bench_args[0]:-}" = suite ]; then
+  plan=$("$bench" "${bench_args[@]}" --dry-run 2>&1) || usage_error "bench++ refuses its options: ${plan##*bench++: }"
+  files_bytes=$(sed -n 's/^files to lay out: \([0-9]*\) bytes$/\1/p' <<<"$plan")
+  [ -n "$files_bytes" ] || die "bench++ --dry-run did not say how much its files take"
+  [ -n "$disk_size" ] || disk_mib=$(((files_bytes * 5 / 4 + 128 * mib + mib - 1) / mib))
+fi
 
 # ---- the kernel, from Debian's linux-image package, cached ----
 cache_root=${BENCH_GUEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/bench++-guest}
@@ -249,16 +260,9 @@ if [ -z "$kernel_dir" ]; then
   [ -f "$kernel_dir/kernel-release" ] || prepare_kernel
 fi
 
-# ---- the initramfs ----
-mkdir -p "$work/initramfs"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,mnt,tmp,etc,modules}
+# ---- the initramfs: busybox and init (enough for the probe), then bench++ and its arguments ----
+mkdir -p "$work/initramfs"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,mnt,tmp,etc,modules,jobs}
 cp "$busybox_bin" "$work/initramfs/bin/busybox"
-objcopy --strip-debug "$bench" "$work/initramfs/bin/bench++"  # the guest needs no debug info in its RAM
-cp "$kernel_dir"/modules/* "$work/initramfs/modules/"
-printf '%s\n' "${bench_args[@]}" >"$work/initramfs/args"
-[ ${#bench_args[@]} -gt 0 ] || : >"$work/initramfs/args"
-# Names for -u/-g: the static glibc reads these files without NSS libraries.
-printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$work/initramfs/etc/passwd"
-printf 'root:x:0:\nnogroup:x:65534:\n' >"$work/initramfs/etc/group"
 # init: its first line proves the boot (bench_probe=1 on the kernel command line powers off right after it);
 # then a heartbeat, the guest's uptime every 5 s on the second serial port, which the host watches.
 cat >"$work/initramfs/init" <<'INIT'
@@ -283,8 +287,14 @@ mount -t ext4 /dev/vda /mnt || fail "cannot mount the ext4 disk /dev/vda"
 mkdir -p /mnt/test /mnt/out && chmod 1777 /mnt/test /mnt/out  # writable after -u USER
 set --
 while IFS= read -r arg; do set -- "$@" "$arg"; done </args
-say "running: bench++ -d /mnt/test $* --csv /mnt/out/result.csv --json /mnt/out/result.json"
-{ bench++ -d /mnt/test "$@" --csv /mnt/out/result.csv --json /mnt/out/result.json </dev/null
+# bench++ job and bench++ suite NAME take their command first, then -d.
+command=""
+case ${1:-} in
+  job) command=job; shift ;;
+  suite) command="suite $2"; shift 2 ;;
+esac
+say "running: bench++ $command -d /mnt/test $* --csv /mnt/out/result.csv --json /mnt/out/result.json"
+{ bench++ $command -d /mnt/test "$@" --csv /mnt/out/result.csv --json /mnt/out/result.json </dev/null
   echo $? >/tmp/status; } 2>&1 | cat
 status=$(cat /tmp/status)
 echo "$status" >/mnt/out/status
@@ -294,11 +304,13 @@ say "bench++ exit status $status"
 poweroff -f
 INIT
 chmod +x "$work/initramfs/init"
-(cd "$work/initramfs" && find . | busybox cpio -o -H newc -R 0:0 2>/dev/null | gzip -1 >"$work/initramfs.gz")
+# pack_initramfs FILE: the initramfs directory as it is now, a gzip'ed cpio archive.
+pack_initramfs() { (cd "$work/initramfs" && find . | busybox cpio -o -H newc -R 0:0 2>/dev/null | gzip -1 >"$1"); }
+pack_initramfs "$work/probe.gz"
 kernel_image=$kernel_dir/vmlinuz
 [ -s "$kernel_dir/vmlinux" ] && kernel_image=$kernel_dir/vmlinux
 machine_args=(-m "$memory_mib" -smp "$cpus" -nodefaults -no-user-config -display none -monitor none -no-reboot
-              -kernel "$kernel_image" -initrd "$work/initramfs.gz")
+              -kernel "$kernel_image")
 
 # ---- the accelerator: a probe boot proves KVM, else TCG ----
 kvm_device=${BENCH_GUEST_KVM_DEVICE:-/dev/kvm}
@@ -314,7 +326,8 @@ probe_kvm() {
   kvm_cpu="" kvm_failure=""
   for model in "${kvm_cpu_models[@]}"; do
     qemu_launch "$work/probe.console" "$work/probe.err" "$work/probe.beat" -accel kvm -cpu "$model" \
-      "${machine_args[@]}" -append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 bench_probe=1"
+      "${machine_args[@]}" -initrd "$work/probe.gz" \
+      -append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 bench_probe=1"
     qemu_watch "$work/probe.console" "$work/probe.err" "$work/probe.beat" 0 \
       "$kProbeFirstOutputS" "$kProbeStallS" "$kProbeTimeoutS" "$kMarker init started"
     exit_if_stopped
@@ -370,6 +383,24 @@ case $accel in
     fi ;;
 esac
 
+# ---- the rest of the initramfs: bench++, its arguments (tagged with how the guest runs), job files ----
+objcopy --strip-debug "$bench" "$work/initramfs/bin/bench++"  # the guest needs no debug info in its RAM
+cp "$kernel_dir"/modules/* "$work/initramfs/modules/"
+guest_args=()
+for arg in "${bench_args[@]}"; do
+  if [ "${bench_args[0]:-}" = job ] && [ -f "$arg" ]; then  # a job file: into the initramfs, named there
+    cp "$arg" "$work/initramfs/jobs/$(basename "$arg")"
+    arg=/jobs/$(basename "$arg")
+  fi
+  guest_args+=("$arg")
+done
+guest_args+=(--tag "accel=$accel" --tag "cpu=$cpu_model" --tag "drive=$drive_opts")
+printf '%s\n' "${guest_args[@]}" >"$work/initramfs/args"
+# Names for -u/-g: the static glibc reads these files without NSS libraries.
+printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$work/initramfs/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$work/initramfs/etc/group"
+pack_initramfs "$work/initramfs.gz"
+
 # ---- the disk ----
 truncate -s "${disk_mib}M" "$work/disk.img"
 mkfs.ext4 -q -F -L bench-guest -N "$inodes" -E lazy_itable_init=0,lazy_journal_init=0 "$work/disk.img" \
@@ -377,7 +408,8 @@ mkfs.ext4 -q -F -L bench-guest -N "$inodes" -E lazy_itable_init=0,lazy_journal_i
 
 # ---- boot, watched ----
 rm -f "$out_dir"/{result.csv,result.json,console.log,qemu.err,status}
-qemu_args=(-accel "$accel" -cpu "$cpu_model" "${machine_args[@]}" -append "console=ttyS0 quiet panic=-1"
+qemu_args=(-accel "$accel" -cpu "$cpu_model" "${machine_args[@]}" -initrd "$work/initramfs.gz"
+           -append "console=ttyS0 quiet panic=-1"
            -drive "file=$work/disk.img,format=raw,if=virtio,$drive_opts")
 note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel (-cpu $cpu_model): $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk on virtio-blk with $drive_opts"
 # shell_words WORD...: the words as a command line to paste into a shell (quoted only where they need it).

@@ -11,6 +11,8 @@
 #
 # Usage: scripts/host-vs-guest.sh [script options] [--] [bench++ options]
 # Script options (anywhere before a "--"):
+#   --suite NAME        run bench++'s suite NAME (tart, openstack, cdm: bench++ suite NAME) on both sides instead
+#                       of its bonnie++-style tests; bench++ options such as --scale small still follow
 #   --variant OPTS      a guest with these -drive options (repeatable), e.g. --variant 'cache=none,aio=threads'
 #                       --variant cache=writeback --variant cache=unsafe --variant 'cache=none,aio=io_uring'
 #                       (default: one guest with guest-run.sh's default, cache=none,aio=threads, named "guest")
@@ -40,14 +42,14 @@ usage_error() { echo "host-vs-guest: $*" >&2; echo "usage: scripts/host-vs-guest
 note() { echo "host-vs-guest: $*" >&2; }
 
 guest_cmd="" guest_dir="" out_dir=./host-vs-guest bench=${BENCH_STATIC_BINARY:-} html="" host_dir=""
-guest_run_args=() bench_args=() variants=() has_label=0
+guest_run_args=() bench_args=() variants=() has_label=0 suite=""
 while [ $# -gt 0 ]; do
   case $1 in
-    --guest-cmd|--guest-dir|--out|--bench|--html|--variant|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model)
+    --guest-cmd|--guest-dir|--out|--bench|--html|--variant|--suite|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
         --guest-cmd) guest_cmd=$2 ;; --guest-dir) guest_dir=$2 ;; --out) out_dir=$2 ;; --bench) bench=$2 ;;
-        --html) html=$2 ;; --variant) variants+=("$2") ;;
+        --html) html=$2 ;; --variant) variants+=("$2") ;; --suite) suite=$2 ;;
         *) guest_run_args+=("$1" "$2") ;;
       esac
       shift 2 ;;
@@ -70,6 +72,16 @@ for ((i = 0; i < ${#bench_args[@]}; i++)); do
     *) common_args+=("$arg") ;;
   esac
 done
+# bench++ job and suite NAME: their command words come first on both sides, before -d.
+command_words=()
+if [ -n "$suite" ]; then
+  command_words=(suite "$suite")
+elif [ "${common_args[0]:-}" = job ]; then
+  command_words=(job); common_args=("${common_args[@]:1}")
+elif [ "${common_args[0]:-}" = suite ]; then
+  [ ${#common_args[@]} -ge 2 ] || usage_error "suite needs a name"
+  command_words=(suite "${common_args[1]}"); common_args=("${common_args[@]:2}")
+fi
 [ -n "$guest_cmd" ] || [ -z "$guest_dir" ] || usage_error "--guest-dir needs --guest-cmd"
 [ -z "$guest_cmd" ] || [ ${#guest_run_args[@]} -eq 0 ] || usage_error "${guest_run_args[0]} is for guest-run.sh, not --guest-cmd"
 [ -z "$guest_cmd" ] || [ ${#variants[@]} -eq 0 ] || usage_error "--variant boots guests of its own: not with --guest-cmd"
@@ -106,7 +118,7 @@ forward_stop_signals  # Ctrl-C or SIGTERM reach the run going on (bench++ or gue
 for variant in "${variants[@]}"; do
   status=0
   run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$out_dir/host" --check-only --drive-opts "$variant" \
-    "${guest_run_args[@]}" -- "${common_args[@]}" 2>"$out_dir/host/check.err" || status=$?
+    "${guest_run_args[@]}" -- "${command_words[@]}" "${common_args[@]}" 2>"$out_dir/host/check.err" || status=$?
   exit_if_stopped
   if [ "$status" -ne 0 ]; then
     sed -n 1p "$out_dir/host/check.err" | sed 's/^guest-run: /host-vs-guest: --variant: /' >&2
@@ -121,9 +133,9 @@ if [ -z "$host_dir" ]; then
   tmp_host=$(mktemp -d "${TMPDIR:-/tmp}/bench++-host.XXXXXX")
   host_dir=$tmp_host
 fi
-note "host: bench++ -d $host_dir ${common_args[*]}"
+note "host: bench++ ${command_words[*]} -d $host_dir ${common_args[*]}"
 status=0
-run_child "$bench" -d "$host_dir" "${host_label[@]}" "${common_args[@]}" \
+run_child "$bench" "${command_words[@]}" -d "$host_dir" "${host_label[@]}" "${common_args[@]}" \
   --csv "$out_dir/host/result.csv" --json "$out_dir/host/result.json" </dev/null || status=$?
 exit_if_stopped
 [ "$status" -eq 0 ] || die "bench++ failed on the host with exit status $status"
@@ -141,7 +153,7 @@ if [ -z "$guest_cmd" ]; then
     note "guest $((index + 1)) of $runs: scripts/guest-run.sh ${drive_args[*]} ${guest_run_args[*]} ${common_args[*]}"
     status=0
     run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$(guest_out "$index")" "${drive_args[@]}" \
-      "${guest_run_args[@]}" -- "${label_args[@]}" "${common_args[@]}" || status=$?
+      "${guest_run_args[@]}" -- "${command_words[@]}" "${label_args[@]}" "${common_args[@]}" || status=$?
     exit_if_stopped
     [ "$status" -eq 0 ] || die "guest run $((index + 1)) failed (scripts/guest-run.sh ${drive_args[*]})"
   done
@@ -157,7 +169,7 @@ else
   remote_dir=${guest_dir:-$remote_home/test}
   mapfile -t label_args < <(guest_label_args 0)
   mkdir -p "$out_dir/guest"
-  run_line="mkdir -p $(quote_words "$remote_dir") && $(quote_words "$remote_home/bench++" -d "$remote_dir" \
+  run_line="mkdir -p $(quote_words "$remote_dir") && $(quote_words "$remote_home/bench++" "${command_words[@]}" -d "$remote_dir" \
     "${label_args[@]}" "${common_args[@]}" --csv "$remote_home/result.csv" --json "$remote_home/result.json") </dev/null"
   note "guest: bench++ -d $remote_dir ${common_args[*]}"
   set +e

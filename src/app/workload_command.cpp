@@ -37,6 +37,11 @@ int run_workload_command(WorkloadCommand command, const std::vector<std::string>
     return 0;
   }
   const Config& config = parsed.config;
+  if (config.dry_run) {
+    fmt::print("{}", describe_workloads(config.setup.workloads));
+    if (config.repeats > 1) fmt::print("runs: {}\n", config.repeats);
+    return 0;
+  }
   Placement placement = classify_placement(read_virt_evidence());
   check_directory_usable(config.directory);
   RunInfo info = make_run_info(config, std::move(placement));

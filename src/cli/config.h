@@ -17,6 +17,7 @@ struct Config {
   std::filesystem::path directory = ".";  // -d: bench++ creates its private directory inside it
   std::string machine_name;               // -m (default: the host name)
   std::string label;                      // --label (default: the machine name)
+  bool dry_run = false;                   // bench++ job, suite --dry-run: check and describe, run nothing
   bool seed_given = false;                // -z was given (bench++ job: it decides offsets even with randrepeat=1)
   std::uint32_t repeats = 1;              // -x
   bool repeats_given = false;             // -x was given: CSV only, with a header line

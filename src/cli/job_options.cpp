@@ -24,8 +24,9 @@ struct OwnOption {
   char letter;            // short form, or 0
   bool takes_value;
 };
-constexpr std::array<OwnOption, 11> kOwnOptions = {{
+constexpr std::array<OwnOption, 12> kOwnOptions = {{
     {"tag", 0, true},
+    {"dry-run", 0, false},
     {"dir", 'd', true},
     {"json", 0, true},
     {"csv", 0, true},
@@ -203,6 +204,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       config.label = value.value;
     }
     if (name == "quiet") config.quiet = true;
+    if (name == "dry-run") config.dry_run = true;
     if (name == "tag") config.tags.push_back(checked_tag(value.value));
     if (name == "seed") {
       config.setup.seed = whole_number("-z", value.value, 0, 0xffffffffu);
@@ -275,6 +277,7 @@ Options:
                         (without it bench++ only reads what it did not create)
       --scale FACTOR|small
                         multiply every size and time by FACTOR, or cap them (small: 64 MiB per job, 2 s runs)
+      --dry-run         check everything, print the workloads and the bytes their files take, run nothing
   -h, --help            show this help
 fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine

@@ -122,10 +122,22 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
   }
 }
 
+// The histograms of the group's runs of the test, merged by adding their buckets' counts.
+HistogramBuckets merged_histogram(const RunGroup& group, const TestId& test) {
+  std::map<std::uint32_t, std::uint64_t> counts;
+  for (const SourcedRun* run : group.runs) {
+    const PhaseResult* phase = find_test(run->run, test);
+    if (phase == nullptr || !phase->workload) continue;
+    for (const auto& [bucket, count] : phase->workload->histogram) counts[bucket] += count;
+  }
+  return HistogramBuckets(counts.begin(), counts.end());
+}
+
 TestComparison compare_test(const TestId& test, const std::vector<RunGroup>& groups) {
   TestComparison result;
   result.test = test;
   result.unit = test_work_unit(test);
+  for (const auto& group : groups) result.latency_histograms.push_back(merged_histogram(group, test));
   for (const MetricKind kind : kMetricKinds) {
     MetricRow row;
     row.kind = kind;

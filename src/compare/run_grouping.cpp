@@ -102,7 +102,10 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
 std::string machine_of(const RunInfo& info) {
   std::vector<std::string> parts;
   if (info.cpus) parts.push_back(fmt::format("{} CPU{}", *info.cpus, *info.cpus == 1 ? "" : "s"));
-  if (info.memory_bytes) parts.push_back(size_text(*info.memory_bytes));
+  if (info.memory_bytes) {
+    const double gib = static_cast<double>(*info.memory_bytes) / (1ull << 30);
+    parts.push_back(gib >= 1 ? fmt::format("{:.1f} GiB", gib) : fmt::format("{} MiB", *info.memory_bytes >> 20));
+  }
   if (!info.device.empty()) {
     std::string disk = info.device;
     if (!info.device_driver.empty() || !info.device_model.empty()) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "report/comparison_values.h"
+#include "report/latency_cdf_svg.h"
 
 namespace bench {
 namespace {
@@ -36,6 +37,7 @@ p.rule,p.legend{color:#5b6475;margin:4px 0}
 .swatch{display:inline-block;width:11px;height:11px;border-radius:2px;margin:0 4px 0 10px;vertical-align:-1px}
 .charts{display:flex;flex-wrap:wrap;gap:12px}
 figure{margin:0;border:1px solid #d8dde6;border-radius:6px;padding:8px 10px;width:490px}
+figure.wide{width:660px}
 figcaption{font-weight:600;margin-bottom:4px}
 figcaption span{font-weight:normal;color:#5b6475}
 svg{display:block}
@@ -143,6 +145,19 @@ std::string chart(const Comparison& comparison, const TestComparison& test, cons
       phrases);
 }
 
+// The latency CDF of the test's groups (workload results read from JSON keep their histograms); "" without any.
+std::string cdf_figure(const Comparison& comparison, const TestComparison& test) {
+  std::vector<CdfSeries> series;
+  for (std::size_t g = 0; g < comparison.groups.size() && g < test.latency_histograms.size(); ++g) {
+    series.push_back({comparison.groups[g].name, &test.latency_histograms[g]});
+  }
+  const std::string svg = latency_cdf_svg(series);
+  if (svg.empty()) return {};
+  return "<figure class=\"wide\"><figcaption>latency CDF <span>(share of requests completed within a time, log "
+         "scale)</span></figcaption>\n" +
+         svg + "</figure>\n";
+}
+
 std::string groups_table(const Comparison& comparison) {
   std::string rows;
   for (std::size_t g = 0; g < comparison.groups.size(); ++g) {
@@ -222,6 +237,7 @@ std::string format_comparison_html(const Comparison& comparison) {
       any_short = any_short || std::any_of(row.cells.begin(), row.cells.end(),
                                            [](const MetricCell& c) { return c.under_min_time; });
     }
+    body += cdf_figure(comparison, test);
     body += "</div>\n</section>\n";
   }
   std::string notes;

@@ -1,5 +1,7 @@
 #include "result/metrics.h"
 
+#include "result/test_id.h"
+
 namespace bench {
 namespace {
 double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double>(d).count(); }
@@ -7,7 +9,7 @@ double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double
 
 std::optional<double> rate_per_second(const PhaseResult& result) {
   if (result.elapsed.count() <= 0) return std::nullopt;
-  const double work = phase_work_unit(result.id) == WorkUnit::kBytes ? static_cast<double>(result.bytes)
+  const double work = test_work_unit(result) == WorkUnit::kBytes ? static_cast<double>(result.bytes)
                                                                      : static_cast<double>(result.operations);
   return work / seconds(result.elapsed);
 }

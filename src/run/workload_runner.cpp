@@ -14,6 +14,7 @@
 #include "phases/workload_files.h"
 #include "phases/workload_group.h"
 #include "result/errors.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -174,7 +175,45 @@ void add_results(const WorkloadSpec& spec, const EngineChoice& choice, const Wor
   }
 }
 
+std::string size_text(std::uint64_t bytes) {
+  if (bytes >= (1ull << 30) && bytes % (1ull << 30) == 0) return fmt::format("{}GiB", bytes >> 30);
+  if (bytes >= (1ull << 20) && bytes % (1ull << 20) == 0) return fmt::format("{}MiB", bytes >> 20);
+  if (bytes >= (1ull << 10) && bytes % (1ull << 10) == 0) return fmt::format("{}KiB", bytes >> 10);
+  return fmt::format("{}B", bytes);
+}
+
 }  // namespace
+
+std::uint64_t bytes_to_lay_out(const std::vector<WorkloadSpec>& workloads) {
+  std::uint64_t total = 0;
+  std::map<std::string, std::uint64_t> shared;
+  for (const WorkloadSpec& spec : workloads) {
+    if (spec.filename.empty()) {
+      total += std::uint64_t{spec.jobs} * spec.size_bytes;
+    } else {
+      std::uint64_t& bytes = shared[spec.directory + "/" + spec.filename];
+      bytes = std::max(bytes, spec.size_bytes);
+    }
+  }
+  for (const auto& [file, bytes] : shared) total += bytes;
+  return total;
+}
+
+std::string describe_workloads(const std::vector<WorkloadSpec>& workloads) {
+  std::string text;
+  for (const WorkloadSpec& spec : workloads) {
+    const std::string time = spec.time_based ? fmt::format("{} s, time based", std::chrono::duration<double>(spec.runtime).count())
+                             : spec.runtime.count() > 0 ? fmt::format("up to {} s", std::chrono::duration<double>(spec.runtime).count())
+                                                        : std::string("one pass");
+    text += fmt::format("{}: {} bs={} size={} numjobs={} iodepth={} {} ioengine={}{}{}\n",
+                        spec.name, keyword(spec.pattern), size_text(spec.block_bytes),
+                        spec.size_percent ? fmt::format("{}%", *spec.size_percent) : size_text(spec.size_bytes),
+                        spec.jobs, spec.iodepth, time, spec.fio_engine, spec.direct ? " direct" : "",
+                        spec.stonewall ? " (after those before it)" : "");
+  }
+  text += fmt::format("files to lay out: {} bytes\n", bytes_to_lay_out(workloads));
+  return text;
+}
 
 std::vector<PhaseResult> workload_results(const WorkloadSpec& spec, const EngineChoice& choice,
                                           const WorkloadMeasurement& measurement) {

@@ -37,6 +37,14 @@ struct WorkloadRunOutcome {
 WorkloadRunOutcome run_workloads(const RunInfo& base_info, const WorkloadRunOptions& options, RunObserver& observer,
                                  const std::atomic<int>& interrupt);
 
+// The bytes the workloads' files take on disk where bench++ creates them: numjobs x size for files of its own,
+// size once per distinct filename= that does not exist yet (pure: existing files are not looked at here).
+std::uint64_t bytes_to_lay_out(const std::vector<WorkloadSpec>& workloads);
+
+// The workloads as `--dry-run` describes them: one line each (pattern, block size, size, jobs, depth, time,
+// engine), then the bytes to lay out. Ends with '\n'.
+std::string describe_workloads(const std::vector<WorkloadSpec>& workloads);
+
 // The WorkloadParts and PhaseResults of one workload's measurement (exposed for tests): per direction with
 // requests, all jobs together, then each job's own when numjobs > 1 without group_reporting.
 std::vector<PhaseResult> workload_results(const WorkloadSpec& spec, const EngineChoice& choice,

@@ -126,11 +126,25 @@ TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {
   }
   CHECK(run.info.setup.workloads[1].size_bytes == 512u << 10);  // 256 MiB x 0.002, in whole 64 KiB blocks
   REQUIRE(run_suite("tart", second, "guest").exit_code == 0);
-  const test::CommandOutput compared = test::run_bench({"compare", first.string(), second.string()});
+  const fs::path html = dir.path() / "compare.html";
+  const test::CommandOutput compared =
+      test::run_bench({"compare", first.string(), second.string(), "--html", html.string()});
   INFO("compare:\n" << compared.out << compared.err);
   CHECK(compared.exit_code == 0);
   CHECK(contains(compared.out, "randrw-4k read (randrw-4k.read)"));
   CHECK(contains(compared.out, "guest"));
+  // The HTML report: each workload's section with a latency CDF of both runs, drawn from their histograms.
+  const std::string page = test::read_file(html);
+  CHECK(contains(page, "randrw-4k: reads"));
+  CHECK(contains(page, "latency CDF"));
+  const auto count_of = [&](std::string_view part) {
+    std::size_t n = 0;
+    for (auto at = page.find(part); at != std::string::npos; at = page.find(part, at + 1)) ++n;
+    return n;
+  };
+  CHECK(count_of("<svg class=\"cdf\"") == keys_of(run).size());  // one per test
+  CHECK(count_of("<polyline") == 2 * keys_of(run).size());        // host and guest in each
+  fs::remove(html);
 
   const fs::path cdm_json = dir.path() / "cdm.json";
   const test::CommandOutput cdm = test::run_bench(
