@@ -56,6 +56,15 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
   CHECK(guest.info.container == "none");
   CHECK(guest.info.filesystem == "ext4");
   CHECK(guest.info.directory == "/mnt/test");
+  // The guest's own facts: its vCPUs and memory, its virtual disk, and how QEMU ran it (the tags guest-run.sh
+  // gives it), which agree with what the guest itself detected.
+  CHECK(guest.info.cpus == 2u);
+  REQUIRE(guest.info.memory_bytes.has_value());
+  CHECK(*guest.info.memory_bytes < 512ull << 20);
+  CHECK(guest.info.device == "vda");
+  CHECK(guest.info.device_driver == "virtio_blk");
+  CHECK(contains(guest.info.tags, "drive=cache=none,aio=threads"));
+  CHECK(contains(guest.info.tags, guest.info.hypervisor == "kvm" ? "accel=kvm" : "accel=tcg"));
   const auto json = nlohmann::json::parse(test::read_file(out / "guest" / "result.json"));
   CHECK(json.at("runs").at(0).at("placement").at("role") == "guest");
   CHECK(contains(test::read_file(out / "guest" / "console.log"), "bench++-guest: bench++ exit status 0"));
@@ -142,6 +151,30 @@ TEST_CASE("guest: guest-run.sh refuses what it sets itself, and fails clearly") 
     CHECK(contains(result.out, "invalid -s value '16x'"));  // bench++'s own message, from the guest's console
     CHECK(!fs::exists(tmp.path() / "out" / "result.csv"));
   }
+}
+
+TEST_CASE("guest: host-vs-guest.sh --suite runs a workload suite on the host and in the guest, and compares") {
+  if (const auto reason = test::guest_skip_reason(true)) {
+    MESSAGE("skipped: " << *reason);
+    return;
+  }
+  test::TempDir tmp;
+  const fs::path out = tmp.path() / "out";
+  const test::CommandOutput result = test::run_program(
+      {(kScripts / "host-vs-guest.sh").string(), "--bench", kStaticBinary.string(), "--out", out.string(), "--suite",
+       "tart", "--", "--scale", "0.002", "-q"});
+  INFO("stderr:\n" << result.err << "\nstdout:\n" << result.out);
+  REQUIRE(result.exit_code == 0);
+  const RunResult host = only_run(out / "host" / "result.csv");
+  const RunResult guest = only_run(out / "guest" / "result.csv");
+  CHECK(guest.info.setup.workloads.size() == 6);
+  CHECK(test_keys(guest) == test_keys(host));
+  CHECK(test_keys(guest).contains("randrw-4k.read"));
+  CHECK(test_keys(guest).contains("sync.sync"));
+  CHECK(contains(guest.info.tags, "accel="));
+  const std::string comparison = test::read_file(out / "comparison.txt");
+  CHECK(contains(comparison, "(randrw-4k.write)"));
+  CHECK(contains(comparison, "vda (virtio_blk)"));
 }
 
 TEST_CASE("guest: host-vs-guest.sh --variant boots one guest per set of -drive options, all in one comparison") {

@@ -11,6 +11,7 @@
 
 #include "report/spreadsheet_csv.h"
 #include "result/phase_id.h"
+#include "result/test_id.h"
 #include "test_support.h"
 
 namespace bench::test {
@@ -97,7 +98,7 @@ RunResult only_run(const fs::path& csv) {
 
 std::set<std::string> test_keys(const RunResult& run) {
   std::set<std::string> keys;
-  for (const PhaseResult& phase : run.phases) keys.emplace(phase_key(phase.id));
+  for (const PhaseResult& phase : run.phases) keys.emplace(test_key(test_id(phase)));
   return keys;
 }
 
