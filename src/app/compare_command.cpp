@@ -6,10 +6,12 @@
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
 #include "compare/comparison.h"
+#include "compare/run_grouping.h"
 #include "report/comparison_csv.h"
 #include "report/comparison_html.h"
 #include "report/comparison_json.h"
 #include "report/comparison_text.h"
+#include "report/suite_tables.h"
 
 namespace bench {
 namespace {
@@ -32,6 +34,17 @@ void write_output(const std::optional<std::string>& destination, const std::stri
   sink.write(text);
 }
 
+// The suites' own table (report/suite_tables.h), with the groups as its executors; "" for other runs.
+std::string suite_table(const std::vector<SourcedRun>& runs, const CompareConfig& config) {
+  std::vector<Executor> executors;
+  for (const RunGroup& group : group_runs(runs, CompareOptions{config.group_by_label})) {
+    Executor executor{group.info.name, {}};
+    for (const SourcedRun* run : group.runs) executor.runs.push_back(&run->run);
+    executors.push_back(std::move(executor));
+  }
+  return format_suite_table(executors);
+}
+
 }  // namespace
 
 int run_compare_command(const std::vector<std::string>& args) {
@@ -46,7 +59,7 @@ int run_compare_command(const std::vector<std::string>& args) {
 
   const bool stdout_taken = config.csv_output == "-" || config.json_output == "-" || config.html_output == "-";
   TextSink table_sink = stdout_taken ? TextSink::standard_error() : TextSink("-");
-  table_sink.write(format_comparison_text(comparison));
+  table_sink.write(format_comparison_text(comparison) + suite_table(runs, config));
   write_output(config.csv_output, format_comparison_csv(comparison));
   write_output(config.json_output, format_comparison_json(comparison));
   write_output(config.html_output, format_comparison_html(comparison));

@@ -6,6 +6,7 @@
 #include "report/json_report.h"
 #include "report/placement_line.h"
 #include "report/spreadsheet_csv.h"
+#include "report/suite_tables.h"
 #include "report/workload_table.h"
 
 namespace bench {
@@ -51,11 +52,18 @@ void WorkloadOutputs::run_finished(const RunResult& run) {
   current_run_.reset();
   finished_runs_.push_back(run);
   const std::string repeat = config_.repeats > 1 ? fmt::format("Run {} of {}\n", run.info.run_index + 1, config_.repeats) : "";
-  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run));
+  const std::string tart = run.info.setup.suite == "tart" ? format_suite_table({{run.info.label, {&run}}}) : "";
+  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run) + tart);
 }
 
 void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
-  table_sink_->write(format_workload_repeat_summary(finished_runs_));
+  if (!finished_runs_.empty() && finished_runs_.front().info.setup.suite == "cdm") {
+    Executor all{finished_runs_.front().info.label, {}};
+    for (const RunResult& run : finished_runs_) all.runs.push_back(&run);
+    table_sink_->write(format_suite_table({all}));
+  } else {
+    table_sink_->write(format_workload_repeat_summary(finished_runs_));
+  }
   for (const std::string& file : kept_files) {
     table_sink_->write(fmt::format("Kept (unlink=0): {}\n", file));
   }

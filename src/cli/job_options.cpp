@@ -228,6 +228,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     }
     const BuiltinSuite& suite = find_suite(positionals.front());
     specs = read_fio_job_file(suite.text, std::string(suite.name) + ".fio");
+    config.setup.suite = suite.name;
     if (!repeats_given) config.repeats = suite_repeats(suite.text);
   } else {
     bool json_output = false;

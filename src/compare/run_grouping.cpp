@@ -73,6 +73,7 @@ std::string shown(const RunField& field, const FieldValue& value) {
       const auto words = difference.shown_words.empty() ? field.access.format.words : difference.shown_words;
       return std::string(words[index]);
     }
+    case DifferenceReading::kText: return std::get<std::string>(value).empty() ? "none" : std::get<std::string>(value);
     case DifferenceReading::kNotCompared: break;
   }
   return "";

@@ -38,6 +38,7 @@ enum class DifferenceReading {
   kPercent,  // "10 %"
   kOnOff,    // "on" / "off"
   kWord,     // the keyword, or shown_words[index] when given ("hard links")
+  kText,     // the text itself
 };
 
 struct Difference {

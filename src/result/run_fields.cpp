@@ -108,6 +108,7 @@ constexpr std::array kRunFields = {
     RunField{"device_driver", "driver", &kMachineGroup, member<AtInfo, &RunInfo::device_driver>()},
     RunField{"device_model", "model", &kMachineGroup, member<AtInfo, &RunInfo::device_model>()},
     RunField{"tags", "tags", nullptr, member<AtInfo, &RunInfo::tags>()},
+    RunField{"suite", "suite", nullptr, member<AtSetup, &RunSetup::suite>(), {}, {"suite", R::kText}},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 // in bytes and counts; the test specs are in result/test_spec.h.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "result/test_spec.h"
@@ -31,6 +32,7 @@ struct RunSetup {
   bool verify = false;                      // --verify: the read tests check every block read (CPU time included)
   // bench++ job and suite: the workloads, in order (the bonnie++-style tests then do not run); empty otherwise.
   std::vector<WorkloadSpec> workloads;
+  std::string suite;  // bench++ suite NAME: which one (its tables are printed for it); empty otherwise
 };
 
 }  // namespace bench

@@ -133,6 +133,8 @@ TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {
   CHECK(compared.exit_code == 0);
   CHECK(contains(compared.out, "randrw-4k read (randrw-4k.read)"));
   CHECK(contains(compared.out, "guest"));
+  CHECK(contains(compared.out, "Tart's table"));  // the reference's own layout, host and guest as executors
+  CHECK(contains(compared.out, "Random reads/writes (4k)"));
   // The HTML report: each workload's section with a latency CDF of both runs, drawn from their histograms.
   const std::string page = test::read_file(html);
   CHECK(contains(page, "randrw-4k: reads"));
@@ -151,8 +153,9 @@ TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {
       {"suite", "cdm", "-d", dir.path().string(), "--scale", "0.02", "-x", "2", "--json", cdm_json.string()});
   INFO("cdm stderr:\n" << cdm.err);
   REQUIRE(cdm.exit_code == 0);
-  CHECK(contains(cdm.out, "Across 2 runs"));
-  CHECK(contains(cdm.out, "CrystalDiskMark's figure"));
+  CHECK(contains(cdm.out, "CrystalDiskMark's table"));
+  CHECK(contains(cdm.out, "(2 runs)"));
+  CHECK(contains(cdm.out, "rnd4k-q32t1-read"));
   CHECK(read_json_report(test::read_file(cdm_json), cdm_json.string()).size() == 2);
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"cdm.json", "first.json", "second.json"});
 }

@@ -23,7 +23,7 @@ constexpr std::string_view kGoldenHeader =
     "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
     "file_min_bytes,"
     "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,verify,role,hypervisor,container,cpus,"
-    "memory_bytes,device,device_driver,device_model,tags,test,unit,"
+    "memory_bytes,device,device_driver,device_model,tags,suite,test,unit,"
     "operations,bytes,"
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
     "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers\n";
