@@ -13,7 +13,8 @@ namespace {
 const std::filesystem::path kManPage = std::filesystem::path(BENCH_SOURCE_DIR) / "man" / "bench++.1";
 
 std::set<std::string> long_options_in_help() {
-  const std::string help = test::run_bench({"--help"}).out;
+  const std::string help = test::run_bench({"--help"}).out + test::run_bench({"job", "--help"}).out +
+                           test::run_bench({"suite", "--help"}).out;
   std::set<std::string> options;
   static const std::regex kLong(R"(--[a-z][a-z-]*)");
   for (auto it = std::sregex_iterator(help.begin(), help.end(), kLong); it != std::sregex_iterator(); ++it) {
