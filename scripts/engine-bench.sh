@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# The workload engine against fio 3.33, side by side in one run, in rounds whose order of tools rotates (on a VM
+# whoever writes first after another tool freed its memory runs slow): bench++ job and fio run the same workloads
+# on the same file, and the medians of the per-round ratios (with their spread) are checked against issue 16's
+# targets. A benchmark, not a test: it asserts nothing and CI does not run it.
+#
+# Usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] DIR
+#   DIR        where the files go (on the disk to measure); files are removed at the end
+#   --quick    3 rounds, 3 s per measured run (default)
+#   --thorough 6 rounds, 10 s per measured run
+# Cases (each bench++ job against fio with the same options, --ioengine=io_uring):
+#   randread 4k direct QD1 and QD32, 1 job:  IOPS >= 0.97x fio, CPU s per million requests <= fio
+#   randread 4k cached QD1 and QD32:         IOPS >= 1.0x fio (buffered, the file in the page cache: engine overhead)
+#   seq write and read 1m direct QD8:        bandwidth >= 0.97x fio
+#   suites tart and cdm at --scale small:    every workload's IOPS within 0.9-1.1x fio running the same job file
+#   peak RSS of QD32 x 4 jobs:               <= 32 MiB
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] DIR" >&2; exit 2; }
+rounds=3 seconds=3 bench=$root/build/bench++ dir=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) rounds=3 seconds=3; shift ;;
+    --thorough) rounds=6 seconds=10; shift ;;
+    --bench) [ $# -ge 2 ] || usage; bench=$2; shift 2 ;;
+    -*) usage ;;
+    *) [ -z "$dir" ] || usage; dir=$1; shift ;;
+  esac
+done
+[ -n "$dir" ] || usage
+[ -d "$dir" ] || { echo "engine-bench: no directory $dir" >&2; exit 2; }
+"$root/scripts/install-deps.sh" peers
+[ -x "$bench" ] || "$root/scripts/build.sh" >&2
+work=$(mktemp -d "$dir/engine-bench.XXXXXX")
+results=$(mktemp -d "${TMPDIR:-/tmp}/engine-bench-results.XXXXXX")
+trap 'rm -rf "$work" "$results"' EXIT
+file=$work/data
+
+# ---- one measurement: "tool case round" -> a JSON file ----
+# bench_job NAME OUT FIO-OPTIONS...: bench++ job on $file; fio_job NAME OUT FIO-OPTIONS...: fio on the same.
+bench_job() { local out=$1; shift; "$bench" job -q -d "$work" --json "$out" --name=w --filename="$file" "$@" >/dev/null 2>&1; }
+fio_job() { local out=$1; shift; fio --output-format=json --output="$out" --name=w --filename="$file" "$@" >/dev/null; }
+
+# A case: its name and fio options (the same for both tools).
+cases=(
+  "randread-4k-direct-qd1|--rw=randread --bs=4k --direct=1 --iodepth=1"
+  "randread-4k-direct-qd32|--rw=randread --bs=4k --direct=1 --iodepth=32"
+  "randread-4k-cached-qd1|--rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=1"
+  "randread-4k-cached-qd32|--rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=32"
+  "write-1m-direct-qd8|--rw=write --bs=1m --direct=1 --iodepth=8"
+  "read-1m-direct-qd8|--rw=read --bs=1m --direct=1 --iodepth=8"
+)
+common=(--ioengine=io_uring --size=256m "--runtime=$seconds" --time_based)
+
+echo "# engine-bench, $(date -u +%Y-%m-%dT%H:%M:%SZ): $rounds rounds of ${seconds} s, order rotated"
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; $(uname -sr)"
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-min averages at the start)"
+echo "dir:     $dir ($(stat -f -c %T "$dir"))"
+echo "tools:   $("$bench" --version); $(fio --version)"
+# The file, laid out once, and read once so the cached cases find it in the page cache.
+fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1 >/dev/null
+cat "$file" >/dev/null
+for ((round = 0; round < rounds; round++)); do
+  for entry in "${cases[@]}"; do
+    name=${entry%%|*}
+    read -ra options <<<"${entry#*|}"
+    order=(bench fio)
+    [ $((round % 2)) -eq 0 ] || order=(fio bench)
+    for tool in "${order[@]}"; do
+      out=$results/$tool.$name.$round.json
+      if [ "$tool" = bench ]; then bench_job "$out" "${options[@]}" "${common[@]}"; else fio_job "$out" "${options[@]}" "${common[@]}"; fi
+    done
+  done
+  echo "round $((round + 1)): ${order[*]} first-of-last"
+done
+
+# ---- the suites at --scale small, bench++ against fio running the same job file scaled alike ----
+scale_for_fio() {  # the job file with sizes capped at 64 MiB, runtimes at 2 s, ramps at 1 s (bench++'s small)
+  sed -E 's/^size=([0-9]+)([gG][bB]?)$/size=64m/; s/^size=(1[0-9]{2,}|[7-9][0-9]|6[5-9])m$/size=64m/; s/^size=(1[0-9]*)[gG]$/size=64m/;
+          s/^runtime=.*/runtime=2/; s/^ramp_time=.*/ramp_time=1/' "$1"
+}
+for suite in tart cdm; do
+  scale_for_fio "$root/suites/$suite.fio" >"$work/$suite.fio"
+  for ((round = 0; round < rounds; round++)); do
+    order=(bench fio)
+    [ $((round % 2)) -eq 0 ] || order=(fio bench)
+    for tool in "${order[@]}"; do
+      out=$results/$tool.suite-$suite.$round.json
+      if [ "$tool" = bench ]; then
+        "$bench" suite "$suite" --scale small -x 1 -q -d "$work" --json "$out" >/dev/null 2>&1
+      else
+        (cd "$work" && fio --output-format=json --output="$out" "$suite.fio" >/dev/null)
+      fi
+    done
+  done
+done
+
+# ---- peak RSS at QD32 x 4 jobs ----
+rss_kib=$( { /usr/bin/time -f '%M' "$bench" job -q -d "$work" --name=rss --rw=randread --bs=4k --size=64m --direct=1 \
+  --ioengine=io_uring --iodepth=32 --numjobs=4 --runtime=2 --time_based >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+
+python3 - "$results" "$rounds" "$rss_kib" <<'PY'
+import json, os, statistics, sys
+results, rounds, rss_kib = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+
+def load(path):
+    with open(path) as f:
+        text = f.read()
+    return json.loads(text[text.index('{'):])
+
+def bench_case(doc):
+    """IOPS, bytes/s and CPU s per million requests of the one workload's reads or writes (all jobs)."""
+    run = doc['runs'][0]
+    tests = [t for t in run['tests'] if t['workload'] and t['workload']['job'] is None and t['unit'] == 'bytes']
+    ops = sum(t['operations'] for t in tests)
+    elapsed = max(t['elapsed_sec'] for t in tests)
+    cpu = tests[0]['cpu_sec']
+    byts = sum(t['bytes'] for t in tests)
+    return ops / elapsed, byts / elapsed, cpu / ops * 1e6
+
+def fio_case(doc):
+    job = doc['jobs'][0]
+    ops = job['read']['total_ios'] + job['write']['total_ios']
+    runtime = max(job['read']['runtime'], job['write']['runtime']) / 1000
+    cpu = (job['usr_cpu'] + job['sys_cpu']) / 100 * job['job_runtime'] / 1000
+    byts = job['read']['io_bytes'] + job['write']['io_bytes']
+    return ops / runtime, byts / runtime, cpu / ops * 1e6
+
+def spread(ratios):
+    return statistics.median(ratios), min(ratios), max(ratios)
+
+def verdict(ratios, target, higher):
+    med, lo, hi = spread(ratios)
+    ok = med >= target if higher else med <= target
+    straddles = (lo < target < hi)
+    return ('PASS' if ok else 'MISS') + ('?' if straddles else ' ')
+
+cases = sorted({f.split('.')[1] for f in os.listdir(results) if not f.split('.')[1].startswith('suite-')})
+print()
+print(f"{'case':28} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20}")
+targets = []
+for case in cases:
+    iops, cpus, bws = [], [], []
+    b_iops, f_iops = [], []
+    for r in range(rounds):
+        b = bench_case(load(f"{results}/bench.{case}.{r}.json"))
+        f = fio_case(load(f"{results}/fio.{case}.{r}.json"))
+        iops.append(b[0] / f[0]); bws.append(b[1] / f[1]); cpus.append(b[2] / f[2])
+        b_iops.append(b[0]); f_iops.append(f[0])
+    m, lo, hi = spread(iops)
+    cm, clo, chi = spread(cpus)
+    print(f"{case:28} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) {cm:8.3f} ({clo:.3f}-{chi:.3f})")
+    if 'direct-qd' in case and 'randread' in case:
+        targets.append((f"{case}: IOPS >= 0.97x fio", verdict(iops, 0.97, True), m))
+        targets.append((f"{case}: CPU s per million requests <= fio", verdict(cpus, 1.0, False), cm))
+    elif 'cached' in case:
+        targets.append((f"{case}: IOPS >= 1.0x fio", verdict(iops, 1.0, True), m))
+    else:
+        targets.append((f"{case}: bandwidth >= 0.97x fio", verdict(bws, 0.97, True), spread(bws)[0]))
+
+for suite in ('tart', 'cdm'):
+    print(f"\nsuite {suite} at --scale small: per workload, IOPS bench++/fio (median of {rounds} rounds, min-max)")
+    names = None
+    per = {}
+    for r in range(rounds):
+        b = load(f"{results}/bench.suite-{suite}.{r}.json")['runs'][0]
+        f = load(f"{results}/fio.suite-{suite}.{r}.json")
+        fio_iops = {j['jobname']: (j['read']['iops'] + j['write']['iops']) for j in f['jobs']}
+        # fio without group_reporting reports each job: add the jobs of one name
+        fio_sum = {}
+        for j in f['jobs']:
+            fio_sum[j['jobname']] = fio_sum.get(j['jobname'], 0) + j['read']['iops'] + j['write']['iops']
+        for t in b['tests']:
+            w = t['workload']
+            if not w or w['job'] is not None or t['unit'] != 'bytes':
+                continue
+            per.setdefault(w['name'], {}).setdefault(r, 0.0)
+            per[w['name']][r] += t['ops_per_sec'] or 0
+        for name in per:
+            if r in per[name] and fio_sum.get(name):
+                per[name][r] = per[name][r] / fio_sum[name]
+    for name, by_round in per.items():
+        ratios = list(by_round.values())
+        m, lo, hi = spread(ratios)
+        print(f"  {name:26} {m:6.3f} ({lo:.3f}-{hi:.3f})")
+        ok = 0.9 <= m <= 1.1
+        straddles = lo < 0.9 <= hi or lo <= 1.1 < hi
+        targets.append((f"suite {suite} {name}: IOPS within 0.9-1.1x fio", ('PASS' if ok else 'MISS') + ('?' if straddles else ' '), m))
+
+rss_mib = int(rss_kib) / 1024 if rss_kib.isdigit() else float('nan')
+targets.append(("peak RSS at QD32 x 4 jobs <= 32 MiB", 'PASS ' if rss_mib <= 32 else 'MISS ', rss_mib))
+print("\ntargets (medians of per-round ratios; '?': the rounds straddle the target)")
+for text, mark, value in targets:
+    print(f"  {mark} {text:60} {value:.3f}")
+PY
