@@ -28,9 +28,10 @@
 # The environment of COMMAND: BENCH_MPI_HOSTFILE, the hostfile (one host name a line, node1 .. nodeN), and
 # Open MPI's variables for it as the default hostfile (so `mpirun -np 4` needs no --hostfile), the rsh agent
 # (no tree spawn: mpirun starts every daemon itself) and the network of MPI's TCP traffic and of Open MPI's
-# out-of-band channel. mpirun still wants --allow-run-as-root. Open MPI may print "plm:rsh: Warning:
-# setpgid(...) failed in parent" when an agent starts before mpirun has moved it to a process group of its
-# own (the agent does that itself): harmless.
+# out-of-band channel. mpirun still wants --allow-run-as-root. BENCH_MPI_HOSTS_LOCAL_DIR=DIR, when COMMAND's
+# environment has it, makes DIR a small tmpfs of each host's own: a directory the hosts do not share, for
+# tests. Open MPI may print "plm:rsh: Warning: setpgid(...) failed in parent" when an agent starts before
+# mpirun has moved it to a process group of its own (the agent does that itself): harmless.
 # Exit status: COMMAND's (or 128 + N after signal N); 0 for up, down and clean; 1 when the hosts cannot be
 # made; 2 for bad usage.
 set -euo pipefail
@@ -47,7 +48,8 @@ kMaxHosts=200
 die() { echo "mpi-hosts: error: $*" >&2; exit 1; }
 usage_error() {
   echo "mpi-hosts: $*" >&2
-  echo "usage: scripts/mpi-hosts.sh [--slots S] N -- COMMAND... | up [--slots S] [--owner PID] N | exec NAME COMMAND... | down NAME | clean (see the header of $0)" >&2
+  echo "usage: scripts/mpi-hosts.sh [--slots S] N -- COMMAND... | up [--slots S] [--owner PID] N |" \
+    "exec NAME COMMAND... | down NAME | clean (see the header of $0)" >&2
   exit 2
 }
 
@@ -70,10 +72,18 @@ down() {
   rm -rf "$(state_of "$name")"
 }
 
+# The names of the sets that have state or namespaces, one a line.
+set_names() {
+  {
+    ls "$kStateRoot" 2>/dev/null || true
+    ip netns list | awk '{ print $1 }' | sed -n "s/^\(${kPrefix}-[0-9]*-[0-9]*\)-.*/\1/p"
+  } | sort -u
+}
+
 # Removes the sets whose owner process is gone: leftovers of a run that was killed.
 clean() {
   local name owner
-  for name in $( (ls "$kStateRoot" 2>/dev/null; ip netns list | awk '{ print $1 }' | sed -n "s/^\(${kPrefix}-[0-9]*-[0-9]*\)-.*/\1/p") | sort -u); do
+  for name in $(set_names); do
     valid_name "$name" || continue
     owner=${name#"$kPrefix"-}
     owner=${owner%%-*}
