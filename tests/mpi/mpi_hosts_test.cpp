@@ -166,18 +166,37 @@ TEST_CASE("mpi hosts: mpirun -np 4 over 2 hosts: both hosts, each host's CPU and
   }
 }
 
-// SIGKILL to rank 3 (on node2) of `job`; then every other rank stops, removes its own files, and the job ends
-// non-zero; left: the private directory with rank 3's files, which no process can remove now; no process.
-void kill_rank_3_and_check(test::BackgroundProcess& job, const NamespaceHosts& hosts, const test::TempDir& dir,
-                           pid_t victim) {
+// bench++ -s SIZE under mpirun -np 4 over two hosts of its own, in the background; made once every rank's
+// per-char write (one byte a call: seconds for a few MiB) is under way.
+struct WritingJob {
+  explicit WritingJob(const std::string& size)
+      : job(bench_job(hosts, dir, {"-s", size, "-n", "0", "--no-sync-test"})) {
+    REQUIRE(job.wait_until([&] { return every_rank_writing(dir); }, std::chrono::seconds(60)));
+  }
+  // Rank 3's bench++, on node2.
+  pid_t rank_3() const {
+    const std::optional<pid_t> pid = hosts.rank_process("node2", 3);
+    REQUIRE(pid.has_value());
+    return *pid;
+  }
+
+  NamespaceHosts hosts{kHosts, kRanksPerHost};
+  test::TempDir dir;
+  test::BackgroundProcess job;
+};
+
+// SIGKILL to rank 3 (on node2); then every other rank stops, removes its own files, and the job ends non-zero;
+// left: the private directory with rank 3's files, which no process can remove now; no process on any host.
+void kill_rank_3_and_check(WritingJob& run, pid_t victim) {
+  const NamespaceHosts& hosts = run.hosts;
   REQUIRE(::kill(victim, SIGKILL) == 0);
   const auto killed_at = Clock::now();
-  const auto result = job.finish(std::chrono::seconds(60));
+  const auto result = run.job.finish(std::chrono::seconds(60));
   INFO(result.err);
   CHECK(Clock::now() - killed_at < std::chrono::seconds(30));  // stopped, not killed by finish()'s deadline
   CHECK(result.exit_code != 0);
   CHECK(result.out.find("1.98,") == std::string::npos);  // no CSV line for a run that did not finish
-  const std::vector<std::string> left = test::list_tree(dir.path());
+  const std::vector<std::string> left = test::list_tree(run.dir.path());
   std::string listing;
   for (const auto& entry : left) listing += entry + " ";
   INFO("left behind: " << listing);
@@ -214,48 +233,39 @@ TEST_CASE("mpi hosts: a -d the hosts do not share: node2's ranks cannot start th
 
 TEST_CASE("mpi hosts: a rank killed on node2 mid-test stops every rank; the others remove their files; non-zero") {
   if (!hosts_usable()) return;
-  NamespaceHosts hosts(kHosts, kRanksPerHost);
-  test::TempDir dir;
-  test::BackgroundProcess job(bench_job(hosts, dir, {"-s", "256M", "-n", "0", "--no-sync-test"}));
-  REQUIRE(job.wait_until([&] { return every_rank_writing(dir); }, std::chrono::seconds(60)));
-  const std::optional<pid_t> victim = hosts.rank_process("node2", 3);
-  REQUIRE(victim.has_value());
-  kill_rank_3_and_check(job, hosts, dir, *victim);
+  WritingJob run("256M");
+  kill_rank_3_and_check(run, run.rank_3());
 }
 
 TEST_CASE("mpi hosts: a rank killed on node2 while the others wait for it: they still remove their files") {
   // The others are blocked in a collective, where they notice the SIGTERM that mpirun passes on 1 s before
   // its SIGKILL only because bench++'s collectives poll (RankGroup::watch_while_waiting).
   if (!hosts_usable()) return;
-  NamespaceHosts hosts(kHosts, kRanksPerHost);
-  test::TempDir dir;
   constexpr std::uintmax_t kFileBytes = 2 << 20;
-  test::BackgroundProcess job(bench_job(hosts, dir, {"-s", "2M", "-n", "0", "--no-sync-test"}));
-  REQUIRE(job.wait_until([&] { return every_rank_writing(dir); }, std::chrono::seconds(60)));
-  const std::optional<pid_t> victim = hosts.rank_process("node2", 3);
-  REQUIRE(victim.has_value());
-  REQUIRE(::kill(*victim, SIGSTOP) == 0);  // rank 3 stays in its per-char write
+  WritingJob run("2M");
+  const pid_t victim = run.rank_3();
+  REQUIRE(::kill(victim, SIGSTOP) == 0);  // rank 3 stays in its per-char write
   // The others have written their whole file one byte at a time: they are done and wait for rank 3.
   const auto others_done = [&] {
     std::size_t done = 0;
-    for (const auto& entry : test::list_tree(dir.path())) {
+    for (const auto& entry : test::list_tree(run.dir.path())) {
       std::error_code error;
       const bool whole = entry.ends_with("/data") && !contains_rank_3(entry) &&
-                         std::filesystem::file_size(dir.path() / entry, error) == kFileBytes;
+                         std::filesystem::file_size(run.dir.path() / entry, error) == kFileBytes;
       done += whole ? 1 : 0;
     }
     return done == kRanks - 1;
   };
-  REQUIRE(job.wait_until(others_done, std::chrono::seconds(60)));
-  kill_rank_3_and_check(job, hosts, dir, *victim);
+  REQUIRE(run.job.wait_until(others_done, std::chrono::seconds(60)));
+  kill_rank_3_and_check(run, victim);
 }
 
 TEST_CASE("mpi hosts: one Ctrl-C to mpirun stops the ranks on both hosts, and nothing is left anywhere") {
   if (!hosts_usable()) return;
-  NamespaceHosts hosts(kHosts, kRanksPerHost);
-  test::TempDir dir;
-  test::BackgroundProcess job(bench_job(hosts, dir, {"-s", "256M", "-n", "0", "--no-sync-test"}));
-  REQUIRE(job.wait_until([&] { return every_rank_writing(dir); }, std::chrono::seconds(60)));
+  WritingJob run("256M");
+  const NamespaceHosts& hosts = run.hosts;
+  const test::TempDir& dir = run.dir;
+  test::BackgroundProcess& job = run.job;
   REQUIRE(comm_of(job.pid()) == "mpirun");  // the signal goes to mpirun itself, as a terminal's Ctrl-C would
   job.send_signal(SIGINT);
   const auto interrupted_at = Clock::now();

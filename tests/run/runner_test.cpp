@@ -155,13 +155,18 @@ class RankOneOfTwo final : public RankGroup {
   std::function<void()> on_stop_;
 };
 
-TEST_CASE("rank 1 of 2: after a stop signal the rank removes its files before it waits for the others") {
-  // mpirun kills the ranks 1 s after passing the signal on: a rank must not wait for a slow one first.
+// A run as rank 1 of RankOneOfTwo, in a directory of its own.
+struct RankOneRun {
   test::TempDir dir;
   Config config = small_config(dir.path());
-  RankOneOfTwo group(dir.path() / "run");
+  RankOneOfTwo group{dir.path() / "run"};
   std::atomic<int> interrupt{0};
   Recorder recorder;
+};
+
+TEST_CASE_FIXTURE(RankOneRun,
+                  "rank 1 of 2: after a stop signal the rank removes its files before it waits for the others") {
+  // mpirun kills the ranks 1 s after passing the signal on: a rank must not wait for a slow one first.
   recorder.on_start = [&](PhaseId id) {
     if (id == PhaseId::kBlockRead) interrupt = SIGTERM;
   };
@@ -171,14 +176,9 @@ TEST_CASE("rank 1 of 2: after a stop signal the rank removes its files before it
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"run", "run/rank-0"});
 }
 
-TEST_CASE("rank 1 of 2: a stop signal while the rank waits at a collective removes its files before it is killed") {
+TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2: a stop signal while the rank waits at a collective removes its files") {
   // A rank waiting for one that died (or hangs) is still waiting when mpirun passes SIGTERM on, and killed
   // 1 s later: it cleans up from inside the wait.
-  test::TempDir dir;
-  Config config = small_config(dir.path());
-  RankOneOfTwo group(dir.path() / "run");
-  std::atomic<int> interrupt{0};
-  Recorder recorder;
   recorder.on_start = [&](PhaseId id) {
     if (id == PhaseId::kRewrite) group.stop_in_next_wait = &interrupt;
   };
