@@ -231,7 +231,7 @@ TEST_CASE("mpi hosts: a -d the hosts do not share: node2's ranks cannot start th
   CHECK(eventually([&] { return processes_left(hosts).empty(); }, std::chrono::seconds(10)));
 }
 
-TEST_CASE("mpi hosts: a rank killed on node2 mid-test stops every rank; the others remove their files; non-zero") {
+TEST_CASE("mpi hosts: a rank killed on node2 mid-test stops every rank, the others remove their files, non-zero") {
   if (!hosts_usable()) return;
   WritingJob run("256M");
   kill_rank_3_and_check(run, run.rank_3());
