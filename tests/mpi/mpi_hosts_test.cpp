@@ -1,8 +1,9 @@
 // The MPI mode across hosts for real: `mpirun -np 4` over two hosts of two ranks each, the hosts being network
 // namespaces with host names of their own (scripts/mpi-hosts.sh, tests/mpi/namespace_hosts.h), the directory a
 // shared filesystem. Checks what only separate hosts show: the report names both hosts, CPU per host, the host
-// of the slowest rank; a rank killed on one host stops every rank and the others remove their files; one Ctrl-C
-// to mpirun stops the job and nothing is left, neither files nor processes on any host. Built with
+// of the slowest rank; a directory the hosts do not share is refused, saying so; a rank killed on one host (in
+// the middle of a test, or while the others wait for it) stops every rank and the others remove their files;
+// one Ctrl-C to mpirun stops the job and nothing is left, neither files nor processes on any host. Built with
 // -DBENCH_WITH_MPI=ON only; skipped (said so) where namespaces cannot be made.
 #include <doctest/doctest.h>
 
