@@ -12,8 +12,9 @@ if [ "$purpose" = test ]; then
   # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject
   # I/O errors (tests/reliability).
   packages+=(bonnie++ strace gnumeric python3 tmux mandoc man-db fiu-utils libfiu-dev)
-  # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi).
-  packages+=(openmpi-bin libopenmpi-dev)
+  # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); iproute2's
+  # ip for the hosts those tests make of network namespaces (scripts/mpi-hosts.sh).
+  packages+=(openmpi-bin libopenmpi-dev iproute2)
 fi
 if [ "$purpose" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)  # libFuzzer and the sanitizers' runtimes of Debian 12's clang 14

@@ -26,6 +26,9 @@ run_child() {
   local status
   "$@" &
   child_pid=$!
+  # A stop that came before child_pid was set (earlier, or between the fork and here) found no child to pass
+  # it on to: pass it on now. (A trap run just between the two lines may send a second SIGTERM.)
+  [ -z "$stop_signal" ] || kill -TERM "$child_pid" 2>/dev/null || true
   while :; do
     status=0
     wait "$child_pid" || status=$?

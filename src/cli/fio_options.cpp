@@ -257,7 +257,7 @@ bool is_fio_run_option(std::string_view name) { return name == "output-format"; 
 
 std::optional<unsigned> fio_kb_base(const FioOption& option) {
   if (option.name != "kb_base") return std::nullopt;
-  const std::string_view value = option.value.value_or("");
+  const std::string value = option.value.value_or("");  // a copy: a view of value_or's temporary would dangle
   if (value == "1024") return 1024;
   if (value == "1000") return 1000;
   throw UsageError(fmt::format("invalid fio option kb_base='{}': must be 1000 or 1024", value));

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <stdexcept>
+#include <utility>
 
 namespace bench {
 namespace {
@@ -50,13 +51,16 @@ MpiRankGroup::~MpiRankGroup() {
 void MpiRankGroup::agree(std::exception_ptr local_failure) {
   const int mine = count_of(local_failure ? rank_ : size_);
   int lowest = 0;
-  MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, comm_);
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Iallreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, comm_, &request);
+  wait(request);
   if (lowest == count_of(size_)) return;
   if (size_ == 1) std::rethrow_exception(local_failure);
   RankFailure failure;
   if (local_failure && lowest == count_of(rank_)) failure = describe_failure(local_failure);
   std::array<std::int32_t, 2> kind_and_signal{static_cast<std::int32_t>(failure.kind), failure.signal_number};
-  MPI_Bcast(kind_and_signal.data(), 2, MPI_INT32_T, lowest, comm_);
+  MPI_Ibcast(kind_and_signal.data(), 2, MPI_INT32_T, lowest, comm_, &request);
+  wait(request);
   failure.kind = static_cast<RankFailure::Kind>(kind_and_signal[0]);
   failure.signal_number = kind_and_signal[1];
   failure.message = broadcast_from(failure.message.substr(0, kMaxMessageBytes), lowest);
@@ -65,9 +69,12 @@ void MpiRankGroup::agree(std::exception_ptr local_failure) {
 
 std::string MpiRankGroup::broadcast_from(std::string text, int root) {
   std::uint64_t length = text.size();
-  MPI_Bcast(&length, 1, MPI_UINT64_T, root, comm_);
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Ibcast(&length, 1, MPI_UINT64_T, root, comm_, &request);
+  wait(request);
   text.resize(length);
-  MPI_Bcast(text.data(), count_of(length), MPI_CHAR, root, comm_);
+  MPI_Ibcast(text.data(), count_of(length), MPI_CHAR, root, comm_, &request);
+  wait(request);
   return text;
 }
 
@@ -75,17 +82,39 @@ std::string MpiRankGroup::broadcast_text(const std::string& text) { return broad
 
 std::vector<std::uint64_t> MpiRankGroup::gather_words(std::span<const std::uint64_t> words) {
   std::vector<std::uint64_t> all(rank_ == 0 ? words.size() * size_ : 0);
-  MPI_Gather(words.data(), count_of(words.size()), MPI_UINT64_T, all.data(), count_of(words.size()), MPI_UINT64_T,
-             0, comm_);
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Igather(words.data(), count_of(words.size()), MPI_UINT64_T, all.data(), count_of(words.size()), MPI_UINT64_T,
+              0, comm_, &request);
+  wait(request);
   return all;
 }
 
 std::vector<std::uint64_t> MpiRankGroup::reduce_words(std::span<const std::uint64_t> words, ReduceOp op) {
   std::vector<std::uint64_t> result(rank_ == 0 ? words.size() : 0);
-  MPI_Reduce(words.data(), result.data(), count_of(words.size()), MPI_UINT64_T, mpi_op(op), 0, comm_);
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Ireduce(words.data(), result.data(), count_of(words.size()), MPI_UINT64_T, mpi_op(op), 0, comm_, &request);
+  wait(request);
   return result;
 }
 
-void MpiRankGroup::barrier() { MPI_Barrier(comm_); }
+void MpiRankGroup::barrier() {
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Ibarrier(comm_, &request);
+  wait(request);
+}
+
+void MpiRankGroup::watch_while_waiting(const std::atomic<int>& interrupt, std::function<void()> on_stop) {
+  interrupt_ = &interrupt;
+  on_stop_ = std::move(on_stop);
+}
+
+void MpiRankGroup::wait(MPI_Request& request) {
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done != 0) return;
+    if (on_stop_ && interrupt_->load() != 0) std::exchange(on_stop_, nullptr)();
+  }
+}
 
 }  // namespace bench

@@ -6,8 +6,10 @@
 // Every method but rank(), size() and host_names() is collective: every rank calls it, in the same order.
 // A rank that fails between two collective calls must still make the next one (the runner catches each
 // step's failure and hands it to agree()), so no rank is left waiting for another.
+#include <atomic>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -36,6 +38,13 @@ class RankGroup {
   // On rank 0: element-wise `op` of every rank's `words` (all of the same length). Elsewhere: empty.
   virtual std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t> words, ReduceOp op) = 0;
   virtual void barrier() = 0;
+
+  // Not collective. From now on, whenever a collective waits for other ranks, watches `interrupt` (a signal
+  // number once a stop signal came, run/interrupt.h): on a stop it runs `on_stop` once, on the waiting thread,
+  // and goes on waiting. So a rank held up by one that died or hangs still cleans up before the launcher
+  // kills it (Open MPI: SIGTERM, then SIGKILL 1 s later). An empty `on_stop` ends the watch; `interrupt` must
+  // outlive it. A group whose collectives never wait (one process) has nothing to watch.
+  virtual void watch_while_waiting(const std::atomic<int>& /*interrupt*/, std::function<void()> /*on_stop*/) {}
 };
 
 // One process alone: every collective is trivial.

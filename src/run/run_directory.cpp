@@ -55,7 +55,8 @@ void make_rank_dir(const std::filesystem::path& dir) {
 
 }  // namespace
 
-RunDirectory::RunDirectory(const Config& config, RankGroup& group) : group_(group) {
+RunDirectory::RunDirectory(const Config& config, RankGroup& group, const std::atomic<int>& interrupt)
+    : group_(group), interrupt_(interrupt) {
   std::exception_ptr failure;
   if (group.rank() == 0) {
     try {
@@ -78,6 +79,7 @@ RunDirectory::RunDirectory(const Config& config, RankGroup& group) : group_(grou
     failure = std::current_exception();
   }
   group.agree(failure);  // on failure, scratch_ (rank 0) removes whatever the ranks made
+  group.watch_while_waiting(interrupt, [this] { remove_own_files(); });
 }
 
 void RunDirectory::remove_own_files() noexcept {
@@ -92,6 +94,7 @@ void RunDirectory::remove_own_files() noexcept {
 RunDirectory::~RunDirectory() {
   remove_own_files();
   group_.barrier();  // every rank is done with the directory before rank 0 (scratch_) removes it
+  group_.watch_while_waiting(interrupt_, {});
 }
 
 }  // namespace bench

@@ -272,7 +272,7 @@ class Runner {
 
 std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
                                      const std::atomic<int>& interrupt, RankGroup& group) {
-  RunDirectory directory(config, group);  // destroyed last: removes everything the run made
+  RunDirectory directory(config, group, interrupt);  // destroyed last: removes everything the run made
   Runner runner(config.setup, observer, interrupt, group, directory);
   std::vector<RunResult> runs;
   for (std::uint32_t index = 0; index < config.repeats; ++index) {

@@ -122,9 +122,12 @@ std::vector<int> processes_mentioning(const std::string& text) {
   for (const auto& entry : fs::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos || std::stoi(name) == ::getpid()) continue;
+    // Through an ostream, which turns a read error into failbit: a process that exits meanwhile makes
+    // read() fail (ESRCH), which an istreambuf_iterator would throw out of here.
     std::ifstream cmdline(entry.path() / "cmdline");
-    std::string line((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
-    if (line.find(text) != std::string::npos) pids.push_back(std::stoi(name));
+    std::ostringstream line;
+    line << cmdline.rdbuf();
+    if (line.str().find(text) != std::string::npos) pids.push_back(std::stoi(name));
   }
   return pids;
 }

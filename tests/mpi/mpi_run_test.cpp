@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "mpi/mpi_test_support.h"
 #include "reliability/background_process.h"
 #include "test_support.h"
 
@@ -27,10 +28,11 @@ namespace {
 
 using nlohmann::json;
 
-// Under `timeout`, so a rank left waiting fails the test instead of hanging it.
+// Under `timeout`, so a rank left waiting fails the test instead of hanging it; more ranks than cores.
 std::vector<std::string> mpirun(int ranks) {
-  return {"timeout", "300", "mpirun", "--oversubscribe", "--allow-run-as-root", "--mca",
-          "btl_vader_single_copy_mechanism", "none", "-np", std::to_string(ranks)};
+  std::vector<std::string> argv = test::with({"timeout", "300"}, test::mpirun_command(ranks));
+  argv.insert(argv.begin() + 3, "--oversubscribe");
+  return argv;
 }
 
 std::vector<std::string> bench_args(const test::TempDir& dir, const std::vector<std::string>& more) {
@@ -39,19 +41,8 @@ std::vector<std::string> bench_args(const test::TempDir& dir, const std::vector<
   return args;
 }
 
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-  return n;
-}
-
-bool mpirun_usable() {
-  if (test::run_program({"sh", "-c", "command -v mpirun"}).exit_code != 0) {
-    MESSAGE("skipped: mpirun (Debian openmpi-bin) is not installed");
-    return false;
-  }
-  return true;
-}
+using test::count_of;
+using test::mpirun_usable;
 
 TEST_CASE("mpirun -np 3 -c 2: the whole is the sum of the ranks, histograms merge exactly, nothing is left") {
   if (!mpirun_usable()) return;

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <functional>
 #include <thread>
+#include <utility>
 
 #include "result/errors.h"
 #include "test_support.h"
@@ -108,9 +109,14 @@ TEST_CASE("an interrupt between phases stops the run and removes everything") {
   CHECK(test::list_tree(dir.path()).empty());
 }
 
+// What a rank killed by its launcher while it waits would see: the run ends there.
+struct KilledWhileWaiting {};
+
 // Rank 1 of a group of two whose rank 0 made the private directory and its own subdirectory in it, and
 // never arrives: agree() notes what is in the private directory when a failure is agreed on, and throws
-// it as the real group would.
+// it as the real group would. With stop_in_next_wait set, the next agreement without a failure stands for
+// a wait for rank 0 during which a stop signal comes (set there): it runs the watch as MpiRankGroup's polling
+// does, notes what is left, and ends the run as the launcher's SIGKILL would.
 class RankOneOfTwo final : public RankGroup {
  public:
   explicit RankOneOfTwo(const std::filesystem::path& shared) : shared_(shared) {
@@ -120,6 +126,12 @@ class RankOneOfTwo final : public RankGroup {
   std::uint32_t size() const override { return 2; }
   const std::vector<std::string>& host_names() const override { return hosts_; }
   void agree(std::exception_ptr failure) override {
+    if (!failure && stop_in_next_wait != nullptr) {
+      *stop_in_next_wait = SIGTERM;
+      if (on_stop_ && watched_->load() != 0) std::exchange(on_stop_, nullptr)();
+      at_failure = test::list_tree(shared_);
+      throw KilledWhileWaiting{};
+    }
     if (!failure) return;
     at_failure = test::list_tree(shared_);
     std::rethrow_exception(rank_failure_error(describe_failure(failure), 1, hosts_[1]));
@@ -128,21 +140,33 @@ class RankOneOfTwo final : public RankGroup {
   std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
   std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
   void barrier() override {}
+  void watch_while_waiting(const std::atomic<int>& interrupt, std::function<void()> on_stop) override {
+    watched_ = &interrupt;
+    on_stop_ = std::move(on_stop);
+  }
 
   std::vector<std::string> at_failure;
+  std::atomic<int>* stop_in_next_wait = nullptr;
 
  private:
   std::filesystem::path shared_;
   std::vector<std::string> hosts_{"a", "b"};
+  const std::atomic<int>* watched_ = nullptr;
+  std::function<void()> on_stop_;
 };
 
-TEST_CASE("rank 1 of 2: after a stop signal the rank removes its files before it waits for the others") {
-  // mpirun kills the ranks 1 s after passing the signal on: a rank must not wait for a slow one first.
+// A run as rank 1 of RankOneOfTwo, in a directory of its own.
+struct RankOneRun {
   test::TempDir dir;
   Config config = small_config(dir.path());
-  RankOneOfTwo group(dir.path() / "run");
+  RankOneOfTwo group{dir.path() / "run"};
   std::atomic<int> interrupt{0};
   Recorder recorder;
+};
+
+TEST_CASE_FIXTURE(RankOneRun,
+                  "rank 1 of 2: after a stop signal the rank removes its files before it waits for the others") {
+  // mpirun kills the ranks 1 s after passing the signal on: a rank must not wait for a slow one first.
   recorder.on_start = [&](PhaseId id) {
     if (id == PhaseId::kBlockRead) interrupt = SIGTERM;
   };
@@ -150,6 +174,16 @@ TEST_CASE("rank 1 of 2: after a stop signal the rank removes its files before it
                        "interrupted by signal 15", InterruptedError);
   CHECK(group.at_failure == std::vector<std::string>{"rank-0"});  // rank 0's is rank 0's to remove
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"run", "run/rank-0"});
+}
+
+TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2: a stop signal while the rank waits at a collective removes its files") {
+  // A rank waiting for one that died (or hangs) is still waiting when mpirun passes SIGTERM on, and killed
+  // 1 s later: it cleans up from inside the wait.
+  recorder.on_start = [&](PhaseId id) {
+    if (id == PhaseId::kRewrite) group.stop_in_next_wait = &interrupt;
+  };
+  CHECK_THROWS_AS(run_benchmark(config, RunInfo{}, recorder, interrupt, group), KilledWhileWaiting);
+  CHECK(group.at_failure == std::vector<std::string>{"rank-0"});
 }
 
 TEST_CASE("a run that cannot fit is refused before anything is created") {

@@ -1,0 +1,35 @@
+#pragma once
+// What the MPI tests share: whether mpirun is here, and how they start it.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace bench::test {
+
+// False, with a "skipped: ..." message, when mpirun is not installed.
+inline bool mpirun_usable() {
+  if (run_program({"sh", "-c", "command -v mpirun"}).exit_code != 0) {
+    MESSAGE("skipped: mpirun (Debian openmpi-bin) is not installed");
+    return false;
+  }
+  return true;
+}
+
+// Open MPI's mpirun for `ranks` ranks, as root, without the single-copy mechanism of its shared memory
+// (CMA needs ptrace rights that containers may not give).
+inline std::vector<std::string> mpirun_command(int ranks) {
+  return {"mpirun", "--allow-run-as-root", "--mca", "btl_vader_single_copy_mechanism", "none",
+          "-np", std::to_string(ranks)};
+}
+
+// How many times `part` occurs in `text`.
+inline std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+}  // namespace bench::test
