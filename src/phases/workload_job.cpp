@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <limits>
 #include <system_error>
@@ -57,7 +58,8 @@ class JobLoop {
     if (error_) throw *error_;
     if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) sync(IoOp::kFsync);
     if (error_) throw *error_;
-    const Clock::time_point end = std::max(last_completion_, measure_start_);
+    // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts.
+    const Clock::time_point end = std::max({last_completion_, measure_start_, stopped_at_});
     result_.elapsed = std::chrono::duration_cast<nanoseconds>(end - measure_start_);
     return std::move(result_);
   }
@@ -196,7 +198,10 @@ class JobLoop {
   }
 
   void check_stop(Clock::time_point now) {
-    if (now >= deadline_) stopping_ = true;
+    if (now >= deadline_ && !stopping_) {
+      stopping_ = true;
+      stopped_at_ = now;
+    }
     if (plan_.abort != nullptr && plan_.abort->load(std::memory_order_relaxed)) stopping_ = true;
     const int signal_number = plan_.interrupt_signal.load(std::memory_order_relaxed);
     if (signal_number != 0) {
@@ -218,6 +223,7 @@ class JobLoop {
   Clock::time_point measure_start_;
   Clock::time_point deadline_;
   Clock::time_point last_completion_;
+  Clock::time_point stopped_at_{};  // when runtime ran out (the epoch when it did not)
   std::uint64_t issued_bytes_ = 0;
   std::uint64_t writes_ = 0;
   std::uint32_t writes_since_fsync_ = 0;

@@ -222,7 +222,7 @@ TEST_CASE("job: Ctrl-C in a time-based workload stops it, removes its files, kee
   CHECK(keys_of(kept.front()) == std::set<std::string>{"first.write"});
 }
 
-TEST_CASE("job: no room for the files is refused before anything is created; ENOSPC mid-run ends it cleanly") {
+TEST_CASE("job: no room for the files is refused before anything is created, ENOSPC mid-run ends it cleanly") {
   if (!test::running_as_root()) {
     MESSAGE("skipped: mounting a small tmpfs needs root");
     return;

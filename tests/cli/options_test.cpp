@@ -257,7 +257,7 @@ TEST_CASE("cli: the help text lists every option in both forms, grouped, in unde
 
 namespace bench {
 
-TEST_CASE("cli: --tag KEY=VALUE, repeatable, recorded in order; bad tags are refused") {
+TEST_CASE("cli: --tag KEY=VALUE, repeatable, recorded in order, bad tags are refused") {
   CHECK(parse({"--tag", "disk=nvme0", "--tag", "drive=cache=none,aio=threads"}).tags ==
         std::vector<std::string>{"disk=nvme0", "drive=cache=none,aio=threads"});
   CHECK(join_tags({"a=1", "b=x y"}) == "a=1; b=x y");

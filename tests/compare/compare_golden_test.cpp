@@ -129,7 +129,7 @@ TEST_CASE("compare: outputs to files, and the same writers as on stdout") {
   CHECK(test::read_file(html) == compare({"host_x3.csv", "guest_x3.csv", "--html", "-"}).out);
 }
 
-TEST_CASE("compare: --help prints the usage; the main help mentions compare") {
+TEST_CASE("compare: --help prints the usage, the main help mentions compare") {
   const auto help = test::run_bench({"compare", "--help"});
   CHECK(help.exit_code == 0);
   CHECK(help.out.starts_with("usage: bench++ compare BASE OTHER... [options]\n"));

@@ -187,7 +187,7 @@ TEST_CASE("comparison: not measured (+++++) and not recorded (a bonnie++ line ha
   CHECK(c.notes.back().starts_with("bonnie read from bonnie++ CSV lines"));
 }
 
-TEST_CASE("comparison: a metric no group has is left out; a short run is flagged") {
+TEST_CASE("comparison: a metric no group has is left out, a short run is flagged") {
   PhaseResult no_latency = bytes_phase(PhaseId::kBlockWrite, 300, 100);
   no_latency.latency.reset();
   const std::vector<SourcedRun> runs = {run("a", "a.csv", 0, {no_latency}), run("b", "b.csv", 1, {no_latency})};
@@ -245,7 +245,7 @@ TEST_CASE("comparison: group names fall back to file names when labels clash") {
   }
 }
 
-TEST_CASE("comparison: --by-label groups one label across files; one group alone is a usage error") {
+TEST_CASE("comparison: --by-label groups one label across files, one group alone is a usage error") {
   const auto p = [](int ms) { return std::vector<PhaseResult>{bytes_phase(PhaseId::kBlockWrite, ms, 100)}; };
   const std::vector<SourcedRun> runs = {run("host", "h1.csv", 0, p(1000)), run("host", "h2.csv", 1, p(1100)),
                                         run("guest", "g1.csv", 2, p(2000)), run("guest", "g2.csv", 3, p(2100))};

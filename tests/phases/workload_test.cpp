@@ -93,7 +93,7 @@ TEST_CASE("workload: one pass of random reads at QD1, QD8 and QD32: every block 
   }
 }
 
-TEST_CASE("workload: writes with fdatasync every 4 and an end fsync; mixed 70/30 reads and writes") {
+TEST_CASE("workload: writes with fdatasync every 4 and an end fsync, mixed 70/30 reads and writes") {
   test::TempDir dir;
   const std::atomic<int> interrupt{0};
   WorkloadSpec writes = spec_of(IoPattern::kWrite, 8, EngineKind::kIoUring);
@@ -116,7 +116,7 @@ TEST_CASE("workload: writes with fdatasync every 4 and an end fsync; mixed 70/30
   CHECK(read_share < 0.8);
 }
 
-TEST_CASE("workload: time_based loops until runtime; ramp_time is done but not measured; a stop signal ends it") {
+TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not measured, a stop signal ends it") {
   test::TempDir dir;
   WorkloadSpec spec = spec_of(IoPattern::kRead, 1, EngineKind::kSync);
   spec.size_bytes = 64 * 1024;  // 16 blocks: many passes in the time

@@ -50,7 +50,7 @@ TEST_CASE("block device: a partition of a virtio disk is described by its disk a
   CHECK(described->model.empty());
 }
 
-TEST_CASE("block device: NVMe's driver is its controller's; SCSI reports vendor and model; dm has neither") {
+TEST_CASE("block device: NVMe's driver is its controller's, SCSI reports vendor and model, dm has neither") {
   FakeSys sys;
   const fs::path nvme = sys.add("259:0", "pci0000:00/nvme/nvme0/nvme0n1");
   fs::create_directories(nvme / "device" / "device");

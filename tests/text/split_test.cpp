@@ -24,7 +24,7 @@ TEST_CASE("split: every piece between separators, empty ones included") {
   CHECK(split(std::string_view("x\0y", 3), '\0') == Pieces{"x", "y"});
 }
 
-TEST_CASE("for_each_line: a final newline ends the last line; false stops the walk") {
+TEST_CASE("for_each_line: a final newline ends the last line, false stops the walk") {
   CHECK(lines_of("a\n\nb\n") == std::vector<std::string>{"a", "", "b"});
   CHECK(lines_of("a\nb") == std::vector<std::string>{"a", "b"});
   CHECK(lines_of("").empty());
