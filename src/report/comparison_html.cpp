@@ -5,26 +5,12 @@
 #include <fmt/format.h>
 
 #include "report/comparison_values.h"
+#include "report/html_text.h"
 #include "report/latency_cdf_svg.h"
 
 namespace bench {
 namespace {
 
-// Text safe inside HTML/SVG elements and attribute values: & < > " ' as entities.
-std::string html_text(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 constexpr std::string_view kStyle = R"(
 body{font-family:system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff;font-size:14px}

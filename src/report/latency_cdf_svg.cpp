@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "measure/latency_histogram.h"
+#include "report/html_text.h"
 #include "report/latency_table.h"
 
 namespace bench {
@@ -21,20 +22,6 @@ constexpr int kBottom = 40;  // the axis labels and the legend line
 
 constexpr std::array<std::string_view, 6> kColours = {"#8a94a6", "#4a7bd0", "#d2453a", "#2e9e5b", "#9b59b6",
                                                       "#e08a1e"};
-
-std::string escaped(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -92,10 +79,10 @@ std::string latency_cdf_svg(const std::vector<CdfSeries>& series) {
                             y_of(static_cast<double>(below) / static_cast<double>(total)));
     }
     svg += fmt::format(R"(<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>)",
-                       cdf_colour(i), points, escaped(s.name));
+                       cdf_colour(i), points, html_text(s.name));
     svg += fmt::format(R"(<rect x="{:.1f}" y="{}" width="10" height="10" fill="{}"/>)", legend_x, kHeight - 14,
                        cdf_colour(i));
-    svg += fmt::format(R"(<text x="{:.1f}" y="{}">{}</text>)", legend_x + 14, kHeight - 5, escaped(s.name));
+    svg += fmt::format(R"(<text x="{:.1f}" y="{}">{}</text>)", legend_x + 14, kHeight - 5, html_text(s.name));
     legend_x += 24 + 7.0 * static_cast<double>(std::min<std::size_t>(s.name.size(), 40));
   }
   return svg + "</svg>";

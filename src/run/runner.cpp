@@ -7,7 +7,6 @@
 #include <mutex>
 #include <stop_token>
 #include <chrono>
-#include <ctime>
 #include <exception>
 #include <thread>
 
@@ -39,15 +38,6 @@ struct WorkerOutcome {
   WorkDone work;
   std::exception_ptr failure;
 };
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 // A per-(worker, phase) seed, so -z reproduces every phase whatever else runs.
 std::uint64_t phase_seed(std::uint32_t seed, std::size_t worker, PhaseId id) {

@@ -4,13 +4,13 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include <ctime>
 #include <functional>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "measure/latency_histogram.h"
+#include "measure/stopwatch.h"
 #include "phases/workload_files.h"
 #include "phases/workload_group.h"
 #include "result/errors.h"
@@ -24,15 +24,6 @@ using std::chrono::nanoseconds;
 
 // fio's randrepeat=1: the same offsets every run, whatever -z (unless -z is given).
 constexpr std::uint64_t kRepeatableSeed = 0x66696f2d72657065ULL;
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 std::uint64_t workload_seed(const WorkloadSpec& spec, const RunSetup& setup, bool seed_given) {
   std::uint64_t base = setup.seed;
