@@ -38,7 +38,11 @@ file=$work/data
 
 # ---- one measurement: "tool case round" -> a JSON file ----
 # bench_job NAME OUT FIO-OPTIONS...: bench++ job on $file; fio_job NAME OUT FIO-OPTIONS...: fio on the same.
-bench_job() { local out=$1; shift; "$bench" job -q -d "$work" --json "$out" --name=w --filename="$file" "$@" >/dev/null 2>&1; }
+# (bench++ only reads a file it did not create unless --allow-overwrite names it; the script made it for both.)
+bench_job() {
+  local out=$1; shift
+  "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@" >/dev/null 2>&1
+}
 fio_job() { local out=$1; shift; fio --output-format=json --output="$out" --name=w --filename="$file" "$@" >/dev/null; }
 
 # A case: its name and fio options (the same for both tools).
