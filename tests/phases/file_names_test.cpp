@@ -121,19 +121,6 @@ TEST_CASE("file names: a size range as wide as 64 bits is drawn from, not divide
   for (int i = 0; i < 20; ++i) CHECK(draw_file_size(spec, rng) >= UINT64_MAX - 1);
 }
 
-TEST_CASE("file names: the space a file set needs rounds each file up to 4 KiB") {
-  FileSpec spec;
-  spec.count_k = 2;
-  CHECK(file_set_bytes_needed(spec) == 0);
-  spec.max_size_bytes = 5000;
-  spec.min_size_bytes = 100;
-  CHECK(file_set_bytes_needed(spec) == 2048u * 8192u);
-  spec.max_size_bytes = 4096;
-  CHECK(file_set_bytes_needed(spec) == 2048u * 4096u);
-  spec.content = FileContent::kSymLink;
-  CHECK(file_set_bytes_needed(spec) == 0);
-}
-
 TEST_CASE("file names: a shuffle is a permutation, reproducible from its seed") {
   std::vector<int> identity(1000);
   std::iota(identity.begin(), identity.end(), 0);

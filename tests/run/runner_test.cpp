@@ -197,5 +197,37 @@ TEST_CASE("a run that cannot fit is refused before anything is created") {
   CHECK(test::list_tree(dir.path()).empty());
 }
 
+// Rank 0 of `size` ranks whose collectives see no other rank fail.
+class RankZeroOf final : public RankGroup {
+ public:
+  explicit RankZeroOf(std::uint32_t size) : hosts_(size, "a") {}
+  std::uint32_t rank() const override { return 0; }
+  std::uint32_t size() const override { return static_cast<std::uint32_t>(hosts_.size()); }
+  const std::vector<std::string>& host_names() const override { return hosts_; }
+  void agree(std::exception_ptr failure) override {
+    if (failure) std::rethrow_exception(failure);
+  }
+  std::string broadcast_text(const std::string& text) override { return text; }
+  std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
+  std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
+  void barrier() override {}
+
+ private:
+  std::vector<std::string> hosts_;
+};
+
+TEST_CASE("a run whose bytes fit for one rank but not for all of them is a usage error, before anything is made") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.setup.io->file_size_bytes = std::uint64_t{1} << 62;  // the command line let it through: 4 EiB, one rank
+  config.setup.concurrency = 2;                               // 8 EiB per rank
+  RankZeroOf group(2);                                        // 16 EiB: wrapped round to 0 bytes needed
+  Recorder recorder;
+  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}, group),
+                       "invalid -c value '2': 2 workers on each of 2 ranks need more than 2^64 bytes", UsageError);
+  CHECK(recorder.events.empty());
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
 }  // namespace
 }  // namespace bench
