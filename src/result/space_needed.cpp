@@ -39,7 +39,8 @@ CheckedSize run_inodes_needed(const RunSetup& setup, std::uint32_t ranks) {
   const std::uint64_t subdirectories = files.dirs > 1 ? files.dirs : 0;
   constexpr std::uint64_t kWorkerOwn = 3;  // worker-N/, worker-N/files/ and the I/O or fsync test's file
   const CheckedSize per_worker = checked_add(file_inodes, subdirectories + kWorkerOwn);
-  return checked_add(checked_multiply(per_worker, workers_of(setup, ranks)), checked_add(ranks, 1));
+  const std::uint64_t run_directories = 1 + (ranks > 1 ? ranks : 0);  // with one rank, no rank-R/ in it
+  return checked_add(checked_multiply(per_worker, workers_of(setup, ranks)), run_directories);
 }
 
 }  // namespace bench

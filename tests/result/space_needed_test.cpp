@@ -88,12 +88,12 @@ TEST_CASE("space needed: inodes for every worker's files and subdirectories on e
   setup.files->dirs = 10;
   setup.concurrency = 3;
   // Per worker (3 on each of 2 ranks): 1024 files, 10 subdirectories (per worker, not per rank), its own two
-  // directories and a test file; then the private directory and the 2 rank directories.
+  // directories and a test file; then the private directory and the 2 rank directories (none with one rank).
   CHECK(run_inodes_needed(setup, 2) == 6u * (1024 + 10 + 3) + 1 + 2);
   setup.files->dirs = 1;  // no subdirectories
-  CHECK(run_inodes_needed(setup, 1) == 3u * (1024 + 3) + 1 + 1);
+  CHECK(run_inodes_needed(setup, 1) == 3u * (1024 + 3) + 1);
   setup.files->content = FileContent::kHardLink;  // every name a link to one file
-  CHECK(run_inodes_needed(setup, 1) == 3u * (1 + 3) + 1 + 1);
+  CHECK(run_inodes_needed(setup, 1) == 3u * (1 + 3) + 1);
 }
 
 }  // namespace
