@@ -1,7 +1,5 @@
 #include "app/text_sink.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <system_error>
 #include <utility>
@@ -35,13 +33,6 @@ void TextSink::write(std::string_view text) {
     std::clearerr(stream_);
     throw_errno(error, "write", name_);
   }
-}
-
-void TextSink::rewrite(std::string_view text) {
-  if (owns_) {
-    if (std::fseek(stream_, 0, SEEK_SET) != 0 || ::ftruncate(fileno(stream_), 0) != 0) throw_errno("rewrite", name_);
-  }
-  write(text);
 }
 
 }  // namespace bench
