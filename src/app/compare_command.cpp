@@ -53,7 +53,7 @@ std::string suite_table(const std::vector<SourcedRun>& runs, const CompareConfig
 int run_compare_command(const std::vector<std::string>& args) {
   const ParsedCompareCommand command = parse_compare_command_line(args);
   if (command.action == CompareAction::kHelp) {
-    fmt::print("{}", compare_help_text());
+    write_standard_output(compare_help_text());
     return 0;
   }
   const CompareConfig& config = command.config;

@@ -35,4 +35,6 @@ void TextSink::write(std::string_view text) {
   }
 }
 
+void write_standard_output(std::string_view text) { TextSink("-").write(text); }
+
 }  // namespace bench

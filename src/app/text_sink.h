@@ -27,4 +27,8 @@ class TextSink {
   bool owns_;
 };
 
+// Writes `text` to standard output now, flushed and checked (TextSink::write): for what a command only prints
+// (--help, --version, --detect, a dry run), whose exit status must say when the text was lost (>/dev/full).
+void write_standard_output(std::string_view text);
+
 }  // namespace bench
