@@ -7,6 +7,7 @@
 #include <mutex>
 #include <stop_token>
 #include <chrono>
+#include <charconv>
 #include <ctime>
 #include <exception>
 #include <thread>
@@ -16,7 +17,9 @@
 #include "measure/stopwatch.h"
 #include "phases/file_names.h"
 #include "phases/phase_list.h"
+#include "phases/seeds.h"
 #include "platform/posix_file.h"
+#include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/rank_exchange.h"
 #include "run/run_directory.h"
@@ -47,11 +50,6 @@ std::string utc_now_iso8601() {
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return text;
-}
-
-// A per-(worker, phase) seed, so -z reproduces every phase whatever else runs.
-std::uint64_t phase_seed(std::uint32_t seed, std::size_t worker, PhaseId id) {
-  return (std::uint64_t{seed} << 20) ^ (std::uint64_t{worker} << 8) ^ static_cast<std::uint64_t>(id);
 }
 
 void make_private_dir(const std::filesystem::path& dir) {
@@ -167,7 +165,9 @@ class Runner {
   PhaseContext context_for(std::size_t index, PhaseId id) {
     Worker& worker = workers_[index];
     worker.latency.clear();
-    worker.rng.reseed(phase_seed(setup_.seed, group_.rank() * workers_.size() + index, id));
+    // Numbered across every rank, so no two workers of the run draw the same names, sizes or data.
+    const std::uint64_t number = std::uint64_t{group_.rank()} * workers_.size() + index;
+    worker.rng.reseed(phase_seed(setup_.seed, number, id));
     worker.operations_started = 0;
     return PhaseContext{.setup = setup_,
                         .data_file = worker.dir / "data",
@@ -178,7 +178,8 @@ class Runner {
                         .interrupt_signal = interrupt_,
                         .worker_index = static_cast<std::uint32_t>(index),
                         .sync_file = worker.dir / "fsync",
-                        .operations_started = &worker.operations_started};
+                        .operations_started = &worker.operations_started,
+                        .pattern_seed = pattern_seed(setup_.seed, number)};
   }
 
   // Prepares (untimed), meets the other ranks (the barrier before the test), runs (timed) and combines the
@@ -268,10 +269,29 @@ class Runner {
   std::vector<Worker> workers_;
 };
 
+// `config` with rank 0's seed (collective): without -z every rank drew its own, and rank 0's is the one the
+// outputs record, so it must be the one every rank runs with.
+Config with_shared_seed(const Config& config, RankGroup& group) {
+  Config shared = config;
+  const std::string text = group.broadcast_text(std::to_string(config.setup.seed));
+  group.agree(guarded([&] {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), shared.setup.seed);
+    if (error != std::errc() || end != text.data() + text.size()) {
+      throw std::runtime_error(fmt::format("rank 0 sent '{}' for the seed", text));
+    }
+  }));
+  return shared;
+}
+
 }  // namespace
 
-std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
+std::vector<RunResult> run_benchmark(const Config& given, const RunInfo& base_info, RunObserver& observer,
                                      const std::atomic<int>& interrupt, RankGroup& group) {
+  if (!workers_fit(group.size(), given.setup.concurrency)) {
+    throw UsageError(fmt::format("invalid -c value '{}': {} ranks x {} workers are more than {} workers",
+                                 given.setup.concurrency, group.size(), given.setup.concurrency, kMaxWorkers));
+  }
+  const Config config = with_shared_seed(given, group);
   RunDirectory directory(config, group, interrupt);  // destroyed last: removes everything the run made
   Runner runner(config.setup, observer, interrupt, group, directory);
   std::vector<RunResult> runs;

@@ -12,6 +12,7 @@
 #include "phases/io_phase_common.h"
 #include "phases/io_phases.h"
 #include "phases/phase_fixture.h"
+#include "phases/seeds.h"
 #include "platform/posix_file.h"
 #include "test_support.h"
 
@@ -29,7 +30,7 @@ struct IoFixture : test::PhaseFixture {
   }
   // Checks every block of the data file against the pattern.
   bool file_matches_pattern() {
-    BlockPattern pattern(setup.data, setup.seed, setup.io->chunk_bytes);
+    BlockPattern pattern(setup.data, pattern_seed(setup.seed, 0), setup.io->chunk_bytes);
     PosixFile file(dir.path() / "data", O_RDONLY);
     AlignedBuffer block(setup.io->chunk_bytes);
     for (std::uint64_t offset = 0; offset < setup.io->file_size_bytes; offset += setup.io->chunk_bytes) {

@@ -16,6 +16,7 @@ namespace {
 struct Recorder final : RunObserver {
   std::vector<std::string> events;
   std::function<void(PhaseId)> on_start;
+  std::function<void(PhaseId)> on_finish;
   void run_started(const RunInfo& info) override { events.push_back("run " + std::to_string(info.run_index)); }
   void phase_started(const RunInfo&, PhaseId id) override {
     events.push_back("start " + std::string(phase_key(id)));
@@ -25,6 +26,7 @@ struct Recorder final : RunObserver {
     CHECK(&run.phases.back() != nullptr);
     CHECK(run.phases.back().id == phase.id);
     events.push_back("done " + std::string(phase_key(phase.id)));
+    if (on_finish) on_finish(phase.id);
   }
 };
 
@@ -97,6 +99,43 @@ TEST_CASE("concurrent workers add their work and merge their latency") {
   CHECK(test::list_tree(dir.path()).empty());
 }
 
+TEST_CASE("every worker writes its own data, and --verify reads it back with -c 4") {
+  // Workers (and ranks) once wrote byte-identical files, which flatters storage that deduplicates.
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.setup.concurrency = 4;
+  config.setup.verify = true;
+  Recorder recorder;
+  std::vector<std::string> contents;
+  recorder.on_finish = [&](PhaseId id) {
+    if (id != PhaseId::kBlockWrite) return;
+    const std::vector<std::filesystem::path> made = {std::filesystem::directory_iterator(dir.path()),
+                                                    std::filesystem::directory_iterator()};
+    REQUIRE(made.size() == 1);  // the private directory
+    for (int worker = 0; worker < 4; ++worker) {
+      contents.push_back(test::read_file(made.front() / ("worker-" + std::to_string(worker)) / "data"));
+    }
+  };
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  CHECK(runs.front().find(PhaseId::kRandomSeeks) != nullptr);  // every read test verified what it read
+  REQUIRE(contents.size() == 4);
+  for (std::size_t a = 0; a < contents.size(); ++a) {
+    CHECK(contents[a].size() == 256 << 10);
+    for (std::size_t b = a + 1; b < contents.size(); ++b) {
+      CAPTURE(a);
+      CAPTURE(b);
+      CHECK(contents[a] != contents[b]);
+      // Not one 512-byte sector in common, stamps aside: the bodies come from different pools.
+      std::size_t same_sectors = 0;
+      for (std::size_t at = 0; at < contents[a].size(); at += 512) {
+        same_sectors += contents[a].compare(at + 16, 496, contents[b], at + 16, 496) == 0;
+      }
+      CHECK(same_sectors == 0);
+    }
+  }
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
 TEST_CASE("an interrupt between phases stops the run and removes everything") {
   test::TempDir dir;
   Config config = small_config(dir.path());
@@ -136,7 +175,10 @@ class RankOneOfTwo final : public RankGroup {
     at_failure = test::list_tree(shared_);
     std::rethrow_exception(rank_failure_error(describe_failure(failure), 1, hosts_[1]));
   }
-  std::string broadcast_text(const std::string&) override { return shared_.string(); }
+  // What rank 0 broadcasts, in the order of the collectives: the seed of the run, then the private directory.
+  std::string broadcast_text(const std::string&) override {
+    return broadcasts_++ == 0 ? rank_zero_seed : shared_.string();
+  }
   std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
   std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
   void barrier() override {}
@@ -147,8 +189,10 @@ class RankOneOfTwo final : public RankGroup {
 
   std::vector<std::string> at_failure;
   std::atomic<int>* stop_in_next_wait = nullptr;
+  std::string rank_zero_seed = "77";
 
  private:
+  int broadcasts_ = 0;
   std::filesystem::path shared_;
   std::vector<std::string> hosts_{"a", "b"};
   const std::atomic<int>* watched_ = nullptr;
@@ -184,6 +228,14 @@ TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2: a stop signal while the rank waits a
   };
   CHECK_THROWS_AS(run_benchmark(config, RunInfo{}, recorder, interrupt, group), KilledWhileWaiting);
   CHECK(group.at_failure == std::vector<std::string>{"rank-0"});
+}
+
+TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2 runs with the seed of rank 0, which every output records") {
+  // Without -z each rank drew its own seed, and the one rank 0 recorded did not reproduce the others.
+  config.setup.seed = 5;  // this rank's own
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, interrupt, group);
+  REQUIRE(runs.size() == 1);
+  CHECK(runs.front().info.setup.seed == 77);
 }
 
 TEST_CASE("a run that cannot fit is refused before anything is created") {
