@@ -189,6 +189,7 @@ class Runner {
     contexts.reserve(workers_.size());
     std::vector<WorkerOutcome> outcomes(workers_.size());
     std::chrono::nanoseconds cpu_start{0};
+    std::exception_ptr clock_failure;
     SteadyTime zero;
     {
       std::jthread ticker;
@@ -204,8 +205,9 @@ class Runner {
       }
       agree(failure);  // untimed preparation ends together for all workers of all ranks
       zero = std::chrono::steady_clock::now();
+      // The completion runs noexcept: a failure of the clock is kept and ends the phase below.
       std::barrier start_line(static_cast<std::ptrdiff_t>(workers_.size()),
-                              [&]() noexcept { cpu_start = process_cpu_time(); });
+                              [&]() noexcept { clock_failure = guarded([&] { cpu_start = process_cpu_time(); }); });
       for_each_worker(workers_.size(), [&](std::size_t i) {
         WorkerOutcome& outcome = outcomes[i];
         start_line.arrive_and_wait();
@@ -216,8 +218,9 @@ class Runner {
         });
       });
     }  // the ticker is stopped and joined here, before the observer hears of the result
-    const std::chrono::nanoseconds cpu_end = process_cpu_time();
-    agree(first_failure(outcomes));
+    std::chrono::nanoseconds cpu_end{0};
+    if (!clock_failure) clock_failure = guarded([&] { cpu_end = process_cpu_time(); });
+    agree(first_failure(outcomes) ? first_failure(outcomes) : clock_failure);
     LatencyHistogram merged;
     for (const auto& worker : workers_) merged.merge(worker.latency);
     RankPhaseResult mine = summarize(outcomes, zero, cpu_end - cpu_start);

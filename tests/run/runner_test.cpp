@@ -2,11 +2,16 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/syscall.h>
+
+#include <cerrno>
 #include <csignal>
+#include <system_error>
 #include <functional>
 #include <thread>
 #include <utility>
 
+#include "engine/engine_test_support.h"
 #include "result/errors.h"
 #include "test_support.h"
 
@@ -133,6 +138,27 @@ TEST_CASE("every worker writes its own data, and --verify reads it back with -c 
       CHECK(same_sectors == 0);
     }
   }
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("a CPU clock that fails ends the run with its error, and removes everything") {
+  // In a child under a seccomp filter that refuses getrusage: the runner reads the clock in the start line's
+  // completion, which must not throw (that would be std::terminate) but hand the error on.
+  test::TempDir dir;
+  const std::string report = test::run_in_child([&]() -> std::string {
+    if (std::string skip = test::install_seccomp_refusals({{SYS_getrusage, EPERM, {}}}); !skip.empty()) return skip;
+    Config config = small_config(dir.path());
+    config.setup.concurrency = 2;
+    Recorder recorder;
+    try {
+      run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+    } catch (const std::system_error& error) {
+      if (!test::list_tree(dir.path()).empty()) return "files left behind";
+      return error.what();
+    }
+    return "no exception";
+  });
+  CHECK(report == "cannot read the process's CPU time (getrusage): Operation not permitted");
   CHECK(test::list_tree(dir.path()).empty());
 }
 
