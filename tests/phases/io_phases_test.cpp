@@ -200,6 +200,25 @@ TEST_CASE("a failing open names the path") {
   }
 }
 
+TEST_CASE("the O_DIRECT hint keeps the error's code: std::system_error with EINVAL, the hint added") {
+  IoFixture f;
+  f.setup.direct_io = true;
+  const PhaseContext context = f.context();
+  try {
+    try {
+      throw std::system_error(EINVAL, std::generic_category(), "cannot write /x/data");
+    } catch (const std::system_error&) {
+      rethrow_with_direct_io_hint(context);
+    }
+    FAIL("expected an exception");
+  } catch (const std::system_error& error) {  // once a std::runtime_error, its code lost
+    CHECK(error.code() == std::errc::invalid_argument);
+    CHECK(std::string(error.what()) ==
+          "cannot write /x/data (O_DIRECT needs the chunk size (4096 bytes) to be a multiple of the device's logical "
+          "block size): Invalid argument");
+  }
+}
+
 TEST_CASE("O_DIRECT on tmpfs gives a clear error or works") {
   if (!std::filesystem::exists("/dev/shm")) return;
   IoFixture f;
