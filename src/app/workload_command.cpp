@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/run_info.h"
+#include "app/text_sink.h"
 #include "app/workload_outputs.h"
 #include "platform/directory_check.h"
 #include "platform/io_uring_ring.h"
@@ -33,13 +34,13 @@ std::string read_job_file(const std::string& path) {
 int run_workload_command(WorkloadCommand command, const std::vector<std::string>& args) {
   const ParsedCommandLine parsed = parse_workload_command_line(command, args, read_system_facts(), read_job_file);
   if (parsed.action == Action::kHelp) {
-    fmt::print("{}", parsed.help_text);
+    write_standard_output(parsed.help_text);
     return 0;
   }
   const Config& config = parsed.config;
   if (config.dry_run) {
-    fmt::print("{}", describe_workloads(config.setup.workloads));
-    if (config.repeats > 1) fmt::print("runs: {}\n", config.repeats);
+    const std::string runs = config.repeats > 1 ? fmt::format("runs: {}\n", config.repeats) : "";
+    write_standard_output(describe_workloads(config.setup.workloads) + runs);
     return 0;
   }
   Placement placement = classify_placement(read_virt_evidence());

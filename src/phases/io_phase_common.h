@@ -35,7 +35,9 @@ void sync_and_close(PosixFile& file);
 // file's pages so the phase measures the device rather than the page cache. Untimed (call in prepare).
 void drop_cached_pages(const PhaseContext& context);
 
-// Rethrows a write/read failure under O_DIRECT with the likely reason (alignment or no support).
+// Rethrows the std::system_error being handled; under O_DIRECT, an EINVAL as a std::system_error of the same code
+// with the likely reason: "cannot write <path> (O_DIRECT needs the chunk size ...): Invalid argument".
+// REQUIRES: called from a catch block.
 [[noreturn]] void rethrow_with_direct_io_hint(const PhaseContext& context);
 
 // The test file ended before the phase had read all it wrote (it was truncated while the test ran):

@@ -99,12 +99,18 @@ std::vector<WorkloadMeasurement> run_workload_group(const std::vector<WorkloadRu
     abort.store(true);
     release.count_down(static_cast<std::ptrdiff_t>(slots.size() - threads.size()));
   }
-  const std::chrono::nanoseconds cpu_start = process_cpu_time();
+  std::chrono::nanoseconds cpu_start{0};
+  try {
+    cpu_start = process_cpu_time();
+  } catch (...) {  // the threads wait for the release: they must get it, into an abort
+    if (!start_error) start_error = std::current_exception();
+    abort.store(true);
+  }
   const Clock::time_point start = Clock::now();
   release.count_down();
   for (std::thread& thread : threads) thread.join();
-  const std::chrono::nanoseconds cpu = process_cpu_time() - cpu_start;
   if (start_error) std::rethrow_exception(start_error);
+  const std::chrono::nanoseconds cpu = process_cpu_time() - cpu_start;
   for (const JobSlot& slot : slots) {
     if (slot.error) std::rethrow_exception(slot.error);
   }

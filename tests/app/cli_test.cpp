@@ -95,6 +95,23 @@ TEST_CASE("cli: --help and --version") {
   CHECK(version.out.rfind("bench++ ", 0) == 0);
 }
 
+TEST_CASE("cli: what only prints (help, version, detect, a dry run) fails when standard output cannot take it") {
+  // stdout's buffer was flushed at exit, unchecked: "bench++ --help >/dev/full" exited 0 having printed nothing.
+  const std::vector<std::string> commands = {"--help",         "--version",        "--detect",
+                                             "job --help",     "suite --help",     "compare --help",
+                                             "job --dry-run --name=x --size=1m", "suite tart --dry-run"};
+  for (const std::string& command : commands) {
+    CAPTURE(command);
+    const test::CommandOutput full = test::run_program({"sh", "-c", std::string(BENCH_BINARY) + " " + command +
+                                                                        " >/dev/full"});
+    CHECK(full.exit_code == 1);
+    CHECK(full.err == "bench++: cannot write standard output: No space left on device\n");
+    const test::CommandOutput fine = test::run_program({"sh", "-c", std::string(BENCH_BINARY) + " " + command});
+    CHECK(fine.exit_code == 0);
+    CHECK_FALSE(fine.out.empty());
+  }
+}
+
 TEST_CASE("cli: the spreadsheet CSV and JSON files get one row per test") {
   ReportedRun reported;
   const auto r = reported.run({});
