@@ -111,15 +111,6 @@ void check_buffers(const std::vector<WorkloadSpec>& workloads, const std::vector
   }
 }
 
-HistogramBuckets buckets_of(const LatencyHistogram& histogram) {
-  HistogramBuckets buckets;
-  const std::vector<std::uint64_t> words = histogram.to_words();
-  for (std::size_t i = 0; i < LatencyHistogram::kBucketCount; ++i) {
-    if (words[i] != 0) buckets.emplace_back(static_cast<std::uint32_t>(i), words[i]);
-  }
-  return buckets;
-}
-
 const DirectionMeasurement& direction_of(const JobMeasurement& job, IoDirection direction) {
   switch (direction) {
     case IoDirection::kRead: return job.read;
@@ -162,6 +153,7 @@ void add_results(const WorkloadSpec& spec, const EngineChoice& choice, const Wor
     result.elapsed = elapsed;
     result.cpu = measurement.cpu;
     result.latency = histogram.summary();
+    result.latency_histogram = histogram.buckets();
     result.workers = static_cast<std::uint32_t>(jobs.size());
     WorkloadPart part;
     part.workload = spec.name;
@@ -173,7 +165,6 @@ void add_results(const WorkloadSpec& spec, const EngineChoice& choice, const Wor
     part.mean_depth = jobs.empty() ? 0 : depth_sum / static_cast<double>(jobs.size());
     part.steady = judge_steady_state(per_second);
     part.per_second = std::move(per_second);
-    part.histogram = buckets_of(histogram);
     result.workload = std::move(part);
     out.push_back(std::move(result));
   }
