@@ -1,5 +1,6 @@
 #include "platform/posix_file.h"
 
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,6 +49,8 @@ int UniqueFd::close() noexcept {
   if (fd_ < 0) return 0;
   return ::close(std::exchange(fd_, -1)) != 0 && errno != EINTR ? errno : 0;
 }
+
+bool stop_sharing_descriptor_table() noexcept { return ::unshare(CLONE_FILES) == 0; }
 
 PosixFile::PosixFile(const std::filesystem::path& path, int flags, mode_t mode) : path_(path) {
   fd_ = UniqueFd(retry_on_eintr([&] { return ::open(path.c_str(), flags | O_CLOEXEC, mode); }));
