@@ -6,9 +6,9 @@
 #
 # Usage: scripts/peer-bench.sh [--quick|--thorough] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [DIR]
 #   --quick     (default) 3 rounds of the block tests and seeks (-s 1G, 65536 seeks), 6 rounds of the
-#               per-char tests (-s 64M -f2), 6 rounds of the file tests (-s 0 -n 16); some 4 minutes on 2 cores
+#               per-char tests (-s 64M -f2), 6 rounds of the file tests (-s 0 -n 16); 2.5 min on the dev VM
 #   --thorough  6 rounds of -s 4G, 131072 seeks; 10 rounds of -f8; 4 rounds of -s 0 -n 200 (long enough for
-#               bonnie++ to print every file-test rate itself); a larger concurrency test
+#               bonnie++ to print every file-test rate itself); a larger concurrency test; 32 min (loaded)
 #   --bench     the bench++ binary (default: build/bench++, built when missing)
 #   --rounds, --size  override the block rounds (rounded up to a multiple of 3) and -s (MiB; bonnie++ shows
 #               +++++ for a block read under 0.5 s, so on a fast machine raise it until its read takes longer)
