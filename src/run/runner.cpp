@@ -4,6 +4,7 @@
 
 #include <barrier>
 #include <condition_variable>
+#include <latch>
 #include <mutex>
 #include <stop_token>
 #include <chrono>
@@ -184,7 +185,16 @@ class Runner {
     {
       std::jthread ticker;
       if (group_.rank() == 0) {
-        ticker = std::jthread([this, &phase](std::stop_token stop) { report_progress(phase.id(), stop); });
+        // The ticker leaves the descriptor table to the workers before they open anything: with one worker
+        // (on this thread) and no MPI the table then has one user, and every system call of the phase takes
+        // the kernel's single-thread path, as bonnie++'s do (platform/posix_file.h).
+        std::latch ticker_detached(1);
+        ticker = std::jthread([this, &phase, &ticker_detached](std::stop_token stop) {
+          stop_sharing_descriptor_table();
+          ticker_detached.count_down();
+          report_progress(phase.id(), stop);
+        });
+        ticker_detached.wait();
       }
       if (!failure) {
         for (std::size_t i = 0; i < workers_.size(); ++i) contexts.push_back(context_for(i, phase.id()));
