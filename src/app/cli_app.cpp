@@ -1,5 +1,7 @@
 #include "app/cli_app.h"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -14,6 +16,7 @@
 #include "app/text_sink.h"
 #include "app/workload_command.h"
 #include "cli/options.h"
+#include "cli/size_spec.h"
 #include "platform/directory_check.h"
 #include "platform/privileges.h"
 #include "platform/system_info.h"
@@ -28,21 +31,50 @@ namespace {
 // Writes nothing: the observer of the ranks other than 0 (rank 0 writes every output).
 class SilentObserver final : public RunObserver {};
 
+// A default -s bounded by the free space of -d as rank 0 sees it, the same on every rank (collective).
+void fit_default_size_to_free_space(Config& config, RankGroup& group) {
+  std::exception_ptr failure;
+  if (group.rank() == 0) {
+    try {
+      fit_default_file_size(config.setup, group.size(), free_space(config.directory).bytes);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  group.agree(failure);
+  if (!config.setup.io || config.setup.file_size_choice.empty()) return;  // -s was given: the same on every rank
+  IoSpec& io = *config.setup.io;
+  const std::string size = group.broadcast_text(std::to_string(io.file_size_bytes));
+  const std::string choice = group.broadcast_text(config.setup.file_size_choice);
+  if (group.rank() == 0) return;
+  std::from_chars(size.data(), size.data() + size.size(), io.file_size_bytes);  // rank 0's own number
+  io.per_char_bytes = std::min(io.per_char_bytes, io.file_size_bytes);
+  config.setup.file_size_choice = choice;
+}
+
 // One rank's part of the benchmark command (the whole of it without MPI). Each step that can fail on one
 // rank only ends in an agreement, so every rank stops together (run/rank_group.h).
-void run_on_rank(const Config& config, RankGroup& group) {
+void run_on_rank(const Config& given, RankGroup& group) {
   const bool reports = group.rank() == 0;
+  Config config = given;
   std::optional<RunInfo> info;
   std::optional<OutputSet> outputs;
   std::exception_ptr failure;
+  std::optional<Placement> placement;
   try {
     if (reports) {
       for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
     }
-    Placement placement = classify_placement(read_virt_evidence());
+    placement = classify_placement(read_virt_evidence());
     drop_privileges(config.user, config.group);
     check_directory_usable(config.directory);
-    info = make_run_info(config, std::move(placement));
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  group.agree(failure);
+  fit_default_size_to_free_space(config, group);
+  try {
+    info = make_run_info(config, std::move(*placement));
     if (reports) outputs.emplace(config);
   } catch (...) {
     failure = std::current_exception();

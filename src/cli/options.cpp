@@ -304,8 +304,10 @@ void apply_io(const po::variables_map& vm, std::uint64_t ram, RunSetup& setup) {
       check_twice_ram(*text, *setup.io, setup.concurrency, ram);
     }
   } else {
+    DefaultFileSize size = choose_default_file_size(ram, setup.cache);
     IoSpec spec;
-    spec.file_size_bytes = default_file_size_bytes(ram);
+    spec.file_size_bytes = size.bytes;
+    setup.file_size_choice = std::move(size.choice);
     setup.io = spec;
   }
   if (const auto text = value_of(vm, "seek-writes")) {
@@ -388,7 +390,8 @@ A filesystem benchmark that accepts bonnie++'s options and writes its table and 
 Test sizes:
   -s, --size SIZE[:CHUNK[:SEEKS[:SEEKERS]]]
                         I/O test file size (MiB without a suffix; k/m/g/t allowed; 0 skips the I/O
-                        tests; default 2 x RAM, at least 300 MiB), block size in bytes (power of two,
+                        tests; default the larger of 1 GiB and RAM/8, bounded by free space; with
+                        --cache keep 2 x RAM, at least 300 MiB), block size in bytes (power of two,
                         256..1m, default 8k), random seeks (default 8192), seekers (1..1000, default 5)
       --seek-writes PERCENT
                         share of the random seeks that also write their block back, 0..100 (default 10

@@ -13,7 +13,7 @@ class BlockReadPhase final : public Phase {
  public:
   PhaseId id() const override { return PhaseId::kBlockRead; }
 
-  void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
+  void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
 
   WorkDone run(PhaseContext& context) const override {
     const IoSpec& io = context.io();

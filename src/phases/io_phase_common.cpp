@@ -44,10 +44,13 @@ void sync_and_close(PosixFile& file) {
   file.close();
 }
 
-void drop_cached_pages(const PhaseContext& context) {
-  if (context.setup.cache != CacheMode::kDrop || context.setup.direct_io) return;
+void drop_cached_pages(const PhaseContext& context, std::uint64_t read_bytes) {
+  if (context.setup.direct_io) return;
   PosixFile file(context.data_file, O_RDONLY | O_NOFOLLOW);
-  file.drop_cache();
+  if (context.setup.cache == CacheMode::kDrop) file.drop_cache();
+  if (context.cache_residency != nullptr) {
+    *context.cache_residency = {.cached_bytes = file.cached_bytes(read_bytes), .bytes = read_bytes};
+  }
 }
 
 void throw_unexpected_end_of_file(const PosixFile& file) {

@@ -32,9 +32,11 @@ std::uint64_t chunk_count(const IoSpec& io);
 // fsync then close: bonnie++'s end of every I/O phase, timed.
 void sync_and_close(PosixFile& file);
 
-// Before a phase that reads: with CacheMode::kDrop (and no O_DIRECT), write back and evict the test
-// file's pages so the phase measures the device rather than the page cache. Untimed (call in prepare).
-void drop_cached_pages(const PhaseContext& context);
+// Before a phase that reads `read_bytes` from the start of the test file: with CacheMode::kDrop (and no
+// O_DIRECT), write back and evict the test file's pages so the phase measures the device rather than the page
+// cache; then (without O_DIRECT, whatever the cache mode) records in context.cache_residency how much of those
+// bytes is still cached. Untimed (call in prepare).
+void drop_cached_pages(const PhaseContext& context, std::uint64_t read_bytes);
 
 // Rethrows the std::system_error being handled; under O_DIRECT, an EINVAL as a std::system_error of the same code
 // with the likely reason: "cannot write <path> (O_DIRECT needs the chunk size ...): Invalid argument".

@@ -13,7 +13,7 @@ class PerCharReadPhase final : public Phase {
  public:
   PhaseId id() const override { return PhaseId::kPerCharRead; }
 
-  void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
+  void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().per_char_bytes); }
 
   WorkDone run(PhaseContext& context) const override {
     PosixFile file = open_data_file(context, OpenMode::kReadOnly, /*allow_direct=*/false);

@@ -28,6 +28,12 @@ struct WorkDone {
   std::uint64_t bytes = 0;
 };
 
+// How much of what a read test is about to read is in the page cache (PhaseContext::cache_residency).
+struct CacheResidency {
+  std::uint64_t cached_bytes = 0;
+  std::uint64_t bytes = 0;  // what the test reads; 0: not measured
+};
+
 // Everything a phase reads or keeps, given by the runner; built with designated initializers.
 struct PhaseContext {
   const RunSetup& setup;            // what the run was asked to do, the same for every worker
@@ -43,6 +49,9 @@ struct PhaseContext {
   // The seed of this worker's data pattern (phases/seeds.h pattern_seed): the block write and --verify's checks
   // use it, and it differs for every worker of every rank.
   std::uint64_t pattern_seed = 0;
+  // A read test's prepare() fills it after dropping the cache (phases/io_phase_common.h), so the outputs can say
+  // when the drop did not take and the rate is the cache's. nullptr: not wanted.
+  CacheResidency* cache_residency = nullptr;
 
   // The specs of the tests that run. REQUIRES (checked: std::bad_optional_access): a phase of that test, which
   // phase_list.h makes only when the spec is there.

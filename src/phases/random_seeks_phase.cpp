@@ -30,7 +30,7 @@ class RandomSeeksPhase final : public Phase {
  public:
   PhaseId id() const override { return PhaseId::kRandomSeeks; }
 
-  void prepare(PhaseContext& context) const override { drop_cached_pages(context); }
+  void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
 
   WorkDone run(PhaseContext& context) const override {
     const IoSpec& io = context.io();

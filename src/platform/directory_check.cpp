@@ -1,13 +1,16 @@
 #include "platform/directory_check.h"
 
 #include <fmt/format.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <system_error>
 
+#include "platform/posix_file.h"
 #include "result/errors.h"
+#include "result/size_arithmetic.h"
 
 namespace bench {
 
@@ -24,6 +27,12 @@ void check_directory_usable(const std::filesystem::path& dir) {
     const std::string detail = saved == EACCES ? "" : fmt::format(" ({})", std::strerror(saved));
     throw UsageError(fmt::format("directory '{}' is not writable{}", dir.string(), detail));
   }
+}
+
+FreeSpace free_space(const std::filesystem::path& dir) {
+  struct statvfs fs {};
+  if (::statvfs(dir.c_str(), &fs) != 0) throw_errno("query the free space of", dir);
+  return {checked_multiply(fs.f_bavail, fs.f_frsize).value_or(UINT64_MAX), fs.f_favail};
 }
 
 }  // namespace bench

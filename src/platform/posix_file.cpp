@@ -1,11 +1,14 @@
 #include "platform/posix_file.h"
 
 #include <sched.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <system_error>
+#include <vector>
 #include <utility>
 
 namespace bench {
@@ -126,6 +129,22 @@ void PosixFile::drop_cache() {
   data_sync();
   const int rc = ::posix_fadvise(fd(), 0, 0, POSIX_FADV_DONTNEED);
   if (rc != 0) throw_errno(rc, "drop the cached pages of", path_);
+}
+
+std::uint64_t PosixFile::cached_bytes(std::uint64_t length) const {
+  length = std::min(length, size());
+  if (length == 0) return 0;
+  const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  void* map = ::mmap(nullptr, length, PROT_READ, MAP_SHARED, fd(), 0);
+  if (map == MAP_FAILED) throw_errno("map", path_);
+  std::vector<unsigned char> resident((length + page - 1) / page);
+  const int rc = ::mincore(map, length, resident.data());
+  const int error = errno;
+  ::munmap(map, length);
+  if (rc != 0) throw_errno(error, "query the cached pages of", path_);
+  std::uint64_t pages = 0;
+  for (const unsigned char flags : resident) pages += flags & 1u;
+  return std::min(pages * page, length);
 }
 
 std::uint64_t PosixFile::size() const {

@@ -88,6 +88,9 @@ class PosixFile {
   void data_sync();  // fdatasync
   // Drops the file's clean pages from the page cache (POSIX_FADV_DONTNEED); writes back dirty ones first.
   void drop_cache();
+  // How many bytes of [0, length) (clipped to the file's size) are in the page cache now, in whole pages
+  // (mmap(2) without touching the pages, then mincore(2)). Throws std::system_error.
+  std::uint64_t cached_bytes(std::uint64_t length) const;
   std::uint64_t size() const;
   void close();
 

@@ -38,7 +38,7 @@ std::string version_prefix(std::string_view version) {
 
 // size[:chunk][:concurrency][:seeks][:seekers]: defaults left empty (colons kept), trailing colons dropped.
 std::string io_spec(const RunInfo& info, const IoSpec& io) {
-  constexpr IoSpec kDefault{};
+  const IoSpec kDefault{};
   std::string spec = format_bonnie_file_size(io.file_size_bytes);
   spec += ':';
   if (io.chunk_bytes != kDefault.chunk_bytes) spec += format_bonnie_chunk_size(io.chunk_bytes);

@@ -106,6 +106,7 @@ ordered_json test_json(const PhaseResult& p) {
           {"ops_per_sec", per_second(static_cast<double>(p.operations), p.elapsed)},
           {"too_fast", too_fast(p)},
           {"workers", p.workers},
+          {"cached_percent", number_or_null(p.cached_percent)},
           {"latency", latency_json(p.latency)},
           {"histogram", histogram_json(p.latency_histogram)},
           {"mpi", mpi_json(p)},
@@ -186,6 +187,7 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   p.elapsed = w.duration(t, path, "elapsed_sec");
   p.cpu = w.duration(t, path, "cpu_sec");
   p.workers = w.whole32(t, path, "workers");
+  p.cached_percent = w.real_or_null(t, path, "cached_percent", 100);
   std::string at;
   if (const json* l = w.object_or_null(t, path, "latency", &at)) {
     p.latency = LatencySummary{w.whole(*l, at, "count"),  w.whole(*l, at, "min_ns"),

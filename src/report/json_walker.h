@@ -81,6 +81,13 @@ class Walker {
     if (!(d >= 0 && d <= max)) fail(at, fmt::format("expected a number from 0 to {}", max));
     return d;
   }
+  // As real(), or nullopt when the value is null.
+  std::optional<double> real_or_null(const nlohmann::json& o, const std::string& path, std::string_view key,
+                                     double max) const {
+    std::string at;
+    if (member(o, path, key, &at).is_null()) return std::nullopt;
+    return real(o, path, key, max);
+  }
   std::chrono::nanoseconds duration(const nlohmann::json& o, const std::string& path, std::string_view key) const {
     return std::chrono::nanoseconds{std::llround(real(o, path, key, 9e9) * 1e9)};
   }

@@ -1,5 +1,7 @@
 #include "report/latency_table.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "result/metrics.h"
@@ -34,7 +36,7 @@ std::string fsync_verdict(const PhaseResult& fsync) {
 // With --seek-writes other than bonnie++'s one in ten, the Seeks rates (here and in bonnie++'s table above,
 // which has no place for it) measure other work than bonnie++'s: say so under the table.
 std::string seek_writes_note(const RunResult& run) {
-  constexpr IoSpec kBonnie{};
+  const IoSpec kBonnie{};
   const std::optional<IoSpec>& io = run.info.setup.io;
   if (!io || io->seek_write_percent == kBonnie.seek_write_percent) return {};
   if (run.find(PhaseId::kRandomSeeks) == nullptr) return {};
@@ -48,6 +50,26 @@ std::string verify_note(const RunResult& run) {
   if (!run.info.setup.verify) return {};
   for (const PhaseId id : {PhaseId::kRewrite, PhaseId::kPerCharRead, PhaseId::kBlockRead, PhaseId::kRandomSeeks}) {
     if (run.find(id) != nullptr) return "Reads checked against the data written (--verify): %CPU includes the check\n";
+  }
+  return {};
+}
+
+// A read test that found what it reads largely in the page cache measured the cache, not the disk.
+constexpr double kCachedMarkPercent = 5;
+
+std::optional<std::string> cache_mark(const PhaseResult& phase) {
+  if (!phase.cached_percent || *phase.cached_percent < kCachedMarkPercent) return std::nullopt;
+  return fmt::format("(cached {:.0f} %)", *phase.cached_percent);
+}
+
+std::string cached_reads_note(const RunResult& run) {
+  for (const auto& phase : run.phases) {
+    if (!cache_mark(phase)) continue;
+    return run.info.setup.cache == CacheMode::kKeep
+               ? "(cached N %): N % of what the test read was in the page cache as it began (--cache keep): the "
+                 "rate is partly the cache's\n"
+               : "(cached N %): N % of what the test read was still in the page cache after the drop (the file "
+                 "system kept it: tmpfs?): the rate is the cache's, not the disk's\n";
   }
   return {};
 }
@@ -89,8 +111,10 @@ std::string format_latency_table(const RunResult& run) {
                           duration_cell(l->p50_ns), duration_cell(l->p90_ns), duration_cell(l->p99_ns),
                           duration_cell(l->p999_ns), duration_cell(l->max_ns));
     }
+    if (const auto cached = cache_mark(phase)) text += "  " + *cached;
     text += '\n';
   }
+  text += cached_reads_note(run);
   text += seek_writes_note(run);
   text += verify_note(run);
   if (const PhaseResult* fsync = run.find(PhaseId::kFsyncLatency)) text += fsync_verdict(*fsync);

@@ -1,5 +1,7 @@
 #include "report/run_text.h"
 
+#include <fmt/format.h>
+
 #include "report/bonnie_table.h"
 #include "report/latency_table.h"
 #include "report/placement_line.h"
@@ -9,7 +11,11 @@ namespace bench {
 
 std::string bonnie_table_legend(const RunSetup& setup) {
   const std::string rates = setup.io ? "Table rates: K = 1024 (515k = 515 KiB/s, 45.3m = 45.3 MiB/s, 3.0g = 3.0 GiB/s)\n" : "";
-  return rates + "+++++: the test took under 0.5 s; Measured below has its rate\n";
+  std::string size;
+  if (setup.io && !setup.file_size_choice.empty()) {
+    size = fmt::format("-s {} MiB by default: {}\n", setup.io->file_size_bytes >> 20, setup.file_size_choice);
+  }
+  return rates + "+++++: the test took under 0.5 s; Measured below has its rate\n" + size;
 }
 
 std::string format_run_text(const RunResult& run) {

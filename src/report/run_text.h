@@ -12,7 +12,7 @@ namespace bench {
 std::string format_run_text(const RunResult& run);
 
 // The lines under bonnie++'s table that say what its cells mean: K = 1024 for the byte rates (with the I/O
-// tests), and what "+++++" is. Ends with '\n'.
+// tests), what "+++++" is and, when -s was not given, how its default was chosen. Ends with '\n'.
 std::string bonnie_table_legend(const RunSetup& setup);
 
 }  // namespace bench

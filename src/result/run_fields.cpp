@@ -69,6 +69,7 @@ constexpr std::array kRunFields = {
     RunField{"", "ranks", nullptr, member<AtInfo, &RunInfo::ranks>()},
     RunField{"", "hosts", nullptr, member<AtInfo, &RunInfo::hosts>()},
     RunField{"seed", "seed", nullptr, member<AtSetup, &RunSetup::seed>()},
+    RunField{"file_size_choice", "file_size_choice", nullptr, member<AtSetup, &RunSetup::file_size_choice>()},
     RunField{"file_size_bytes", "file_size_bytes", &kIoGroup, member<AtIo, &IoSpec::file_size_bytes>(), {},
              {"file size", R::kSize, true}},
     RunField{"io_chunk_bytes", "chunk_bytes", &kIoGroup, member<AtIo, &IoSpec::chunk_bytes>(), {},

@@ -58,6 +58,11 @@ struct PhaseResult {
   std::optional<LatencySummary> latency;  // nullopt when the phase recorded no samples
   HistogramBuckets latency_histogram;     // what `latency` summarises; empty when not recorded (a CSV, a bonnie++ line)
   std::uint32_t workers = 1;
+  // The read tests (rewrite, per-char and block read, seeks; not under -D): the percent of the bytes they read
+  // that was in the page cache as they began, over every worker and rank. Near 0 after a drop that took;
+  // higher with --cache keep, or where the drop did not take (tmpfs, a file system that ignores it), and then
+  // the rate is the cache's, not the disk's. nullopt when not measured.
+  std::optional<double> cached_percent;
   // Several ranks (MPI): each rank's part, in rank order; the fields above are then the whole's (work, CPU
   // and workers summed, elapsed from the earliest start to the latest end, latency of the merged histograms).
   // Empty in a run of one process.

@@ -1,7 +1,6 @@
 #include "run/run_directory.h"
 
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "platform/directory_check.h"
 #include "platform/posix_file.h"
 #include "result/errors.h"
 #include "result/space_needed.h"
@@ -28,9 +28,8 @@ void check_free_space(const Config& config, std::uint32_t ranks) {
                                  setup.concurrency, setup.concurrency, ranks));
   }
   const std::uint64_t needed = *checked_needed;
-  struct statvfs fs {};
-  if (::statvfs(config.directory.c_str(), &fs) != 0) throw_errno("query the free space of", config.directory);
-  const std::uint64_t available = checked_multiply(fs.f_bavail, fs.f_frsize).value_or(UINT64_MAX);
+  const FreeSpace free = free_space(config.directory);
+  const std::uint64_t available = free.bytes;
   if (needed > available) {
     throw std::runtime_error(fmt::format("not enough free space in {}: the run needs {} MiB, {} MiB are free",
                                          config.directory.string(), needed / kMiB + (needed % kMiB != 0),
@@ -38,9 +37,9 @@ void check_free_space(const Config& config, std::uint32_t ranks) {
   }
   // Only the file tests take many; a filesystem that reports no inode limit (f_favail 0, as btrfs) has none.
   const std::uint64_t inodes = run_inodes_needed(setup, ranks).value_or(UINT64_MAX);
-  if (setup.files && fs.f_favail != 0 && inodes > fs.f_favail) {
+  if (setup.files && free.inodes != 0 && inodes > free.inodes) {
     throw std::runtime_error(fmt::format("not enough free inodes in {}: the file tests need {}, {} are free",
-                                         config.directory.string(), inodes, fs.f_favail));
+                                         config.directory.string(), inodes, free.inodes));
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <array>
 #include <barrier>
 #include <condition_variable>
 #include <latch>
@@ -34,6 +35,7 @@ struct Worker {
   LatencyHistogram latency;
   Rng rng;
   WorkerState state;
+  CacheResidency residency;  // of the phase running now (a read test fills it in prepare)
 };
 
 struct WorkerOutcome {
@@ -160,6 +162,7 @@ class Runner {
     const std::uint64_t number = std::uint64_t{group_.rank()} * workers_.size() + index;
     worker.rng.reseed(phase_seed(setup_.seed, number, id));
     worker.operations_started = 0;
+    worker.residency = {};
     return PhaseContext{.setup = setup_,
                         .data_file = worker.dir / "data",
                         .files_dir = worker.dir / "files",
@@ -170,7 +173,8 @@ class Runner {
                         .worker_index = static_cast<std::uint32_t>(index),
                         .sync_file = worker.dir / "fsync",
                         .operations_started = &worker.operations_started,
-                        .pattern_seed = pattern_seed(setup_.seed, number)};
+                        .pattern_seed = pattern_seed(setup_.seed, number),
+                        .cache_residency = &worker.residency};
   }
 
   // Prepares (untimed), meets the other ranks (the barrier before the test), runs (timed) and combines the
@@ -225,7 +229,22 @@ class Runner {
     for (const auto& worker : workers_) merged.merge(worker.latency);
     RankPhaseResult mine = summarize(outcomes, zero, cpu_end - cpu_start);
     mine.latency = merged.summary();
-    return exchange_phase_results(group_, phase.id(), mine, merged);
+    PhaseResult result = exchange_phase_results(group_, phase.id(), mine, merged);
+    result.cached_percent = cached_percent();
+    return result;
+  }
+
+  // Collective. On rank 0: the percent of what the workers of every rank read that was cached as they began
+  // (PhaseResult::cached_percent); nullopt when the phase measured nothing, and on the other ranks.
+  std::optional<double> cached_percent() {
+    std::array<std::uint64_t, 2> words{0, 0};
+    for (const auto& worker : workers_) {
+      words[0] += worker.residency.cached_bytes;
+      words[1] += worker.residency.bytes;
+    }
+    const std::vector<std::uint64_t> all = group_.reduce_words(words, ReduceOp::kSum);
+    if (all.size() != 2 || all[1] == 0) return std::nullopt;
+    return 100.0 * static_cast<double>(all[0]) / static_cast<double>(all[1]);
   }
 
   // Runs on its own thread while a phase runs: tells the observer how far this rank's workers are.

@@ -41,7 +41,8 @@ TEST_CASE("cli: defaults without options") {
   const Config& c = parsed.config;
   CHECK(c.directory == ".");
   REQUIRE(c.setup.io.has_value());
-  CHECK(c.setup.io->file_size_bytes == 48208 * kMiB);
+  CHECK(c.setup.io->file_size_bytes == 3013 * kMiB);  // RAM/8 of 24104 MiB, the cache being dropped
+  CHECK(test::contains(c.setup.file_size_choice, "the larger of 1 GiB and RAM/8 (RAM 23.5 GiB)"));
   CHECK(c.setup.io->chunk_bytes == 8192);
   CHECK(c.setup.io->seeks == 8192);
   CHECK(c.setup.io->seekers == 5);
@@ -70,16 +71,35 @@ TEST_CASE("cli: defaults without options") {
   CHECK(c.warnings.empty());
 }
 
-TEST_CASE("cli: the default size comes from -r or the detected RAM, as bonnie++ computes it") {
-  CHECK(parse({"-r", "300"}).setup.io->file_size_bytes == 1024 * kMiB);
-  CHECK(parse({"-r", "200"}).setup.io->file_size_bytes == 400 * kMiB);
-  CHECK(parse({"-r", "256"}).setup.io->file_size_bytes == 512 * kMiB);
-  CHECK(parse({"-r", "0"}).setup.io->file_size_bytes == 300 * kMiB);
-  CHECK(parse({"--ram=1g"}).setup.io->file_size_bytes == 2048 * kMiB);
-  CHECK(parse({}, test_facts(300)).setup.io->file_size_bytes == 1024 * kMiB);  // auto
-  CHECK(parse({}, test_facts(0)).setup.io->file_size_bytes == 300 * kMiB);
-  CHECK(parse({"-r", "200"}, test_facts(300)).setup.io->file_size_bytes == 400 * kMiB);  // -r wins
+TEST_CASE("cli: with --cache keep the default size comes from -r or the detected RAM, as bonnie++ computes it") {
+  const auto keep_size = [](std::vector<std::string> args, const SystemFacts& facts = test_facts()) {
+    args.insert(args.end(), {"--cache", "keep"});
+    return parse(args, facts).setup.io->file_size_bytes;
+  };
+  CHECK(keep_size({"-r", "300"}) == 1024 * kMiB);
+  CHECK(keep_size({"-r", "200"}) == 400 * kMiB);
+  CHECK(keep_size({"-r", "256"}) == 512 * kMiB);
+  CHECK(keep_size({"-r", "0"}) == 300 * kMiB);
+  CHECK(keep_size({"--ram=1g"}) == 2048 * kMiB);
+  CHECK(keep_size({}, test_facts(300)) == 1024 * kMiB);  // auto
+  CHECK(keep_size({}, test_facts(0)) == 300 * kMiB);
+  CHECK(keep_size({"-r", "200"}, test_facts(300)) == 400 * kMiB);  // -r wins
+  CHECK(keep_size({}) == 48208 * kMiB);
+  CHECK(test::contains(parse({"--cache", "keep"}).setup.file_size_choice, "2 x RAM"));
   CHECK(parse({"-r", "0", "-n", "28339"}).setup.files->count_k == 28339);  // -r 0 disables the RAM rules
+}
+
+TEST_CASE("cli: with the cache dropped the default size is the larger of 1 GiB and RAM/8, and says so") {
+  CHECK(parse({"-r", "300"}).setup.io->file_size_bytes == 1024 * kMiB);
+  CHECK(parse({"-r", "0"}).setup.io->file_size_bytes == 1024 * kMiB);
+  CHECK(parse({"-r", "16g"}).setup.io->file_size_bytes == 2048 * kMiB);
+  CHECK(parse({}, test_facts(64 * 1024)).setup.io->file_size_bytes == 8192 * kMiB);
+  CHECK(test::contains(parse({"-r", "0"}).setup.file_size_choice, "no RAM size (-r 0)"));
+  // Given, it is what was asked for, with nothing to say.
+  const Config given = parse({"-s", "100"});
+  CHECK(given.setup.io->file_size_bytes == 100 * kMiB);
+  CHECK(given.setup.file_size_choice.empty());
+  CHECK(parse({"-s", "0"}).setup.file_size_choice.empty());
 }
 
 TEST_CASE("cli: -s / --size") {
@@ -205,8 +225,8 @@ TEST_CASE("cli: -d, -z, -c, -r, --cache, --data, --csv, --json") {
   check_forms({{"-c", "4"}, {"-c4"}, {"--concurrency", "4"}, {"--concurrency=4"}},
               [](const Config& c) { CHECK(c.setup.concurrency == 4); });
   CHECK(parse({"-c", "200"}).setup.concurrency == 200);
-  check_forms({{"-r", "128"}, {"-r128"}, {"--ram", "128"}, {"--ram=128m"}},
-              [](const Config& c) { CHECK(c.setup.io->file_size_bytes == 300 * kMiB); });
+  check_forms({{"-r", "16384"}, {"-r16384"}, {"--ram", "16384"}, {"--ram=16g"}},
+              [](const Config& c) { CHECK(c.setup.io->file_size_bytes == 2048 * kMiB); });
   CHECK(parse({"--cache", "keep", "-s", "0"}).setup.cache == CacheMode::kKeep);
   CHECK(parse({"--cache=drop"}).setup.cache == CacheMode::kDrop);
   CHECK(parse({"--data", "zero"}).setup.data == DataPattern::kZero);

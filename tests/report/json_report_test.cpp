@@ -211,12 +211,12 @@ TEST_CASE("JSON report reader: every error names the file and line") {
   }
   SUBCASE("missing keys: the line of the object that lacks them") {
     // The edited documents are dumped with sorted keys: a run's first key is bench_version, a test's bytes
-    // (here cpu_percent, bytes being the key removed); the object's '{' is on the line before.
+    // (here cached_percent, bytes being the key removed); the object's '{' is on the line before.
     const std::string text = erased("/runs/1", "seed");
     check_error(text, "in.json:" + std::to_string(line_of(text, "\"bench_version\"", 2) - 1) + ": runs[1]: ",
                 "missing key 'seed'");
     const std::string no_bytes = erased("/runs/0/tests/3", "bytes");
-    const std::size_t test3 = line_of(no_bytes, "\"cpu_percent\"", 4) - 1;
+    const std::size_t test3 = line_of(no_bytes, "\"cached_percent\"", 4) - 1;
     check_error(no_bytes, "in.json:" + std::to_string(test3) + ": runs[0].tests[3]: ", "missing key 'bytes'");
     check_error(erased("", "tool"), "in.json:1: document: ", "missing key 'tool'");
     check_error(erased("/runs/0/placement", "container"), "in.json:", "runs[0].placement: missing key 'container'");

@@ -20,7 +20,7 @@ using test::machine_readable_samples;
 
 constexpr std::string_view kGoldenHeader =
     "\"label\",run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
-    "seed,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
+    "seed,file_size_choice,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
     "file_min_bytes,"
     "file_content,file_dirs,file_chunk_bytes,cache,data,direct_io,fsync_each,verify,role,hypervisor,container,cpus,"
     "memory_bytes,device,device_driver,device_model,tags,suite,test,unit,"

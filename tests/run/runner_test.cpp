@@ -2,7 +2,12 @@
 
 #include <doctest/doctest.h>
 
+#include <linux/magic.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <unistd.h>
+
+#include <array>
 
 #include <cerrno>
 #include <csignal>
@@ -102,6 +107,61 @@ TEST_CASE("concurrent workers add their work and merge their latency") {
   CHECK(block->latency->count == 3 * 64);
   CHECK(runs[0].find(PhaseId::kRandomSeeks)->operations == 300);
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+// The file system's magic number (statfs f_type) of `dir`.
+long filesystem_type(const std::filesystem::path& dir) {
+  struct statfs fs {};
+  REQUIRE(::statfs(dir.c_str(), &fs) == 0);
+  return static_cast<long>(fs.f_type);
+}
+
+TEST_CASE("the read tests measure how much of their file was in the page cache as they began") {
+  constexpr std::array kReadTests = {PhaseId::kRewrite, PhaseId::kPerCharRead, PhaseId::kBlockRead,
+                                     PhaseId::kRandomSeeks};
+  const auto run_in = [](const std::filesystem::path& dir, CacheMode cache, bool direct) {
+    Config config = small_config(dir);
+    config.setup.cache = cache;
+    config.setup.direct_io = direct;
+    config.setup.concurrency = 2;
+    Recorder recorder;
+    return run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}).at(0);
+  };
+  SUBCASE("tmpfs keeps every page whatever the drop: 100 %, the cache's rate") {
+    const std::filesystem::path shm = "/dev/shm";
+    if (!std::filesystem::is_directory(shm) || filesystem_type(shm) != TMPFS_MAGIC || ::access("/dev/shm", W_OK) != 0) {
+      MESSAGE("skipped: no writable tmpfs at /dev/shm");
+      return;
+    }
+    const RunResult run = run_in(shm, CacheMode::kDrop, false);
+    for (const PhaseId id : kReadTests) {
+      CAPTURE(phase_key(id));
+      REQUIRE(run.find(id)->cached_percent.has_value());
+      CHECK(*run.find(id)->cached_percent == doctest::Approx(100));
+    }
+    CHECK_FALSE(run.find(PhaseId::kBlockWrite)->cached_percent.has_value());
+    CHECK_FALSE(run.find(PhaseId::kPerCharWrite)->cached_percent.has_value());
+  }
+  SUBCASE("on a disk file system the drop takes") {
+    test::TempDir dir;
+    const long type = filesystem_type(dir.path());
+    if (type != EXT4_SUPER_MAGIC && type != XFS_SUPER_MAGIC && type != BTRFS_SUPER_MAGIC) {
+      MESSAGE("skipped: the temporary directory is on neither ext4, xfs nor btrfs");
+      return;
+    }
+    const RunResult run = run_in(dir.path(), CacheMode::kDrop, false);
+    CHECK(*run.find(PhaseId::kBlockRead)->cached_percent < 5);
+    CHECK(*run.find(PhaseId::kPerCharRead)->cached_percent < 5);
+  }
+  SUBCASE("--cache keep measures too; -D reads past the cache and measures nothing") {
+    test::TempDir dir;
+    const RunResult kept = run_in(dir.path(), CacheMode::kKeep, false);
+    for (const PhaseId id : kReadTests) CHECK(kept.find(id)->cached_percent.has_value());
+    if (filesystem_type(dir.path()) == TMPFS_MAGIC) return;  // tmpfs refuses O_DIRECT
+    const RunResult direct = run_in(dir.path(), CacheMode::kDrop, true);
+    CHECK_FALSE(direct.find(PhaseId::kBlockRead)->cached_percent.has_value());
+    CHECK_FALSE(direct.find(PhaseId::kRandomSeeks)->cached_percent.has_value());
+  }
 }
 
 TEST_CASE("every worker writes its own data, and --verify reads it back with -c 4") {
