@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds bench++ with warnings as errors, and runs every test (CTest), then the tests
-# again built with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/).
+# Installs what is missing, builds bench++ with warnings as errors, and runs every test (CTest) and
+# scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" test
@@ -11,6 +11,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cmake --build "${BENCH_BUILD_DIR:-$root/build}" --target bench_static -j "$(nproc)"
 cd "${BENCH_BUILD_DIR:-$root/build}"
 ctest --output-on-failure -j 2 --timeout 300
+# The front door as a newcomer meets it: scripts/run.sh in a clean clone, built from nothing (bench++ alone, some
+# 3 minutes on 2 cores), its quick run checked for build lines on stdout, +++++ in the I/O columns and the time.
+"$root/tests/run_script_test.sh"
 # The same tests again under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included), in build-asan/.
 # No -Werror there (warnings are checked above); -O1 -g1, as the sanitizers advise, compiles in half the time
 # of -O2 -g. Left out: the strace-counting method test (LeakSanitizer cannot run under ptrace), the 64 MiB
