@@ -1,5 +1,7 @@
 #include "app/compare_command.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "report/result_file.h"
@@ -12,7 +14,10 @@
 #include "report/comparison_html.h"
 #include "report/comparison_json.h"
 #include "report/comparison_text.h"
+#include "report/run_html.h"
+#include "report/run_text.h"
 #include "report/suite_tables.h"
+#include "result/errors.h"
 
 namespace bench {
 namespace {
@@ -48,6 +53,33 @@ std::string suite_table(const std::vector<SourcedRun>& runs, const CompareConfig
   return format_suite_table(executors);
 }
 
+// One input whose runs all have one label: nothing to compare them with, so they are shown alone.
+bool is_one_group(const CompareConfig& config, const std::vector<SourcedRun>& runs) {
+  if (config.files.size() != 1 || runs.empty()) return false;
+  return std::all_of(runs.begin(), runs.end(),
+                     [&](const SourcedRun& run) { return run.run.info.label == runs.front().run.info.label; });
+}
+
+// The runs as bench++ printed them, and --html as the run's own report (report/run_html.h); a comparison's CSV
+// and JSON need a second group.
+int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sourced) {
+  if (config.csv_output || config.json_output) {
+    throw UsageError(fmt::format("compare: --csv and --json need runs to compare, and every run of {} has the "
+                                 "label '{}'; alone, a file shows as text and with --html",
+                                 config.files.front(), sourced.front().run.info.label));
+  }
+  std::vector<RunResult> runs;
+  std::string text;
+  for (const SourcedRun& run : sourced) {
+    runs.push_back(run.run);
+    text += format_result_text(run.run);
+  }
+  TextSink table_sink = config.html_output == "-" ? TextSink::standard_error() : TextSink("-");
+  table_sink.write(text);
+  write_output(config.html_output, format_run_html(runs));
+  return 0;
+}
+
 }  // namespace
 
 int run_compare_command(const std::vector<std::string>& args) {
@@ -58,6 +90,7 @@ int run_compare_command(const std::vector<std::string>& args) {
   }
   const CompareConfig& config = command.config;
   const std::vector<SourcedRun> runs = read_inputs(config.files);
+  if (is_one_group(config, runs)) return render_alone(config, runs);
   const Comparison comparison = compare_runs(runs, CompareOptions{config.group_by_label});
 
   const bool stdout_taken = config.csv_output == "-" || config.json_output == "-" || config.html_output == "-";

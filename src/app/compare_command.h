@@ -1,5 +1,5 @@
 #pragma once
-// `bench++ compare BASE OTHER...`: read result files, compare them (compare/comparison.h) and write the
+// `bench++ compare BASE [OTHER...]`: read result files, compare them (compare/comparison.h) and write the
 // table, CSV, JSON and HTML the options ask for.
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
 #include "app/result_documents.h"
 
 #include "report/json_report.h"
+#include "report/run_html.h"
 #include "report/spreadsheet_csv.h"
 
 namespace bench {
@@ -8,6 +9,7 @@ namespace bench {
 ResultDocuments::ResultDocuments(const Config& config, bool workload_columns) : workload_columns_(workload_columns) {
   if (config.csv_path) csv_.emplace(*config.csv_path, DocumentOutput::Growth::kAppends);
   if (config.json_path) json_.emplace(*config.json_path, DocumentOutput::Growth::kReplaces);
+  if (config.html_path) html_.emplace(*config.html_path, DocumentOutput::Growth::kReplaces);
 }
 
 void ResultDocuments::phase_finished(const std::vector<RunResult>& finished_runs, const RunResult& run_so_far,
@@ -17,17 +19,22 @@ void ResultDocuments::phase_finished(const std::vector<RunResult>& finished_runs
     csv_text_ += format_spreadsheet_csv_row(run_so_far.info, phase);
     csv_->update(csv_text_);
   }
-  if (json_) {
-    std::vector<RunResult> runs = finished_runs;
-    runs.push_back(run_so_far);
-    json_->update(format_json(runs));
-  }
+  if (!json_ && !html_) return;
+  std::vector<RunResult> runs = finished_runs;
+  runs.push_back(run_so_far);
+  if (json_) json_->update(format_json(runs));
+  if (html_) html_->update(format_run_html(runs));
 }
 
 void ResultDocuments::finish(const std::vector<RunResult>& runs) {
-  if (!json_) return;
-  json_->update(format_json(runs));
-  json_->finish();
+  if (json_) {
+    json_->update(format_json(runs));
+    json_->finish();
+  }
+  if (html_ && !runs.empty()) {
+    html_->update(format_run_html(runs));
+    html_->finish();
+  }
 }
 
 }  // namespace bench

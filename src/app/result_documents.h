@@ -1,7 +1,7 @@
 #pragma once
-// The two machine-readable outputs of a run as its tests finish, for bench++'s own tests and for the workloads
-// of bench++ job and suite alike: the spreadsheet CSV (--csv), a header and then one row per finished test, and
-// the JSON report (--json), the whole report of the runs so far. Each is a DocumentOutput (app/document_output.h):
+// The result files of a run as its tests finish, for bench++'s own tests and for the workloads of bench++ job and
+// suite alike: the spreadsheet CSV (--csv), a header and then one row per finished test, the JSON report
+// (--json), the whole report of the runs so far, and the HTML report (--html, report/run_html.h), likewise. Each is a DocumentOutput (app/document_output.h):
 // a file is replaced whole after each test, so it never holds less than a complete document, and a run that ends
 // before its first test leaves an earlier file as it was; on standard output the CSV's rows come as they are
 // made and the JSON comes once, at the end.
@@ -17,7 +17,8 @@ namespace bench {
 
 class ResultDocuments {
  public:
-  // Opens what `config` asks for (csv_path, json_path); `workload_columns`: the CSV carries the workload columns.
+  // Opens what `config` asks for (csv_path, json_path, html_path); `workload_columns`: the CSV carries the
+  // workload columns.
   // Throws std::system_error when a destination cannot be written.
   ResultDocuments(const Config& config, bool workload_columns);
 
@@ -32,6 +33,7 @@ class ResultDocuments {
   bool workload_columns_;
   std::optional<DocumentOutput> csv_;
   std::optional<DocumentOutput> json_;
+  std::optional<DocumentOutput> html_;
   std::string csv_text_;  // the header and every row so far
 };
 

@@ -103,11 +103,7 @@ ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& 
   }
   CompareConfig& config = result.config;
   if (vm.count("file") != 0) config.files = vm["file"].as<std::vector<std::string>>();
-  if (config.files.size() < 2) {
-    throw UsageError(fmt::format("compare: needs a BASE file and at least one OTHER file, got {} (see bench++ "
-                                 "compare --help)",
-                                 config.files.size()));
-  }
+  if (config.files.empty()) throw UsageError("compare: needs a BASE file (see bench++ compare --help)");
   for (const auto& file : config.files) {
     if (file.empty()) throw UsageError("compare: an empty file name");
   }
@@ -123,9 +119,10 @@ ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& 
 }
 
 std::string compare_help_text() {
-  return R"(usage: bench++ compare BASE OTHER... [options]
+  return R"(usage: bench++ compare BASE [OTHER...] [options]
 Compares benchmark runs side by side: for each test and metric, every group's value and its ratio to the
-base, in words ("guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower").
+base, in words ("guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower"). A single file whose runs
+all have one label is shown alone: its tables as bench++ printed them, and with --html the run's report.
 
 Files (each holds one format, found from its content):
   bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from

@@ -1,5 +1,5 @@
 #pragma once
-// The command line of `bench++ compare BASE OTHER... [options]`, parsed into a plain CompareConfig. Pure: no I/O.
+// The command line of `bench++ compare BASE [OTHER...] [options]`, parsed into a plain CompareConfig. Pure: no I/O.
 #include <optional>
 #include <string>
 #include <vector>

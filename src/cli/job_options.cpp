@@ -10,6 +10,7 @@
 
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
+#include "cli/options.h"
 #include "cli/tags.h"
 #include "result/errors.h"
 #include "result/size_arithmetic.h"
@@ -25,12 +26,13 @@ struct OwnOption {
   char letter;            // short form, or 0
   bool takes_value;
 };
-constexpr std::array<OwnOption, 12> kOwnOptions = {{
+constexpr std::array<OwnOption, 13> kOwnOptions = {{
     {"tag", 0, true},
     {"dry-run", 0, false},
     {"dir", 'd', true},
     {"json", 0, true},
     {"csv", 0, true},
+    {"html", 0, true},
     {"label", 0, true},
     {"quiet", 'q', false},
     {"seed", 'z', true},
@@ -214,6 +216,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     if (name == "dir") config.directory = value.value;
     if (name == "json") config.json_path = value.value;
     if (name == "csv") config.csv_path = value.value;
+    if (name == "html") config.html_path = checked_html_path(value.value);
     if (name == "label") {
       if (value.value.empty()) throw UsageError("invalid --label value '': it must not be empty");
       config.label = value.value;
@@ -283,6 +286,7 @@ Options:
                         its files in a private directory there and removes them (unless unlink=0)
       --json FILE       the JSON report ("-": stdout; fio's --output-format=json is --json -)
       --csv FILE        the spreadsheet CSV ("-": stdout)
+      --html FILE       a report: one HTML page with the tables, latency percentiles and CDFs
       --label NAME      names the run in every output (default: the host name)
       --tag KEY=VALUE   a fact to record with the run in every output (repeatable)
   -q, --quiet           no progress; the table goes to stderr

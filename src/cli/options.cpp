@@ -45,6 +45,7 @@ po::options_description make_description() {
       ("quiet,q", po::bool_switch())
       ("csv", text())
       ("json", text())
+      ("html", text())
       ("sync-each,b", po::bool_switch())
       ("direct,D", po::bool_switch())
       ("cache", text())
@@ -240,6 +241,7 @@ void apply_output(const po::variables_map& vm, const SystemFacts& facts, Config&
   if (config.csv_path == "-" && config.json_path == "-") {
     throw UsageError("options --csv - and --json - cannot both write to stdout");
   }
+  if (const auto text = value_of(vm, "html")) config.html_path = checked_html_path(*text);
   config.quiet = flag(vm, "quiet");
   if (const auto text = value_of(vm, "repeat")) {
     config.repeats = static_cast<std::uint32_t>(count_in_range("-x", *text, 1, kMaxU32));
@@ -380,9 +382,17 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   return result;
 }
 
+std::string checked_html_path(const std::string& text) {
+  if (text.empty()) throw UsageError("invalid --html value '': it must not be empty");
+  if (text == "-") {
+    throw UsageError("invalid --html value '-': a run's report goes to a file (stdout carries the table)");
+  }
+  return text;
+}
+
 std::string help_text() {
   return R"(usage: bench++ [options]
-       bench++ compare BASE OTHER... [compare options]   (see bench++ compare --help)
+       bench++ compare BASE [OTHER...] [compare options] (see bench++ compare --help)
        bench++ job [options] --name=NAME [fio options]... | JOBFILE.fio...   (bench++ job --help)
        bench++ suite tart|openstack|cdm [options]        (bench++ suite --help)
 A filesystem benchmark that accepts bonnie++'s options and writes its table and CSV line.
@@ -413,6 +423,8 @@ Output:
   -q, --quiet           no progress; the table goes to stderr, stdout carries only the CSV line
       --csv FILE        also write the spreadsheet CSV (header row, one row per test) to FILE
       --json FILE       also write the results as JSON to FILE ("-" is stdout for either one)
+      --html FILE       also write a report of the run to FILE: one HTML page with the tables, the latency
+                        percentiles and each test's latency CDF (no scripts, nothing fetched)
 
 Behaviour:
   -d, --directory DIR   directory to test in (default: the current directory)

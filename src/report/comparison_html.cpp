@@ -6,36 +6,11 @@
 
 #include "report/comparison_values.h"
 #include "report/html_text.h"
-#include "report/latency_cdf_svg.h"
+#include "report/html_page.h"
 
 namespace bench {
 namespace {
 
-
-constexpr std::string_view kStyle = R"(
-body{font-family:system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff;font-size:14px}
-h1{font-size:22px;margin:0 0 10px}
-h2{font-size:17px;margin:26px 0 10px;border-bottom:1px solid #d8dde6;padding-bottom:4px}
-h2 code{font-size:13px;color:#5b6475;font-weight:normal;margin-left:6px}
-table.groups{border-collapse:collapse;margin:6px 0 10px}
-table.groups td,table.groups th{padding:2px 12px 2px 0;text-align:left}
-p.rule,p.legend{color:#5b6475;margin:4px 0}
-.swatch{display:inline-block;width:11px;height:11px;border-radius:2px;margin:0 4px 0 10px;vertical-align:-1px}
-.charts{display:flex;flex-wrap:wrap;gap:12px}
-figure{margin:0;border:1px solid #d8dde6;border-radius:6px;padding:8px 10px;width:490px}
-figure.wide{width:660px}
-figcaption{font-weight:600;margin-bottom:4px}
-figcaption span{font-weight:normal;color:#5b6475}
-svg{display:block}
-svg text{font-size:12px;fill:#1d2330}
-svg text.missing{fill:#7a8294;font-style:italic}
-ul.phrases{margin:4px 0 0;padding-left:18px}
-.better{color:#1e7d45}.worse{color:#b3261e}.neutral{color:#1d2330}
-ul.notes li{margin:3px 0}
-table.glance{border-collapse:collapse;margin:4px 0 14px}
-table.glance th,table.glance td{border:1px solid #d8dde6;padding:3px 10px;text-align:left}
-table.glance th{background:#f3f5f8;font-weight:600}
-)";
 
 constexpr std::string_view kBaseColour = "#8a94a6";
 constexpr std::string_view kBetterColour = "#2e9e5b";
@@ -137,11 +112,7 @@ std::string cdf_figure(const Comparison& comparison, const TestComparison& test)
   for (std::size_t g = 0; g < comparison.groups.size() && g < test.latency_histograms.size(); ++g) {
     series.push_back({comparison.groups[g].name, &test.latency_histograms[g]});
   }
-  const std::string svg = latency_cdf_svg(series);
-  if (svg.empty()) return {};
-  return "<figure class=\"wide\"><figcaption>latency CDF <span>(share of requests completed within a time, log "
-         "scale)</span></figcaption>\n" +
-         svg + "</figure>\n";
+  return latency_cdf_figure(series);
 }
 
 std::string groups_table(const Comparison& comparison) {
@@ -234,14 +205,11 @@ std::string format_comparison_html(const Comparison& comparison) {
   for (const auto& note : comparison.notes) notes += "<li>" + html_text(note) + "</li>\n";
   if (any_short) notes += "<li>* at least one run of this test lasted under 0.5 s (bonnie++ would print +++++)</li>\n";
   if (!notes.empty()) notes = "<section>\n<h2>Notes</h2>\n<ul class=\"notes\">\n" + notes + "</ul>\n</section>\n";
-  return fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>bench++ compare: {}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>bench++ compare</h1>\n{}"
-      "<p class=\"rule\">Values are the mean ± sample standard deviation of a group's runs; ratios are other / base. "
-      "Noise: {}.</p>\n{}{}{}{}</body>\n</html>\n",
-      html_text(names), kStyle, groups_table(comparison), html_text(noise_rule_text()), glance_table(comparison),
-      legend(), body, notes);
+  return html_page("bench++ compare: " + names, "bench++ compare",
+                   fmt::format("{}<p class=\"rule\">Values are the mean ± sample standard deviation of a group's "
+                               "runs; ratios are other / base. Noise: {}.</p>\n{}{}{}{}",
+                               groups_table(comparison), html_text(noise_rule_text()), glance_table(comparison),
+                               legend(), body, notes));
 }
 
 }  // namespace bench

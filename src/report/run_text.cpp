@@ -6,6 +6,8 @@
 #include "report/latency_table.h"
 #include "report/placement_line.h"
 #include "report/rank_table.h"
+#include "report/suite_tables.h"
+#include "report/workload_table.h"
 
 namespace bench {
 
@@ -21,6 +23,13 @@ std::string bonnie_table_legend(const RunSetup& setup) {
 std::string format_run_text(const RunResult& run) {
   return format_placement_line(run.info) + format_bonnie_table(run) + bonnie_table_legend(run.info.setup) + "\n" +
          format_latency_table(run) + format_rank_table(run);
+}
+
+std::string format_result_text(const RunResult& run) {
+  if (run.phases.empty()) return {};
+  if (run.info.setup.workloads.empty()) return format_run_text(run);
+  const std::string suite = run.info.setup.suite.empty() ? "" : format_suite_table({{run.info.label, {&run}}});
+  return format_placement_line(run.info) + format_workload_table(run) + suite;
 }
 
 }  // namespace bench

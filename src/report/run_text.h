@@ -11,6 +11,10 @@ namespace bench {
 // Ends with '\n'. REQUIRES: run.phases not empty (a run without tests has nothing to show).
 std::string format_run_text(const RunResult& run);
 
+// Any run as bench++ prints it after the run: format_run_text for bonnie-style tests; for bench++ job and suite
+// the placement line, the workload table and a suite's own table. "" for a run without tests.
+std::string format_result_text(const RunResult& run);
+
 // The lines under bonnie++'s table that say what its cells mean: K = 1024 for the byte rates (with the I/O
 // tests), what "+++++" is and, when -s was not given, how its default was chosen. Ends with '\n'.
 std::string bonnie_table_legend(const RunSetup& setup);

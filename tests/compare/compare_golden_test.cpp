@@ -132,7 +132,7 @@ TEST_CASE("compare: outputs to files, and the same writers as on stdout") {
 TEST_CASE("compare: --help prints the usage, the main help mentions compare") {
   const auto help = test::run_bench({"compare", "--help"});
   CHECK(help.exit_code == 0);
-  CHECK(help.out.starts_with("usage: bench++ compare BASE OTHER... [options]\n"));
+  CHECK(help.out.starts_with("usage: bench++ compare BASE [OTHER...] [options]\n"));
   CHECK(test::run_bench({"--help"}).out.find("bench++ compare") != std::string::npos);
 }
 

@@ -36,17 +36,14 @@ TEST_CASE("compare options: --help wins") {
   CHECK(parse_compare_command_line({"--help"}).action == CompareAction::kHelp);
   CHECK(parse_compare_command_line({"a", "-h"}).action == CompareAction::kHelp);
   const std::string help = compare_help_text();
-  CHECK(help.starts_with("usage: bench++ compare BASE OTHER... [options]\n"));
+  CHECK(help.starts_with("usage: bench++ compare BASE [OTHER...] [options]\n"));
   for (const char* option : {"--csv FILE", "--json FILE", "--html FILE", "--by-label", "--help"}) {
     CHECK_MESSAGE(help.find(option) != std::string::npos, option);
   }
 }
 
 TEST_CASE("compare options: usage errors") {
-  CHECK(usage_error({}) ==
-        "compare: needs a BASE file and at least one OTHER file, got 0 (see bench++ compare --help)");
-  CHECK(usage_error({"only.csv"}) ==
-        "compare: needs a BASE file and at least one OTHER file, got 1 (see bench++ compare --help)");
+  CHECK(usage_error({}) == "compare: needs a BASE file (see bench++ compare --help)");
   CHECK(usage_error({"a", "b", "--table"}) == "compare: unknown option '--table' (see bench++ compare --help)");
   CHECK(usage_error({"a", "b", "--csv"}) == "compare: option --csv needs a value");
   CHECK(usage_error({"a", "b", "--csv", "x", "--csv", "y"}) == "compare: option --csv was given more than once");

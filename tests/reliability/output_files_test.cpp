@@ -25,6 +25,7 @@ using namespace std::chrono_literals;
 
 constexpr const char* kPreviousJson = "{\"previous\": \"results of an earlier run\"}\n";
 constexpr const char* kPreviousCsv = "previous,results\n1,2\n";
+constexpr const char* kPreviousHtml = "<p>an earlier report</p>\n";
 
 // An output directory holding earlier results, and a directory to run in.
 struct EarlierResults {
@@ -32,16 +33,21 @@ struct EarlierResults {
   test::TempDir run;
   fs::path json = out.path() / "out.json";
   fs::path csv = out.path() / "out.csv";
+  fs::path html = out.path() / "out.html";
 
   EarlierResults() {
     std::ofstream(json) << kPreviousJson;
     std::ofstream(csv) << kPreviousCsv;
+    std::ofstream(html) << kPreviousHtml;
   }
-  std::vector<std::string> outputs() const { return {"--json", json.string(), "--csv", csv.string()}; }
+  std::vector<std::string> outputs() const {
+    return {"--json", json.string(), "--csv", csv.string(), "--html", html.string()};
+  }
   void check_untouched() const {
     CHECK(test::read_file(json) == kPreviousJson);
     CHECK(test::read_file(csv) == kPreviousCsv);
-    CHECK(test::list_tree(out.path()) == std::vector<std::string>{"out.csv", "out.json"});  // no temporary
+    CHECK(test::read_file(html) == kPreviousHtml);
+    CHECK(test::list_tree(out.path()) == std::vector<std::string>{"out.csv", "out.html", "out.json"});  // no temporary
   }
 };
 
@@ -85,6 +91,11 @@ void check_after_kill(const EarlierResults& earlier) {
   check_previous_or_complete(earlier.csv, kPreviousCsv, [](std::string_view text, const std::string& name) {
     return read_spreadsheet_csv(text, name);
   });
+  const std::string html = test::read_file(earlier.html);
+  if (html != kPreviousHtml) {
+    CHECK(html.starts_with("<!DOCTYPE html>"));
+    CHECK(html.ends_with("</html>\n"));
+  }
 }
 
 std::vector<std::string> killed_run(const EarlierResults& earlier) {
@@ -126,7 +137,7 @@ TEST_CASE("output files: a run that ends leaves its files and no temporary, with
       {"-d", earlier.run.path().string(), "-s", "1m:4k", "-f", "-n", "0", "--no-sync-test", "-r", "0", "-q"},
       earlier.outputs()));
   REQUIRE(result.exit_code == 0);
-  CHECK(test::list_tree(earlier.out.path()) == std::vector<std::string>{"out.csv", "out.json"});
+  CHECK(test::list_tree(earlier.out.path()) == std::vector<std::string>{"out.csv", "out.html", "out.json"});
   CHECK(read_json_report(test::read_file(earlier.json), "out.json").front().phases.size() == 4);
   CHECK(read_spreadsheet_csv(test::read_file(earlier.csv), "out.csv").front().phases.size() == 4);
   CHECK(fs::status(earlier.json).permissions() ==
@@ -145,7 +156,7 @@ TEST_CASE("output files: a --json path that is a symbolic link keeps the link an
   std::vector<std::string> names;  // (list_tree would name the link by its target)
   for (const auto& entry : fs::directory_iterator(earlier.out.path())) names.push_back(entry.path().filename());
   std::sort(names.begin(), names.end());
-  CHECK(names == std::vector<std::string>{"latest.json", "out.csv", "out.json"});
+  CHECK(names == std::vector<std::string>{"latest.json", "out.csv", "out.html", "out.json"});
 }
 
 }  // namespace
