@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the Google Benchmark micro-benchmarks: the cost of recording one latency sample
-# (the README's performance notes quote its median). Usage: scripts/micro-bench.sh [benchmark options]
+# (docs/performance.md quotes its medians). Usage: scripts/micro-bench.sh [benchmark options]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" build

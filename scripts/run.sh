@@ -51,13 +51,13 @@ read -r size_mib per_char_kib seeks < <(awk -F, '
   }' "$results/calibration.csv")
 
 args=(-d "$dir" -s "${size_mib}M:8k:$seeks" "-f${per_char_kib}k" -n 1 --sync-size 256k
-      --csv "$results/results.csv" --json "$results/results.json" "$@")
+      --csv "$results/results.csv" --json "$results/results.json" --html "$results/report.html" "$@")
 echo "run.sh: bench++ ${args[*]}" >&2
 "$bench" "${args[@]}" | tee "$results/table.txt"
 
 cat <<EOF
 
-Results: $results/ (table.txt, results.csv for a spreadsheet, results.json)
+Results: $results/ (table.txt, report.html for a browser, results.csv for a spreadsheet, results.json)
 Next: man -l $root/man/bench++.1, then a real run on the disk you care about, e.g.
   $bench -d /mnt/test                      # default size: the larger of 1 GiB and RAM/8
   $bench compare A.json B.json --html report.html

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds bench++ with warnings as errors, and runs every test (CTest) and
-# scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/).
+# scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built with AddressSanitizer
+# and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" test
