@@ -5,6 +5,7 @@
 
 #include "report/json_report.h"
 #include "report/placement_line.h"
+#include "report/rank_table.h"
 #include "report/spreadsheet_csv.h"
 #include "report/suite_tables.h"
 #include "report/workload_table.h"
@@ -53,7 +54,8 @@ void WorkloadOutputs::run_finished(const RunResult& run) {
   finished_runs_.push_back(run);
   const std::string repeat = config_.repeats > 1 ? fmt::format("Run {} of {}\n", run.info.run_index + 1, config_.repeats) : "";
   const std::string tart = run.info.setup.suite == "tart" ? format_suite_table({{run.info.label, {&run}}}) : "";
-  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run) + tart);
+  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run) + format_rank_table(run) +
+                     tart);
 }
 
 void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
@@ -76,7 +78,8 @@ void WorkloadOutputs::report_partial_run() noexcept {
     progress_line_open_ = false;
     if (current_run_ && !current_run_->phases.empty()) {
       table_sink_->write("Results of the workloads completed before the failure:\n" +
-                         format_placement_line(current_run_->info) + format_workload_table(*current_run_));
+                         format_placement_line(current_run_->info) + format_workload_table(*current_run_) +
+                         format_rank_table(*current_run_));
     }
   } catch (...) {
     // Best effort: the original failure is what main reports.

@@ -1,7 +1,8 @@
 #pragma once
 // Routes the results of `bench++ job` and `bench++ suite` to the outputs their Config asks for, as they are made:
 // - the workload table (report/workload_table.h) after each run, on stdout, or on stderr with -q or when
-//   --csv/--json take stdout; across repeats, their summary at the end;
+//   --csv/--json take stdout, and under MPI the ranks section after it (report/rank_table.h); across repeats,
+//   their summary at the end;
 // - the spreadsheet CSV (--csv) with its workload columns, one row per workload direction as its group ends;
 // - the JSON report (--json), rewritten after each group when it is a file, written at the end on stdout;
 // - progress on stderr unless -q: "Running NAME, NAME...done" per group of workloads that run at once.

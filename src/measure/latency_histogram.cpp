@@ -73,4 +73,13 @@ std::optional<LatencySummary> LatencyHistogram::summary() const {
   return s;
 }
 
+HistogramBuckets non_empty_buckets(const LatencyHistogram& histogram) {
+  HistogramBuckets buckets;
+  const std::vector<std::uint64_t> words = histogram.to_words();
+  for (std::size_t i = 0; i < LatencyHistogram::kBucketCount; ++i) {
+    if (words[i] != 0) buckets.emplace_back(static_cast<std::uint32_t>(i), words[i]);
+  }
+  return buckets;
+}
+
 }  // namespace bench

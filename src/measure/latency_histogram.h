@@ -74,4 +74,7 @@ class LatencyHistogram {
   std::uint64_t max_ns_ = 0;
 };
 
+// The histogram's non-empty buckets with their counts, in bucket order (the form results keep).
+HistogramBuckets non_empty_buckets(const LatencyHistogram& histogram);
+
 }  // namespace bench

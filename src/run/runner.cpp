@@ -18,6 +18,7 @@
 #include "platform/posix_file.h"
 #include "result/rank_metrics.h"
 #include "run/rank_exchange.h"
+#include "run/rank_steps.h"
 #include "run/run_directory.h"
 
 namespace bench {
@@ -46,18 +47,6 @@ std::uint64_t phase_seed(std::uint32_t seed, std::size_t worker, PhaseId id) {
 
 void make_private_dir(const std::filesystem::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
-}
-
-// Runs `step`, returning what it threw (null when it did not), so every rank reaches the next
-// RankGroup::agree() whatever happened to it.
-template <typename Step>
-std::exception_ptr guarded(Step&& step) {
-  try {
-    step();
-  } catch (...) {
-    return std::current_exception();
-  }
-  return nullptr;
 }
 
 // Runs fn(i) for every worker: on this thread for a single worker, else one thread each.
@@ -129,24 +118,13 @@ class Runner {
   }
 
  private:
-  // Every agreement of the run. A stop signal is this rank's failure even when no step noticed it yet, and
-  // the rank removes its files before it waits for the other ranks (see RunDirectory::remove_own_files).
+  // Every agreement of the run (run/rank_steps.h): on a stop signal the rank removes its files first.
   void agree(std::exception_ptr failure) {
-    if (std::exception_ptr stop = interruption()) {
-      if (!failure) failure = std::move(stop);
-      directory_.remove_own_files();
-    }
-    group_.agree(std::move(failure));
-  }
-
-  // An InterruptedError once a stop signal came, else null.
-  std::exception_ptr interruption() const {
-    const int signal_number = interrupt_.load();
-    return signal_number != 0 ? std::make_exception_ptr(InterruptedError(signal_number)) : nullptr;
+    agree_after_step(group_, std::move(failure), interrupt_, [this] { directory_.remove_own_files(); });
   }
 
   void throw_if_interrupted() const {
-    if (std::exception_ptr stop = interruption()) std::rethrow_exception(stop);
+    if (std::exception_ptr stop = interruption(interrupt_)) std::rethrow_exception(stop);
   }
 
   // The I/O tests' file is not needed once they are done; free its space before the file tests.
