@@ -12,6 +12,7 @@
 #include "app/outputs.h"
 #include "app/rank_command.h"
 #include "app/run_info.h"
+#include "app/text_sink.h"
 #include "app/workload_command.h"
 #include "cli/options.h"
 #include "platform/directory_check.h"
@@ -72,10 +73,10 @@ int run_cli(const std::vector<std::string>& args) {
   const ParsedCommandLine command = parse_command_line(args, read_system_facts());
   switch (command.action) {
     case Action::kHelp:
-      if (!is_secondary_rank()) fmt::print("{}", command.help_text);  // once for the whole MPI job
+      if (!is_secondary_rank()) write_standard_output(command.help_text);  // once for the whole MPI job
       return 0;
     case Action::kVersion:
-      if (!is_secondary_rank()) fmt::print("bench++ {}\n", BENCH_VERSION);
+      if (!is_secondary_rank()) write_standard_output(fmt::format("bench++ {}\n", BENCH_VERSION));
       return 0;
     case Action::kDetect:
       return run_detect_command();

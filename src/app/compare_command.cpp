@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/result_file.h"
+#include "app/document_output.h"
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
 #include "compare/comparison.h"
@@ -28,10 +29,12 @@ std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
   return runs;
 }
 
+// A file is replaced whole (app/document_output.h): a failed write never leaves a broken one in its place.
 void write_output(const std::optional<std::string>& destination, const std::string& text) {
   if (!destination) return;
-  TextSink sink(*destination);
-  sink.write(text);
+  DocumentOutput output(*destination, DocumentOutput::Growth::kReplaces);
+  output.update(text);
+  output.finish();
 }
 
 // The suites' own table (report/suite_tables.h), with the groups as its executors; "" for other runs.
@@ -50,7 +53,7 @@ std::string suite_table(const std::vector<SourcedRun>& runs, const CompareConfig
 int run_compare_command(const std::vector<std::string>& args) {
   const ParsedCompareCommand command = parse_compare_command_line(args);
   if (command.action == CompareAction::kHelp) {
-    fmt::print("{}", compare_help_text());
+    write_standard_output(compare_help_text());
     return 0;
   }
   const CompareConfig& config = command.config;

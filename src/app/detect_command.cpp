@@ -1,9 +1,8 @@
 #include "app/detect_command.h"
 
-#include <cstdio>
-
 #include <fmt/format.h>
 
+#include "app/text_sink.h"
 #include "result/result_keywords.h"
 
 namespace bench {
@@ -16,8 +15,7 @@ std::string format_placement_report(const Placement& placement) {
 }
 
 int run_detect_command() {
-  fmt::print("{}", format_placement_report(classify_placement(read_virt_evidence())));
-  std::fflush(stdout);
+  write_standard_output(format_placement_report(classify_placement(read_virt_evidence())));
   return 0;
 }
 

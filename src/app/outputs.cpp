@@ -5,13 +5,9 @@
 #include <fmt/format.h>
 
 #include "report/bonnie_csv.h"
-#include "report/bonnie_table.h"
-#include "report/json_report.h"
 #include "report/latency_table.h"
-#include "report/rank_table.h"
-#include "report/placement_line.h"
 #include "report/progress_line.h"
-#include "report/spreadsheet_csv.h"
+#include "report/run_text.h"
 #include "result/result_keywords.h"
 
 namespace bench {
@@ -26,15 +22,11 @@ OutputSet::OutputSet(const Config& config)
     : config_(config),
       stdout_sink_("-"),
       stderr_sink_(TextSink::standard_error()),
+      documents_(config, /*workload_columns=*/false),
       live_progress_(!config.quiet && ::isatty(STDERR_FILENO) == 1) {
   const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path);
   table_sink_ = (config.quiet || config.repeats_given || machine_stdout) ? &stderr_sink_ : &stdout_sink_;
   bonnie_csv_sink_ = machine_stdout ? nullptr : &stdout_sink_;
-  if (config.csv_path) {
-    csv_file_.emplace(*config.csv_path);
-    csv_file_->write(spreadsheet_csv_header());
-  }
-  if (config.json_path && !takes_stdout(config.json_path)) json_file_.emplace(*config.json_path);
 }
 
 void OutputSet::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}}; }
@@ -61,19 +53,13 @@ void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& p
   } else if (!config_.quiet) {
     stderr_sink_.write("done\n");
   }
-  if (csv_file_) csv_file_->write(format_spreadsheet_csv_row(run_so_far.info, phase));
-  if (json_file_) {
-    std::vector<RunResult> runs = finished_runs_;
-    runs.push_back(run_so_far);
-    json_file_->rewrite(format_json(runs));
-  }
+  documents_.phase_finished(finished_runs_, run_so_far, phase);
 }
 
 void OutputSet::run_finished(const RunResult& run) {
   current_run_.reset();
   finished_runs_.push_back(run);
-  table_sink_->write(format_placement_line(run.info) + format_bonnie_table(run) + "\n" + format_latency_table(run) +
-                     format_rank_table(run));
+  table_sink_->write(format_run_text(run));
   if (bonnie_csv_sink_ != nullptr) {
     if (config_.repeats_given && !bonnie_header_written_) {
       bonnie_csv_sink_->write(bonnie_csv_header());
@@ -85,7 +71,7 @@ void OutputSet::run_finished(const RunResult& run) {
 
 void OutputSet::finish() {
   if (finished_runs_.size() > 1) table_sink_->write(format_repeat_summary(finished_runs_));
-  if (takes_stdout(config_.json_path)) stdout_sink_.write(format_json(finished_runs_));
+  documents_.finish(finished_runs_);
 }
 
 void OutputSet::report_partial_run() noexcept {
@@ -93,9 +79,7 @@ void OutputSet::report_partial_run() noexcept {
     if (progress_line_open_) stderr_sink_.write("\n");
     progress_line_open_ = false;
     if (current_run_ && !current_run_->phases.empty()) {
-      table_sink_->write("Results of the tests completed before the failure:\n" + format_placement_line(current_run_->info) +
-                         format_bonnie_table(*current_run_) + "\n" + format_latency_table(*current_run_) +
-                         format_rank_table(*current_run_));
+      table_sink_->write("Results of the tests completed before the failure:\n" + format_run_text(*current_run_));
     }
   } catch (...) {
     // Reporting is best effort here: the original failure is what main reports.

@@ -2,13 +2,14 @@
 // Routes results to the outputs a Config asks for, as they are made:
 // - the bonnie++ table and 50-field CSV line after each run. The table goes to stdout, or to stderr with
 //   -q, -x, or when --csv/--json take stdout; the CSV line goes to stdout unless --csv/--json take it;
-// - the spreadsheet CSV (--csv), one row per test as it finishes;
-// - the JSON document (--json), rewritten after each test when it is a file, written at the end on stdout;
+// - the spreadsheet CSV (--csv), one row per test as it finishes, and the JSON document (--json), replaced
+//   after each test when it is a file, written at the end on stdout (app/result_documents.h);
 // - progress on stderr unless -q: a live line per test on a terminal, bonnie++'s "...done" lines elsewhere.
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "app/result_documents.h"
 #include "app/text_sink.h"
 #include "cli/config.h"
 #include "result/run_observer.h"
@@ -37,8 +38,7 @@ class OutputSet final : public RunObserver {
   TextSink stderr_sink_;
   TextSink* table_sink_;
   TextSink* bonnie_csv_sink_;  // nullptr when machine-readable output owns stdout
-  std::optional<TextSink> csv_file_;
-  std::optional<TextSink> json_file_;
+  ResultDocuments documents_;
   bool live_progress_;  // stderr is a terminal and not -q: redraw one line per test
   bool bonnie_header_written_ = false;
   bool progress_line_open_ = false;  // a test's progress text is on stderr without its "done"

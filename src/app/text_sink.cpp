@@ -1,7 +1,5 @@
 #include "app/text_sink.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <system_error>
 #include <utility>
@@ -37,11 +35,6 @@ void TextSink::write(std::string_view text) {
   }
 }
 
-void TextSink::rewrite(std::string_view text) {
-  if (owns_) {
-    if (std::fseek(stream_, 0, SEEK_SET) != 0 || ::ftruncate(fileno(stream_), 0) != 0) throw_errno("rewrite", name_);
-  }
-  write(text);
-}
+void write_standard_output(std::string_view text) { TextSink("-").write(text); }
 
 }  // namespace bench

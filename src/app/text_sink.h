@@ -1,6 +1,7 @@
 #pragma once
-// Where an output goes: standard output ("-"), standard error, or a file. Every write is flushed and
-// checked, so a full disk or a closed pipe becomes an exception naming the destination.
+// Where a text output goes: standard output ("-"), standard error, or a stream opened by name (a pipe, a
+// terminal, a device: the result files are replaced whole instead, app/document_output.h). Every write is
+// flushed and checked, so a full disk or a closed pipe becomes an exception naming the destination.
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -18,9 +19,6 @@ class TextSink {
   ~TextSink();
 
   void write(std::string_view text);
-  // Replaces everything written so far (files only; on a stream it just writes). Used for JSON, which
-  // must stay one valid document after each test.
-  void rewrite(std::string_view text);
 
  private:
   TextSink(std::FILE* stream, std::string name, bool owns);
@@ -28,5 +26,9 @@ class TextSink {
   std::string name_;
   bool owns_;
 };
+
+// Writes `text` to standard output now, flushed and checked (TextSink::write): for what a command only prints
+// (--help, --version, --detect, a dry run), whose exit status must say when the text was lost (>/dev/full).
+void write_standard_output(std::string_view text);
 
 }  // namespace bench

@@ -9,6 +9,7 @@
 
 #include "app/rank_command.h"
 #include "app/run_info.h"
+#include "app/text_sink.h"
 #include "app/workload_outputs.h"
 #include "platform/directory_check.h"
 #include "platform/io_uring_ring.h"
@@ -72,14 +73,14 @@ void run_workloads_on_rank(const Config& config, RankGroup& group) {
 int run_workload_command(WorkloadCommand command, const std::vector<std::string>& args) {
   const ParsedCommandLine parsed = parse_workload_command_line(command, args, read_system_facts(), read_job_file);
   if (parsed.action == Action::kHelp) {
-    if (!is_secondary_rank()) fmt::print("{}", parsed.help_text);  // once for the whole MPI job
+    if (!is_secondary_rank()) write_standard_output(parsed.help_text);  // once for the whole MPI job
     return 0;
   }
   const Config& config = parsed.config;
   if (config.dry_run) {
     if (is_secondary_rank()) return 0;
-    fmt::print("{}", describe_workloads(config.setup.workloads));
-    if (config.repeats > 1) fmt::print("runs: {}\n", config.repeats);
+    const std::string runs = config.repeats > 1 ? fmt::format("runs: {}\n", config.repeats) : "";
+    write_standard_output(describe_workloads(config.setup.workloads) + runs);
     return 0;
   }
   return run_as_rank([&config](RankGroup& group) { run_workloads_on_rank(config, group); });

@@ -3,10 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "report/json_report.h"
 #include "report/placement_line.h"
 #include "report/rank_table.h"
-#include "report/spreadsheet_csv.h"
 #include "report/suite_tables.h"
 #include "report/workload_table.h"
 
@@ -16,14 +14,12 @@ bool takes_stdout(const std::optional<std::string>& destination) { return destin
 }  // namespace
 
 WorkloadOutputs::WorkloadOutputs(const Config& config)
-    : config_(config), stdout_sink_("-"), stderr_sink_(TextSink::standard_error()) {
+    : config_(config),
+      stdout_sink_("-"),
+      stderr_sink_(TextSink::standard_error()),
+      documents_(config, /*workload_columns=*/true) {
   const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path);
   table_sink_ = (config.quiet || machine_stdout) ? &stderr_sink_ : &stdout_sink_;
-  if (config.csv_path) {
-    csv_file_.emplace(*config.csv_path);
-    csv_file_->write(spreadsheet_csv_header(true));
-  }
-  if (config.json_path && !takes_stdout(config.json_path)) json_file_.emplace(*config.json_path);
 }
 
 void WorkloadOutputs::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}}; }
@@ -41,12 +37,7 @@ void WorkloadOutputs::phase_finished(const RunResult& run_so_far, const PhaseRes
     stderr_sink_.write("done\n");
     progress_line_open_ = false;
   }
-  if (csv_file_) csv_file_->write(format_spreadsheet_csv_row(run_so_far.info, phase));
-  if (json_file_) {
-    std::vector<RunResult> runs = finished_runs_;
-    runs.push_back(run_so_far);
-    json_file_->rewrite(format_json(runs));
-  }
+  documents_.phase_finished(finished_runs_, run_so_far, phase);
 }
 
 void WorkloadOutputs::run_finished(const RunResult& run) {
@@ -69,7 +60,7 @@ void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
   for (const std::string& file : kept_files) {
     table_sink_->write(fmt::format("Kept (unlink=0): {}\n", file));
   }
-  if (takes_stdout(config_.json_path)) stdout_sink_.write(format_json(finished_runs_));
+  documents_.finish(finished_runs_);
 }
 
 void WorkloadOutputs::report_partial_run() noexcept {

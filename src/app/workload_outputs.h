@@ -1,14 +1,16 @@
 #pragma once
 // Routes the results of `bench++ job` and `bench++ suite` to the outputs their Config asks for, as they are made:
 // - the workload table (report/workload_table.h) after each run, on stdout, or on stderr with -q or when
-//   --csv/--json take stdout, and under MPI the ranks section after it (report/rank_table.h); across repeats,
-//   their summary at the end;
-// - the spreadsheet CSV (--csv) with its workload columns, one row per workload direction as its group ends;
-// - the JSON report (--json), rewritten after each group when it is a file, written at the end on stdout;
+//   --csv/--json take stdout, and under MPI the ranks section after it (report/rank_table.h); across
+//   repeats, their summary at the end;
+// - the spreadsheet CSV (--csv) with its workload columns, one row per workload direction as its group ends,
+//   and the JSON report (--json), replaced after each row when it is a file, written at the end on stdout
+//   (app/result_documents.h);
 // - progress on stderr unless -q: "Running NAME, NAME...done" per group of workloads that run at once.
 #include <optional>
 #include <vector>
 
+#include "app/result_documents.h"
 #include "app/text_sink.h"
 #include "cli/config.h"
 #include "result/run_observer.h"
@@ -34,8 +36,7 @@ class WorkloadOutputs final : public RunObserver {
   TextSink stdout_sink_;
   TextSink stderr_sink_;
   TextSink* table_sink_;
-  std::optional<TextSink> csv_file_;
-  std::optional<TextSink> json_file_;
+  ResultDocuments documents_;
   bool progress_line_open_ = false;
   std::vector<RunResult> finished_runs_;
   std::optional<RunResult> current_run_;

@@ -10,6 +10,7 @@
 
 #include "result/errors.h"
 #include "result/result_keywords.h"
+#include "result/size_arithmetic.h"
 
 namespace bench {
 namespace {
@@ -43,9 +44,11 @@ std::pair<std::uint64_t, std::string_view> leading_whole_number(std::string_view
   return {value, rest};
 }
 
+// value x unit, or the value's "too large".
 std::uint64_t times(std::uint64_t value, std::uint64_t unit) {
-  if (unit != 0 && value > std::numeric_limits<std::uint64_t>::max() / unit) fail("too large");
-  return value * unit;
+  const CheckedSize product = checked_multiply(value, unit);
+  if (!product) fail("too large");
+  return *product;
 }
 
 std::uint64_t whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
@@ -296,10 +299,7 @@ void check_workload(const WorkloadSpec& spec) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
   }
   if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
-  if (spec.size_bytes != 0 && spec.jobs > 1 &&
-      spec.size_bytes > std::numeric_limits<std::uint64_t>::max() / spec.jobs) {
-    refuse("size x numjobs does not fit in 64 bits");
-  }
+  if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
 }
 
 std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {

@@ -5,13 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <cmath>
+#include <limits>
 #include <optional>
 
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
 #include "cli/tags.h"
 #include "result/errors.h"
+#include "result/size_arithmetic.h"
 
 namespace bench {
 namespace {
@@ -91,8 +92,22 @@ WorkloadScale scale_of(const std::string& text) {
   return {factor, false};
 }
 
-std::chrono::nanoseconds scaled_time(std::chrono::nanoseconds time, double factor) {
-  return std::chrono::nanoseconds(static_cast<std::int64_t>(std::llround(static_cast<double>(time.count()) * factor)));
+// A workload's size or time scaled by --scale FACTOR, or a UsageError naming --scale when the product does not fit.
+std::uint64_t scaled(std::uint64_t value, double factor, const WorkloadSpec& spec, std::string_view what,
+                     std::uint64_t limit = std::numeric_limits<std::uint64_t>::max()) {
+  const CheckedSize product = checked_scale(value, factor);
+  if (!product || *product > limit) {
+    throw UsageError(fmt::format("invalid --scale value '{}': workload '{}': {}={} x {} does not fit", factor,
+                                 spec.name, what, value, factor));
+  }
+  return *product;
+}
+
+std::chrono::nanoseconds scaled_time(std::chrono::nanoseconds time, double factor, const WorkloadSpec& spec,
+                                     std::string_view what) {
+  constexpr auto kLongest = static_cast<std::uint64_t>(std::numeric_limits<std::chrono::nanoseconds::rep>::max());
+  const auto nanoseconds = static_cast<std::uint64_t>(time.count());  // never negative: parse_fio_time
+  return std::chrono::nanoseconds(static_cast<std::int64_t>(scaled(nanoseconds, factor, spec, what, kLongest)));
 }
 
 const BuiltinSuite& find_suite(const std::string& name) {
@@ -135,9 +150,9 @@ void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scal
       if (spec.runtime.count() > 0) spec.runtime = std::min<std::chrono::nanoseconds>(spec.runtime, seconds(2));
       spec.ramp_time = std::min<std::chrono::nanoseconds>(spec.ramp_time, seconds(1));
     } else {
-      spec.size_bytes = static_cast<std::uint64_t>(static_cast<double>(spec.size_bytes) * scale.factor);
-      spec.runtime = scaled_time(spec.runtime, scale.factor);
-      spec.ramp_time = scaled_time(spec.ramp_time, scale.factor);
+      spec.size_bytes = scaled(spec.size_bytes, scale.factor, spec, "size");
+      spec.runtime = scaled_time(spec.runtime, scale.factor, spec, "runtime (ns)");
+      spec.ramp_time = scaled_time(spec.ramp_time, scale.factor, spec, "ramp_time (ns)");
       if (spec.time_based && spec.runtime.count() == 0) spec.runtime = std::chrono::milliseconds(1);
     }
     if (spec.size_bytes != 0) spec.size_bytes = std::max<std::uint64_t>(spec.size_bytes / spec.block_bytes, 1) * spec.block_bytes;

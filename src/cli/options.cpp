@@ -8,10 +8,12 @@
 #include <limits>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "cli/size_spec.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
+#include "result/space_needed.h"
 
 namespace bench {
 namespace {
@@ -188,8 +190,15 @@ Enum keyword_value(std::string_view option, const std::string& text, Enum first_
   return *value;
 }
 
+// "100 MiB", "1 TiB", "2300 bytes": the largest binary unit that divides the size exactly.
 std::string size_text(std::uint64_t bytes) {
-  return bytes % kMiB == 0 ? fmt::format("{} MiB", bytes / kMiB) : fmt::format("{} bytes", bytes);
+  static constexpr std::pair<int, std::string_view> kUnits[] = {{60, "EiB"}, {50, "PiB"}, {40, "TiB"},
+                                                                {30, "GiB"}, {20, "MiB"}, {10, "KiB"}};
+  for (const auto& [shift, symbol] : kUnits) {
+    const std::uint64_t unit = std::uint64_t{1} << shift;
+    if (bytes != 0 && bytes % unit == 0) return fmt::format("{} {}", bytes / unit, symbol);
+  }
+  return fmt::format("{} bytes", bytes);
 }
 
 void reject_unsupported(const po::variables_map& vm) {
@@ -279,9 +288,9 @@ std::uint64_t ram_mib(const po::variables_map& vm, const SystemFacts& facts) {
 // bonnie++ refuses a file smaller than twice the RAM, since the page cache would serve the reads; bench++
 // drops the cache by default and only keeps the rule with --cache keep.
 void check_twice_ram(const std::string& text, const IoSpec& io, std::uint32_t concurrency, std::uint64_t ram) {
-  const std::uint64_t needed = 2 * ram * kMiB;
-  const bool product_fits = io.file_size_bytes <= std::numeric_limits<std::uint64_t>::max() / concurrency;
-  if (!product_fits || io.file_size_bytes * concurrency >= needed) return;
+  const CheckedSize needed = checked_multiply(2 * ram, kMiB);  // ram <= kMaxRamMib: fits
+  const CheckedSize total = checked_multiply(io.file_size_bytes, concurrency);
+  if (!total || *total >= *needed) return;  // a total past 64 bits is far above twice any RAM
   invalid("-s", text,
           fmt::format("{} x {} worker(s) is less than twice the RAM (2 x {} MiB) with --cache keep, so the page "
                       "cache would serve the reads; use a larger -s, --cache drop, or -r 0",
@@ -321,6 +330,21 @@ void apply_files(const po::variables_map& vm, std::uint64_t ram, RunSetup& setup
   }
 }
 
+// A run whose disk space does not fit in 64 bits (result/space_needed.h) would pass the free-space check once
+// wrapped round to a small number, and then fill the disk: refused here, naming the option that makes it so.
+void check_space_fits(const po::variables_map& vm, const RunSetup& setup) {
+  if (setup.files && !file_set_bytes_needed(*setup.files)) {
+    invalid("-n", value_of(vm, "files").value_or(kDefaultFileSpec),
+            fmt::format("{} x 1024 files of up to {} each are more than 2^64 bytes", setup.files->count_k,
+                        size_text(setup.files->max_size_bytes)));
+  }
+  if (!run_bytes_needed(setup, 1)) {
+    invalid("-c", value_of(vm, "concurrency").value_or("1"),
+            fmt::format("{} workers x {} each are more than 2^64 bytes", setup.concurrency,
+                        size_text(worker_bytes_needed(setup).value_or(0))));
+  }
+}
+
 }  // namespace
 
 ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const SystemFacts& facts) {
@@ -347,6 +371,7 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   const std::uint64_t ram = ram_mib(vm, facts);
   apply_io(vm, ram, config.setup);
   apply_files(vm, ram, config.setup);
+  check_space_fits(vm, config.setup);
   if (!config.setup.io && !config.setup.files) {
     throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
   }

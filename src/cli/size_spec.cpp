@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "result/errors.h"
+#include "result/size_arithmetic.h"
 #include "text/split.h"
 
 namespace bench {
@@ -27,9 +28,11 @@ class ValueError : public std::runtime_error {
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
-std::uint64_t checked_multiply(std::uint64_t a, std::uint64_t b) {
-  if (b != 0 && a > kMaxU64 / b) fail("too large");
-  return a * b;
+// a x b, or the value's "too large".
+std::uint64_t times(std::uint64_t a, std::uint64_t b) {
+  const CheckedSize product = checked_multiply(a, b);
+  if (!product) fail("too large");
+  return *product;
 }
 
 struct LeadingNumber {
@@ -55,13 +58,13 @@ LeadingNumber leading_number(std::string_view text) {
 
 std::uint64_t size_of(std::string_view text, SizeUnit default_unit) {
   const auto [value, rest] = leading_number(text);
-  if (rest.empty()) return checked_multiply(value, static_cast<std::uint64_t>(default_unit));
+  if (rest.empty()) return times(value, static_cast<std::uint64_t>(default_unit));
   if (rest.size() == 1) {
     switch (lower(rest.front())) {
-      case 'k': return checked_multiply(value, std::uint64_t{1} << 10);
-      case 'm': return checked_multiply(value, std::uint64_t{1} << 20);
-      case 'g': return checked_multiply(value, std::uint64_t{1} << 30);
-      case 't': return checked_multiply(value, std::uint64_t{1} << 40);
+      case 'k': return times(value, std::uint64_t{1} << 10);
+      case 'm': return times(value, std::uint64_t{1} << 20);
+      case 'g': return times(value, std::uint64_t{1} << 30);
+      case 't': return times(value, std::uint64_t{1} << 40);
       default: break;
     }
   }
@@ -72,7 +75,7 @@ std::uint64_t count_of(std::string_view text, char kilo_suffix) {
   const auto [value, rest] = leading_number(text);
   if (rest.empty()) return value;
   if (kilo_suffix != '\0' && rest.size() == 1 && lower(rest.front()) == lower(kilo_suffix)) {
-    return checked_multiply(value, 1024);
+    return times(value, 1024);
   }
   if (kilo_suffix != '\0') fail(fmt::format("unknown suffix '{}' (only '{}' is allowed)", rest, kilo_suffix));
   fail(fmt::format("unexpected '{}' after the number", rest));

@@ -45,6 +45,8 @@ class LatencyHistogram {
   std::uint64_t percentile_ns(double fraction) const;
   // nullopt when empty.
   std::optional<LatencySummary> summary() const;
+  // The non-empty buckets with their counts, in bucket order (what results keep: result/run_result.h).
+  HistogramBuckets buckets() const;
 
   // The whole state as kWordCount words, for shipping between processes (run/rank_exchange.h): the
   // kBucketCount bucket counts, then count, sum_ns, min_ns (UINT64_MAX when empty), max_ns. Adding the first
@@ -73,8 +75,5 @@ class LatencyHistogram {
   std::uint64_t min_ns_ = UINT64_MAX;
   std::uint64_t max_ns_ = 0;
 };
-
-// The histogram's non-empty buckets with their counts, in bucket order (the form results keep).
-HistogramBuckets non_empty_buckets(const LatencyHistogram& histogram);
 
 }  // namespace bench

@@ -4,6 +4,9 @@
 
 #include <sys/resource.h>
 
+#include <cerrno>
+#include <system_error>
+
 namespace bench {
 namespace {
 std::chrono::nanoseconds to_nanos(const timeval& tv) {
@@ -13,7 +16,9 @@ std::chrono::nanoseconds to_nanos(const timeval& tv) {
 
 std::chrono::nanoseconds process_cpu_time() {
   rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
+  if (::getrusage(RUSAGE_SELF, &usage) != 0) {
+    throw std::system_error(errno, std::generic_category(), "cannot read the process's CPU time (getrusage)");
+  }
   return to_nanos(usage.ru_utime) + to_nanos(usage.ru_stime);
 }
 

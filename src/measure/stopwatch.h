@@ -9,7 +9,8 @@ namespace bench {
 
 using SteadyTime = std::chrono::steady_clock::time_point;
 
-// User + system CPU time consumed so far by the whole process (all threads).
+// User + system CPU time consumed so far by the whole process (all threads). Throws std::system_error ("cannot
+// read the process's CPU time (getrusage)") when getrusage fails, rather than give a time of zero.
 std::chrono::nanoseconds process_cpu_time();
 
 // The wall clock now, as a run records when it started: ISO 8601 in UTC, "2026-11-30T10:34:59Z".

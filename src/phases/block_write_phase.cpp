@@ -14,7 +14,7 @@ class BlockWritePhase final : public Phase {
 
   WorkDone run(PhaseContext& context) const override {
     const IoSpec& io = context.io();
-    BlockPattern pattern(context.setup.data, context.setup.seed, io.chunk_bytes);
+    BlockPattern pattern(context.setup.data, context.pattern_seed, io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kCreate);
     return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
       const unsigned char* block = pattern.block_for(offset);

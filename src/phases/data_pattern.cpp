@@ -13,9 +13,11 @@ constexpr std::uint32_t kStampMagic = 0xbe4c4a11u;
 
 void store_u64(unsigned char* at, std::uint64_t value) { std::memcpy(at, &value, sizeof value); }
 void store_u32(unsigned char* at, std::uint32_t value) { std::memcpy(at, &value, sizeof value); }
+// The stamp's 32 bits of a 64-bit seed: both halves count.
+std::uint32_t stamp_of(std::uint64_t seed) { return static_cast<std::uint32_t>(seed ^ (seed >> 32)) ^ kStampMagic; }
 }  // namespace
 
-BlockPattern::BlockPattern(DataPattern pattern, std::uint32_t seed, std::size_t block_bytes)
+BlockPattern::BlockPattern(DataPattern pattern, std::uint64_t seed, std::size_t block_bytes)
     : pattern_(pattern),
       seed_(seed),
       block_bytes_(block_bytes),
@@ -43,7 +45,7 @@ std::size_t BlockPattern::window_start(std::uint64_t offset) const {
 void BlockPattern::stamp(unsigned char* block, std::uint64_t offset) const {
   for (std::size_t at = 0; at + kStampBytes <= block_bytes_; at += kSectorBytes) {
     store_u64(block + at, offset + at);
-    store_u32(block + at + 8, seed_ ^ kStampMagic);
+    store_u32(block + at + 8, stamp_of(seed_));
     store_u32(block + at + 12, 0);  // write generation
   }
 }
@@ -88,7 +90,7 @@ std::optional<std::size_t> BlockPattern::first_mismatch(const unsigned char* blo
     if (at + kStampBytes <= block_bytes_) {
       unsigned char stamp_bytes[12];  // the offset and seed fields of the stamp (the generation is not checked)
       store_u64(stamp_bytes, offset + at);
-      store_u32(stamp_bytes + 8, seed_ ^ kStampMagic);
+      store_u32(stamp_bytes + 8, stamp_of(seed_));
       if (const auto bad = first_difference(at, stamp_bytes, sizeof stamp_bytes)) return bad;
     }
     const std::size_t body = std::min(at + kStampBytes, sector_end);

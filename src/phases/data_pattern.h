@@ -2,7 +2,8 @@
 // The bytes the I/O tests write. With DataPattern::kRandom the data is incompressible and never repeats a
 // 512-byte sector: every sector starts with a 16-byte stamp (its file offset, the seed and a write
 // generation) and the rest comes from a window of a random pool that moves with the block, so neither
-// compression nor deduplication flatters the storage. With kZero it is bonnie++'s almost-zero buffer
+// compression nor deduplication flatters the storage. Each worker's seed is its own (PhaseContext::pattern_seed),
+// so neither do several workers' files. With kZero it is bonnie++'s almost-zero buffer
 // (one byte changes per block). Blocks are produced in place (no copy) and are aligned for O_DIRECT.
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +20,7 @@ class BlockPattern {
   static constexpr std::size_t kStampBytes = 16;
 
   // REQUIRES: block_bytes is a power of two >= 256.
-  BlockPattern(DataPattern pattern, std::uint32_t seed, std::size_t block_bytes);
+  BlockPattern(DataPattern pattern, std::uint64_t seed, std::size_t block_bytes);
 
   // The block to write at `offset` (a multiple of block_bytes). Valid until the next call; the caller may
   // write it as is (it is aligned) or copy it.
@@ -43,7 +44,7 @@ class BlockPattern {
   void stamp(unsigned char* block, std::uint64_t offset) const;
 
   DataPattern pattern_;
-  std::uint32_t seed_;
+  std::uint64_t seed_;
   std::size_t block_bytes_;
   std::size_t pool_windows_;  // number of aligned starting points in the pool
   AlignedBuffer pool_;        // random bytes (kRandom) or one zeroed block (kZero)

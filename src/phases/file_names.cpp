@@ -8,7 +8,6 @@ namespace bench {
 namespace {
 
 constexpr std::string_view kNameChars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-constexpr std::uint64_t kBlockBytes = 4096;
 
 }  // namespace
 
@@ -45,13 +44,8 @@ std::vector<std::string> make_file_names(NameScheme scheme, std::uint64_t count,
 std::uint64_t draw_file_size(const FileSpec& spec, Rng& rng) {
   if (spec.content != FileContent::kData || spec.max_size_bytes == 0) return 0;
   if (spec.min_size_bytes >= spec.max_size_bytes) return spec.max_size_bytes;
-  return spec.min_size_bytes + rng.below(spec.max_size_bytes - spec.min_size_bytes + 1);
-}
-
-std::uint64_t file_set_bytes_needed(const FileSpec& spec) {
-  if (spec.content != FileContent::kData) return 0;
-  const std::uint64_t blocks_per_file = (spec.max_size_bytes + kBlockBytes - 1) / kBlockBytes;
-  return spec.file_count() * blocks_per_file * kBlockBytes;
+  // between(), not below(max - min + 1): that count wraps to 0 for the full 64-bit range.
+  return rng.between(spec.min_size_bytes, spec.max_size_bytes);
 }
 
 }  // namespace bench

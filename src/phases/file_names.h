@@ -40,13 +40,9 @@ std::string make_file_name(NameScheme scheme, std::uint64_t index, std::string_v
 // the characters. REQUIRES: dirs >= 1.
 std::vector<std::string> make_file_names(NameScheme scheme, std::uint64_t count, std::uint32_t dirs, Rng& rng);
 
-// The size of the next created file: min + rng.below(max - min + 1) bytes for FileContent::kData with
-// max > 0 (max itself, with no draw, when min == max); 0 without a draw otherwise.
+// The size of the next created file: uniform in [min, max] bytes (rng.between) for FileContent::kData with
+// max > 0 (max itself, with no draw, when min == max); 0 without a draw otherwise. Any range, 64 bits wide too.
 std::uint64_t draw_file_size(const FileSpec& spec, Rng& rng);
-
-// An upper bound of the disk space the files' data takes: file_count() files of max_size_bytes, each
-// rounded up to a 4 KiB block (inodes and directory entries not counted). 0 for empty files and links.
-std::uint64_t file_set_bytes_needed(const FileSpec& spec);
 
 // Fisher-Yates: a uniformly random permutation of `items`, drawn from rng (items.size() - 1 draws).
 template <typename T>

@@ -30,8 +30,8 @@ PosixFile open_data_file(const PhaseContext& context, OpenMode mode, bool allow_
     return PosixFile(context.data_file, flags, 0600);
   } catch (const std::system_error& error) {
     if (direct && error.code() == std::errc::invalid_argument) {
-      throw std::runtime_error("cannot open " + context.data_file.string() +
-                               " with O_DIRECT (-D): the filesystem does not support direct I/O");
+      throw std::system_error(error.code(), "cannot open " + context.data_file.string() +
+                                                " with O_DIRECT (-D): the filesystem does not support direct I/O");
     }
     throw;
   }
@@ -59,9 +59,14 @@ void rethrow_with_direct_io_hint(const PhaseContext& context) {
     throw;
   } catch (const std::system_error& error) {
     if (context.setup.direct_io && error.code() == std::errc::invalid_argument) {
-      throw std::runtime_error(std::string(error.what()) + " (O_DIRECT needs the chunk size (" +
-                               std::to_string(context.io().chunk_bytes) +
-                               " bytes) to be a multiple of the device's logical block size)");
+      // The code kept: "cannot write <path> (the hint): Invalid argument", as std::system_error adds the reason.
+      std::string what = error.what();
+      const std::string reason = ": " + error.code().message();
+      if (what.ends_with(reason)) what.resize(what.size() - reason.size());
+      throw std::system_error(
+          error.code(), fmt::format("{} (O_DIRECT needs the chunk size ({} bytes) to be a multiple of the device's "
+                                    "logical block size)",
+                                    what, context.io().chunk_bytes));
     }
     throw;
   }
@@ -69,7 +74,7 @@ void rethrow_with_direct_io_hint(const PhaseContext& context) {
 
 BlockVerifier::BlockVerifier(const PhaseContext& context) : file_(context.data_file) {
   const RunSetup& setup = context.setup;
-  if (setup.verify) pattern_.emplace(setup.data, setup.seed, context.io().chunk_bytes);
+  if (setup.verify) pattern_.emplace(setup.data, context.pattern_seed, context.io().chunk_bytes);
 }
 
 void BlockVerifier::check(const unsigned char* chunk, std::uint64_t offset) const {

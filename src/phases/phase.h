@@ -34,12 +34,15 @@ struct PhaseContext {
   std::filesystem::path data_file;  // the I/O tests' file (inside the worker's private directory)
   std::filesystem::path files_dir;  // the directory the file tests create their files in
   LatencyHistogram& latency;        // record one sample per operation (see each phase for what an op is)
-  Rng& rng;                         // seeded from -z and the worker index
+  Rng& rng;                         // seeded from the run's seed, the worker and the phase (phases/seeds.h)
   WorkerState& state;
   const std::atomic<int>& interrupt_signal;  // non-zero once a stop was requested
   std::uint32_t worker_index = 0;
   std::filesystem::path sync_file;  // the fsync latency test's file
   std::atomic<std::uint64_t>* operations_started = nullptr;  // progress counter read by the runner
+  // The seed of this worker's data pattern (phases/seeds.h pattern_seed): the block write and --verify's checks
+  // use it, and it differs for every worker of every rank.
+  std::uint64_t pattern_seed = 0;
 
   // The specs of the tests that run. REQUIRES (checked: std::bad_optional_access): a phase of that test, which
   // phase_list.h makes only when the spec is there.

@@ -68,7 +68,7 @@ EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::st
   if (spec.engine == EngineKind::kSync) {
     if (spec.iodepth == 1) return {EngineKind::kSync, 1, ""};
     return {EngineKind::kSync, 1,
-            fmt::format("{} is synchronous: one request at a time, as in fio (iodepth={} has no effect)",
+            fmt::format("{} is synchronous: one request at a time as in fio (iodepth={} has no effect)",
                         spec.fio_engine, spec.iodepth)};
   }
   if (!io_uring_refusal) return {EngineKind::kIoUring, spec.iodepth, ""};
@@ -99,12 +99,18 @@ std::vector<WorkloadMeasurement> run_workload_group(const std::vector<WorkloadRu
     abort.store(true);
     release.count_down(static_cast<std::ptrdiff_t>(slots.size() - threads.size()));
   }
-  const std::chrono::nanoseconds cpu_start = process_cpu_time();
+  std::chrono::nanoseconds cpu_start{0};
+  try {
+    cpu_start = process_cpu_time();
+  } catch (...) {  // the threads wait for the release: they must get it, into an abort
+    if (!start_error) start_error = std::current_exception();
+    abort.store(true);
+  }
   const Clock::time_point start = Clock::now();
   release.count_down();
   for (std::thread& thread : threads) thread.join();
-  const std::chrono::nanoseconds cpu = process_cpu_time() - cpu_start;
   if (start_error) std::rethrow_exception(start_error);
+  const std::chrono::nanoseconds cpu = process_cpu_time() - cpu_start;
   for (const JobSlot& slot : slots) {
     if (slot.error) std::rethrow_exception(slot.error);
   }

@@ -131,7 +131,7 @@ std::string chart(const Comparison& comparison, const TestComparison& test, cons
       phrases);
 }
 
-// The latency CDF of the test's groups (workload results read from JSON keep their histograms); "" without any.
+// The latency CDF of the test's groups (results read from JSON keep their histograms); "" without any.
 std::string cdf_figure(const Comparison& comparison, const TestComparison& test) {
   std::vector<CdfSeries> series;
   for (std::size_t g = 0; g < comparison.groups.size() && g < test.latency_histograms.size(); ++g) {

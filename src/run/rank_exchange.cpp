@@ -128,8 +128,14 @@ PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhase
                                    const LatencyHistogram& histogram) {
   const RankPart part{mine, histogram};
   std::vector<GatheredParts> gathered = gather_rank_parts(group, std::span(&part, 1));
-  if (group.rank() != 0) return combine_ranks(id, {mine}, histogram.summary());
-  return combine_ranks(id, std::move(gathered.front().ranks), gathered.front().merged.summary());
+  if (group.rank() != 0) {
+    PhaseResult alone = combine_ranks(id, {mine}, histogram.summary());
+    alone.latency_histogram = histogram.buckets();
+    return alone;
+  }
+  PhaseResult whole = combine_ranks(id, std::move(gathered.front().ranks), gathered.front().merged.summary());
+  whole.latency_histogram = gathered.front().merged.buckets();
+  return whole;
 }
 
 }  // namespace bench

@@ -46,7 +46,7 @@ std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
                                                    const std::vector<std::vector<std::uint64_t>>& series);
 
 // Collective. On rank 0: the whole phase (result/rank_metrics.h combine_ranks) over every rank's `mine` and
-// `histogram`. Elsewhere: the phase as this rank alone saw it.
+// `histogram`, with the merged histogram's buckets. Elsewhere: the phase as this rank alone saw it.
 PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhaseResult& mine,
                                    const LatencyHistogram& histogram);
 

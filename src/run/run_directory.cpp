@@ -10,36 +10,37 @@
 
 #include <fmt/format.h>
 
-#include "phases/file_names.h"
 #include "platform/posix_file.h"
+#include "result/errors.h"
+#include "result/space_needed.h"
 
 namespace bench {
 namespace {
 
-// Free bytes a run needs on the target filesystem: all workers of all `ranks`.
-std::uint64_t bytes_needed(const RunSetup& setup, std::uint32_t ranks) {
-  std::uint64_t per_worker = 0;
-  if (setup.io) per_worker = std::max(per_worker, setup.io->file_size_bytes);
-  if (setup.files) per_worker = std::max(per_worker, file_set_bytes_needed(*setup.files));
-  if (setup.sync_test) per_worker = std::max(per_worker, setup.sync_test->total_bytes);
-  return per_worker * setup.concurrency * ranks;
-}
+constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 
 void check_free_space(const Config& config, std::uint32_t ranks) {
+  const RunSetup& setup = config.setup;
+  // The command line refused a run whose bytes do not fit in 64 bits for one rank; more ranks can still overflow.
+  const CheckedSize checked_needed = run_bytes_needed(setup, ranks);
+  if (!checked_needed) {
+    throw UsageError(fmt::format("invalid -c value '{}': {} workers on each of {} ranks need more than 2^64 bytes",
+                                 setup.concurrency, setup.concurrency, ranks));
+  }
+  const std::uint64_t needed = *checked_needed;
   struct statvfs fs {};
   if (::statvfs(config.directory.c_str(), &fs) != 0) throw_errno("query the free space of", config.directory);
-  const std::uint64_t available = std::uint64_t{fs.f_bavail} * fs.f_frsize;
-  const RunSetup& setup = config.setup;
-  const std::uint64_t needed = bytes_needed(setup, ranks);
+  const std::uint64_t available = checked_multiply(fs.f_bavail, fs.f_frsize).value_or(UINT64_MAX);
   if (needed > available) {
     throw std::runtime_error(fmt::format("not enough free space in {}: the run needs {} MiB, {} MiB are free",
-                                         config.directory.string(), (needed + (1 << 20) - 1) >> 20,
-                                         available >> 20));
+                                         config.directory.string(), needed / kMiB + (needed % kMiB != 0),
+                                         available / kMiB));
   }
-  const std::uint64_t files = setup.files ? setup.files->file_count() * setup.concurrency * ranks : 0;
-  if (setup.files && fs.f_favail != 0 && files + setup.files->dirs * std::uint64_t{ranks} > fs.f_favail) {
+  // Only the file tests take many; a filesystem that reports no inode limit (f_favail 0, as btrfs) has none.
+  const std::uint64_t inodes = run_inodes_needed(setup, ranks).value_or(UINT64_MAX);
+  if (setup.files && fs.f_favail != 0 && inodes > fs.f_favail) {
     throw std::runtime_error(fmt::format("not enough free inodes in {}: the file tests need {}, {} are free",
-                                         config.directory.string(), files, fs.f_favail));
+                                         config.directory.string(), inodes, fs.f_favail));
   }
 }
 

@@ -4,9 +4,11 @@
 
 #include <barrier>
 #include <condition_variable>
+#include <latch>
 #include <mutex>
 #include <stop_token>
 #include <chrono>
+#include <charconv>
 #include <exception>
 #include <thread>
 
@@ -15,7 +17,9 @@
 #include "measure/stopwatch.h"
 #include "phases/file_names.h"
 #include "phases/phase_list.h"
+#include "phases/seeds.h"
 #include "platform/posix_file.h"
+#include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/rank_exchange.h"
 #include "run/rank_steps.h"
@@ -39,11 +43,6 @@ struct WorkerOutcome {
   WorkDone work;
   std::exception_ptr failure;
 };
-
-// A per-(worker, phase) seed, so -z reproduces every phase whatever else runs.
-std::uint64_t phase_seed(std::uint32_t seed, std::size_t worker, PhaseId id) {
-  return (std::uint64_t{seed} << 20) ^ (std::uint64_t{worker} << 8) ^ static_cast<std::uint64_t>(id);
-}
 
 void make_private_dir(const std::filesystem::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
@@ -135,7 +134,9 @@ class Runner {
   PhaseContext context_for(std::size_t index, PhaseId id) {
     Worker& worker = workers_[index];
     worker.latency.clear();
-    worker.rng.reseed(phase_seed(setup_.seed, group_.rank() * workers_.size() + index, id));
+    // Numbered across every rank, so no two workers of the run draw the same names, sizes or data.
+    const std::uint64_t number = std::uint64_t{group_.rank()} * workers_.size() + index;
+    worker.rng.reseed(phase_seed(setup_.seed, number, id));
     worker.operations_started = 0;
     return PhaseContext{.setup = setup_,
                         .data_file = worker.dir / "data",
@@ -146,7 +147,8 @@ class Runner {
                         .interrupt_signal = interrupt_,
                         .worker_index = static_cast<std::uint32_t>(index),
                         .sync_file = worker.dir / "fsync",
-                        .operations_started = &worker.operations_started};
+                        .operations_started = &worker.operations_started,
+                        .pattern_seed = pattern_seed(setup_.seed, number)};
   }
 
   // Prepares (untimed), meets the other ranks (the barrier before the test), runs (timed) and combines the
@@ -156,11 +158,21 @@ class Runner {
     contexts.reserve(workers_.size());
     std::vector<WorkerOutcome> outcomes(workers_.size());
     std::chrono::nanoseconds cpu_start{0};
+    std::exception_ptr clock_failure;
     SteadyTime zero;
     {
       std::jthread ticker;
       if (group_.rank() == 0) {
-        ticker = std::jthread([this, &phase](std::stop_token stop) { report_progress(phase.id(), stop); });
+        // The ticker leaves the descriptor table to the workers before they open anything: with one worker
+        // (on this thread) and no MPI the table then has one user, and every system call of the phase takes
+        // the kernel's single-thread path, as bonnie++'s do (platform/posix_file.h).
+        std::latch ticker_detached(1);
+        ticker = std::jthread([this, &phase, &ticker_detached](std::stop_token stop) {
+          stop_sharing_descriptor_table();
+          ticker_detached.count_down();
+          report_progress(phase.id(), stop);
+        });
+        ticker_detached.wait();
       }
       if (!failure) {
         for (std::size_t i = 0; i < workers_.size(); ++i) contexts.push_back(context_for(i, phase.id()));
@@ -171,8 +183,9 @@ class Runner {
       }
       agree(failure);  // untimed preparation ends together for all workers of all ranks
       zero = std::chrono::steady_clock::now();
+      // The completion runs noexcept: a failure of the clock is kept and ends the phase below.
       std::barrier start_line(static_cast<std::ptrdiff_t>(workers_.size()),
-                              [&]() noexcept { cpu_start = process_cpu_time(); });
+                              [&]() noexcept { clock_failure = guarded([&] { cpu_start = process_cpu_time(); }); });
       for_each_worker(workers_.size(), [&](std::size_t i) {
         WorkerOutcome& outcome = outcomes[i];
         start_line.arrive_and_wait();
@@ -183,8 +196,9 @@ class Runner {
         });
       });
     }  // the ticker is stopped and joined here, before the observer hears of the result
-    const std::chrono::nanoseconds cpu_end = process_cpu_time();
-    agree(first_failure(outcomes));
+    std::chrono::nanoseconds cpu_end{0};
+    if (!clock_failure) clock_failure = guarded([&] { cpu_end = process_cpu_time(); });
+    agree(first_failure(outcomes) ? first_failure(outcomes) : clock_failure);
     LatencyHistogram merged;
     for (const auto& worker : workers_) merged.merge(worker.latency);
     RankPhaseResult mine = summarize(outcomes, zero, cpu_end - cpu_start);
@@ -236,10 +250,29 @@ class Runner {
   std::vector<Worker> workers_;
 };
 
+// `config` with rank 0's seed (collective): without -z every rank drew its own, and rank 0's is the one the
+// outputs record, so it must be the one every rank runs with.
+Config with_shared_seed(const Config& config, RankGroup& group) {
+  Config shared = config;
+  const std::string text = group.broadcast_text(std::to_string(config.setup.seed));
+  group.agree(guarded([&] {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), shared.setup.seed);
+    if (error != std::errc() || end != text.data() + text.size()) {
+      throw std::runtime_error(fmt::format("rank 0 sent '{}' for the seed", text));
+    }
+  }));
+  return shared;
+}
+
 }  // namespace
 
-std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
+std::vector<RunResult> run_benchmark(const Config& given, const RunInfo& base_info, RunObserver& observer,
                                      const std::atomic<int>& interrupt, RankGroup& group) {
+  if (!workers_fit(group.size(), given.setup.concurrency)) {
+    throw UsageError(fmt::format("invalid -c value '{}': {} ranks x {} workers are more than {} workers",
+                                 given.setup.concurrency, group.size(), given.setup.concurrency, kMaxWorkers));
+  }
+  const Config config = with_shared_seed(given, group);
   RunDirectory directory(config, group, interrupt);  // destroyed last: removes everything the run made
   Runner runner(config.setup, observer, interrupt, group, directory);
   std::vector<RunResult> runs;

@@ -69,6 +69,7 @@ std::vector<WorkloadRanks> gather_workload_parts(RankGroup& group, std::span<con
 
 PhaseResult combine_workload_ranks(const PhaseResult& local, const WorkloadRanks& ranks) {
   PhaseResult whole = combine_ranks(PhaseId::kWorkload, ranks.parts.ranks, ranks.parts.merged.summary());
+  whole.latency_histogram = ranks.parts.merged.buckets();
   WorkloadPart part = *local.workload;
   part.per_second.assign(ranks.per_second.begin(), ranks.per_second.end());
   part.steady = judge_steady_state(part.per_second);
@@ -76,7 +77,6 @@ PhaseResult combine_workload_ranks(const PhaseResult& local, const WorkloadRanks
                         ? 0
                         : std::accumulate(ranks.mean_depths.begin(), ranks.mean_depths.end(), 0.0) /
                               static_cast<double>(ranks.mean_depths.size());
-  part.histogram = non_empty_buckets(ranks.parts.merged);
   whole.workload = std::move(part);
   return whole;
 }

@@ -77,6 +77,7 @@ PhaseResult direction_result(const WorkloadSpec& spec, const EngineChoice& choic
   result.elapsed = totals.elapsed;
   result.cpu = measurement.cpu;
   result.latency = totals.histogram.summary();
+  result.latency_histogram = totals.histogram.buckets();
   result.workers = totals.jobs;
   WorkloadPart part;
   part.workload = spec.name;
@@ -88,7 +89,6 @@ PhaseResult direction_result(const WorkloadSpec& spec, const EngineChoice& choic
   part.mean_depth = totals.mean_depth;
   part.per_second.assign(totals.per_second.begin(), totals.per_second.end());
   part.steady = judge_steady_state(part.per_second);
-  part.histogram = non_empty_buckets(totals.histogram);
   result.workload = std::move(part);
   return result;
 }

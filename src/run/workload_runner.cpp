@@ -17,6 +17,7 @@
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "result/result_keywords.h"
+#include "result/size_arithmetic.h"
 #include "run/rank_steps.h"
 #include "run/workload_exchange.h"
 #include "run/workload_results.h"
@@ -50,6 +51,10 @@ std::vector<std::vector<std::size_t>> stonewall_groups(const std::vector<Workloa
   return groups;
 }
 
+std::string too_large(const fs::path& directory) {
+  return fmt::format("the workloads' files in {} (size= x numjobs) need more than 2^64 bytes", directory.string());
+}
+
 // Refuses a run whose new files do not fit their filesystems (with a margin), before anything is created.
 // `ranks`: the processes that make such files each (an MPI job's, which may share the filesystems).
 void check_space(const std::vector<std::vector<JobTarget>>& targets, std::uint32_t ranks) {
@@ -74,16 +79,20 @@ void check_space(const std::vector<std::vector<JobTarget>>& targets, std::uint32
     if (::stat(file.directory.c_str(), &info) != 0) continue;  // planning checked that the directories exist
     NewFile& total = needed_on[info.st_dev];
     total.directory = file.directory;
-    total.bytes += file.bytes * ranks;
+    const CheckedSize sum = checked_add(total.bytes, checked_multiply(file.bytes, ranks));
+    if (!sum) throw UsageError(too_large(file.directory));
+    total.bytes = *sum;
   }
   for (const auto& [device, need] : needed_on) {
+    // Metadata, and some slack.
+    const CheckedSize with_margin = checked_add(checked_add(need.bytes, need.bytes / 64), 1ull << 20);
+    if (!with_margin) throw UsageError(too_large(need.directory));
     struct statvfs fs_info {};
     if (::statvfs(need.directory.c_str(), &fs_info) != 0) continue;
-    const std::uint64_t free_bytes = std::uint64_t{fs_info.f_bavail} * fs_info.f_frsize;
-    const std::uint64_t with_margin = need.bytes + need.bytes / 64 + (1ull << 20);  // metadata, and some slack
-    if (with_margin > free_bytes) {
+    const std::uint64_t free_bytes = checked_multiply(fs_info.f_bavail, fs_info.f_frsize).value_or(UINT64_MAX);
+    if (*with_margin > free_bytes) {
       throw UsageError(fmt::format("not enough free space in {}: the workloads' files need {} MiB, {} MiB are free",
-                                   need.directory.string(), with_margin >> 20, free_bytes >> 20));
+                                   need.directory.string(), *with_margin >> 20, free_bytes >> 20));
     }
   }
 }
@@ -95,13 +104,17 @@ void check_buffers(const std::vector<WorkloadSpec>& workloads, const std::vector
   const std::uint64_t memory = std::uint64_t(::sysconf(_SC_PHYS_PAGES)) * std::uint64_t(::sysconf(_SC_PAGESIZE));
   const std::uint64_t limit = std::max<std::uint64_t>(memory / 4, 64ull << 20);
   for (const auto& group : groups) {
-    std::uint64_t bytes = 0;
-    for (const std::size_t w : group) bytes += std::uint64_t{workloads[w].jobs} * choices[w].depth * workloads[w].block_bytes;
-    bytes *= ranks_here;
-    if (bytes > limit) {
-      throw UsageError(fmt::format("workload '{}' and those beside it need {} MiB of request buffers (numjobs x "
+    CheckedSize bytes = 0;
+    for (const std::size_t w : group) {
+      bytes = checked_add(bytes, checked_multiply(checked_multiply(workloads[w].jobs, choices[w].depth),
+                                                  workloads[w].block_bytes));
+    }
+    bytes = checked_multiply(bytes, ranks_here);
+    if (!bytes || *bytes > limit) {
+      const std::string amount = bytes ? fmt::format("{} MiB", *bytes >> 20) : "more than 2^64 bytes";
+      throw UsageError(fmt::format("workload '{}' and those beside it need {} of request buffers (numjobs x "
                                    "iodepth x bs), more than a quarter of the memory ({} MiB)",
-                                   workloads[group.front()].name, bytes >> 20, memory >> 20));
+                                   workloads[group.front()].name, amount, memory >> 20));
     }
   }
 }
@@ -115,18 +128,18 @@ std::string size_text(std::uint64_t bytes) {
 
 }  // namespace
 
-std::uint64_t bytes_to_lay_out(const std::vector<WorkloadSpec>& workloads) {
-  std::uint64_t total = 0;
+CheckedSize bytes_to_lay_out(const std::vector<WorkloadSpec>& workloads) {
+  CheckedSize total = 0;
   std::map<std::string, std::uint64_t> shared;
   for (const WorkloadSpec& spec : workloads) {
     if (spec.filename.empty()) {
-      total += std::uint64_t{spec.jobs} * spec.size_bytes;
+      total = checked_add(total, checked_multiply(spec.jobs, spec.size_bytes));
     } else {
       std::uint64_t& bytes = shared[spec.directory + "/" + spec.filename];
       bytes = std::max(bytes, spec.size_bytes);
     }
   }
-  for (const auto& [file, bytes] : shared) total += bytes;
+  for (const auto& [file, bytes] : shared) total = checked_add(total, bytes);
   return total;
 }
 
@@ -142,7 +155,9 @@ std::string describe_workloads(const std::vector<WorkloadSpec>& workloads) {
                         spec.jobs, spec.iodepth, time, spec.fio_engine, spec.direct ? " direct" : "",
                         spec.stonewall ? " (after those before it)" : "");
   }
-  text += fmt::format("files to lay out: {} bytes\n", bytes_to_lay_out(workloads));
+  const CheckedSize to_lay_out = bytes_to_lay_out(workloads);
+  if (!to_lay_out) throw UsageError("the workloads' files (size= x numjobs) take more than 2^64 bytes together");
+  text += fmt::format("files to lay out: {} bytes\n", *to_lay_out);
   return text;
 }
 

@@ -15,6 +15,7 @@
 #include "phases/workload_group.h"
 #include "result/run_observer.h"
 #include "result/run_result.h"
+#include "result/size_arithmetic.h"
 #include "run/rank_group.h"
 
 namespace bench {
@@ -49,11 +50,12 @@ WorkloadRunOutcome run_workloads(const RunInfo& base_info, const WorkloadRunOpti
                                  const std::atomic<int>& interrupt, RankGroup& group);
 
 // The bytes the workloads' files take on disk where bench++ creates them: numjobs x size for files of its own,
-// size once per distinct filename= that does not exist yet (pure: existing files are not looked at here).
-std::uint64_t bytes_to_lay_out(const std::vector<WorkloadSpec>& workloads);
+// size once per distinct filename= that does not exist yet (pure: existing files are not looked at here); nullopt
+// when that does not fit in 64 bits.
+CheckedSize bytes_to_lay_out(const std::vector<WorkloadSpec>& workloads);
 
 // The workloads as `--dry-run` describes them: one line each (pattern, block size, size, jobs, depth, time,
-// engine), then the bytes to lay out. Ends with '\n'.
+// engine), then the bytes to lay out. Ends with '\n'. Throws UsageError when those bytes do not fit in 64 bits.
 std::string describe_workloads(const std::vector<WorkloadSpec>& workloads);
 
 }  // namespace bench

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "report/json_report.h"
 #include "test_support.h"
 
 namespace bench {
@@ -95,6 +96,23 @@ TEST_CASE("cli: --help and --version") {
   CHECK(version.out.rfind("bench++ ", 0) == 0);
 }
 
+TEST_CASE("cli: what only prints (help, version, detect, a dry run) fails when standard output cannot take it") {
+  // stdout's buffer was flushed at exit, unchecked: "bench++ --help >/dev/full" exited 0 having printed nothing.
+  const std::vector<std::string> commands = {"--help",         "--version",        "--detect",
+                                             "job --help",     "suite --help",     "compare --help",
+                                             "job --dry-run --name=x --size=1m", "suite tart --dry-run"};
+  for (const std::string& command : commands) {
+    CAPTURE(command);
+    const test::CommandOutput full = test::run_program({"sh", "-c", std::string(BENCH_BINARY) + " " + command +
+                                                                        " >/dev/full"});
+    CHECK(full.exit_code == 1);
+    CHECK(full.err == "bench++: cannot write standard output: No space left on device\n");
+    const test::CommandOutput fine = test::run_program({"sh", "-c", std::string(BENCH_BINARY) + " " + command});
+    CHECK(fine.exit_code == 0);
+    CHECK_FALSE(fine.out.empty());
+  }
+}
+
 TEST_CASE("cli: the spreadsheet CSV and JSON files get one row per test") {
   ReportedRun reported;
   const auto r = reported.run({});
@@ -154,6 +172,21 @@ TEST_CASE("cli: a bad --seek-writes exits 2 with one line naming the option and 
     CHECK(r.err.find("from 0 to 100") != std::string::npos);
   }
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("cli: the JSON keeps every test's latency histogram, whose counts add up to its samples") {
+  ReportedRun reported;
+  REQUIRE(reported.run({}).exit_code == 0);
+  const auto runs = read_json_report(test::read_file(reported.json), "r.json");
+  REQUIRE(runs.size() == 1);
+  REQUIRE(runs[0].phases.size() >= 6);
+  for (const PhaseResult& phase : runs[0].phases) {
+    CAPTURE(phase_key(phase.id));
+    REQUIRE(phase.latency.has_value());
+    std::uint64_t counted = 0;
+    for (const auto& [bucket, count] : phase.latency_histogram) counted += count;
+    CHECK(counted == phase.latency->count);
+  }
 }
 
 TEST_CASE("cli: --json - owns stdout") {

@@ -77,10 +77,10 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   REQUIRE(mixed_writes != nullptr);
   CHECK(reads->operations + mixed_writes->operations == 2 * 256);  // two jobs, each 1 MiB in 4 KiB blocks
   CHECK(reads->workers == 2);
-  CHECK(!reads->workload->histogram.empty());
+  CHECK(!reads->latency_histogram.empty());
   // JSON keeps the histogram; merged buckets count every request.
   std::uint64_t counted = 0;
-  for (const auto& [bucket, count] : reads->workload->histogram) counted += count;
+  for (const auto& [bucket, count] : reads->latency_histogram) counted += count;
   CHECK(counted == reads->operations);
 }
 
@@ -182,6 +182,15 @@ TEST_CASE("job: bad input fails with one line and exit 2, before anything is cre
                  "bench++ only reads it unless --allow-overwrite="));
   CHECK(contains(error_of({"--name=x", "--size=64m", "--numjobs=4096", "--iodepth=32768", "--bs=64m", "--ioengine=io_uring"}),
                  "request buffers"));
+  // Sizes whose products or sums do not fit in 64 bits (once wrapped round, or converted from a double past 2^64).
+  CHECK(contains(error_of({"--scale", "1000", "--name=x", "--size=16000000t"}),
+                 "invalid --scale value '1000': workload 'x': size=17592186044416000000 x 1000 does not fit"));
+  CHECK(contains(error_of({"--name=x", "--size=16000000t", "--numjobs=2"}), "size x numjobs does not fit in 64 bits"));
+  for (const std::string dry_run : {"--dry-run", "--quiet"}) {
+    CAPTURE(dry_run);
+    CHECK(contains(error_of({dry_run, "--name=x", "--size=16000000t", "--name=y", "--size=16000000t"}),
+                   "more than 2^64 bytes"));
+  }
   CHECK(contains(error_of({(dir.path() / "missing.fio").string()}), "cannot read job file"));
   CHECK(contains(error_of({"--allow-overwrite", "/elsewhere", "--name=x", "--size=1m"}), "names no workload"));
   CHECK(test::read_file(precious) == std::string(8192, 'p'));

@@ -64,7 +64,7 @@ TEST_CASE("cli: bad -s values") {
       {{"-s", "1:2:3:4:5"}, "-s", "too many fields"},
       // 2 x RAM with --cache keep (bonnie++'s rule), naming the numbers.
       {{"-s", "100", "--cache", "keep"}, "-s", "100 MiB x 1 worker(s) is less than twice the RAM (2 x 24104 MiB)"},
-      {{"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1025"}, "-s", "1024 MiB x 2 worker(s)"},
+      {{"-s", "1g", "-c", "2", "--cache", "keep", "-r", "1025"}, "-s", "1 GiB x 2 worker(s)"},
   });
 }
 
@@ -108,6 +108,24 @@ TEST_CASE("cli: bad -n values and the memory rules") {
       {{"-r", "1"}, "-n", "files would need more memory than RAM"},  // the default -n 16 too
       {{"-n", "16384", "-r", "1024"}, "-n", "files would need more memory than RAM"},
   });
+}
+
+TEST_CASE("cli: a run whose disk space does not fit in 64 bits is refused, naming the option that makes it so") {
+  // Each once wrapped round to a small number, passed the free-space check and filled the disk.
+  check_cases({
+      {{"-n", "1:18446744073709551615", "-r", "0"}, "invalid -n value '1:18446744073709551615'",
+       "1 x 1024 files of up to 18446744073709551615 bytes each are more than 2^64 bytes"},
+      {{"-n", "1:18446744073709551615:1", "-r", "0"}, "-n", "more than 2^64 bytes"},
+      {{"-n", "28339:1t", "-r", "0"}, "invalid -n value '28339:1t'", "28339 x 1024 files of up to 1 TiB each"},
+      {{"-s", "100000t", "-c", "200"}, "invalid -c value '200'", "200 workers x 100000 TiB each are more than 2^64"},
+      {{"-s", "0", "-n", "1000:1t", "-c", "200", "-r", "0"}, "invalid -c value '200'", "x 1000 PiB each"},
+      {{"-s", "1m", "--sync-size", "16777215t", "-c", "2"}, "invalid -c value '2'", "more than 2^64 bytes"},
+  });
+  // Just below: parsed (the free-space check refuses them later, at run time).
+  CHECK(error_of({"-n", "1:16383t", "-r", "0"}).empty());  // 1024 x 16383 TiB = 2^64 - 2^50
+  CHECK_FALSE(error_of({"-n", "1:16384t", "-r", "0"}).empty());  // 2^64
+  CHECK(error_of({"-s", "16777215t"}).empty());
+  CHECK(error_of({"-s", "8388607t", "-c", "2"}).empty());
 }
 
 TEST_CASE("cli: bad -f values, and -f with a separate value") {

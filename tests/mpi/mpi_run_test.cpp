@@ -51,8 +51,9 @@ TEST_CASE("mpirun -np 3 -c 2: the whole is the sum of the ranks, histograms merg
   const auto json_path = out.path() / "run.json";
   std::vector<std::string> argv = mpirun(3);
   argv.push_back(BENCH_BINARY);
+  // --verify: every worker of every rank reads back its own data (the ranks share rank 0's seed).
   for (const auto& a : bench_args(dir, {"-s", "1M:4k", "-f", "-n", "1:4k:1k:2", "--sync-size", "23000", "-c", "2",
-                                        "--json", json_path.string()})) {
+                                        "--verify", "--json", json_path.string()})) {
     argv.push_back(a);
   }
   const auto result = test::run_program(argv);

@@ -12,6 +12,7 @@
 #include "phases/io_phase_common.h"
 #include "phases/io_phases.h"
 #include "phases/phase_fixture.h"
+#include "phases/seeds.h"
 #include "platform/posix_file.h"
 #include "test_support.h"
 
@@ -29,7 +30,7 @@ struct IoFixture : test::PhaseFixture {
   }
   // Checks every block of the data file against the pattern.
   bool file_matches_pattern() {
-    BlockPattern pattern(setup.data, setup.seed, setup.io->chunk_bytes);
+    BlockPattern pattern(setup.data, pattern_seed(setup.seed, 0), setup.io->chunk_bytes);
     PosixFile file(dir.path() / "data", O_RDONLY);
     AlignedBuffer block(setup.io->chunk_bytes);
     for (std::uint64_t offset = 0; offset < setup.io->file_size_bytes; offset += setup.io->chunk_bytes) {
@@ -50,6 +51,18 @@ TEST_CASE("per-char write and read move per_char_bytes with one sample per chunk
   const WorkDone read = f.run(*make_per_char_read_phase());
   CHECK(read.bytes == 64 << 10);
   CHECK(f.latency.count() == 16);
+}
+
+TEST_CASE("per-char write writes byte n as n mod 128, and a per-char read of a shorter file is an error") {
+  IoFixture f;
+  f.run(*make_per_char_write_phase());
+  const std::string bytes = test::read_file(f.data());
+  REQUIRE(bytes.size() == 64 << 10);
+  bool pattern = true;
+  for (std::size_t n = 0; n < bytes.size(); ++n) pattern = pattern && bytes[n] == static_cast<char>(n % 128);
+  CHECK(pattern);
+  std::filesystem::resize_file(f.data(), (64 << 10) - 1);
+  CHECK_THROWS_WITH(f.run(*make_per_char_read_phase()), ("unexpected end of file in " + f.data().string()).c_str());
 }
 
 TEST_CASE("block write, rewrite and block read cover the file in chunks and keep the pattern") {
@@ -196,6 +209,25 @@ TEST_CASE("a failing open names the path") {
   } catch (const std::system_error& error) {
     CHECK(std::string(error.what()).find((f.dir.path() / "data").string()) != std::string::npos);
     CHECK(error.code() == std::errc::no_such_file_or_directory);
+  }
+}
+
+TEST_CASE("the O_DIRECT hint keeps the error's code: std::system_error with EINVAL, the hint added") {
+  IoFixture f;
+  f.setup.direct_io = true;
+  const PhaseContext context = f.context();
+  try {
+    try {
+      throw std::system_error(EINVAL, std::generic_category(), "cannot write /x/data");
+    } catch (const std::system_error&) {
+      rethrow_with_direct_io_hint(context);
+    }
+    FAIL("expected an exception");
+  } catch (const std::system_error& error) {  // once a std::runtime_error, its code lost
+    CHECK(error.code() == std::errc::invalid_argument);
+    CHECK(std::string(error.what()) ==
+          "cannot write /x/data (O_DIRECT needs the chunk size (4096 bytes) to be a multiple of the device's logical "
+          "block size): Invalid argument");
   }
 }
 

@@ -1,11 +1,13 @@
 #pragma once
 // A worker's context over a temporary directory, as the runner builds it: the data file, the file tests'
-// directory and the fsync test's file all live in `dir`. Tests set `setup` and run phases directly.
+// directory and the fsync test's file all live in `dir`; it is worker 0 of a run of setup.seed. Tests set `setup`
+// and run phases directly.
 #include <atomic>
 #include <filesystem>
 
 #include "phases/phase.h"
 #include "phases/rng.h"
+#include "phases/seeds.h"
 #include "test_support.h"
 
 namespace bench::test {
@@ -38,7 +40,8 @@ struct PhaseFixture {
                         .rng = rng,
                         .state = state,
                         .interrupt_signal = interrupt,
-                        .sync_file = dir.path() / "fsync"};
+                        .sync_file = dir.path() / "fsync",
+                        .pattern_seed = pattern_seed(setup.seed, 0)};
   }
   // prepare() then run(), as the runner does (untimed here).
   WorkDone run(const Phase& phase) {

@@ -69,9 +69,26 @@ TEST_CASE("reliability: a file set with more files than free inodes is refused b
   TmpfsMount mount("size=8m,nr_inodes=500");
   const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "0", "-n", "1"}));
   CHECK(r.exit_code == 1);
-  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the file tests need 1024, ",
+  // 1024 files, the worker's two directories and a test file, the private directory.
+  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the file tests need 1028, ",
                     0) == 0);
   CHECK(r.out.empty());
+  CHECK(test::list_tree(mount.path()).empty());
+}
+
+TEST_CASE("reliability: the inode check counts every worker's subdirectories") {
+  if (!test::running_as_root()) {
+    MESSAGE("skipped: mounting a tmpfs needs root");
+    return;
+  }
+  // 4 workers x (1024 files + 500 subdirectories + 3) + 1 = 6109 inodes. Counting the subdirectories once (per
+  // rank) made 4596, which passed, and the run then failed midway when the inodes ran out.
+  TmpfsMount mount("size=64m,nr_inodes=5000");
+  const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "0", "-n", "1:0:0:500", "-c", "4"}));
+  INFO(r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the file tests need 6109, ",
+                    0) == 0);
   CHECK(test::list_tree(mount.path()).empty());
 }
 

@@ -120,12 +120,14 @@ TEST_CASE("reliability: bench++ --verify catches a corruption made while it runs
   CHECK(test::list_tree(dir.path()).empty());
 }
 
-TEST_CASE("reliability: bench++ --verify passes an intact run and refuses --data zero") {
+TEST_CASE("reliability: bench++ --verify passes an intact run, with -c 4 too, and refuses --data zero") {
   test::RunDirectory dir("size=64m");
   const std::vector<std::string> quick = {"-d", dir.path().string(), "-s", "2M:4k", "-f64k", "-n", "0",
                                           "--sync-size", "23000", "-r", "0", "-q", "--verify"};
   const auto ok = test::run_bench(quick);
   CHECK_MESSAGE(ok.exit_code == 0, ok.err);
+  const auto four_workers = test::run_bench(test::with(quick, {"-c", "4"}));  // each worker with its own data
+  CHECK_MESSAGE(four_workers.exit_code == 0, four_workers.err);
   std::vector<std::string> zero = quick;
   zero.insert(zero.end(), {"--data", "zero"});
   const auto refused = test::run_bench(zero);

@@ -2,11 +2,16 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/syscall.h>
+
+#include <cerrno>
 #include <csignal>
+#include <system_error>
 #include <functional>
 #include <thread>
 #include <utility>
 
+#include "engine/engine_test_support.h"
 #include "result/errors.h"
 #include "test_support.h"
 
@@ -16,6 +21,7 @@ namespace {
 struct Recorder final : RunObserver {
   std::vector<std::string> events;
   std::function<void(PhaseId)> on_start;
+  std::function<void(PhaseId)> on_finish;
   void run_started(const RunInfo& info) override { events.push_back("run " + std::to_string(info.run_index)); }
   void phase_started(const RunInfo&, PhaseId id) override {
     events.push_back("start " + std::string(phase_key(id)));
@@ -25,6 +31,7 @@ struct Recorder final : RunObserver {
     CHECK(&run.phases.back() != nullptr);
     CHECK(run.phases.back().id == phase.id);
     events.push_back("done " + std::string(phase_key(phase.id)));
+    if (on_finish) on_finish(phase.id);
   }
 };
 
@@ -97,6 +104,64 @@ TEST_CASE("concurrent workers add their work and merge their latency") {
   CHECK(test::list_tree(dir.path()).empty());
 }
 
+TEST_CASE("every worker writes its own data, and --verify reads it back with -c 4") {
+  // Workers (and ranks) once wrote byte-identical files, which flatters storage that deduplicates.
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.setup.concurrency = 4;
+  config.setup.verify = true;
+  Recorder recorder;
+  std::vector<std::string> contents;
+  recorder.on_finish = [&](PhaseId id) {
+    if (id != PhaseId::kBlockWrite) return;
+    const std::vector<std::filesystem::path> made = {std::filesystem::directory_iterator(dir.path()),
+                                                    std::filesystem::directory_iterator()};
+    REQUIRE(made.size() == 1);  // the private directory
+    for (int worker = 0; worker < 4; ++worker) {
+      contents.push_back(test::read_file(made.front() / ("worker-" + std::to_string(worker)) / "data"));
+    }
+  };
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  CHECK(runs.front().find(PhaseId::kRandomSeeks) != nullptr);  // every read test verified what it read
+  REQUIRE(contents.size() == 4);
+  for (std::size_t a = 0; a < contents.size(); ++a) {
+    CHECK(contents[a].size() == 256 << 10);
+    for (std::size_t b = a + 1; b < contents.size(); ++b) {
+      CAPTURE(a);
+      CAPTURE(b);
+      CHECK(contents[a] != contents[b]);
+      // Not one 512-byte sector in common, stamps aside: the bodies come from different pools.
+      std::size_t same_sectors = 0;
+      for (std::size_t at = 0; at < contents[a].size(); at += 512) {
+        same_sectors += contents[a].compare(at + 16, 496, contents[b], at + 16, 496) == 0;
+      }
+      CHECK(same_sectors == 0);
+    }
+  }
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("a CPU clock that fails ends the run with its error, and removes everything") {
+  // In a child under a seccomp filter that refuses getrusage: the runner reads the clock in the start line's
+  // completion, which must not throw (that would be std::terminate) but hand the error on.
+  test::TempDir dir;
+  const std::string report = test::run_in_child([&]() -> std::string {
+    if (std::string skip = test::install_seccomp_refusals({{SYS_getrusage, EPERM, {}}}); !skip.empty()) return skip;
+    Config config = small_config(dir.path());
+    config.setup.concurrency = 2;
+    Recorder recorder;
+    try {
+      run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+    } catch (const std::system_error& error) {
+      if (!test::list_tree(dir.path()).empty()) return "files left behind";
+      return error.what();
+    }
+    return "no exception";
+  });
+  CHECK(report == "cannot read the process's CPU time (getrusage): Operation not permitted");
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
 TEST_CASE("an interrupt between phases stops the run and removes everything") {
   test::TempDir dir;
   Config config = small_config(dir.path());
@@ -136,7 +201,10 @@ class RankOneOfTwo final : public RankGroup {
     at_failure = test::list_tree(shared_);
     std::rethrow_exception(rank_failure_error(describe_failure(failure), 1, hosts_[1]));
   }
-  std::string broadcast_text(const std::string&) override { return shared_.string(); }
+  // What rank 0 broadcasts, in the order of the collectives: the seed of the run, then the private directory.
+  std::string broadcast_text(const std::string&) override {
+    return broadcasts_++ == 0 ? rank_zero_seed : shared_.string();
+  }
   std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
   std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
   void barrier() override {}
@@ -147,8 +215,10 @@ class RankOneOfTwo final : public RankGroup {
 
   std::vector<std::string> at_failure;
   std::atomic<int>* stop_in_next_wait = nullptr;
+  std::string rank_zero_seed = "77";
 
  private:
+  int broadcasts_ = 0;
   std::filesystem::path shared_;
   std::vector<std::string> hosts_{"a", "b"};
   const std::atomic<int>* watched_ = nullptr;
@@ -186,6 +256,14 @@ TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2: a stop signal while the rank waits a
   CHECK(group.at_failure == std::vector<std::string>{"rank-0"});
 }
 
+TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2 runs with the seed of rank 0, which every output records") {
+  // Without -z each rank drew its own seed, and the one rank 0 recorded did not reproduce the others.
+  config.setup.seed = 5;  // this rank's own
+  const auto runs = run_benchmark(config, RunInfo{}, recorder, interrupt, group);
+  REQUIRE(runs.size() == 1);
+  CHECK(runs.front().info.setup.seed == 77);
+}
+
 TEST_CASE("a run that cannot fit is refused before anything is created") {
   test::TempDir dir;
   Config config = small_config(dir.path());
@@ -193,6 +271,38 @@ TEST_CASE("a run that cannot fit is refused before anything is created") {
   Recorder recorder;
   CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}),
                        doctest::Contains("not enough free space"), std::runtime_error);
+  CHECK(recorder.events.empty());
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+// Rank 0 of `size` ranks whose collectives see no other rank fail.
+class RankZeroOf final : public RankGroup {
+ public:
+  explicit RankZeroOf(std::uint32_t size) : hosts_(size, "a") {}
+  std::uint32_t rank() const override { return 0; }
+  std::uint32_t size() const override { return static_cast<std::uint32_t>(hosts_.size()); }
+  const std::vector<std::string>& host_names() const override { return hosts_; }
+  void agree(std::exception_ptr failure) override {
+    if (failure) std::rethrow_exception(failure);
+  }
+  std::string broadcast_text(const std::string& text) override { return text; }
+  std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
+  std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
+  void barrier() override {}
+
+ private:
+  std::vector<std::string> hosts_;
+};
+
+TEST_CASE("a run whose bytes fit for one rank but not for all of them is a usage error, before anything is made") {
+  test::TempDir dir;
+  Config config = small_config(dir.path());
+  config.setup.io->file_size_bytes = std::uint64_t{1} << 62;  // the command line let it through: 4 EiB, one rank
+  config.setup.concurrency = 2;                               // 8 EiB per rank
+  RankZeroOf group(2);                                        // 16 EiB: wrapped round to 0 bytes needed
+  Recorder recorder;
+  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}, group),
+                       "invalid -c value '2': 2 workers on each of 2 ranks need more than 2^64 bytes", UsageError);
   CHECK(recorder.events.empty());
   CHECK(test::list_tree(dir.path()).empty());
 }

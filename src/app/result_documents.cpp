@@ -1,0 +1,33 @@
+#include "app/result_documents.h"
+
+#include "report/json_report.h"
+#include "report/spreadsheet_csv.h"
+
+namespace bench {
+
+ResultDocuments::ResultDocuments(const Config& config, bool workload_columns) : workload_columns_(workload_columns) {
+  if (config.csv_path) csv_.emplace(*config.csv_path, DocumentOutput::Growth::kAppends);
+  if (config.json_path) json_.emplace(*config.json_path, DocumentOutput::Growth::kReplaces);
+}
+
+void ResultDocuments::phase_finished(const std::vector<RunResult>& finished_runs, const RunResult& run_so_far,
+                                     const PhaseResult& phase) {
+  if (csv_) {
+    if (csv_text_.empty()) csv_text_ = spreadsheet_csv_header(workload_columns_);
+    csv_text_ += format_spreadsheet_csv_row(run_so_far.info, phase);
+    csv_->update(csv_text_);
+  }
+  if (json_) {
+    std::vector<RunResult> runs = finished_runs;
+    runs.push_back(run_so_far);
+    json_->update(format_json(runs));
+  }
+}
+
+void ResultDocuments::finish(const std::vector<RunResult>& runs) {
+  if (!json_) return;
+  json_->update(format_json(runs));
+  json_->finish();
+}
+
+}  // namespace bench
