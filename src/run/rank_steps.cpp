@@ -1,5 +1,11 @@
 #include "run/rank_steps.h"
 
+#include <charconv>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
 #include "result/errors.h"
 
 namespace bench {
@@ -16,6 +22,18 @@ void agree_after_step(RankGroup& group, std::exception_ptr failure, const std::a
     remove_own_files();
   }
   group.agree(std::move(failure));
+}
+
+std::uint32_t rank_zero_seed(RankGroup& group, std::uint32_t mine) {
+  const std::string text = group.broadcast_text(std::to_string(mine));
+  std::uint32_t seed = 0;
+  group.agree(guarded([&] {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (error != std::errc() || end != text.data() + text.size()) {
+      throw std::runtime_error(fmt::format("rank 0 sent '{}' for the seed", text));
+    }
+  }));
+  return seed;
 }
 
 }  // namespace bench

@@ -3,6 +3,7 @@
 // tests, run/workload_runner.cpp for workloads): each step that may fail on one rank is run guarded, and its
 // failure handed to the next agreement, so that every rank reaches it whatever happened and all stop together.
 #include <atomic>
+#include <cstdint>
 #include <exception>
 #include <functional>
 
@@ -30,5 +31,10 @@ std::exception_ptr interruption(const std::atomic<int>& interrupt);
 // Throws on every rank what RankGroup::agree throws.
 void agree_after_step(RankGroup& group, std::exception_ptr failure, const std::atomic<int>& interrupt,
                       const std::function<void()>& remove_own_files);
+
+// Collective: rank 0's `mine`, on every rank. Without -z every rank drew a seed of its own, and rank 0's is the
+// one the outputs record, so it is the one every rank runs with (each mixes its rank in where streams must
+// differ: phases/seeds.h, the workload runner). Throws on every rank (an agreement) when what came is no seed.
+std::uint32_t rank_zero_seed(RankGroup& group, std::uint32_t mine);
 
 }  // namespace bench

@@ -8,7 +8,6 @@
 #include <mutex>
 #include <stop_token>
 #include <chrono>
-#include <charconv>
 #include <exception>
 #include <thread>
 
@@ -250,17 +249,10 @@ class Runner {
   std::vector<Worker> workers_;
 };
 
-// `config` with rank 0's seed (collective): without -z every rank drew its own, and rank 0's is the one the
-// outputs record, so it must be the one every rank runs with.
+// `config` with rank 0's seed (collective; run/rank_steps.h rank_zero_seed).
 Config with_shared_seed(const Config& config, RankGroup& group) {
   Config shared = config;
-  const std::string text = group.broadcast_text(std::to_string(config.setup.seed));
-  group.agree(guarded([&] {
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), shared.setup.seed);
-    if (error != std::errc() || end != text.data() + text.size()) {
-      throw std::runtime_error(fmt::format("rank 0 sent '{}' for the seed", text));
-    }
-  }));
+  shared.setup.seed = rank_zero_seed(group, config.setup.seed);
   return shared;
 }
 

@@ -31,14 +31,17 @@ using std::chrono::nanoseconds;
 // fio's randrepeat=1: the same offsets every run, whatever -z (unless -z is given).
 constexpr std::uint64_t kRepeatableSeed = 0x66696f2d72657065ULL;
 
-std::uint64_t workload_seed(const WorkloadSpec& spec, const RunSetup& setup, bool seed_given) {
-  std::uint64_t base = setup.seed;
+// Each rank of an MPI job its own stream (its offsets, and the data it writes), rank 0 that of one process.
+constexpr std::uint64_t kRankSeedStep = 0x9e3779b97f4a7c15ULL;
+
+std::uint64_t workload_seed(const WorkloadSpec& spec, std::uint32_t run_seed, bool seed_given, std::uint32_t rank) {
+  std::uint64_t base = run_seed;
   if (spec.seed) {
     base = *spec.seed;
   } else if (spec.randrepeat && !seed_given) {
     base = kRepeatableSeed;
   }
-  return base ^ (std::hash<std::string>{}(spec.name) << 1);
+  return (base ^ (std::hash<std::string>{}(spec.name) << 1)) + rank * kRankSeedStep;
 }
 
 // Workloads split where a stonewall waits for all before it: indexes into the workload list.
@@ -91,8 +94,9 @@ void check_space(const std::vector<std::vector<JobTarget>>& targets, std::uint32
     if (::statvfs(need.directory.c_str(), &fs_info) != 0) continue;
     const std::uint64_t free_bytes = checked_multiply(fs_info.f_bavail, fs_info.f_frsize).value_or(UINT64_MAX);
     if (*with_margin > free_bytes) {
-      throw UsageError(fmt::format("not enough free space in {}: the workloads' files need {} MiB, {} MiB are free",
-                                   need.directory.string(), *with_margin >> 20, free_bytes >> 20));
+      throw UsageError(fmt::format("not enough free space in {}: the workloads' files need {} MiB{}, {} MiB are free",
+                                   need.directory.string(), *with_margin >> 20,
+                                   ranks > 1 ? fmt::format(" for {} ranks", ranks) : "", free_bytes >> 20));
     }
   }
 }
@@ -112,9 +116,10 @@ void check_buffers(const std::vector<WorkloadSpec>& workloads, const std::vector
     bytes = checked_multiply(bytes, ranks_here);
     if (!bytes || *bytes > limit) {
       const std::string amount = bytes ? fmt::format("{} MiB", *bytes >> 20) : "more than 2^64 bytes";
+      const std::string ranks = ranks_here > 1 ? fmt::format(" x {} ranks on this host", ranks_here) : "";
       throw UsageError(fmt::format("workload '{}' and those beside it need {} of request buffers (numjobs x "
-                                   "iodepth x bs), more than a quarter of the memory ({} MiB)",
-                                   workloads[group.front()].name, amount, memory >> 20));
+                                   "iodepth x bs{}), more than a quarter of the memory ({} MiB)",
+                                   workloads[group.front()].name, amount, ranks, memory >> 20));
     }
   }
 }
@@ -192,6 +197,7 @@ class WorkloadRunner {
   // Plans every workload's files and checks space and buffers on every rank, before anything is created; the
   // ranks first agree on the engine and check that they run the same workloads.
   void plan() {
+    seed_ = rank_zero_seed(group_, setup_.seed);
     const std::optional<std::string> refusal = agree_io_uring_refusal(group_, options_.io_uring_refusal);
     std::exception_ptr failure =
         guarded([&] { check_same_shape(group_, exchange_shape(setup_.workloads, options_.repeats)); });
@@ -260,7 +266,7 @@ class WorkloadRunner {
     for (const std::size_t w : indexes) {
       const WorkloadSpec& spec = setup_.workloads[w];
       runs.push_back({&spec, targets_[w], choices_[w].engine, choices_[w].depth,
-                      workload_seed(spec, setup_, options_.seed_given)});
+                      workload_seed(spec, seed_, options_.seed_given, group_.rank())});
     }
     std::vector<WorkloadMeasurement> measurements;
     agree(guarded([&] {
@@ -317,6 +323,7 @@ class WorkloadRunner {
   const std::vector<std::vector<std::size_t>> groups_;
   std::vector<std::vector<JobTarget>> targets_;  // per workload
   std::vector<EngineChoice> choices_;            // per workload
+  std::uint32_t seed_ = 0;                       // rank 0's -z (or the one it drew)
 };
 
 }  // namespace
