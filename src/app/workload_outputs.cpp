@@ -60,6 +60,13 @@ void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
   for (const std::string& file : kept_files) {
     table_sink_->write(fmt::format("Kept (unlink=0): {}\n", file));
   }
+  const std::uint32_t ranks = finished_runs_.empty() ? 1 : finished_runs_.front().info.ranks;
+  if (!kept_files.empty() && ranks > 1) {
+    const std::string others = ranks == 2 ? "rank 1" : fmt::format("ranks 1 to {}", ranks - 1);
+    table_sink_->write(fmt::format("Kept (unlink=0) by {} as well: theirs, in their own bench++-job.rank-R.* "
+                                   "directories\n",
+                                   others));
+  }
   documents_.finish(finished_runs_);
 }
 

@@ -26,7 +26,8 @@ class WorkloadOutputs final : public RunObserver {
   void phase_finished(const RunResult& run_so_far, const PhaseResult& phase) override;
   void run_finished(const RunResult& run) override;
 
-  // After the last run: the summary across repeats, the JSON document on stdout, the files unlink=0 kept.
+  // After the last run: the summary across repeats, the JSON document on stdout, the files unlink=0 kept (this
+  // rank's: under MPI, a line says that the other ranks kept theirs).
   void finish(const std::vector<std::string>& kept_files);
   // After a failure: ends an open progress line, then the table of what the failed run finished.
   void report_partial_run() noexcept;
