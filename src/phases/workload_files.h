@@ -8,7 +8,7 @@
 //   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
-//   - what bench++ creates it removes when the run ends, on every exit path, unless unlink=0 asks to keep it.
+//   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0.
 // For one rank of several (an MPI job, where every rank runs every workload), files never collide between ranks:
 //   - each rank has private directories of its own (bench++-job.rank-<R>.XXXXXX);
 //   - a relative filename= without directory= (a suite's shared test file) is a file of the rank's private
@@ -81,7 +81,7 @@ class WorkloadFiles {
   struct Created {
     std::uint64_t filled_bytes = 0;     // holds written data up to here (what reads need)
     std::uint64_t allocated_bytes = 0;  // allocated up to here
-    bool keep = false;                  // some workload using it said unlink=0
+    bool keep = false;                  // the last workload using it said unlink=0
   };
   std::filesystem::path directory_of(const WorkloadSpec& spec) const;
   // Under several ranks, for a filename=: the targets of the rank's own file, nullopt for an existing file that
