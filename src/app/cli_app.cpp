@@ -46,14 +46,10 @@ void run_on_rank(const Config& config, RankGroup& group) {
     failure = std::current_exception();
   }
   group.agree(failure);
-  SilentObserver silent;
-  try {
-    run_benchmark(config, *info, outputs ? static_cast<RunObserver&>(*outputs) : silent, interrupt_signal(), group);
+  run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
+    run_benchmark(config, *info, observer, interrupt_signal(), group);
     if (outputs) outputs->finish();
-  } catch (...) {
-    if (outputs) outputs->report_partial_run();
-    throw;
-  }
+  });
 }
 
 int run_benchmark_command(const Config& config) {

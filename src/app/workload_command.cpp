@@ -57,15 +57,10 @@ void run_workloads_on_rank(const Config& config, RankGroup& group) {
     failure = std::current_exception();
   }
   group.agree(failure);
-  SilentObserver silent;
-  try {
-    const WorkloadRunOutcome outcome =
-        run_workloads(*info, options, outputs ? static_cast<RunObserver&>(*outputs) : silent, interrupt_signal(), group);
+  run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
+    const WorkloadRunOutcome outcome = run_workloads(*info, options, observer, interrupt_signal(), group);
     if (outputs) outputs->finish(outcome.kept_files);
-  } catch (...) {
-    if (outputs) outputs->report_partial_run();
-    throw;
-  }
+  });
 }
 
 }  // namespace
