@@ -38,8 +38,19 @@ file=$work/data
 
 # ---- one measurement: "tool case round" -> a JSON file ----
 # bench_job NAME OUT FIO-OPTIONS...: bench++ job on $file; fio_job NAME OUT FIO-OPTIONS...: fio on the same.
-bench_job() { local out=$1; shift; "$bench" job -q -d "$work" --json "$out" --name=w --filename="$file" "$@" >/dev/null 2>&1; }
-fio_job() { local out=$1; shift; fio --output-format=json --output="$out" --name=w --filename="$file" "$@" >/dev/null; }
+# (bench++ only reads a file it did not create unless --allow-overwrite names it; the script made it for both.)
+bench_job() {
+  local out=$1; shift
+  logged "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@"
+}
+fio_job() { local out=$1; shift; logged fio --output-format=json --output="$out" --name=w --filename="$file" "$@"; }
+# logged COMMAND...: runs it with its output in a log; on failure says which command failed and shows the log.
+logged() {
+  "$@" >"$results/last.log" 2>&1 && return 0
+  echo "engine-bench: failed: $*" >&2
+  tail -5 "$results/last.log" >&2
+  exit 1
+}
 
 # A case: its name and fio options (the same for both tools).
 cases=(
@@ -58,7 +69,7 @@ echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-min averages at the star
 echo "dir:     $dir ($(stat -f -c %T "$dir"))"
 echo "tools:   $("$bench" --version); $(fio --version)"
 # The file, laid out once, and read once so the cached cases find it in the page cache.
-fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1 >/dev/null
+logged fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1
 cat "$file" >/dev/null
 for ((round = 0; round < rounds; round++)); do
   for entry in "${cases[@]}"; do
@@ -71,25 +82,37 @@ for ((round = 0; round < rounds; round++)); do
       if [ "$tool" = bench ]; then bench_job "$out" "${options[@]}" "${common[@]}"; else fio_job "$out" "${options[@]}" "${common[@]}"; fi
     done
   done
-  echo "round $((round + 1)): ${order[*]} first-of-last"
+  echo "round $((round + 1)): ${order[0]} first"
 done
 
 # ---- the suites at --scale small, bench++ against fio running the same job file scaled alike ----
-scale_for_fio() {  # the job file with sizes capped at 64 MiB, runtimes at 2 s, ramps at 1 s (bench++'s small)
-  sed -E 's/^size=([0-9]+)([gG][bB]?)$/size=64m/; s/^size=(1[0-9]{2,}|[7-9][0-9]|6[5-9])m$/size=64m/; s/^size=(1[0-9]*)[gG]$/size=64m/;
-          s/^runtime=.*/runtime=2/; s/^ramp_time=.*/ramp_time=1/' "$1"
+# The job file as bench++'s --scale small runs it: sizes capped at 64 MiB (fio's kb_base=1024 rules), runtimes
+# at 2 s, ramps at 1 s.
+scale_for_fio() {
+  python3 - "$1" <<'SCALE'
+import re, sys
+units = {'': 1, 'k': 1 << 10, 'm': 1 << 20, 'g': 1 << 30, 't': 1 << 40}
+for line in open(sys.argv[1]):
+    m = re.match(r'^size=(\d+)([kmgt]?)b?$', line.strip(), re.I)
+    if m and int(m.group(1)) * units[m.group(2).lower()] > 64 << 20:
+        line = 'size=64m\n'
+    line = re.sub(r'^runtime=.*', 'runtime=2', line)
+    line = re.sub(r'^ramp_time=.*', 'ramp_time=1', line)
+    sys.stdout.write(line)
+SCALE
 }
+mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
 for suite in tart cdm; do
-  scale_for_fio "$root/suites/$suite.fio" >"$work/$suite.fio"
+  scale_for_fio "$root/suites/$suite.fio" >"$work/fio/$suite.fio"
   for ((round = 0; round < rounds; round++)); do
     order=(bench fio)
     [ $((round % 2)) -eq 0 ] || order=(fio bench)
     for tool in "${order[@]}"; do
       out=$results/$tool.suite-$suite.$round.json
       if [ "$tool" = bench ]; then
-        "$bench" suite "$suite" --scale small -x 1 -q -d "$work" --json "$out" >/dev/null 2>&1
+        logged "$bench" suite "$suite" --scale small -x 1 -q -d "$work" --json "$out"
       else
-        (cd "$work" && fio --output-format=json --output="$out" "$suite.fio" >/dev/null)
+        (cd "$work/fio" && logged fio --output-format=json --output="$out" "$suite.fio")
       fi
     done
   done

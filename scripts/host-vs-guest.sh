@@ -150,7 +150,7 @@ if [ -z "$guest_cmd" ]; then
     drive_args=()
     [ ${#variants[@]} -eq 0 ] || drive_args=(--drive-opts "${variants[index]}")
     mapfile -t label_args < <(guest_label_args "$index")
-    note "guest $((index + 1)) of $runs: scripts/guest-run.sh ${drive_args[*]} ${guest_run_args[*]} ${common_args[*]}"
+    note "guest $((index + 1)) of $runs: scripts/guest-run.sh ${drive_args[*]} ${guest_run_args[*]} -- ${command_words[*]} ${common_args[*]}"
     status=0
     run_child "$root/scripts/guest-run.sh" --bench "$bench" --out "$(guest_out "$index")" "${drive_args[@]}" \
       "${guest_run_args[@]}" -- "${command_words[@]}" "${label_args[@]}" "${common_args[@]}" || status=$?
@@ -184,10 +184,11 @@ else
 fi
 
 # ---- the comparison ----
-compare_args=("$out_dir/host/result.csv")
+# The JSON reports: they keep the workloads' latency histograms, which the HTML report draws as CDFs.
+compare_args=("$out_dir/host/result.json")
 runs=${#variants[@]}
 [ "$runs" -gt 0 ] || runs=1
-for ((index = 0; index < runs; index++)); do compare_args+=("$(guest_out "$index")/result.csv"); done
+for ((index = 0; index < runs; index++)); do compare_args+=("$(guest_out "$index")/result.json"); done
 [ -z "$html" ] || compare_args+=(--html "$html")
 "$bench" compare "${compare_args[@]}" | tee "$out_dir/comparison.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || die "bench++ compare failed"

@@ -9,9 +9,9 @@ packages=(g++ cmake make libboost-program-options-dev libfmt-dev doctest-dev
           nlohmann-json3-dev liburing-dev pkg-config)
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
-  # gnumeric's ssconvert to import the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject
-  # I/O errors (tests/reliability).
-  packages+=(bonnie++ strace gnumeric python3 tmux mandoc man-db fiu-utils libfiu-dev)
+  # gnumeric's ssconvert and LibreOffice Calc (headless, without its GUI: some 50 packages, half a minute) to
+  # open the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject I/O errors (tests/reliability).
+  packages+=(bonnie++ strace gnumeric libreoffice-calc-nogui python3 tmux mandoc man-db fiu-utils libfiu-dev)
   # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); iproute2's
   # ip for the hosts those tests make of network namespaces (scripts/mpi-hosts.sh).
   packages+=(openmpi-bin libopenmpi-dev iproute2)

@@ -34,7 +34,3 @@ wait "$first_half" || asan_status=1
 wait "$second_half" || asan_status=1
 cat "$asan_dir/first-half.log" "$asan_dir/second-half.log"
 [ "$asan_status" = 0 ] || { echo "test.sh: the sanitized tests failed (above)" >&2; exit 1; }
-# The spreadsheet CSV in LibreOffice Calc, when it is installed (it is large, so not installed here).
-if command -v soffice >/dev/null 2>&1; then
-  "$root/scripts/check-libreoffice.sh" "$root/build/bench++"
-fi

@@ -5,11 +5,9 @@
 #include <fmt/format.h>
 
 #include "report/bonnie_csv.h"
-#include "report/bonnie_table.h"
 #include "report/latency_table.h"
-#include "report/rank_table.h"
-#include "report/placement_line.h"
 #include "report/progress_line.h"
+#include "report/run_text.h"
 #include "result/result_keywords.h"
 
 namespace bench {
@@ -61,8 +59,7 @@ void OutputSet::phase_finished(const RunResult& run_so_far, const PhaseResult& p
 void OutputSet::run_finished(const RunResult& run) {
   current_run_.reset();
   finished_runs_.push_back(run);
-  table_sink_->write(format_placement_line(run.info) + format_bonnie_table(run) + "\n" + format_latency_table(run) +
-                     format_rank_table(run));
+  table_sink_->write(format_run_text(run));
   if (bonnie_csv_sink_ != nullptr) {
     if (config_.repeats_given && !bonnie_header_written_) {
       bonnie_csv_sink_->write(bonnie_csv_header());
@@ -82,9 +79,7 @@ void OutputSet::report_partial_run() noexcept {
     if (progress_line_open_) stderr_sink_.write("\n");
     progress_line_open_ = false;
     if (current_run_ && !current_run_->phases.empty()) {
-      table_sink_->write("Results of the tests completed before the failure:\n" + format_placement_line(current_run_->info) +
-                         format_bonnie_table(*current_run_) + "\n" + format_latency_table(*current_run_) +
-                         format_rank_table(*current_run_));
+      table_sink_->write("Results of the tests completed before the failure:\n" + format_run_text(*current_run_));
     }
   } catch (...) {
     // Reporting is best effort here: the original failure is what main reports.

@@ -127,8 +127,8 @@ HistogramBuckets merged_histogram(const RunGroup& group, const TestId& test) {
   std::map<std::uint32_t, std::uint64_t> counts;
   for (const SourcedRun* run : group.runs) {
     const PhaseResult* phase = find_test(run->run, test);
-    if (phase == nullptr || !phase->workload) continue;
-    for (const auto& [bucket, count] : phase->workload->histogram) counts[bucket] += count;
+    if (phase == nullptr) continue;
+    for (const auto& [bucket, count] : phase->latency_histogram) counts[bucket] += count;
   }
   return HistogramBuckets(counts.begin(), counts.end());
 }

@@ -93,8 +93,8 @@ struct TestComparison {
   TestId test;  // a bonnie++-style test, or one direction of a workload (result/test_id.h)
   WorkUnit unit = WorkUnit::kBytes;  // of the throughput
   std::vector<MetricRow> metrics;
-  // Per group (in group order): the latency histograms of its runs merged (workload results read from JSON
-  // reports keep them); empty where none was recorded.
+  // Per group (in group order): the latency histograms of its runs merged (results read from JSON reports keep
+  // them); empty where none was recorded.
   std::vector<HistogramBuckets> latency_histograms;
 };
 

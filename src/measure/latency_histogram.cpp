@@ -33,6 +33,14 @@ LatencyHistogram LatencyHistogram::from_words(const std::vector<std::uint64_t>& 
   return h;
 }
 
+HistogramBuckets LatencyHistogram::buckets() const {
+  HistogramBuckets buckets;
+  for (std::size_t i = 0; i < kBucketCount; ++i) {
+    if (buckets_[i] != 0) buckets.emplace_back(static_cast<std::uint32_t>(i), buckets_[i]);
+  }
+  return buckets;
+}
+
 double LatencyHistogram::mean_ns() const {
   return count_ == 0 ? 0.0 : static_cast<double>(sum_ns_) / static_cast<double>(count_);
 }

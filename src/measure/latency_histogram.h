@@ -45,6 +45,8 @@ class LatencyHistogram {
   std::uint64_t percentile_ns(double fraction) const;
   // nullopt when empty.
   std::optional<LatencySummary> summary() const;
+  // The non-empty buckets with their counts, in bucket order (what results keep: result/run_result.h).
+  HistogramBuckets buckets() const;
 
   // The whole state as kWordCount words, for shipping between processes (run/rank_exchange.h): the
   // kBucketCount bucket counts, then count, sum_ns, min_ns (UINT64_MAX when empty), max_ns. Adding the first

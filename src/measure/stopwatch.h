@@ -3,6 +3,7 @@
 // the runner (a phase's wall and CPU time) and of the phases (each operation's latency).
 #include <chrono>
 #include <cstdint>
+#include <string>
 
 namespace bench {
 
@@ -11,6 +12,9 @@ using SteadyTime = std::chrono::steady_clock::time_point;
 // User + system CPU time consumed so far by the whole process (all threads). Throws std::system_error ("cannot
 // read the process's CPU time (getrusage)") when getrusage fails, rather than give a time of zero.
 std::chrono::nanoseconds process_cpu_time();
+
+// The wall clock now, as a run records when it started: ISO 8601 in UTC, "2026-11-30T10:34:59Z".
+std::string utc_now_iso8601();
 
 // Nanoseconds between two steady-clock readings, for per-operation latency.
 inline std::uint64_t nanos_between(SteadyTime start, SteadyTime end) {

@@ -68,7 +68,7 @@ EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::st
   if (spec.engine == EngineKind::kSync) {
     if (spec.iodepth == 1) return {EngineKind::kSync, 1, ""};
     return {EngineKind::kSync, 1,
-            fmt::format("{} is synchronous: one request at a time, as in fio (iodepth={} has no effect)",
+            fmt::format("{} is synchronous: one request at a time as in fio (iodepth={} has no effect)",
                         spec.fio_engine, spec.iodepth)};
   }
   if (!io_uring_refusal) return {EngineKind::kIoUring, spec.iodepth, ""};

@@ -21,7 +21,7 @@ std::string errno_text(int error) { return std::generic_category().message(error
 // Why io_uring_setup failed with `error`, in words, given what the sysctl said.
 std::string setup_refusal(int error, std::optional<int> disabled) {
   std::string reason = "io_uring_setup: " + errno_text(error);
-  if (error == ENOSYS) return reason + " (a kernel without io_uring, or a sandbox refusing it)";
+  if (error == ENOSYS) return reason + " (a kernel without io_uring or a sandbox refusing it)";
   if (error == ENOMEM) return reason + " (the ring's memory is over RLIMIT_MEMLOCK; see ulimit -l)";
   if (error != EPERM) return reason;
   if (disabled == 1) {
@@ -29,7 +29,7 @@ std::string setup_refusal(int error, std::optional<int> disabled) {
            " (kernel.io_uring_disabled=1 and this process is neither in kernel.io_uring_group nor "
            "CAP_SYS_ADMIN)";
   }
-  if (disabled == 0) return reason + " (a seccomp filter, e.g. a container's default profile)";
+  if (disabled == 0) return reason + " (a seccomp filter such as a container's default profile)";
   return reason + " (seccomp or kernel.io_uring_disabled=2)";
 }
 

@@ -1,5 +1,6 @@
 #include "platform/posix_file.h"
 
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,6 +50,8 @@ int UniqueFd::close() noexcept {
   return ::close(std::exchange(fd_, -1)) != 0 && errno != EINTR ? errno : 0;
 }
 
+bool stop_sharing_descriptor_table() noexcept { return ::unshare(CLONE_FILES) == 0; }
+
 PosixFile::PosixFile(const std::filesystem::path& path, int flags, mode_t mode) : path_(path) {
   fd_ = UniqueFd(retry_on_eintr([&] { return ::open(path.c_str(), flags | O_CLOEXEC, mode); }));
   if (!fd_.is_open()) throw_errno("open", path);  // nothing between open(2) and here touches errno
@@ -59,7 +62,21 @@ void PosixFile::write_all(const void* data, std::size_t size) {
   transfer_all(size, true, path_, [&](std::size_t done) { return ::write(fd(), bytes + done, size - done); });
 }
 
-void PosixFile::write_byte(unsigned char byte) { write_all(&byte, 1); }
+void PosixFile::write_bytes_singly(const unsigned char* bytes, std::size_t count) {
+  const int fd = this->fd();
+  for (std::size_t i = 0; i < count; ++i) {
+    const ssize_t result = ::write(fd, bytes + i, 1);
+    if (result != 1) [[unlikely]] finish_byte_write(bytes + i, result);
+  }
+}
+
+void PosixFile::finish_byte_write(const unsigned char* byte, ssize_t result) {
+  while (result != 1) {
+    if (result == 0) throw_errno(ENOSPC, "write", path_);
+    if (errno != EINTR) throw_errno("write", path_);
+    result = ::write(fd(), byte, 1);
+  }
+}
 
 std::size_t PosixFile::read_full(void* data, std::size_t size) {
   auto* bytes = static_cast<char*>(data);
@@ -80,10 +97,21 @@ void PosixFile::write_all_at(const void* data, std::size_t size, std::uint64_t o
   });
 }
 
-bool PosixFile::read_byte(unsigned char& byte) {
-  const ssize_t n = retry_on_eintr([&] { return ::read(fd(), &byte, 1); });
-  if (n < 0) throw_errno("read", path_);
-  return n == 1;
+std::size_t PosixFile::read_bytes_singly(unsigned char* bytes, std::size_t count) {
+  const int fd = this->fd();
+  for (std::size_t i = 0; i < count; ++i) {
+    const ssize_t result = ::read(fd, bytes + i, 1);
+    if (result != 1 && !finish_byte_read(bytes + i, result)) [[unlikely]] return i;
+  }
+  return count;
+}
+
+bool PosixFile::finish_byte_read(unsigned char* byte, ssize_t result) {
+  for (;;) {
+    if (result >= 0) return result == 1;
+    if (errno != EINTR) throw_errno("read", path_);
+    result = ::read(fd(), byte, 1);
+  }
 }
 
 void PosixFile::sync() {

@@ -5,26 +5,12 @@
 #include <fmt/format.h>
 
 #include "report/comparison_values.h"
+#include "report/html_text.h"
 #include "report/latency_cdf_svg.h"
 
 namespace bench {
 namespace {
 
-// Text safe inside HTML/SVG elements and attribute values: & < > " ' as entities.
-std::string html_text(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 constexpr std::string_view kStyle = R"(
 body{font-family:system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff;font-size:14px}
@@ -145,7 +131,7 @@ std::string chart(const Comparison& comparison, const TestComparison& test, cons
       phrases);
 }
 
-// The latency CDF of the test's groups (workload results read from JSON keep their histograms); "" without any.
+// The latency CDF of the test's groups (results read from JSON keep their histograms); "" without any.
 std::string cdf_figure(const Comparison& comparison, const TestComparison& test) {
   std::vector<CdfSeries> series;
   for (std::size_t g = 0; g < comparison.groups.size() && g < test.latency_histograms.size(); ++g) {
@@ -180,7 +166,8 @@ const MetricRow* find_row(const TestComparison& test, MetricKind kind) {
 }
 
 // The phrase of group g for the first of `kinds` that it has a verdict for (else the first present), coloured.
-std::string glance_cell(const TestComparison& test, std::initializer_list<MetricKind> kinds, std::size_t g) {
+std::string glance_cell(const TestComparison& test, std::initializer_list<MetricKind> kinds, std::size_t g,
+                        const std::string& group_name) {
   const MetricCell* chosen = nullptr;
   for (const MetricKind kind : kinds) {
     const MetricRow* row = find_row(test, kind);
@@ -189,7 +176,10 @@ std::string glance_cell(const TestComparison& test, std::initializer_list<Metric
   }
   if (chosen == nullptr) return "<td></td>";
   const std::string verdict = verdict_text(*chosen);
-  return fmt::format("<td class=\"{}\">{}{}</td>", phrase_class(*chosen), html_text(chosen->phrase),
+  // The column's header names the group: a phrase that starts with its name ("guest 0.42× host") drops it.
+  std::string phrase = chosen->phrase;
+  if (phrase.rfind(group_name + " ", 0) == 0) phrase = phrase.substr(group_name.size() + 1);
+  return fmt::format("<td class=\"{}\">{}{}</td>", phrase_class(*chosen), html_text(phrase),
                      verdict.empty() ? "" : html_text(" (" + verdict + ")"));
 }
 
@@ -204,8 +194,8 @@ std::string glance_table(const Comparison& comparison) {
   for (const auto& test : comparison.tests) {
     rows += fmt::format("<tr><td>{}</td>", html_text(test_short_title(test.test)));
     for (std::size_t g = 1; g < comparison.groups.size(); ++g) {
-      rows += glance_cell(test, {MetricKind::kThroughput}, g);
-      rows += glance_cell(test, {MetricKind::kLatencyP99, MetricKind::kLatencyMax}, g);
+      rows += glance_cell(test, {MetricKind::kThroughput}, g, comparison.groups[g].name);
+      rows += glance_cell(test, {MetricKind::kLatencyP99, MetricKind::kLatencyMax}, g, comparison.groups[g].name);
     }
     rows += "</tr>\n";
   }

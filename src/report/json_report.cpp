@@ -1,6 +1,7 @@
 #include "report/json_report.h"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -38,6 +39,13 @@ ordered_json latency_json(const std::optional<LatencySummary>& l) {
 ordered_json per_second(double work, std::chrono::nanoseconds elapsed) {
   if (elapsed.count() <= 0) return nullptr;
   return work / seconds(elapsed);
+}
+
+// The non-empty buckets as [[bucket, count], ...].
+ordered_json histogram_json(const HistogramBuckets& buckets) {
+  ordered_json list = ordered_json::array();
+  for (const auto& [bucket, count] : buckets) list.push_back({bucket, count});
+  return list;
 }
 
 // A bytes test's rate in KiB/s, or null.
@@ -99,6 +107,7 @@ ordered_json test_json(const PhaseResult& p) {
           {"too_fast", too_fast(p)},
           {"workers", p.workers},
           {"latency", latency_json(p.latency)},
+          {"histogram", histogram_json(p.latency_histogram)},
           {"mpi", mpi_json(p)},
           {"workload", workload_part_json(p)}};
 }
@@ -145,6 +154,21 @@ void read_run_fields(const Walker& w, const json& r, const std::string& path, Ru
   }
 }
 
+HistogramBuckets read_histogram(const Walker& w, const json& t, const std::string& path) {
+  std::string at;
+  const json& list = w.member(t, path, "histogram", &at);
+  if (!list.is_array()) w.fail(at, fmt::format("expected an array, found {}", list.type_name()));
+  HistogramBuckets buckets;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const json& pair = list[k];
+    const bool bucket_fits = pair.is_array() && pair.size() == 2 && pair[0].is_number_unsigned() &&
+                             pair[0].get<std::uint64_t>() <= std::numeric_limits<std::uint32_t>::max();
+    if (!bucket_fits || !pair[1].is_number_unsigned()) w.fail(fmt::format("{}[{}]", at, k), "expected [bucket, count]");
+    buckets.emplace_back(pair[0].get<std::uint32_t>(), pair[1].get<std::uint64_t>());
+  }
+  return buckets;
+}
+
 PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   w.expect_object(t, path);
   PhaseResult p;
@@ -169,6 +193,7 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
                                w.whole(*l, at, "p50_ns"), w.whole(*l, at, "p90_ns"),
                                w.whole(*l, at, "p99_ns"), w.whole(*l, at, "p999_ns")};
   }
+  p.latency_histogram = read_histogram(w, t, path);
   return p;
 }
 

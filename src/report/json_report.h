@@ -11,6 +11,8 @@
 //          elapsed_sec, cpu_sec (seconds, as doubles), cpu_percent, kib_per_sec (bytes tests, else null),
 //          ops_per_sec, too_fast (ran under 0.5 s), workers,
 //          latency: null or {count, min_ns, mean_ns, p50_ns, p90_ns, p99_ns, p999_ns, max_ns},
+//          histogram: [[bucket, count]...], the latency histogram's non-empty buckets (result/run_result.h;
+//                 [] when none was recorded), so that runs merge into true percentiles and a CDF can be drawn,
 //          mpi: null (one process) or, under MPI (result/rank_metrics.h), {ranks, first_done_sec,
 //                 last_done_sec (from the earliest rank start), slowest_rank, slowest_x_ranks_kib_per_sec (bytes
 //                 tests, else null), slowest_x_ranks_ops_per_sec (other tests, else null),
@@ -18,7 +20,8 @@
 //                 per_rank: [{rank, host, start_sec, end_sec (from the barrier before the test), operations,
 //                 bytes, cpu_sec, workers, kib_per_sec, ops_per_sec, latency}]}
 //          (the test's own numbers are then the whole's: work, CPU and workers summed, elapsed from the
-//          earliest start to the latest end, latency of all ranks' samples)
+//          earliest start to the latest end, latency of all ranks' samples),
+//          workload: null, or a workload test's part (report/workload_json.h)
 // Keys are snake_case, numbers are JSON numbers, "no value" is null (a rate with zero elapsed time too).
 // Text that is not valid UTF-8 is written with U+FFFD in place of the bad bytes.
 #include <string>

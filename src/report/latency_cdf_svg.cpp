@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "measure/latency_histogram.h"
-#include "report/latency_table.h"
+#include "report/html_text.h"
 
 namespace bench {
 namespace {
@@ -17,23 +19,35 @@ constexpr int kHeight = 260;
 constexpr int kLeft = 48;
 constexpr int kRight = 16;
 constexpr int kTop = 12;
-constexpr int kBottom = 40;  // the axis labels and the legend line
+constexpr int kAxisLabels = 22;   // under the plot
+constexpr int kLegendLine = 16;   // each line of the legend under that
 
 constexpr std::array<std::string_view, 6> kColours = {"#8a94a6", "#4a7bd0", "#d2453a", "#2e9e5b", "#9b59b6",
                                                       "#e08a1e"};
 
-std::string escaped(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+// "1us", "10us", "100us", "1ms", ...: a decade's tick label.
+std::string decade_label(double decade) {
+  constexpr std::array<std::string_view, 4> kUnits = {"ns", "us", "ms", "s"};
+  const int power = static_cast<int>(decade);
+  const int unit = std::min(power / 3, 3);
+  return fmt::format("{}{}", static_cast<long long>(std::llround(std::pow(10.0, power - 3 * unit))), kUnits[unit]);
+}
+
+// Legend entries laid out in lines that fit the chart's width: (x, line) per series.
+std::vector<std::pair<double, int>> legend_places(const std::vector<CdfSeries>& series) {
+  std::vector<std::pair<double, int>> places;
+  double x = kLeft;
+  int line = 0;
+  for (const CdfSeries& s : series) {
+    const double width = 24 + 7.0 * static_cast<double>(std::min<std::size_t>(s.name.size(), 60));
+    if (x + width > kWidth - kRight && x > kLeft) {
+      x = kLeft;
+      ++line;
     }
+    places.emplace_back(x, line);
+    x += width;
   }
-  return out;
+  return places;
 }
 
 }  // namespace
@@ -55,15 +69,19 @@ std::string latency_cdf_svg(const std::vector<CdfSeries>& series) {
   // Whole decades around the samples, at least one.
   const double first_decade = std::floor(std::log10(std::max(low, 1.0)));
   const double last_decade = std::max(first_decade + 1, std::ceil(std::log10(std::max(high, 1.0))));
+  const std::vector<std::pair<double, int>> legend = legend_places(series);
+  const int legend_lines = legend.empty() ? 1 : legend.back().second + 1;
+  const int height = kHeight + (legend_lines - 1) * kLegendLine;
+  const int plot_bottom = kHeight - kAxisLabels - kLegendLine;
   const double plot_width = kWidth - kLeft - kRight;
-  const double plot_height = kHeight - kTop - kBottom;
+  const double plot_height = plot_bottom - kTop;
   const auto x_of = [&](double ns) {
     return kLeft + (std::log10(std::max(ns, 1.0)) - first_decade) / (last_decade - first_decade) * plot_width;
   };
   const auto y_of = [&](double share) { return kTop + (1 - share) * plot_height; };
   std::string svg = fmt::format(R"(<svg class="cdf" width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img">)",
-                                kWidth, kHeight);
-  for (const double share : {0.0, 0.5, 0.9, 0.99, 1.0}) {
+                                kWidth, height);
+  for (const double share : {0.0, 0.5, 0.9, 1.0}) {
     svg += fmt::format(R"(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#e3e7ee"/>)", kLeft, y_of(share),
                        kWidth - kRight, y_of(share));
     svg += fmt::format(R"(<text x="{}" y="{:.1f}" text-anchor="end">{}%</text>)", kLeft - 4, y_of(share) + 4,
@@ -72,11 +90,11 @@ std::string latency_cdf_svg(const std::vector<CdfSeries>& series) {
   for (double decade = first_decade; decade <= last_decade; ++decade) {
     const double x = x_of(std::pow(10.0, decade));
     svg += fmt::format(R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#e3e7ee"/>)", x, kTop,
-                       kHeight - kBottom);
-    svg += fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>)", x, kHeight - kBottom + 14,
-                       format_duration_ns(std::pow(10.0, decade)));
+                       plot_bottom);
+    const char* anchor = decade == first_decade ? "start" : decade == last_decade ? "end" : "middle";
+    svg += fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="{}">{}</text>)", x, plot_bottom + 15, anchor,
+                       decade_label(decade));
   }
-  double legend_x = kLeft;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const CdfSeries& s = series[i];
     if (s.histogram == nullptr || s.histogram->empty()) continue;
@@ -92,11 +110,12 @@ std::string latency_cdf_svg(const std::vector<CdfSeries>& series) {
                             y_of(static_cast<double>(below) / static_cast<double>(total)));
     }
     svg += fmt::format(R"(<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>)",
-                       cdf_colour(i), points, escaped(s.name));
-    svg += fmt::format(R"(<rect x="{:.1f}" y="{}" width="10" height="10" fill="{}"/>)", legend_x, kHeight - 14,
+                       cdf_colour(i), points, html_text(s.name));
+    const auto [legend_x, line] = legend[i];
+    const int legend_y = plot_bottom + kAxisLabels + line * kLegendLine;
+    svg += fmt::format(R"(<rect x="{:.1f}" y="{}" width="10" height="10" fill="{}"/>)", legend_x, legend_y,
                        cdf_colour(i));
-    svg += fmt::format(R"(<text x="{:.1f}" y="{}">{}</text>)", legend_x + 14, kHeight - 5, escaped(s.name));
-    legend_x += 24 + 7.0 * static_cast<double>(std::min<std::size_t>(s.name.size(), 40));
+    svg += fmt::format(R"(<text x="{:.1f}" y="{}">{}</text>)", legend_x + 14, legend_y + 9, html_text(s.name));
   }
   return svg + "</svg>";
 }

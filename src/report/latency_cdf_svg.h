@@ -1,11 +1,11 @@
 #pragma once
 // A latency CDF as an inline SVG chart: for each series (a group of runs of one test), the share of requests that
 // completed within a time, on a log time axis (decades marked 1 µs, 10 µs, ...): where a guest's tail departs
-// from the host's shows at a glance. Drawn from the histograms kept with workload results (JSON reports).
+// from the host's shows at a glance. Drawn from the histograms kept with every test's results (JSON reports).
 #include <string>
 #include <vector>
 
-#include "result/workload_result.h"
+#include "result/run_result.h"  // HistogramBuckets
 
 namespace bench {
 

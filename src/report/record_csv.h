@@ -2,6 +2,7 @@
 // The spreadsheet CSV's cells of a field table (result/record_field.h), for any record: how a field's value is
 // written into a cell and read back, by its codec. Shared by the run columns (report/spreadsheet_csv.cpp) and the
 // workload columns (report/workload_csv.cpp).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,7 +38,11 @@ std::string record_cell(const RecordField<Record>& field, const Record& record) 
   if (!value) return "";
   const FieldFormat& format = field.access.format;
   switch (format.codec) {
-    case FieldCodec::kText: return quote_csv_field(std::get<std::string>(*value));
+    case FieldCodec::kText: {
+      std::string text = std::get<std::string>(*value);
+      if (format.csv_spaced_list) std::replace(text.begin(), text.end(), ',', ' ');
+      return quote_csv_field(text);
+    }
     case FieldCodec::kWhole:
     case FieldCodec::kPercent: return fmt::format("{}", std::get<std::uint64_t>(*value));
     case FieldCodec::kFlag: return std::get<bool>(*value) ? "1" : "0";
@@ -51,7 +56,12 @@ std::string record_cell(const RecordField<Record>& field, const Record& record) 
 inline std::optional<FieldValue> parse_record_cell(const FieldFormat& format, std::string_view cell) {
   if (cell.empty() && format.may_be_empty) return std::nullopt;
   switch (format.codec) {
-    case FieldCodec::kText: return std::string(cell);
+    case FieldCodec::kText: {
+      std::string text(cell);
+      // A cell that holds commas is a list as earlier versions wrote it, quoted: taken as it is.
+      if (format.csv_spaced_list && text.find(',') == std::string::npos) std::replace(text.begin(), text.end(), ' ', ',');
+      return text;
+    }
     case FieldCodec::kWhole: {
       const auto n = parse_unsigned(cell);
       if (!n || *n > format.max) {

@@ -97,7 +97,8 @@ void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
     ++number;
     const auto commas = std::count(line.begin(), line.end(), ',');
     const bool bonnie = looks_like_bonnie_line(line) && commas >= 10;
-    const bool spreadsheet = line.starts_with("label,") && line.find(",test,") != std::string_view::npos;
+    const bool spreadsheet = (line.starts_with("\"label\",") || line.starts_with("label,")) &&
+                             line.find(",test,") != std::string_view::npos;
     if (bonnie || spreadsheet) {
       throw std::runtime_error(fmt::format("{}:{}: {} after a JSON report (mixed formats: one file holds one format)",
                                            name, number,

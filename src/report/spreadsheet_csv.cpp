@@ -276,7 +276,14 @@ const RunField* first_difference(const RunInfo& a, const RunInfo& b) {
 
 std::string spreadsheet_csv_header(bool with_workloads) {
   std::string line;
-  for (const RunField* field : run_columns()) line += std::string(field->csv_column) + ',';
+  for (const RunField* field : run_columns()) {
+    // The first name is quoted (RFC 4180 allows any field to be): gnumeric guesses the separator from the first
+    // line that starts with a quote, a data row's before the header's, as the character after that quoted field.
+    // Here that is ',' (before "run_index", or before a row's run index when its label is quoted). Without a quote
+    // at the start of a line it used the first quoted field anywhere, and a quoted tag or directory followed by a
+    // path ('/') made it split every row at '/' (tests/app/spreadsheet_import_test.cpp).
+    line += line.empty() ? "\"" + std::string(field->csv_column) + "\"," : std::string(field->csv_column) + ',';
+  }
   for (const TestColumn& column : kTestColumns) line += std::string(column.name) + ',';
   if (with_workloads) {
     for (const std::string_view name : workload_column_names()) line += std::string(name) + ',';

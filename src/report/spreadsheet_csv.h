@@ -18,7 +18,11 @@
 //          result/test_id.h);
 //   workload: only in files of runs with workloads (bench++ job, suite): report/workload_csv.h.
 // Cells hold plain numbers (no "+++++", no unit suffixes); rates are empty when elapsed is zero. Text cells are
-// written as they are: a label starting with '=' is a formula to some spreadsheets.
+// written as they are (a label starting with '=' is a formula to some spreadsheets), but for lists of the kernel's
+// (mount_options: FieldFormat::csv_spaced_list), whose commas become spaces: bench++'s own cells need no quotes, so
+// `cut -d,` finds every column unless user text holds a comma. The header's first name is quoted ("label"), which
+// makes gnumeric guess ',' as the separator (spreadsheet_csv.cpp says how); gnumeric and LibreOffice then open
+// files of real runs with every field in its own cell (tests/app/spreadsheet_import_test.cpp).
 #include <string>
 #include <string_view>
 #include <vector>

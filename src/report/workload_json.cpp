@@ -47,8 +47,6 @@ ordered_json workload_part_json(const PhaseResult& result) {
               {"noise", part.steady->noise},
               {"steady", part.steady->steady}};
   }
-  ordered_json histogram = ordered_json::array();
-  for (const auto& [bucket, count] : part.histogram) histogram.push_back({bucket, count});
   return {{"name", part.workload},
           {"direction", keyword(part.direction)},
           {"job", part.job ? ordered_json(*part.job) : ordered_json(nullptr)},
@@ -57,8 +55,7 @@ ordered_json workload_part_json(const PhaseResult& result) {
           {"engine_note", part.engine_note},
           {"mean_depth", part.mean_depth},
           {"per_second", part.per_second},
-          {"steady", steady},
-          {"histogram", histogram}};
+          {"steady", steady}};
 }
 
 std::vector<WorkloadSpec> read_workloads(const Walker& w, const json& run, const std::string& path) {
@@ -106,15 +103,6 @@ std::optional<WorkloadPart> read_workload_part(const Walker& w, const json& test
     constexpr double kMax = std::numeric_limits<double>::max();
     part.steady = SteadyState{w.real(*s, steady_at, "first_third_mean", kMax), w.real(*s, steady_at, "last_third_mean", kMax),
                               w.real(*s, steady_at, "noise", kMax), w.flag(*s, steady_at, "steady")};
-  }
-  const json& histogram = array_at(w, *o, at, "histogram", &list_at);
-  for (std::size_t k = 0; k < histogram.size(); ++k) {
-    const json& pair = histogram[k];
-    const std::string pair_at = fmt::format("{}[{}]", list_at, k);
-    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_unsigned() || !pair[1].is_number_unsigned()) {
-      w.fail(pair_at, "expected [bucket, count]");
-    }
-    part.histogram.emplace_back(pair[0].get<std::uint32_t>(), pair[1].get<std::uint64_t>());
   }
   return part;
 }

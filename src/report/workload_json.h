@@ -3,8 +3,8 @@
 // result/workload_fields.h keys it, and a workload test's "workload" object:
 //   {name, direction ("read"|"write"|"sync"), job (null: all jobs), engine ("io_uring"|"sync"), engine_depth,
 //    engine_note, mean_depth, per_second: [requests completed in each whole second],
-//    steady: null or {first_third_mean, last_third_mean, noise, steady}, histogram: [[bucket, count]...]}
-// (histogram: the latency histogram's non-empty buckets, measure/latency_histogram.h's layout, so that runs merge).
+//    steady: null or {first_third_mean, last_third_mean, noise, steady}}
+// (the latency histogram is the test's own, as for every test: report/json_report.h).
 #include <optional>
 #include <string>
 #include <vector>

@@ -6,7 +6,8 @@
 // own with the same parts.
 //
 // A field's value travels as a FieldValue; which alternative it holds follows from its codec:
-//   kText      std::string               a CSV cell quoted when needed, a JSON string
+//   kText      std::string               a CSV cell quoted when needed, a JSON string; with csv_spaced_list, a
+//                                        comma-separated list whose CSV cell joins the items with spaces
 //   kWhole     std::uint64_t in [0, max] CSV digits, a JSON number
 //   kPercent   std::uint64_t in [0, 100] as kWhole
 //   kFlag      bool                      CSV 0|1, JSON true|false
@@ -65,6 +66,10 @@ struct FieldFormat {
   std::uint64_t max = std::numeric_limits<std::uint64_t>::max();  // kWhole
   std::span<const std::string_view> words = {};                   // kKeyword
   bool may_be_empty = false;  // kKeyword: "" stands for no value (get() gives nullopt, set() is not called)
+  // kText holding a comma-separated list whose items never hold a space (mount options: mountinfo escapes spaces
+  // as \040): the spreadsheet CSV joins the items with spaces, so that the cell needs no quotes, `cut -d,` and
+  // `awk -F,` keep their columns, and no spreadsheet's separator guess is misled (report/spreadsheet_csv.h).
+  bool csv_spaced_list = false;
 };
 
 // How a field is written, read and reached; field_access() derives it from the member's type.
@@ -179,6 +184,15 @@ constexpr FieldAccess<Record> percent_access() {
   FieldAccess<Record> access = field_access<Record, At, Member>();
   access.format.codec = FieldCodec::kPercent;
   access.format.max = 100;
+  return access;
+}
+
+// As field_access(), for a text member that holds a comma-separated list of items without spaces
+// (FieldFormat::csv_spaced_list).
+template <typename Record, typename At, auto Member>
+constexpr FieldAccess<Record> spaced_list_access() {
+  FieldAccess<Record> access = field_access<Record, At, Member>();
+  access.format.csv_spaced_list = true;
   return access;
 }
 

@@ -62,7 +62,7 @@ constexpr std::array kRunFields = {
     RunField{"host_name", "host_name", nullptr, member<AtInfo, &RunInfo::host_name>()},
     RunField{"kernel", "kernel", nullptr, member<AtInfo, &RunInfo::kernel>()},
     RunField{"filesystem", "filesystem", nullptr, member<AtInfo, &RunInfo::filesystem>()},
-    RunField{"mount_options", "mount_options", nullptr, member<AtInfo, &RunInfo::mount_options>()},
+    RunField{"mount_options", "mount_options", nullptr, spaced_list_access<RunInfo, AtInfo, &RunInfo::mount_options>()},
     RunField{"directory", "directory", nullptr, member<AtInfo, &RunInfo::directory>()},
     RunField{"concurrency", "concurrency", nullptr, member<AtSetup, &RunSetup::concurrency>(), {},
              {"concurrency", R::kCount, true}},

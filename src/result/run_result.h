@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "result/phase_id.h"
@@ -28,6 +29,11 @@ struct LatencySummary {
   std::uint64_t p999_ns = 0;
 };
 
+// A latency histogram's non-empty buckets (measure/latency_histogram.h's layout: exact below 128 ns, then 64 per
+// power of two) with their counts, in bucket order: kept with the results so that runs, workers and ranks merge into
+// true percentiles and a CDF can be drawn from them (report/latency_cdf_svg.h).
+using HistogramBuckets = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+
 // One rank's part of a phase in a run of several processes (MPI; result/rank_metrics.h derives the spread).
 // start and end are offsets from the barrier all ranks left together before the phase, each read on the
 // rank's own clock: clocks of different hosts are never compared, only these offsets.
@@ -50,6 +56,7 @@ struct PhaseResult {
   std::chrono::nanoseconds elapsed{0};  // wall time: earliest worker start to latest worker end
   std::chrono::nanoseconds cpu{0};      // user + system time of the whole process over the phase
   std::optional<LatencySummary> latency;  // nullopt when the phase recorded no samples
+  HistogramBuckets latency_histogram;     // what `latency` summarises; empty when not recorded (a CSV, a bonnie++ line)
   std::uint32_t workers = 1;
   // Several ranks (MPI): each rank's part, in rank order; the fields above are then the whole's (work, CPU
   // and workers summed, elapsed from the earliest start to the latest end, latency of the merged histograms).

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "result/engine_kind.h"
@@ -15,10 +14,6 @@
 namespace bench {
 
 enum class IoDirection { kRead, kWrite, kSync };
-
-// A histogram's non-empty buckets (measure/latency_histogram.h's layout) with their counts, in bucket order:
-// kept with the results so that runs and ranks merge into true percentiles.
-using HistogramBuckets = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
 
 struct WorkloadPart {
   std::string workload;              // WorkloadSpec::name
@@ -32,7 +27,6 @@ struct WorkloadPart {
   double mean_depth = 0;
   std::vector<double> per_second;     // this direction's requests completed in each whole second, in order
   std::optional<SteadyState> steady;  // of per_second; nullopt under kSteadyMinimumSeconds or not time_based
-  HistogramBuckets histogram;         // of the latencies (PhaseResult::latency summarises it)
 };
 
 }  // namespace bench

@@ -52,13 +52,19 @@ PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhase
   const auto packed = pack_rank_result(mine);
   const std::vector<std::uint64_t> all = group.gather_words(packed);
   const LatencyHistogram merged = merge_histograms(group, histogram);
-  if (group.rank() != 0) return combine_ranks(id, {mine}, histogram.summary());
+  if (group.rank() != 0) {
+    PhaseResult alone = combine_ranks(id, {mine}, histogram.summary());
+    alone.latency_histogram = histogram.buckets();
+    return alone;
+  }
   std::vector<RankPhaseResult> parts;
   for (std::uint32_t r = 0; r < group.size(); ++r) {
     parts.push_back(unpack_rank_result(std::span(all).subspan(r * kRankResultWords, kRankResultWords), r,
                                        group.host_names().at(r)));
   }
-  return combine_ranks(id, std::move(parts), merged.summary());
+  PhaseResult whole = combine_ranks(id, std::move(parts), merged.summary());
+  whole.latency_histogram = merged.buckets();
+  return whole;
 }
 
 }  // namespace bench

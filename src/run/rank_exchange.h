@@ -22,7 +22,7 @@ std::array<std::uint64_t, kRankResultWords> pack_rank_result(const RankPhaseResu
 RankPhaseResult unpack_rank_result(std::span<const std::uint64_t> words, std::uint32_t rank, std::string host);
 
 // Collective. On rank 0: the whole phase (result/rank_metrics.h combine_ranks) over every rank's `mine` and
-// `histogram`. Elsewhere: the phase as this rank alone saw it.
+// `histogram`, with the merged histogram's buckets. Elsewhere: the phase as this rank alone saw it.
 PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhaseResult& mine,
                                    const LatencyHistogram& histogram);
 

@@ -4,11 +4,11 @@
 
 #include <barrier>
 #include <condition_variable>
+#include <latch>
 #include <mutex>
 #include <stop_token>
 #include <chrono>
 #include <charconv>
-#include <ctime>
 #include <exception>
 #include <thread>
 
@@ -42,15 +42,6 @@ struct WorkerOutcome {
   WorkDone work;
   std::exception_ptr failure;
 };
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 void make_private_dir(const std::filesystem::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
@@ -194,7 +185,16 @@ class Runner {
     {
       std::jthread ticker;
       if (group_.rank() == 0) {
-        ticker = std::jthread([this, &phase](std::stop_token stop) { report_progress(phase.id(), stop); });
+        // The ticker leaves the descriptor table to the workers before they open anything: with one worker
+        // (on this thread) and no MPI the table then has one user, and every system call of the phase takes
+        // the kernel's single-thread path, as bonnie++'s do (platform/posix_file.h).
+        std::latch ticker_detached(1);
+        ticker = std::jthread([this, &phase, &ticker_detached](std::stop_token stop) {
+          stop_sharing_descriptor_table();
+          ticker_detached.count_down();
+          report_progress(phase.id(), stop);
+        });
+        ticker_detached.wait();
       }
       if (!failure) {
         for (std::size_t i = 0; i < workers_.size(); ++i) contexts.push_back(context_for(i, phase.id()));

@@ -4,13 +4,13 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include <ctime>
 #include <functional>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "measure/latency_histogram.h"
+#include "measure/stopwatch.h"
 #include "phases/workload_files.h"
 #include "phases/workload_group.h"
 #include "result/errors.h"
@@ -25,15 +25,6 @@ using std::chrono::nanoseconds;
 
 // fio's randrepeat=1: the same offsets every run, whatever -z (unless -z is given).
 constexpr std::uint64_t kRepeatableSeed = 0x66696f2d72657065ULL;
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 std::uint64_t workload_seed(const WorkloadSpec& spec, const RunSetup& setup, bool seed_given) {
   std::uint64_t base = setup.seed;
@@ -120,15 +111,6 @@ void check_buffers(const std::vector<WorkloadSpec>& workloads, const std::vector
   }
 }
 
-HistogramBuckets buckets_of(const LatencyHistogram& histogram) {
-  HistogramBuckets buckets;
-  const std::vector<std::uint64_t> words = histogram.to_words();
-  for (std::size_t i = 0; i < LatencyHistogram::kBucketCount; ++i) {
-    if (words[i] != 0) buckets.emplace_back(static_cast<std::uint32_t>(i), words[i]);
-  }
-  return buckets;
-}
-
 const DirectionMeasurement& direction_of(const JobMeasurement& job, IoDirection direction) {
   switch (direction) {
     case IoDirection::kRead: return job.read;
@@ -171,6 +153,7 @@ void add_results(const WorkloadSpec& spec, const EngineChoice& choice, const Wor
     result.elapsed = elapsed;
     result.cpu = measurement.cpu;
     result.latency = histogram.summary();
+    result.latency_histogram = histogram.buckets();
     result.workers = static_cast<std::uint32_t>(jobs.size());
     WorkloadPart part;
     part.workload = spec.name;
@@ -182,7 +165,6 @@ void add_results(const WorkloadSpec& spec, const EngineChoice& choice, const Wor
     part.mean_depth = jobs.empty() ? 0 : depth_sum / static_cast<double>(jobs.size());
     part.steady = judge_steady_state(per_second);
     part.per_second = std::move(per_second);
-    part.histogram = buckets_of(histogram);
     result.workload = std::move(part);
     out.push_back(std::move(result));
   }

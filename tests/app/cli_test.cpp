@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "report/json_report.h"
 #include "test_support.h"
 
 namespace bench {
@@ -171,6 +172,21 @@ TEST_CASE("cli: a bad --seek-writes exits 2 with one line naming the option and 
     CHECK(r.err.find("from 0 to 100") != std::string::npos);
   }
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("cli: the JSON keeps every test's latency histogram, whose counts add up to its samples") {
+  ReportedRun reported;
+  REQUIRE(reported.run({}).exit_code == 0);
+  const auto runs = read_json_report(test::read_file(reported.json), "r.json");
+  REQUIRE(runs.size() == 1);
+  REQUIRE(runs[0].phases.size() >= 6);
+  for (const PhaseResult& phase : runs[0].phases) {
+    CAPTURE(phase_key(phase.id));
+    REQUIRE(phase.latency.has_value());
+    std::uint64_t counted = 0;
+    for (const auto& [bucket, count] : phase.latency_histogram) counted += count;
+    CHECK(counted == phase.latency->count);
+  }
 }
 
 TEST_CASE("cli: --json - owns stdout") {

@@ -77,10 +77,10 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   REQUIRE(mixed_writes != nullptr);
   CHECK(reads->operations + mixed_writes->operations == 2 * 256);  // two jobs, each 1 MiB in 4 KiB blocks
   CHECK(reads->workers == 2);
-  CHECK(!reads->workload->histogram.empty());
+  CHECK(!reads->latency_histogram.empty());
   // JSON keeps the histogram; merged buckets count every request.
   std::uint64_t counted = 0;
-  for (const auto& [bucket, count] : reads->workload->histogram) counted += count;
+  for (const auto& [bucket, count] : reads->latency_histogram) counted += count;
   CHECK(counted == reads->operations);
 }
 

@@ -53,6 +53,18 @@ TEST_CASE("per-char write and read move per_char_bytes with one sample per chunk
   CHECK(f.latency.count() == 16);
 }
 
+TEST_CASE("per-char write writes byte n as n mod 128; per-char read of a shorter file is an error") {
+  IoFixture f;
+  f.run(*make_per_char_write_phase());
+  const std::string bytes = test::read_file(f.data());
+  REQUIRE(bytes.size() == 64 << 10);
+  bool pattern = true;
+  for (std::size_t n = 0; n < bytes.size(); ++n) pattern = pattern && bytes[n] == static_cast<char>(n % 128);
+  CHECK(pattern);
+  std::filesystem::resize_file(f.data(), (64 << 10) - 1);
+  CHECK_THROWS_WITH(f.run(*make_per_char_read_phase()), ("unexpected end of file in " + f.data().string()).c_str());
+}
+
 TEST_CASE("block write, rewrite and block read cover the file in chunks and keep the pattern") {
   IoFixture f;
   SUBCASE("random data") {}

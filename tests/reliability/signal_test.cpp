@@ -72,6 +72,30 @@ TEST_CASE("reliability: a stop signal during the I/O tests exits 130 and leaves 
   CHECK(test::snapshot_tree(dir.path()) == before);
 }
 
+// The per-char phases check for a stop once per chunk of one-byte calls (4 KiB here), not at their end: 128 MiB
+// of one-byte writes take about a minute on the development VM, so a run that went on to the end of the
+// phase would not be done within the 10 s allowed. (Both per-char phases share that loop.)
+TEST_CASE("reliability: SIGINT during the per-char write stops it promptly, exits 130 and leaves -d as it was") {
+  TargetDir dir;
+  const auto before = test::snapshot_tree(dir.path());
+  std::vector<std::string> args = {"-d", dir.path().string(), "-r", "0", "-s", "128M:4k", "-f128", "-n", "0",
+                                   "--no-sync-test"};
+  test::BackgroundProcess bench(test::bench_command(args));
+  // The signal must come while the phase writes, not before its run() (the runner notices that one itself).
+  const auto writing = [&] {
+    const auto data = test::find_data_file(dir.path());
+    std::error_code error;  // the file may be gone again (an early failure)
+    const auto size = data ? std::filesystem::file_size(*data, error) : 0;
+    return data && !error && size >= (64u << 10);
+  };
+  REQUIRE_MESSAGE(bench.wait_until(writing, 60s), bench.err());
+  bench.send_signal(SIGINT);
+  const auto r = bench.finish(10s);
+  CHECK(r.exit_code == 130);
+  CHECK(has_line(r.err, interrupted_by(SIGINT)));
+  CHECK(test::snapshot_tree(dir.path()) == before);
+}
+
 TEST_CASE("reliability: SIGTERM during file creation exits 130 and leaves -d as it was") {
   TargetDir dir;
   const auto before = test::snapshot_tree(dir.path());

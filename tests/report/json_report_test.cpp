@@ -100,7 +100,10 @@ TEST_CASE("JSON report: shape, units and null for no value") {
   CHECK(block_write["too_fast"] == false);
   CHECK(block_write["latency"]["p999_ns"] == 1500001);
   CHECK(block_write["latency"]["max_ns"] == 9876543211ULL);
+  CHECK(block_write["histogram"] == json::array({json::array({130, 10000}), json::array({400, 39000}),
+                                                json::array({1900, 1001})}));
   CHECK(full["tests"][2]["latency"].is_null());
+  CHECK(full["tests"][2]["histogram"] == json::array());
   CHECK(full["tests"][6]["kib_per_sec"].is_null());  // seq_create: files, not bytes
   CHECK(full["tests"][6]["unit"] == "files");
 
@@ -199,7 +202,8 @@ TEST_CASE("JSON report reader: every error names the file and line") {
                                                  {"/runs/0", "cache", "runs[0]"},
                                                  {"/runs/0/io", "seek_write_percent", "runs[0].io"},
                                                  {"/runs/0/files", "dirs", "runs[0].files"},
-                                                 {"/runs/0/placement", "evidence", "runs[0].placement"}}) {
+                                                 {"/runs/0/placement", "evidence", "runs[0].placement"},
+                                                 {"/runs/0/tests/1", "histogram", "runs[0].tests[1]"}}) {
       CAPTURE(m.key);
       check_error(erased(m.parent, m.key), "in.json:", m.path + ": missing key '" + m.key + "'");
     }
@@ -251,6 +255,8 @@ TEST_CASE("JSON report reader: every error names the file and line") {
         {"/runs/0/tests/2/cpu_sec", "1.0", "runs[0].tests[2].cpu_sec", "number from 0 to"},
         {"/runs/0/tests/4/latency/p99_ns", -3, "runs[0].tests[4].latency.p99_ns", "whole number"},
         {"/runs/0/tests/4/latency/mean_ns", false, "runs[0].tests[4].latency.mean_ns", "number from 0 to"},
+        {"/runs/0/tests/4/histogram", nullptr, "runs[0].tests[4].histogram", "expected an array, found null"},
+        {"/runs/0/tests/4/histogram/1", 7, "runs[0].tests[4].histogram[1]", "expected [bucket, count]"},
         {"/runs/0/placement", 3, "runs[0].placement", "expected an object, found number"},
         {"/runs/0/placement/role", "vm", "runs[0].placement.role", "expected \"host\", \"guest\", \"unknown\""},
         {"/runs/0/placement/hypervisor", 1, "runs[0].placement.hypervisor", "expected a string, found number"},
@@ -279,6 +285,13 @@ TEST_CASE("JSON report reader: every error names the file and line") {
       // The reported line holds the offending value.
       if (!indexed) CHECK_MESSAGE(text_line.find("\"" + key + "\": ") != std::string::npos, line << ": " << text_line);
       CHECK_MESSAGE(text_line.find(c.value.dump()) != std::string::npos, line << ": " << text_line);
+    }
+  }
+  SUBCASE("histogram buckets that are not [bucket, count] pairs") {
+    for (const json& pair : {json::array({1, 2, 3}), json::array({4294967296ULL, 2}), json::array({7, -2})}) {
+      CAPTURE(pair.dump());
+      check_error(edited("/runs/0/tests/4/histogram/1", pair), "in.json:",
+                  "runs[0].tests[4].histogram[1]: expected [bucket, count]");
     }
   }
   SUBCASE("hostile input") {

@@ -19,6 +19,7 @@ PhaseResult phase(PhaseId id, std::uint64_t seed) {
   p.workers = 1 + static_cast<std::uint32_t>(seed % 3);
   p.latency = LatencySummary{50'000 + seed, 1'001 + seed, 9'876'543'210 + seed, 12'345.0 + static_cast<double>(seed),
                              10'007, 20'011, 400'009, 1'500'001};
+  p.latency_histogram = {{130, 10'000}, {400, 39'000}, {1'900, 1'000 + seed}};  // as many samples as latency counts
   return p;
 }
 
@@ -59,6 +60,7 @@ std::vector<RunResult> machine_readable_samples() {
   std::uint64_t seed = 0;
   for (const PhaseId id : kAllPhaseIds) full.phases.push_back(phase(id, seed++));
   full.phases[2].latency.reset();
+  full.phases[2].latency_histogram.clear();
   full.info.setup.verify = true;
   runs.push_back(full);
 
@@ -106,7 +108,7 @@ std::vector<RunResult> machine_readable_samples() {
 }
 
 void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual,
-                     bool compare_evidence) {
+                     bool compare_json_only) {
   REQUIRE(expected.size() == actual.size());
   for (std::size_t r = 0; r < expected.size(); ++r) {
     const RunInfo& e = expected[r].info;
@@ -149,7 +151,7 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
     CHECK(e.role == a.role);
     CHECK(e.hypervisor == a.hypervisor);
     CHECK(e.container == a.container);
-    if (compare_evidence) CHECK(e.placement_evidence == a.placement_evidence);
+    if (compare_json_only) CHECK(e.placement_evidence == a.placement_evidence);
     REQUIRE(expected[r].phases.size() == actual[r].phases.size());
     for (std::size_t k = 0; k < expected[r].phases.size(); ++k) {
       const PhaseResult& ep = expected[r].phases[k];
@@ -172,6 +174,7 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
         CHECK(ep.latency->p99_ns == ap.latency->p99_ns);
         CHECK(ep.latency->p999_ns == ap.latency->p999_ns);
       }
+      if (compare_json_only) CHECK(ep.latency_histogram == ap.latency_histogram);
     }
   }
 }

@@ -15,9 +15,9 @@ namespace bench::test {
 // of an earlier bench++). "full" has bonnie++'s 10 % seek write-backs.
 std::vector<RunResult> machine_readable_samples();
 
-// CHECKs that the two lists hold the same runs, field by field. The placement evidence lines are compared only
-// with compare_evidence (the spreadsheet CSV does not carry them).
+// CHECKs that the two lists hold the same runs, field by field. The placement evidence lines and the latency
+// histograms are compared only with compare_json_only (the spreadsheet CSV does not carry them).
 void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual,
-                     bool compare_evidence = true);
+                     bool compare_json_only = true);
 
 }  // namespace bench::test
