@@ -28,10 +28,7 @@ std::vector<std::string> lines_containing(const std::string& screen, const std::
 }
 
 TEST_CASE("progress: on a terminal one line per test is redrawn in place") {
-  if (test::run_program({"tmux", "-V"}).exit_code != 0) {
-    MESSAGE("tmux is not installed; skipping");
-    return;
-  }
+  if (test::skip_unless(test::tool_installed("tmux"), test::Need::kTool, "tmux is not installed (Debian tmux)")) return;
   test::TempDir dir;
   const std::string session = "benchpp" + std::to_string(::getpid());
   const std::string command = std::string(BENCH_BINARY) + " -d " + dir.path().string() +

@@ -160,7 +160,7 @@ TEST_CASE("a CPU clock that fails ends the run with its error, and removes every
     }
     return "no exception";
   });
-  CHECK(report == "cannot read the process's CPU time (getrusage): Operation not permitted");
+  if (!test::child_skipped(report)) CHECK(report == "cannot read the process's CPU time (getrusage): Operation not permitted");
   CHECK(test::list_tree(dir.path()).empty());
 }
 
