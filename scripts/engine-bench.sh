@@ -6,7 +6,7 @@
 #
 # Usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] DIR
 #   DIR        where the files go (on the disk to measure); files are removed at the end
-#   --quick    3 rounds, 3 s per measured run (default)
+#   --quick    4 rounds, 3 s per measured run (default; an even count, so each tool goes first equally often)
 #   --thorough 6 rounds, 10 s per measured run
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring):
 #   randread 4k direct QD1 and QD32, 1 job:  IOPS >= 0.97x fio, CPU s per million requests <= fio
@@ -17,10 +17,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] DIR" >&2; exit 2; }
-rounds=3 seconds=3 bench=$root/build/bench++ dir=""
+rounds=4 seconds=3 bench=$root/build/bench++ dir=""
 while [ $# -gt 0 ]; do
   case $1 in
-    --quick) rounds=3 seconds=3; shift ;;
+    --quick) rounds=4 seconds=3; shift ;;
     --thorough) rounds=6 seconds=10; shift ;;
     --bench) [ $# -ge 2 ] || usage; bench=$2; shift 2 ;;
     -*) usage ;;
@@ -66,7 +66,7 @@ common=(--ioengine=io_uring --size=256m "--runtime=$seconds" --time_based)
 echo "# engine-bench, $(date -u +%Y-%m-%dT%H:%M:%SZ): $rounds rounds of ${seconds} s, order rotated"
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; $(uname -sr)"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-min averages at the start)"
-echo "dir:     $dir ($(stat -f -c %T "$dir"))"
+echo "dir:     $dir ($(findmnt -n -o FSTYPE,SOURCE,OPTIONS --target "$dir"))"
 echo "tools:   $("$bench" --version); $(fio --version)"
 # The file, laid out once, and read once so the cached cases find it in the page cache.
 logged fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1

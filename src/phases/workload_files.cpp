@@ -144,7 +144,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& ta
       created_.emplace(target.path, Created{});
     }
     lay_out(spec, target.path, target.region_bytes, interrupt_signal);
-    if (!spec.unlink) created_[target.path].keep = true;
+    created_[target.path].keep = !spec.unlink;  // as fio: the last workload on a file decides
   }
   if (spec.direct || !spec.invalidate) return;
   for (const JobTarget& target : targets) {

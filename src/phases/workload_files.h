@@ -8,7 +8,7 @@
 //   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
-//   - what bench++ creates it removes when the run ends, on every exit path, unless unlink=0 asks to keep it.
+//   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0.
 // Layout (untimed): a reading workload's file is filled with incompressible data, a writing one's is allocated
 // (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
 #include <atomic>
@@ -66,7 +66,7 @@ class WorkloadFiles {
   struct Created {
     std::uint64_t filled_bytes = 0;     // holds written data up to here (what reads need)
     std::uint64_t allocated_bytes = 0;  // allocated up to here
-    bool keep = false;                  // some workload using it said unlink=0
+    bool keep = false;                  // the last workload using it said unlink=0
   };
   std::filesystem::path directory_of(const WorkloadSpec& spec) const;
   const std::filesystem::path& private_directory(const std::filesystem::path& directory);
