@@ -122,7 +122,7 @@ done
 rss_kib=$( { /usr/bin/time -f '%M' "$bench" job -q -d "$work" --name=rss --rw=randread --bs=4k --size=64m --direct=1 \
   --ioengine=io_uring --iodepth=32 --numjobs=4 --runtime=2 --time_based >/dev/null 2>/dev/null; } 2>&1 | tail -1)
 
-python3 - "$results" "$rounds" "$rss_kib" <<'PY'
+if ! python3 - "$results" "$rounds" "$rss_kib" <<'PY'
 import json, os, statistics, sys
 results, rounds, rss_kib = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
@@ -158,7 +158,8 @@ def verdict(ratios, target, higher):
     straddles = (lo < target < hi)
     return ('PASS' if ok else 'MISS') + ('?' if straddles else ' ')
 
-cases = sorted({f.split('.')[1] for f in os.listdir(results) if not f.split('.')[1].startswith('suite-')})
+runs = [f for f in os.listdir(results) if f.endswith('.json') and f.startswith(('bench.', 'fio.'))]
+cases = sorted({f.split('.')[1] for f in runs if not f.split('.')[1].startswith('suite-')})
 print()
 print(f"{'case':28} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20}")
 targets = []
@@ -216,3 +217,8 @@ print("\ntargets (medians of per-round ratios; '?': the rounds straddle the targ
 for text, mark, value in targets:
     print(f"  {mark} {text:60} {value:.3f}")
 PY
+then
+  trap 'rm -rf "$work"' EXIT  # the measurements stay for a second look
+  echo "engine-bench: the report failed; the runs' JSON files are in $results" >&2
+  exit 1
+fi
