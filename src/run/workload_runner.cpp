@@ -105,7 +105,10 @@ void check_space(const std::vector<std::vector<JobTarget>>& targets, std::uint32
 // `ranks_here`: the processes on this host that take such buffers each (an MPI job's).
 void check_buffers(const std::vector<WorkloadSpec>& workloads, const std::vector<std::vector<std::size_t>>& groups,
                    const std::vector<EngineChoice>& choices, std::uint32_t ranks_here) {
-  const std::uint64_t memory = std::uint64_t(::sysconf(_SC_PHYS_PAGES)) * std::uint64_t(::sysconf(_SC_PAGESIZE));
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_bytes = ::sysconf(_SC_PAGESIZE);  // -1 when unknown
+  const std::uint64_t memory = pages > 0 && page_bytes > 0
+                                   ? checked_multiply(std::uint64_t(pages), std::uint64_t(page_bytes)).value_or(UINT64_MAX)
+                                   : UINT64_MAX;
   const std::uint64_t limit = std::max<std::uint64_t>(memory / 4, 64ull << 20);
   for (const auto& group : groups) {
     CheckedSize bytes = 0;

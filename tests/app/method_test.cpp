@@ -56,8 +56,7 @@ void count_data_file_calls(const std::string& log, const std::string& thread, Co
 }
 
 TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under strace)") {
-  if (test::run_program({"strace", "-V"}).exit_code != 0) {
-    MESSAGE("strace is not installed; skipping");
+  if (test::skip_unless(test::tool_installed("strace"), test::Need::kTool, "strace is not installed (Debian strace)")) {
     return;
   }
   test::TempDir dir;

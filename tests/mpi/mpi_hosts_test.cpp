@@ -45,11 +45,7 @@ std::string host_of_rank(std::uint32_t rank) { return "node" + std::to_string(ra
 
 bool hosts_usable() {
   if (!test::mpirun_usable()) return false;
-  if (const auto reason = NamespaceHosts::unavailable_reason()) {
-    MESSAGE("skipped: separate hosts (network namespaces) cannot be made here: " << *reason);
-    return false;
-  }
-  return true;
+  return !test::skip_if(NamespaceHosts::unavailable_reason());
 }
 
 // mpirun -np 4 over the hosts (their hostfile comes with the head's environment) running bench++ on `dir`.

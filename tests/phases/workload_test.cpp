@@ -18,6 +18,7 @@
 #include "platform/io_uring_ring.h"
 #include "result/errors.h"
 #include "result/steady_state.h"
+#include "engine/engine_test_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -50,13 +51,7 @@ WorkloadMeasurement run_one(const WorkloadSpec& spec, const fs::path& dir, const
   return run_workload_group(group, interrupt).front();
 }
 
-bool io_uring_here() {
-  if (const auto reason = io_uring_availability()) {
-    MESSAGE("skipped (io_uring): " << *reason);
-    return false;
-  }
-  return true;
-}
+bool io_uring_here() { return !test::skip_if(test::io_uring_skip_reason()); }
 
 }  // namespace
 

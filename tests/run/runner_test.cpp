@@ -28,8 +28,10 @@ struct Recorder final : RunObserver {
     if (on_start) on_start(id);
   }
   void phase_finished(const RunResult& run, const PhaseResult& phase) override {
-    CHECK(&run.phases.back() != nullptr);
-    CHECK(run.phases.back().id == phase.id);
+    // The phase heard of is the run's last one, the very object (the address of a reference, compared with null
+    // here once, could never fail).
+    REQUIRE_FALSE(run.phases.empty());
+    CHECK(&phase == &run.phases.back());
     events.push_back("done " + std::string(phase_key(phase.id)));
     if (on_finish) on_finish(phase.id);
   }
@@ -158,7 +160,7 @@ TEST_CASE("a CPU clock that fails ends the run with its error, and removes every
     }
     return "no exception";
   });
-  CHECK(report == "cannot read the process's CPU time (getrusage): Operation not permitted");
+  if (!test::child_skipped(report)) CHECK(report == "cannot read the process's CPU time (getrusage): Operation not permitted");
   CHECK(test::list_tree(dir.path()).empty());
 }
 
