@@ -2,8 +2,15 @@
 # Builds the libFuzzer targets (fuzz/) with Debian's clang in build-fuzz/ and runs each one for a bounded
 # time from its seed corpus (fuzz/corpus/<target>/, never modified). Fails on the first finding: a crash,
 # an exception other than the one the parser documents, an AddressSanitizer or UBSan report, a leak, an
-# allocation over 2 GiB or an input that takes over 10 s. Findings are saved in build-fuzz/findings/.
-# Usage: scripts/fuzz.sh [target...]        (default: all of them; FUZZ_SECONDS=20 per target)
+# allocation over 2 GiB or an input that takes over 10 s. Findings are saved in build-fuzz/findings/; once
+# fixed, a finding goes into its target's corpus as a seed (with the regression test of the fix).
+# Targets: size_spec (-s, -n, --sync-size and the sizes and counts), options (bench++'s and compare's command
+# lines), fio_options (fio's command-line options, sizes and times), fio_job_file (job files), job_options (the
+# command lines of bench++ job and suite), spreadsheet_csv, json_report, bonnie_csv and result_file (the
+# readers, workload columns and objects included), mountinfo.
+# Usage: scripts/fuzz.sh [target...]   (default: all of them; FUZZ_SECONDS=20 per target)
+# The corpus holds hand-made seeds and findings only: a run's new inputs (a few hundred per target) stay in a
+# scratch directory, so that the repository's corpus stays small.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SECONDS:-20}

@@ -190,8 +190,11 @@ runs=${#variants[@]}
 [ "$runs" -gt 0 ] || runs=1
 for ((index = 0; index < runs; index++)); do compare_args+=("$(guest_out "$index")/result.json"); done
 [ -z "$html" ] || compare_args+=(--html "$html")
-"$bench" compare "${compare_args[@]}" | tee "$out_dir/comparison.txt"
-[ "${PIPESTATUS[0]}" -eq 0 ] || die "bench++ compare failed"
+# (Under set -e and pipefail a failing compare would end the script here, before its message: its status is
+# taken instead.)
+status=0
+"$bench" compare "${compare_args[@]}" | tee "$out_dir/comparison.txt" || status=$?
+[ "$status" -eq 0 ] || die "bench++ compare failed with exit status $status (its message is above)"
 guest_dirs=guest/
 [ ${#variants[@]} -eq 0 ] || guest_dirs="guest-1/ to guest-$runs/"
 note "results in $out_dir: host/ and $guest_dirs (result.csv, result.json; the guests' console.log, qemu.err), comparison.txt"

@@ -13,6 +13,9 @@ if [ "$purpose" = test ]; then
   # open the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject I/O errors (tests/reliability);
   # fio to run the built-in suites' job files as they ship (tests/app/suite_fio_test.cpp).
   packages+=(bonnie++ strace gnumeric libreoffice-calc-nogui python3 tmux mandoc man-db fiu-utils libfiu-dev fio)
+  # Headless Chromium renders compare's HTML page; systemd's systemd-detect-virt checks the placement detection.
+  # (scripts/test.sh sets BENCH_REQUIRE_ALL_TESTS=1: a test whose tool is missing fails, so each is listed here.)
+  packages+=(chromium systemd)
   # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); iproute2's
   # ip for the hosts those tests make of network namespaces (scripts/mpi-hosts.sh).
   packages+=(openmpi-bin libopenmpi-dev iproute2)

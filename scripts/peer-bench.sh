@@ -47,17 +47,28 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
+usage_error() {
+  echo "peer-bench: $*" >&2
+  echo "usage: scripts/peer-bench.sh [--quick|--thorough] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [DIR]" >&2
+  exit 2
+}
+
 mode=quick bench= rounds= size= data=zero dir=.
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) mode=quick ;;
     --thorough) mode=thorough ;;
-    --bench) bench=$2; shift ;;
-    --rounds) rounds=$2; shift ;;
-    --size) size=$2; shift ;;
-    --data) data=$2; shift ;;
+    --bench|--rounds|--size|--data)
+      [ $# -ge 2 ] || usage_error "option $1 needs a value"
+      case $1 in
+        --bench) bench=$2 ;;
+        --rounds) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--rounds wants a positive number, not '$2'"; rounds=$2 ;;
+        --size) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--size wants a positive number of MiB, not '$2'"; size=$2 ;;
+        --data) [[ $2 =~ ^(random|zero)$ ]] || usage_error "--data wants random or zero, not '$2'"; data=$2 ;;
+      esac
+      shift ;;
     -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "unknown option $1" >&2; exit 2 ;;
+    -*) usage_error "unknown option $1" ;;
     *) dir=$1 ;;
   esac
   shift

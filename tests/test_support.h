@@ -5,11 +5,40 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace bench::test {
+
+// The skip policy (docs/design.md, "Tests"). What a test may find missing here, and so what its absence means:
+enum class Need {
+  kTool,     // a program (or build target) that scripts/install-deps.sh or scripts/test.sh provides
+  kRoot,     // root's privileges (mounting, -u, namespaces); CI runs as root
+  kMachine,  // a capability that varies between machines and stays a skip: io_uring refused, network
+             // namespaces refused, O_DIRECT refused, the sanitizers' runtime; never a reason to go green silently
+};
+// A reason not to run a test, or part of one.
+struct Skip {
+  Need need = Need::kMachine;
+  std::string what;  // what is missing, e.g. "tmux is not installed (Debian tmux)"
+};
+
+// Whether the calling test must skip (its caller returns at once, or leaves out the part that needs it): false
+// when `present`. Otherwise the skip is said ("skipped: <what>") and appended to the skip log that
+// scripts/test.sh sums up at the end (skip_log_path()); and with BENCH_REQUIRE_ALL_TESTS=1 a missing tool or
+// privilege (kTool, kRoot) is a failure of the test instead: install what it needs.
+bool skip_unless(bool present, Need need, const std::string& what);
+// The same for a reason a helper found (nullopt: nothing missing).
+bool skip_if(const std::optional<Skip>& reason);
+// Whether `program` is found on PATH.
+bool tool_installed(const std::string& program);
+// True when the tests run as root.
+bool running_as_root();
+// The skip log: $BENCH_SKIP_LOG, or skipped-tests.log in the build directory. One line per skip: the kind
+// (tool, root, machine), the test case and what was missing, tab-separated.
+std::filesystem::path skip_log_path();
 
 // A fresh directory under $TMPDIR (or /tmp), removed with everything in it on destruction.
 class TempDir {

@@ -12,6 +12,7 @@
 #include "app/detect_command.h"
 #include "app/compare_command.h"
 #include "app/outputs.h"
+#include "app/rank_command.h"
 #include "app/run_info.h"
 #include "app/text_sink.h"
 #include "app/workload_command.h"
@@ -27,9 +28,6 @@
 
 namespace bench {
 namespace {
-
-// Writes nothing: the observer of the ranks other than 0 (rank 0 writes every output).
-class SilentObserver final : public RunObserver {};
 
 // A default -s bounded by the free space of -d as rank 0 sees it, the same on every rank (collective).
 void fit_default_size_to_free_space(Config& config, RankGroup& group) {
@@ -80,27 +78,14 @@ void run_on_rank(const Config& given, RankGroup& group) {
     failure = std::current_exception();
   }
   group.agree(failure);
-  SilentObserver silent;
-  try {
-    run_benchmark(config, *info, outputs ? static_cast<RunObserver&>(*outputs) : silent, interrupt_signal(), group);
+  run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
+    run_benchmark(config, *info, observer, interrupt_signal(), group);
     if (outputs) outputs->finish();
-  } catch (...) {
-    if (outputs) outputs->report_partial_run();
-    throw;
-  }
+  });
 }
 
 int run_benchmark_command(const Config& config) {
-  const std::unique_ptr<RankGroup> group = join_rank_group();  // MPI starts and ends with it
-  try {
-    run_on_rank(config, *group);
-  } catch (...) {
-    if (group->rank() == 0) throw;
-    // Every rank failed with the same error; rank 0 reports it and its exit status is the job's. Exiting
-    // with 0 here keeps mpirun from killing rank 0 before it has written its message.
-    return 0;
-  }
-  return 0;
+  return run_as_rank([&config](RankGroup& group) { run_on_rank(config, group); });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "report/placement_line.h"
+#include "report/rank_table.h"
 #include "report/suite_tables.h"
 #include "report/workload_table.h"
 
@@ -44,7 +45,8 @@ void WorkloadOutputs::run_finished(const RunResult& run) {
   finished_runs_.push_back(run);
   const std::string repeat = config_.repeats > 1 ? fmt::format("Run {} of {}\n", run.info.run_index + 1, config_.repeats) : "";
   const std::string tart = run.info.setup.suite == "tart" ? format_suite_table({{run.info.label, {&run}}}) : "";
-  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run) + tart);
+  table_sink_->write(repeat + format_placement_line(run.info) + format_workload_table(run) + format_rank_table(run) +
+                     tart);
 }
 
 void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
@@ -58,6 +60,13 @@ void WorkloadOutputs::finish(const std::vector<std::string>& kept_files) {
   for (const std::string& file : kept_files) {
     table_sink_->write(fmt::format("Kept (unlink=0): {}\n", file));
   }
+  const std::uint32_t ranks = finished_runs_.empty() ? 1 : finished_runs_.front().info.ranks;
+  if (!kept_files.empty() && ranks > 1) {
+    const std::string others = ranks == 2 ? "rank 1" : fmt::format("ranks 1 to {}", ranks - 1);
+    table_sink_->write(fmt::format("Kept (unlink=0) by {} as well: theirs, in their own bench++-job.rank-R.* "
+                                   "directories\n",
+                                   others));
+  }
   documents_.finish(finished_runs_);
 }
 
@@ -67,7 +76,8 @@ void WorkloadOutputs::report_partial_run() noexcept {
     progress_line_open_ = false;
     if (current_run_ && !current_run_->phases.empty()) {
       table_sink_->write("Results of the workloads completed before the failure:\n" +
-                         format_placement_line(current_run_->info) + format_workload_table(*current_run_));
+                         format_placement_line(current_run_->info) + format_workload_table(*current_run_) +
+                         format_rank_table(*current_run_));
     }
   } catch (...) {
     // Best effort: the original failure is what main reports.

@@ -125,6 +125,8 @@ const BuiltinSuite& find_suite(const std::string& name) {
 void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<std::string>& paths,
                            const fs::path& default_directory) {
   for (const std::string& path : paths) {
+    // (fs::absolute throws std::filesystem_error for an empty path: a usage error, not a failure of the machine.)
+    if (path.empty()) throw UsageError("--allow-overwrite needs a path: an empty one names no file");
     const fs::path allowed = fs::absolute(path).lexically_normal();
     bool named = false;
     for (WorkloadSpec& spec : specs) {

@@ -326,6 +326,7 @@ void apply_files(const po::variables_map& vm, std::uint64_t ram, RunSetup& setup
   const std::string text = value_of(vm, "files").value_or(kDefaultFileSpec);
   setup.files = parse_file_spec(text);
   if (!setup.files || ram == 0) return;
+  // Unchecked, as bounded: count_k <= kMaxFileCountK (28339) x 37 x 2, and ram <= kMaxRamMib (2^40) x 1024.
   if (std::uint64_t{setup.files->count_k} * kFileBookkeepingBytes * 2 > ram * 1024) {
     invalid("-n", text,
             fmt::format("{} x 1024 files would need more memory than RAM ({} MiB) has for their names; use a "

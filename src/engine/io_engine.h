@@ -56,8 +56,10 @@ class IoEngine {
  public:
   virtual ~IoEngine() = default;
   virtual EngineKind kind() const = 0;
-  // Starts the requests, in order. REQUIRES: in_flight() + requests.size() <= depth, each request's
-  // file_index, buffer_index and length within the setup (else std::invalid_argument, nothing submitted).
+  // Starts the requests, in order; an engine may hold them until the next reap(), which a caller makes to
+  // learn of their completion anyway (io_uring then submits and waits in one system call). They count in
+  // in_flight() at once. REQUIRES: in_flight() + requests.size() <= depth, each request's file_index,
+  // buffer_index and length within the setup (else std::invalid_argument, nothing submitted).
   virtual void submit(std::span<const IoRequest> requests) = 0;
   // Waits until at least `min_completions` requests have completed, appends up to `max_completions`
   // completions to `out` (in completion order) and returns how many it appended; min 0 only looks. Every

@@ -46,13 +46,18 @@ UringEngine::~UringEngine() {
   // cancelled (a read waiting on a pipe; disk I/O in progress cannot be) and wait for every completion.
   io_uring& ring = ring_.get();
   std::size_t outstanding = in_kernel();
-  const bool unsubmitted = io_uring_sq_ready(&ring) > 0;  // left by a submit that threw
-  if (outstanding == 0 && !unsubmitted) return;
-  io_uring_sqe* cancel = io_uring_get_sqe(&ring);
-  if (cancel != nullptr) io_uring_prep_cancel64(cancel, 0, IORING_ASYNC_CANCEL_ALL | IORING_ASYNC_CANCEL_ANY);
-  if (cancel != nullptr || unsubmitted) {
-    const int submitted = io_uring_submit(&ring);  // each submitted SQE, the cancel too, posts one completion
+  // Each submitted SQE, the cancel too, posts one completion. What submit() held (or a failed reap() left)
+  // goes in first, on its own: a cancel in the same batch missed pipe reads not yet armed.
+  const auto submit_counted = [&] {
+    const int submitted = io_uring_submit(&ring);
     if (submitted > 0) outstanding += static_cast<std::size_t>(submitted);
+  };
+  if (io_uring_sq_ready(&ring) > 0) submit_counted();
+  if (outstanding == 0) return;
+  io_uring_sqe* cancel = io_uring_get_sqe(&ring);
+  if (cancel != nullptr) {
+    io_uring_prep_cancel64(cancel, 0, IORING_ASYNC_CANCEL_ALL | IORING_ASYNC_CANCEL_ANY);
+    submit_counted();
   }
   try {
     std::vector<IoCompletion> discarded;
@@ -70,14 +75,15 @@ UringEngine::~UringEngine() {
 
 void UringEngine::submit(std::span<const IoRequest> requests) {
   check_requests(setup_, in_flight_, requests);
-  if (requests.empty()) return;
   for (const IoRequest& request : requests) prepare(request);
-  submit_prepared(static_cast<unsigned>(requests.size()));
+  // Held in the SQ until reap(), which submits them in the same io_uring_enter that waits.
+  unsubmitted_ += requests.size();
+  in_flight_ += requests.size();
 }
 
 void UringEngine::prepare(const IoRequest& request) {
   io_uring_sqe* sqe = io_uring_get_sqe(&ring_.get());
-  // The SQ has at least depth entries and submit() leaves none behind, so depth requests always fit.
+  // The SQ has at least depth entries, and at most depth requests are in flight, the unsubmitted ones included.
   if (sqe == nullptr) throw std::logic_error("io_uring submission queue full below the engine's depth");
   const int file = files_registered_ ? static_cast<int>(request.file_index) : setup_.fds[request.file_index];
   std::byte* buffer = setup_.slot(request.buffer_index);
@@ -108,14 +114,16 @@ void UringEngine::prepare(const IoRequest& request) {
   io_uring_sqe_set_data64(sqe, request.tag);
 }
 
-void UringEngine::submit_prepared(unsigned count) {
+void UringEngine::submit_held(std::size_t min_completions) {
   int idle_retries = 0;
-  while (count > 0) {
-    const int result = io_uring_submit(&ring_.get());
+  while (unsubmitted_ > 0) {
+    // The kernel waits until its CQ holds this many, those already posted included; with every held request
+    // submitted they can all arrive (min_completions <= in_flight_), and a short submission does not wait.
+    const std::size_t wait_for = min_completions > stash_.size() ? min_completions - stash_.size() : 0;
+    const int result = wait_for > 0 ? io_uring_submit_and_wait(&ring_.get(), static_cast<unsigned>(wait_for))
+                                    : io_uring_submit(&ring_.get());
     if (result > 0) {
-      const auto submitted = std::min(static_cast<unsigned>(result), count);
-      count -= submitted;
-      in_flight_ += submitted;
+      unsubmitted_ -= std::min(static_cast<std::size_t>(result), unsubmitted_);
       continue;
     }
     if (result != 0 && !is_transient(result)) {
@@ -139,6 +147,9 @@ void UringEngine::submit_prepared(unsigned count) {
 std::size_t UringEngine::reap(std::size_t min_completions, std::size_t max_completions,
                               std::vector<IoCompletion>& out) {
   check_reap(min_completions, max_completions, in_flight_);
+  // One system call for both: submit what submit() held and wait for the completions wanted (before the stash
+  // is read: a retried submit may add to it).
+  if (unsubmitted_ > 0) submit_held(min_completions);
   const std::size_t from_stash = std::min(max_completions, stash_.size());
   const auto stash_end = stash_.begin() + static_cast<std::ptrdiff_t>(from_stash);
   out.insert(out.end(), stash_.begin(), stash_end);

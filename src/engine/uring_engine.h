@@ -1,8 +1,9 @@
 #pragma once
-// The io_uring engine: one ring of the job's depth. submit() fills one SQE per request and makes one
-// io_uring_submit (one io_uring_enter) for the whole batch; reap() takes every completion already posted in
-// batches (io_uring_peek_batch_cqe, one CQ head update per batch) and enters the kernel only to wait for the
-// missing ones (io_uring_wait_cqe_nr). Reads and writes use the registered buffer slots (READ_FIXED /
+// The io_uring engine: one ring of the job's depth. submit() fills one SQE per request and leaves them in the
+// SQ; the next reap() submits them and waits for the completions it lacks in one io_uring_enter
+// (io_uring_submit_and_wait), so a request at QD1 costs one system call, not two. reap() takes every completion
+// already posted in batches (io_uring_peek_batch_cqe, one CQ head update per batch) and enters the kernel again
+// only to wait for missing ones (io_uring_wait_cqe_nr). Reads and writes use the registered buffer slots (READ_FIXED /
 // WRITE_FIXED) and the registered files (IOSQE_FIXED_FILE) when the kernel accepts the registration; when it
 // does not (ENOMEM from RLIMIT_MEMLOCK for the pinned buffers, too many slots, file-backed memory, ...) the
 // engine carries on with plain READ / WRITE and descriptors. fsync is IORING_OP_FSYNC, fdatasync the same
@@ -27,12 +28,14 @@ class UringEngine final : public IoEngine {
   UringEngine& operator=(const UringEngine&) = delete;
 
   EngineKind kind() const override { return EngineKind::kIoUring; }
-  // A submit the kernel refuses for lack of resources (-EAGAIN, -EBUSY) or interrupts (-EINTR) is retried
-  // after taking the completions already posted (kept for the next reap()) or waiting for one; other refusals
-  // throw std::system_error "cannot submit io_uring requests".
+  // Prepares the requests; they reach the kernel in the next reap() (which every caller makes to learn of
+  // their completion), or when the engine is destroyed.
   void submit(std::span<const IoRequest> requests) override;
-  // -EINTR, -EAGAIN and -EBUSY while waiting are retried; other errors throw std::system_error "cannot wait
-  // for io_uring completions". With min_completions 0 and nothing posted it enters the kernel once to run
+  // First submits what submit() held. A submit the kernel refuses for lack of resources (-EAGAIN, -EBUSY) or
+  // interrupts (-EINTR) is retried after taking the completions already posted (kept for reap()) or waiting
+  // for one; other refusals throw std::system_error "cannot submit io_uring requests". -EINTR, -EAGAIN and
+  // -EBUSY while waiting are retried; other errors throw std::system_error "cannot wait for io_uring
+  // completions". With min_completions 0 and nothing posted it enters the kernel once to run
   // deferred completion work (DEFER_TASKRUN posts completions only then), without waiting.
   std::size_t reap(std::size_t min_completions, std::size_t max_completions, std::vector<IoCompletion>& out) override;
   std::size_t in_flight() const override { return in_flight_; }
@@ -42,20 +45,22 @@ class UringEngine final : public IoEngine {
 
  private:
   void prepare(const IoRequest& request);
-  // Submits the prepared SQEs, `count` of them, retrying as submit() documents.
-  void submit_prepared(unsigned count);
+  // Submits the unsubmitted_ SQEs, retrying as reap() documents, and in the same system call waits until
+  // min_completions are posted or stashed.
+  void submit_held(std::size_t min_completions);
   // Moves up to `max` posted completions to `out`; returns how many.
   std::size_t take_posted(std::size_t max, std::vector<IoCompletion>& out);
   // Blocks until at least `count` completions are posted (count <= requests still in the kernel).
   void wait_for_posted(std::size_t count);
-  std::size_t in_kernel() const { return in_flight_ - stash_.size(); }
+  std::size_t in_kernel() const { return in_flight_ - stash_.size() - unsubmitted_; }
 
   CheckedSetup setup_;
   IoUringRing ring_;
   bool buffers_registered_ = false;
   bool files_registered_ = false;
   std::vector<IoCompletion> stash_;  // completions taken while a submit was retried, first out in reap()
-  std::size_t in_flight_ = 0;        // submitted and not yet handed out, stash_ included
+  std::size_t in_flight_ = 0;        // submitted and not yet handed out, stash_ and unsubmitted_ included
+  std::size_t unsubmitted_ = 0;      // prepared by submit(), still in the SQ
 };
 
 }  // namespace bench

@@ -52,16 +52,25 @@ std::optional<ExistingTarget> existing_target(const fs::path& path) {
 
 }  // namespace
 
-WorkloadFiles::WorkloadFiles(fs::path default_directory) : default_directory_(std::move(default_directory)) {}
+WorkloadFiles::WorkloadFiles(fs::path default_directory, std::optional<std::uint32_t> rank_of_several)
+    : default_directory_(std::move(default_directory)), rank_of_several_(rank_of_several) {}
 
-WorkloadFiles::~WorkloadFiles() {
+WorkloadFiles::~WorkloadFiles() { remove_created(); }
+
+void WorkloadFiles::remove_created() noexcept {
   std::error_code ignored;
-  for (const auto& [path, created] : created_) {
-    if (!created.keep) fs::remove(path, ignored);
+  for (auto it = created_.begin(); it != created_.end();) {
+    if (it->second.keep) {
+      ++it;
+      continue;
+    }
+    fs::remove(it->first, ignored);
+    it = created_.erase(it);
   }
   for (const auto& [directory, private_directory] : private_directories_) {
     fs::remove(private_directory, ignored);  // only when empty: files kept by unlink=0 keep it
   }
+  private_directories_.clear();
 }
 
 fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec) const {
@@ -84,6 +93,9 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
       targets.push_back(std::move(target));
     }
     return targets;
+  }
+  if (rank_of_several_) {
+    if (auto own = plan_rank_filename(spec, directory)) return std::move(*own);
   }
   const fs::path path = fs::path(spec.filename).is_absolute() ? fs::path(spec.filename) : directory / spec.filename;
   JobTarget target{directory, path, false, false, false, 0};
@@ -121,10 +133,41 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
   return targets;
 }
 
+std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const WorkloadSpec& spec,
+                                                                        const fs::path& directory) const {
+  const auto refuse = [&](const std::string& reason) {
+    throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
+  };
+  const fs::path name(spec.filename);
+  if (!name.is_absolute() && spec.directory.empty()) {  // the rank's own file, in its private directory
+    if (name.has_parent_path()) {
+      refuse(fmt::format("under MPI filename= '{}' names a file of each rank's own directory, which has no "
+                         "subdirectories: give a name without '/'",
+                         spec.filename));
+    }
+    if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which bench++ creates", *spec.size_percent, spec.filename));
+    if (spec.size_bytes == 0) refuse(fmt::format("needs size= to create '{}'", spec.filename));
+    const std::uint64_t region = whole_blocks(spec.size_bytes, spec.block_bytes);
+    if (region == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", spec.filename, spec.block_bytes));
+    return std::vector<JobTarget>(spec.jobs, JobTarget{directory, name, true, false, false, region});
+  }
+  const fs::path path = name.is_absolute() ? name : directory / name;
+  std::error_code error;
+  const bool exists = fs::exists(path, error);
+  if (writes_data(spec.pattern) || !exists) {
+    refuse(fmt::format("every MPI rank would {} '{}': give a relative filename= without directory= (each rank then "
+                       "has its own, in its directory inside -d), or leave filename= out",
+                       writes_data(spec.pattern) ? "write" : "create", path.string()));
+  }
+  return std::nullopt;  // an existing file or device that every rank only reads: the rules of one process
+}
+
 const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
   auto found = private_directories_.find(directory);
   if (found != private_directories_.end()) return found->second;
-  std::string pattern = (directory / "bench++-job.XXXXXX").string();
+  const std::string name =
+      rank_of_several_ ? fmt::format("bench++-job.rank-{}.XXXXXX", *rank_of_several_) : "bench++-job.XXXXXX";
+  std::string pattern = (directory / name).string();
   if (::mkdtemp(pattern.data()) == nullptr) throw_errno("create a private directory in", directory);
   return private_directories_.emplace(directory, fs::path(pattern)).first->second;
 }

@@ -9,12 +9,20 @@
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
 //   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0.
+// For one rank of several (an MPI job, where every rank runs every workload), files never collide between ranks:
+//   - each rank has private directories of its own (bench++-job.rank-<R>.XXXXXX);
+//   - a relative filename= without directory= (a suite's shared test file) is a file of the rank's private
+//     directory inside -d, shared by the rank's jobs and workloads only;
+//   - any other filename= (absolute, or inside directory=) is the same file for every rank: refused for a
+//     workload that writes, and for one that reads a file that does not exist (every rank would create it);
+//     reading an existing file or device together is allowed.
 // Layout (untimed): a reading workload's file is filled with incompressible data, a writing one's is allocated
 // (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,9 +45,11 @@ struct JobTarget {
 // created), then created and laid out one workload at a time, and removed on destruction (unless unlink=0).
 class WorkloadFiles {
  public:
-  // `default_directory`: where files go without directory= (bench++'s -d).
-  explicit WorkloadFiles(std::filesystem::path default_directory);
-  ~WorkloadFiles();  // removes what it created and its private directories (but files kept by unlink=0)
+  // `default_directory`: where files go without directory= (bench++'s -d). `rank_of_several`: this process's
+  // rank when it is one of several ranks that run the same workloads (see above); nullopt alone.
+  explicit WorkloadFiles(std::filesystem::path default_directory,
+                         std::optional<std::uint32_t> rank_of_several = std::nullopt);
+  ~WorkloadFiles();  // remove_created()
   WorkloadFiles(const WorkloadFiles&) = delete;
   WorkloadFiles& operator=(const WorkloadFiles&) = delete;
 
@@ -62,6 +72,11 @@ class WorkloadFiles {
   // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
   std::vector<std::filesystem::path> kept_files() const;
 
+  // Removes what it created and its private directories (but files kept by unlink=0) now; what it removed is
+  // forgotten, so a second call (the destructor's) has nothing left to do. Never throws. Also for a stop signal
+  // that comes while this rank waits for the others (RankGroup::watch_while_waiting).
+  void remove_created() noexcept;
+
  private:
   struct Created {
     std::uint64_t filled_bytes = 0;     // holds written data up to here (what reads need)
@@ -69,11 +84,16 @@ class WorkloadFiles {
     bool keep = false;                  // the last workload using it said unlink=0
   };
   std::filesystem::path directory_of(const WorkloadSpec& spec) const;
+  // Under several ranks, for a filename=: the targets of the rank's own file, nullopt for an existing file that
+  // every rank only reads (planned as for one process), or a UsageError (see above).
+  std::optional<std::vector<JobTarget>> plan_rank_filename(const WorkloadSpec& spec,
+                                                           const std::filesystem::path& directory) const;
   const std::filesystem::path& private_directory(const std::filesystem::path& directory);
   void lay_out(const WorkloadSpec& spec, const std::filesystem::path& path, std::uint64_t bytes,
                const std::atomic<int>* interrupt_signal);
 
   std::filesystem::path default_directory_;
+  std::optional<std::uint32_t> rank_of_several_;
   std::map<std::filesystem::path, std::filesystem::path> private_directories_;  // directory= -> its private one
   std::map<std::filesystem::path, Created> created_;
 };

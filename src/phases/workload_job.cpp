@@ -44,6 +44,7 @@ class JobLoop {
   JobMeasurement run() {
     const Clock::time_point start = Clock::now();
     measure_start_ = start + spec_.ramp_time;
+    result_.measured_from = measure_start_;
     deadline_ = spec_.runtime.count() > 0 ? measure_start_ + spec_.runtime : Clock::time_point::max();
     last_completion_ = measure_start_;
     while (true) {

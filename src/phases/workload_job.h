@@ -43,6 +43,9 @@ struct JobMeasurement {
   DirectionMeasurement read;
   DirectionMeasurement write;
   DirectionMeasurement sync;  // fsync/fdatasync requests (fsync=N, fdatasync=N, end_fsync); no bytes
+  // When the measurement began (the end of the ramp), on this process's steady clock: with `elapsed`, where the
+  // job's measured time lies (the ranks of an MPI job compare such times with the barrier before the group).
+  std::chrono::steady_clock::time_point measured_from{};
   std::chrono::nanoseconds elapsed{0};  // from the end of the ramp to the last completion (end_fsync included)
   // The sum of the measured read and write requests' times in flight: over `elapsed`, the mean queue depth the
   // job kept (Little's law).

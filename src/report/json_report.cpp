@@ -66,7 +66,7 @@ ordered_json mpi_json(const PhaseResult& p) {
   }
   ordered_json per_rank = ordered_json::array();
   for (const auto& r : p.ranks) {
-    const std::optional<double> rate = rank_rate_per_second(p.id, r);
+    const std::optional<double> rate = rank_rate_per_second(test_work_unit(p), r);
     const std::chrono::nanoseconds elapsed = r.end - r.start;
     per_rank.push_back({{"rank", r.rank},
                         {"host", r.host},

@@ -14,15 +14,14 @@ namespace {
 constexpr std::uint64_t kEtcdFsyncP99LimitNs = 10'000'000;
 
 // Byte rates in KiB/s (bonnie++'s unit), the others per second.
-std::string_view rate_unit(PhaseId id) {
-  const WorkUnit unit = phase_work_unit(id);
-  return unit == WorkUnit::kBytes ? kKibPerSecond.symbol : rate_symbol(unit);
-}
+std::string_view rate_unit(WorkUnit unit) { return unit == WorkUnit::kBytes ? kKibPerSecond.symbol : rate_symbol(unit); }
+std::string_view rate_unit(PhaseId id) { return rate_unit(phase_work_unit(id)); }
 
 // The rate in the unit rate_unit() names.
-double display_rate(PhaseId id, double per_second) {
-  return phase_work_unit(id) == WorkUnit::kBytes ? per_second / kKibPerSecond.bytes_per_second : per_second;
+double display_rate(WorkUnit unit, double per_second) {
+  return unit == WorkUnit::kBytes ? per_second / kKibPerSecond.bytes_per_second : per_second;
 }
+double display_rate(PhaseId id, double per_second) { return display_rate(phase_work_unit(id), per_second); }
 
 std::string duration_cell(std::uint64_t ns) { return format_duration_ns(static_cast<double>(ns)); }
 
@@ -92,10 +91,12 @@ std::string format_duration_ns(double nanoseconds) {
   return fmt::format("{:.0f}ns", nanoseconds);
 }
 
-std::string format_rate(PhaseId id, double per_second) {
-  const double rate = display_rate(id, per_second);
-  return fmt::format("{:.{}f} {}", rate, rate >= 100 ? 0 : 1, rate_unit(id));
+std::string format_rate(WorkUnit unit, double per_second) {
+  const double rate = display_rate(unit, per_second);
+  return fmt::format("{:.{}f} {}", rate, rate >= 100 ? 0 : 1, rate_unit(unit));
 }
+
+std::string format_rate(PhaseId id, double per_second) { return format_rate(phase_work_unit(id), per_second); }
 
 std::string format_latency_table(const RunResult& run) {
   if (run.phases.empty()) return {};

@@ -17,6 +17,7 @@ inline constexpr int kTestTitleWidth = 15;
 std::string format_duration_ns(double nanoseconds);
 
 // A rate in the test's unit: "812345 KiB/s" (K = 1024), "5215 seeks/s", "6827 files/s", "512 syncs/s".
+std::string format_rate(WorkUnit unit, double per_second);
 std::string format_rate(PhaseId id, double per_second);
 
 // One row per test of the run: rate, %CPU, latency min/mean/p50/p90/p99/p99.9/max; then, when random seeks

@@ -8,11 +8,15 @@
 namespace bench {
 namespace {
 
+// A bonnie-style run's ranks have -c workers each; a workload run's ranks each run every workload.
 std::string ranks_line(const RunInfo& info) {
   if (info.ranks <= 1) return "";
-  return fmt::format("MPI: {} ranks x {} worker{} on {} host{}: {}\n", info.ranks, info.setup.concurrency,
-                     info.setup.concurrency == 1 ? "" : "s", info.hosts.size(), info.hosts.size() == 1 ? "" : "s",
-                     fmt::join(info.hosts, ", "));
+  const bool workloads = !info.setup.workloads.empty();
+  const std::string workers =
+      workloads ? "" : fmt::format(" x {} worker{}", info.setup.concurrency, info.setup.concurrency == 1 ? "" : "s");
+  return fmt::format("MPI: {} ranks{} on {} host{}: {}{}\n", info.ranks, workers, info.hosts.size(),
+                     info.hosts.size() == 1 ? "" : "s", fmt::join(info.hosts, ", "),
+                     workloads ? "; each rank runs every workload" : "");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "result/test_id.h"
+
 namespace bench {
 namespace {
 double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double>(d).count(); }
@@ -32,16 +34,16 @@ PhaseResult combine_ranks(PhaseId id, std::vector<RankPhaseResult> ranks,
   return result;
 }
 
-std::optional<double> rank_rate_per_second(PhaseId id, const RankPhaseResult& rank) {
+std::optional<double> rank_rate_per_second(WorkUnit unit, const RankPhaseResult& rank) {
   const std::chrono::nanoseconds elapsed = rank.end - rank.start;
   if (elapsed.count() <= 0) return std::nullopt;
-  const double work = phase_work_unit(id) == WorkUnit::kBytes ? static_cast<double>(rank.bytes)
-                                                              : static_cast<double>(rank.operations);
+  const double work = unit == WorkUnit::kBytes ? static_cast<double>(rank.bytes) : static_cast<double>(rank.operations);
   return work / seconds(elapsed);
 }
 
 std::optional<RankSpread> rank_spread(const PhaseResult& result) {
   if (result.ranks.empty()) return std::nullopt;
+  const WorkUnit unit = test_work_unit(result);
   const std::chrono::nanoseconds start = earliest_start(result.ranks);
   RankSpread spread;
   spread.first_done = result.ranks.front().end - start;
@@ -52,7 +54,7 @@ std::optional<RankSpread> rank_spread(const PhaseResult& result) {
   for (const auto& r : result.ranks) {
     spread.first_done = std::min(spread.first_done, r.end - start);
     spread.last_done = std::max(spread.last_done, r.end - start);
-    const std::optional<double> rate = rank_rate_per_second(result.id, r);
+    const std::optional<double> rate = rank_rate_per_second(unit, r);
     if (!rate) every_rate_known = false;
     const std::chrono::nanoseconds time = r.end - r.start;
     if (rate && (!slowest_rate || *rate < *slowest_rate || (*rate == *slowest_rate && time > slowest_time))) {

@@ -21,9 +21,9 @@ namespace bench {
 PhaseResult combine_ranks(PhaseId id, std::vector<RankPhaseResult> ranks,
                           std::optional<LatencySummary> merged_latency);
 
-// A rank's own rate: its work (bytes for bytes phases, else operations) over its own end - start, per second;
-// nullopt when that time is zero.
-std::optional<double> rank_rate_per_second(PhaseId id, const RankPhaseResult& rank);
+// A rank's own rate: its work (bytes for a test whose unit is bytes, else operations) over its own end - start,
+// per second; nullopt when that time is zero.
+std::optional<double> rank_rate_per_second(WorkUnit unit, const RankPhaseResult& rank);
 
 // How the ranks of a phase spread out in time (times from the earliest start).
 struct RankSpread {
@@ -34,7 +34,8 @@ struct RankSpread {
   // (bytes/s for bytes phases); nullopt when a rank's time is zero.
   std::optional<double> slowest_rate_times_ranks;
 };
-// nullopt when the phase has no per-rank parts (a run of one process).
+// nullopt when the phase has no per-rank parts (a run of one process). Rates in the test's unit
+// (result/test_id.h test_work_unit: a workload's reads and writes count bytes, its syncs requests).
 std::optional<RankSpread> rank_spread(const PhaseResult& result);
 
 // CPU time per host, hosts in order of their first rank.

@@ -1,6 +1,8 @@
 #include "run/rank_exchange.h"
 
+#include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "result/rank_metrics.h"
 
@@ -11,18 +13,47 @@ std::chrono::nanoseconds duration_of(std::uint64_t w) {
   return std::chrono::nanoseconds{static_cast<std::int64_t>(w)};
 }
 
-// Merges every rank's histogram on rank 0; empty elsewhere.
-LatencyHistogram merge_histograms(RankGroup& group, const LatencyHistogram& histogram) {
-  const std::vector<std::uint64_t> words = histogram.to_words();
-  constexpr std::size_t kSummed = LatencyHistogram::kBucketCount + 2;  // buckets, count, sum
-  std::vector<std::uint64_t> merged = group.reduce_words(std::span(words).first(kSummed), ReduceOp::kSum);
-  const std::vector<std::uint64_t> min = group.reduce_words(std::span(words).subspan(kSummed, 1), ReduceOp::kMin);
-  const std::vector<std::uint64_t> max =
-      group.reduce_words(std::span(words).subspan(kSummed + 1, 1), ReduceOp::kMax);
-  if (group.rank() != 0) return {};
-  merged.push_back(min.at(0));
-  merged.push_back(max.at(0));
-  return LatencyHistogram::from_words(merged);
+// Where the parts of a histogram's words are (LatencyHistogram::to_words): what adds up, then min, then max.
+constexpr std::size_t kSummedWords = LatencyHistogram::kBucketCount + 2;  // buckets, count, sum
+constexpr std::size_t kMinWord = kSummedWords;
+constexpr std::size_t kMaxWord = kSummedWords + 1;
+
+// Merges every rank's histograms on rank 0, part by part; empty elsewhere. Three reductions whatever the
+// number of parts: the summed words of every part one after another, then their minima, then their maxima.
+std::vector<LatencyHistogram> merge_histograms(RankGroup& group, std::span<const RankPart> mine) {
+  std::vector<std::uint64_t> summed;
+  std::vector<std::uint64_t> minima;
+  std::vector<std::uint64_t> maxima;
+  summed.reserve(mine.size() * kSummedWords);
+  for (const RankPart& part : mine) {
+    const std::vector<std::uint64_t> words = part.histogram.to_words();
+    summed.insert(summed.end(), words.begin(), words.begin() + kSummedWords);
+    minima.push_back(words[kMinWord]);
+    maxima.push_back(words[kMaxWord]);
+  }
+  const std::vector<std::uint64_t> sums = group.reduce_words(summed, ReduceOp::kSum);
+  const std::vector<std::uint64_t> min = group.reduce_words(minima, ReduceOp::kMin);
+  const std::vector<std::uint64_t> max = group.reduce_words(maxima, ReduceOp::kMax);
+  std::vector<LatencyHistogram> merged;
+  if (group.rank() != 0) return merged;
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    std::vector<std::uint64_t> words(sums.begin() + static_cast<std::ptrdiff_t>(i * kSummedWords),
+                                     sums.begin() + static_cast<std::ptrdiff_t>((i + 1) * kSummedWords));
+    words.push_back(min.at(i));
+    words.push_back(max.at(i));
+    merged.push_back(LatencyHistogram::from_words(words));
+  }
+  return merged;
+}
+
+// `words` as given on rank 0, on every rank (carried as the bytes of a text).
+std::vector<std::uint64_t> broadcast_words(RankGroup& group, const std::vector<std::uint64_t>& words) {
+  std::string bytes(words.size() * sizeof(std::uint64_t), '\0');
+  if (!words.empty()) std::memcpy(bytes.data(), words.data(), bytes.size());
+  const std::string received = group.broadcast_text(bytes);
+  std::vector<std::uint64_t> result(received.size() / sizeof(std::uint64_t));
+  if (!result.empty()) std::memcpy(result.data(), received.data(), result.size() * sizeof(std::uint64_t));
+  return result;
 }
 }  // namespace
 
@@ -47,23 +78,63 @@ RankPhaseResult unpack_rank_result(std::span<const std::uint64_t> w, std::uint32
   return part;
 }
 
+std::vector<GatheredParts> gather_rank_parts(RankGroup& group, std::span<const RankPart> mine) {
+  if (mine.empty()) return {};  // on every rank alike
+  std::vector<std::uint64_t> packed;
+  packed.reserve(mine.size() * kRankResultWords);
+  for (const RankPart& part : mine) {
+    const auto words = pack_rank_result(part.result);
+    packed.insert(packed.end(), words.begin(), words.end());
+  }
+  const std::vector<std::uint64_t> all = group.gather_words(packed);
+  std::vector<LatencyHistogram> merged = merge_histograms(group, mine);
+  if (group.rank() != 0) return {};
+  std::vector<GatheredParts> gathered(mine.size());
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    gathered[i].merged = std::move(merged[i]);
+    for (std::uint32_t r = 0; r < group.size(); ++r) {
+      const std::size_t at = (std::size_t{r} * mine.size() + i) * kRankResultWords;
+      gathered[i].ranks.push_back(
+          unpack_rank_result(std::span(all).subspan(at, kRankResultWords), r, group.host_names().at(r)));
+    }
+  }
+  return gathered;
+}
+
+std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
+                                                   const std::vector<std::vector<std::uint64_t>>& series) {
+  if (series.empty()) return {};  // on every rank alike
+  std::vector<std::uint64_t> lengths;
+  for (const auto& one : series) lengths.push_back(one.size());
+  // Every rank pads each series to the longest of any rank's, so that the sums line up.
+  const std::vector<std::uint64_t> longest = broadcast_words(group, group.reduce_words(lengths, ReduceOp::kMax));
+  std::vector<std::uint64_t> padded;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    padded.insert(padded.end(), series[i].begin(), series[i].end());
+    padded.resize(padded.size() + (longest.at(i) - series[i].size()), 0);
+  }
+  const std::vector<std::uint64_t> sums = group.reduce_words(padded, ReduceOp::kSum);
+  if (group.rank() != 0) return {};
+  std::vector<std::vector<std::uint64_t>> result;
+  auto next = sums.begin();
+  for (const std::uint64_t length : longest) {
+    result.emplace_back(next, next + static_cast<std::ptrdiff_t>(length));
+    next += static_cast<std::ptrdiff_t>(length);
+  }
+  return result;
+}
+
 PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhaseResult& mine,
                                    const LatencyHistogram& histogram) {
-  const auto packed = pack_rank_result(mine);
-  const std::vector<std::uint64_t> all = group.gather_words(packed);
-  const LatencyHistogram merged = merge_histograms(group, histogram);
+  const RankPart part{mine, histogram};
+  std::vector<GatheredParts> gathered = gather_rank_parts(group, std::span(&part, 1));
   if (group.rank() != 0) {
     PhaseResult alone = combine_ranks(id, {mine}, histogram.summary());
     alone.latency_histogram = histogram.buckets();
     return alone;
   }
-  std::vector<RankPhaseResult> parts;
-  for (std::uint32_t r = 0; r < group.size(); ++r) {
-    parts.push_back(unpack_rank_result(std::span(all).subspan(r * kRankResultWords, kRankResultWords), r,
-                                       group.host_names().at(r)));
-  }
-  PhaseResult whole = combine_ranks(id, std::move(parts), merged.summary());
-  whole.latency_histogram = merged.buckets();
+  PhaseResult whole = combine_ranks(id, std::move(gathered.front().ranks), gathered.front().merged.summary());
+  whole.latency_histogram = gathered.front().merged.buckets();
   return whole;
 }
 

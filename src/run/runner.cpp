@@ -9,7 +9,6 @@
 #include <mutex>
 #include <stop_token>
 #include <chrono>
-#include <charconv>
 #include <exception>
 #include <thread>
 
@@ -23,6 +22,7 @@
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/rank_exchange.h"
+#include "run/rank_steps.h"
 #include "run/run_directory.h"
 
 namespace bench {
@@ -47,18 +47,6 @@ struct WorkerOutcome {
 
 void make_private_dir(const std::filesystem::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
-}
-
-// Runs `step`, returning what it threw (null when it did not), so every rank reaches the next
-// RankGroup::agree() whatever happened to it.
-template <typename Step>
-std::exception_ptr guarded(Step&& step) {
-  try {
-    step();
-  } catch (...) {
-    return std::current_exception();
-  }
-  return nullptr;
 }
 
 // Runs fn(i) for every worker: on this thread for a single worker, else one thread each.
@@ -130,24 +118,13 @@ class Runner {
   }
 
  private:
-  // Every agreement of the run. A stop signal is this rank's failure even when no step noticed it yet, and
-  // the rank removes its files before it waits for the other ranks (see RunDirectory::remove_own_files).
+  // Every agreement of the run (run/rank_steps.h): on a stop signal the rank removes its files first.
   void agree(std::exception_ptr failure) {
-    if (std::exception_ptr stop = interruption()) {
-      if (!failure) failure = std::move(stop);
-      directory_.remove_own_files();
-    }
-    group_.agree(std::move(failure));
-  }
-
-  // An InterruptedError once a stop signal came, else null.
-  std::exception_ptr interruption() const {
-    const int signal_number = interrupt_.load();
-    return signal_number != 0 ? std::make_exception_ptr(InterruptedError(signal_number)) : nullptr;
+    agree_after_step(group_, std::move(failure), interrupt_, [this] { directory_.remove_own_files(); });
   }
 
   void throw_if_interrupted() const {
-    if (std::exception_ptr stop = interruption()) std::rethrow_exception(stop);
+    if (std::exception_ptr stop = interruption(interrupt_)) std::rethrow_exception(stop);
   }
 
   // The I/O tests' file is not needed once they are done; free its space before the file tests.
@@ -291,17 +268,10 @@ class Runner {
   std::vector<Worker> workers_;
 };
 
-// `config` with rank 0's seed (collective): without -z every rank drew its own, and rank 0's is the one the
-// outputs record, so it must be the one every rank runs with.
+// `config` with rank 0's seed (collective; run/rank_steps.h rank_zero_seed).
 Config with_shared_seed(const Config& config, RankGroup& group) {
   Config shared = config;
-  const std::string text = group.broadcast_text(std::to_string(config.setup.seed));
-  group.agree(guarded([&] {
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), shared.setup.seed);
-    if (error != std::errc() || end != text.data() + text.size()) {
-      throw std::runtime_error(fmt::format("rank 0 sent '{}' for the seed", text));
-    }
-  }));
+  shared.setup.seed = rank_zero_seed(group, config.setup.seed);
   return shared;
 }
 

@@ -8,15 +8,13 @@
 namespace bench {
 namespace {
 
-bool have_bonnie_tools() {
-  return test::run_program({"sh", "-c", "command -v bon_csv2txt && command -v bon_csv2html"}).exit_code == 0;
+bool no_bonnie_tools() {
+  return test::skip_unless(test::tool_installed("bon_csv2txt") && test::tool_installed("bon_csv2html"), test::Need::kTool,
+                           "bon_csv2txt/bon_csv2html are not installed (Debian bonnie++)");
 }
 
 TEST_CASE("bonnie tools: bench++ -d DIR -s 64M -n 0 -r 0 -q feeds bon_csv2txt and bon_csv2html") {
-  if (!have_bonnie_tools()) {
-    MESSAGE("bon_csv2txt/bon_csv2html are not installed (Debian bonnie++); skipping");
-    return;
-  }
+  if (no_bonnie_tools()) return;
   test::TempDir dir;
   std::filesystem::create_directory(dir.path() / "existing");
   const auto before = test::list_tree(dir.path());
@@ -38,10 +36,7 @@ TEST_CASE("bonnie tools: bench++ -d DIR -s 64M -n 0 -r 0 -q feeds bon_csv2txt an
 }
 
 TEST_CASE("bonnie tools: the file test fields of -n 1:4k:1k:4 land in the right columns") {
-  if (!have_bonnie_tools()) {
-    MESSAGE("bon_csv2txt/bon_csv2html are not installed (Debian bonnie++); skipping");
-    return;
-  }
+  if (no_bonnie_tools()) return;
   test::TempDir dir;
   const auto run =
       test::run_bench({"-d", dir.path().string(), "-s", "0", "-n", "1:4k:1k:4", "-q", "-m", "box", "--no-sync-test"});

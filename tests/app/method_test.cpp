@@ -1,17 +1,20 @@
 // Checks that bench++ uses bonnie++'s method, by counting the system calls the real binary makes on its
 // test file under strace: one-byte writes and reads, chunk-sized block calls, rewrite's read and write
 // back in place, the seek test's reads and its share of write-backs (pread/pwrite where bonnie++ makes
-// lseek + read/write), and the threads that did the seeks.
+// lseek + read/write), and the threads that did the seeks; and that the io_uring engine submits and waits in
+// one system call.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <vector>
 
+#include "engine/engine_test_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -56,8 +59,7 @@ void count_data_file_calls(const std::string& log, const std::string& thread, Co
 }
 
 TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under strace)") {
-  if (test::run_program({"strace", "-V"}).exit_code != 0) {
-    MESSAGE("strace is not installed; skipping");
+  if (test::skip_unless(test::tool_installed("strace"), test::Need::kTool, "strace is not installed (Debian strace)")) {
     return;
   }
   test::TempDir dir;
@@ -99,6 +101,33 @@ TEST_CASE("method: the I/O tests make bonnie++'s system calls (counted under str
   // fsync before close: per-char write, block write, rewrite, per-char read, block read, and each seeker.
   CHECK(c.fsyncs == 5 + 5);
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+TEST_CASE("method: an io_uring job at QD1 makes one io_uring_enter per request (submit and wait in one call)") {
+  if (test::skip_unless(test::tool_installed("strace"), test::Need::kTool, "strace is not installed (Debian strace)")) {
+    return;
+  }
+  if (test::skip_if(test::io_uring_skip_reason())) return;
+  test::TempDir dir;
+  test::TempDir log_dir;
+  const auto log = log_dir.path() / "strace";
+  // 1 MiB in 4 KiB reads, one pass: 256 requests, one at a time.
+  const auto r = test::run_program({"strace", "-f", "-c", "-o", log.string(), "-e", "trace=io_uring_enter", BENCH_BINARY,
+                                    "job", "-q", "-d", dir.path().string(), "--name=qd1", "--rw=randread", "--bs=4k",
+                                    "--size=1m", "--iodepth=1", "--ioengine=io_uring"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(test::contains(r.err, "io_uring"));  // the engine that ran, in the table
+  long enters = -1;
+  for (const std::string& line : test::lines_of(test::read_file(log))) {
+    std::istringstream fields(line);
+    std::vector<std::string> words{std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>()};
+    if (words.size() >= 5 && words.back() == "io_uring_enter") enters = std::stol(words[3]);  // "calls" column
+  }
+  // One per request (256), and a few for the ring's own work; a submit, then a wait for each request not done
+  // by the time submit returned, made 401 here.
+  CHECK(enters >= 256);
+  CHECK(enters <= 256 + 8);
 }
 
 }  // namespace

@@ -219,10 +219,6 @@ void check_sheet(const Sheet& sheet, const std::string& csv, const std::string& 
   CHECK(texts > 100);
 }
 
-bool have(const std::string& program) {
-  return test::run_program({"sh", "-c", "command -v " + program}).exit_code == 0;
-}
-
 Sheet open_in_gnumeric(const std::filesystem::path& csv) {
   const auto book = csv.parent_path() / (csv.stem().string() + ".gnumeric");
   // In the C locale, so that "." is the decimal point whatever the environment says; the separator is gnumeric's
@@ -285,17 +281,15 @@ std::vector<std::filesystem::path> real_run_files(const test::TempDir& dir) {
 TEST_CASE("spreadsheet import: gnumeric and LibreOffice put every field of real runs in its own cell") {
   test::TempDir dir;
   const auto files = real_run_files(dir);
-  if (have("ssconvert")) {
+  if (!test::skip_unless(test::tool_installed("ssconvert"), test::Need::kTool,
+                         "gnumeric's part: ssconvert is not installed (Debian gnumeric)")) {
     for (const auto& csv : files) check_sheet(open_in_gnumeric(csv), test::read_file(csv), "gnumeric " + csv.string());
-  } else {
-    MESSAGE("ssconvert (gnumeric) is not installed (scripts/install-deps.sh test installs it); skipping it");
   }
-  if (have("soffice")) {
+  if (!test::skip_unless(test::tool_installed("soffice"), test::Need::kTool,
+                         "LibreOffice's part: soffice is not installed (Debian libreoffice-calc-nogui)")) {
     for (const auto& csv : files) {
       check_sheet(open_in_libreoffice(csv), test::read_file(csv), "LibreOffice " + csv.string());
     }
-  } else {
-    MESSAGE("soffice (LibreOffice) is not installed (scripts/install-deps.sh test installs it); skipping it");
   }
 }
 

@@ -20,8 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool fio_installed() { return test::run_program({"sh", "-c", "command -v fio"}).exit_code == 0; }
-
 // The job file with every size=, runtime= and ramp_time= line replaced: tiny and quick, the jobs as they are.
 std::string shrunk(std::string_view job_file) {
   std::string out;
@@ -54,10 +52,7 @@ std::set<std::string> job_names(std::string_view job_file) {
 }  // namespace
 
 TEST_CASE("suites: fio runs every built-in suite file, shrunk, and none of its jobs fails") {
-  if (!fio_installed()) {
-    MESSAGE("fio is not installed (Debian fio, scripts/install-deps.sh test); skipping");
-    return;
-  }
+  if (test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)")) return;
   for (const BuiltinSuite& suite : builtin_suites()) {
     CAPTURE(suite.name);
     test::TempDir dir;

@@ -193,6 +193,9 @@ TEST_CASE("job: bad input fails with one line and exit 2, before anything is cre
   }
   CHECK(contains(error_of({(dir.path() / "missing.fio").string()}), "cannot read job file"));
   CHECK(contains(error_of({"--allow-overwrite", "/elsewhere", "--name=x", "--size=1m"}), "names no workload"));
+  // It was a std::filesystem_error from fs::absolute (exit 1, "filesystem error: cannot make absolute path").
+  CHECK(error_of({"--allow-overwrite=", "--name=x", "--size=1m"}) ==
+        "bench++: --allow-overwrite needs a path: an empty one names no file\n");
   CHECK(test::read_file(precious) == std::string(8192, 'p'));
   const test::CommandOutput suite = test::run_bench({"suite", "atto", "-d", dir.path().string()});
   CHECK(suite.exit_code == 2);
@@ -232,10 +235,7 @@ TEST_CASE("job: Ctrl-C in a time-based workload stops it, removes its files, kee
 }
 
 TEST_CASE("job: no room for the files is refused before anything is created, ENOSPC mid-run ends it cleanly") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a small tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a small tmpfs needs root")) return;
   test::TmpfsMount small("size=4m");
   const test::CommandOutput refused = test::run_bench(
       {"job", "-d", small.path().string(), "--name=fill", "--rw=write", "--bs=64k", "--size=8m", "--filename=big"});
@@ -243,12 +243,12 @@ TEST_CASE("job: no room for the files is refused before anything is created, ENO
   CHECK(contains(refused.err, "not enough free space in " + small.path().string()));
   CHECK(test::list_tree(small.path()).empty());
 
-  if (test::run_program({"sh", "-c", "command -v fiu-run"}).exit_code != 0) {
-    MESSAGE("skipped (ENOSPC mid-run): fiu-run (Debian fiu-utils) is not installed");
+  if (test::skip_unless(test::tool_installed("fiu-run"), test::Need::kTool,
+                        "ENOSPC mid-run: fiu-run is not installed (Debian fiu-utils)")) {
     return;
   }
 #if defined(__SANITIZE_ADDRESS__)
-  MESSAGE("skipped (ENOSPC mid-run): libfiu's preload does not mix with AddressSanitizer");
+  test::skip_unless(false, test::Need::kMachine, "ENOSPC mid-run: libfiu's preload does not mix with AddressSanitizer");
 #else
   // fiu-run makes every pwrite fail with ENOSPC (28): the psync engine's first write.
   const test::CommandOutput full = test::run_program(

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <string_view>
 #include <system_error>
 
 #include "platform/aligned_buffer.h"
@@ -66,9 +67,16 @@ PosixFile open_maybe_direct(const std::filesystem::path& path, int flags, bool& 
   return PosixFile(path, flags);
 }
 
-std::optional<std::string> io_uring_skip_reason() {
+bool child_skipped(const std::string& report) {
+  constexpr std::string_view kSkip = "skip: ";
+  if (!report.starts_with(kSkip)) return false;
+  return skip_unless(false, Need::kMachine, report.substr(kSkip.size()));
+}
+
+std::optional<Skip> io_uring_skip_reason() {
   static const std::optional<std::string> reason = io_uring_availability();
-  return reason;
+  if (!reason) return std::nullopt;
+  return Skip{Need::kMachine, "io_uring: " + *reason};
 }
 
 DriveResult drive(IoEngine& engine, std::vector<IoRequest> requests, std::uint32_t depth, std::span<std::byte> buffers,

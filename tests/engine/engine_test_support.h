@@ -14,6 +14,7 @@
 
 #include "engine/io_engine.h"
 #include "platform/posix_file.h"
+#include "test_support.h"
 
 namespace bench::test {
 
@@ -29,14 +30,14 @@ void write_pattern_file(const std::filesystem::path& path, std::uint64_t blocks,
 // tells which happened.
 PosixFile open_maybe_direct(const std::filesystem::path& path, int flags, bool& direct);
 
-// The skip reason of an io_uring test, or nullopt when io_uring is available here.
-std::optional<std::string> io_uring_skip_reason();
+// Why an io_uring test cannot run here (a capability of the machine: the kernel or a seccomp policy refuses
+// io_uring), or nullopt when io_uring is available.
+std::optional<Skip> io_uring_skip_reason();
 
-// Ends the calling test case with "skipped: <reason>" when io_uring is unavailable here.
-#define SKIP_UNLESS_IO_URING()                                          \
-  if (const auto skip_reason = ::bench::test::io_uring_skip_reason()) { \
-    MESSAGE("skipped: " << *skip_reason);                               \
-    return;                                                             \
+// Ends the calling test case as a skip (test_support.h) when io_uring is unavailable here.
+#define SKIP_UNLESS_IO_URING()                                         \
+  if (::bench::test::skip_if(::bench::test::io_uring_skip_reason())) { \
+    return;                                                            \
   }
 
 struct DriveResult {
@@ -66,5 +67,8 @@ struct SyscallRefusal {
   std::vector<std::uint32_t> second_args;
 };
 std::string install_seccomp_refusals(const std::vector<SyscallRefusal>& refusals);
+// Whether a run_in_child report is such a "skip: ..." (a capability of the machine): then it is a skip, said and
+// logged (test_support.h), and the caller checks nothing.
+bool child_skipped(const std::string& report);
 
 }  // namespace bench::test

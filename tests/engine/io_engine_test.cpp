@@ -25,11 +25,7 @@ constexpr std::uint64_t kBlocks = 1024;  // a 4 MiB file
 // The engines this machine can run, each with why not when it cannot.
 std::vector<EngineKind> runnable_kinds() {
   std::vector<EngineKind> kinds{EngineKind::kSync};
-  if (const auto reason = test::io_uring_skip_reason()) {
-    MESSAGE("skipped: io_uring cases: " << *reason);
-  } else {
-    kinds.push_back(EngineKind::kIoUring);
-  }
+  if (!test::skip_if(test::io_uring_skip_reason())) kinds.push_back(EngineKind::kIoUring);
   return kinds;
 }
 
@@ -249,10 +245,7 @@ TEST_CASE("engine: O_DIRECT files need 512-byte aligned buffers and slots") {
   const test::TempDir tmp;
   bool direct = false;
   PosixFile file = test::open_maybe_direct(tmp.path() / "d", O_RDWR | O_CREAT | O_TRUNC, direct);
-  if (!direct) {
-    MESSAGE("skipped: the temporary directory's filesystem refuses O_DIRECT");
-    return;
-  }
+  if (test::skip_unless(direct, test::Need::kMachine, "the temporary directory's filesystem refuses O_DIRECT")) return;
   AlignedBuffer buffers(4 * kBlock + 512);
   const auto bytes = std::as_writable_bytes(buffers.span());
   const int fds[] = {file.fd()};

@@ -138,10 +138,7 @@ TEST_CASE("engine: the sync engine calls inline at depth 1 and runs depth thread
 TEST_CASE("engine: the sync engine keeps depth preads in the kernel at once") {
   constexpr std::uint32_t kDepth = 8;
   WatchedPages pages(kDepth);
-  if (!pages.error().empty()) {
-    MESSAGE("skipped: " << pages.error());
-    return;
-  }
+  if (test::skip_unless(pages.error().empty(), test::Need::kMachine, pages.error())) return;
   const test::TempDir tmp;
   const auto path = tmp.path() / "data";
   test::write_pattern_file(path, kDepth, kPage);

@@ -31,10 +31,7 @@ const std::vector<std::string> kSmallRun = test::small_run_args();
 }  // namespace
 
 TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QEMU guest, then compares") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   test::TempDir tmp;
   const fs::path out = tmp.path() / "out";
   const auto start = std::chrono::steady_clock::now();
@@ -89,10 +86,7 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
 }
 
 TEST_CASE("guest: host-vs-guest.sh --guest-cmd copies the static binary over a command prefix") {
-  if (const auto reason = test::guest_skip_reason(false)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(false))) return;
   test::TempDir tmp;
   const fs::path out = tmp.path() / "out";
   const fs::path guest_dir = tmp.path() / "guest-dir";
@@ -116,10 +110,7 @@ TEST_CASE("guest: host-vs-guest.sh --guest-cmd copies the static binary over a c
 }
 
 TEST_CASE("guest: guest-run.sh refuses what it sets itself, and fails clearly") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   test::TempDir tmp;
   const std::string script = (kScripts / "guest-run.sh").string();
   const std::string out = (tmp.path() / "out").string();
@@ -154,10 +145,7 @@ TEST_CASE("guest: guest-run.sh refuses what it sets itself, and fails clearly") 
 }
 
 TEST_CASE("guest: host-vs-guest.sh --suite runs a workload suite on the host and in the guest, and compares") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   test::TempDir tmp;
   const fs::path out = tmp.path() / "out";
   const test::CommandOutput result = test::run_program(
@@ -178,10 +166,7 @@ TEST_CASE("guest: host-vs-guest.sh --suite runs a workload suite on the host and
 }
 
 TEST_CASE("guest: host-vs-guest.sh --variant boots one guest per set of -drive options, all in one comparison") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   test::TempDir tmp;
   const fs::path out = tmp.path() / "out";
   const std::vector<std::string> tiny = {"-s", "4M", "-f64k", "-n", "0", "--no-sync-test", "-r", "0", "-q"};

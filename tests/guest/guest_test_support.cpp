@@ -79,13 +79,13 @@ std::vector<std::string> small_run_args() {
   return {"-s", "16M", "-f256k", "-n", "1", "--sync-size", "230k", "-r", "0", "-z", "1", "-q"};
 }
 
-std::optional<std::string> guest_skip_reason(bool needs_qemu) {
-  if (std::getenv("BENCH_SKIP_GUEST_TEST") != nullptr) return "BENCH_SKIP_GUEST_TEST is set";
+std::optional<Skip> guest_skip_reason(bool needs_qemu) {
+  if (std::getenv("BENCH_SKIP_GUEST_TEST") != nullptr) return Skip{Need::kTool, "BENCH_SKIP_GUEST_TEST is set"};
   if (!fs::exists(kStaticBinary)) {
-    return "no static bench++ at " + kStaticBinary.string() + " (build the target bench_static)";
+    return Skip{Need::kTool, "no static bench++ at " + kStaticBinary.string() + " (build the target bench_static)"};
   }
   if (needs_qemu && !find_in_path("qemu-system-x86_64")) {
-    return "qemu-system-x86_64 is not installed (scripts/install-deps.sh guest)";
+    return Skip{Need::kTool, "qemu-system-x86_64 is not installed (scripts/install-deps.sh guest)"};
   }
   return std::nullopt;
 }

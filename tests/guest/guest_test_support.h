@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "result/run_result.h"
+#include "test_support.h"
 
 namespace bench::test {
 
@@ -19,7 +20,9 @@ inline const std::filesystem::path kScripts = std::filesystem::path(BENCH_SOURCE
 std::vector<std::string> small_run_args();
 
 // Why the tests that need the static binary (and QEMU, when `needs_qemu`) cannot run here; nullopt if they can.
-std::optional<std::string> guest_skip_reason(bool needs_qemu);
+// Each is a tool scripts/test.sh provides (or BENCH_SKIP_GUEST_TEST, a choice): BENCH_REQUIRE_ALL_TESTS=1 fails
+// them. Without /dev/kvm, or with a KVM that cannot run a guest, the tests run under TCG: no skip.
+std::optional<Skip> guest_skip_reason(bool needs_qemu);
 
 // The one run of a spreadsheet CSV (REQUIREs that there is exactly one).
 RunResult only_run(const std::filesystem::path& csv);

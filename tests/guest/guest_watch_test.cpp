@@ -69,10 +69,7 @@ double seconds_since(Clock::time_point start) {
 }  // namespace
 
 TEST_CASE("guest: KVM that fails as on a nested host: the probe proves it, the guest runs under TCG after a note") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   GuestSandbox box;
   const FakeQemu qemu(box.tmp.path() / "fake-qemu", FakeQemu::Pause::kNone);
   // /dev/null stands in for a /dev/kvm that exists: a character device anyone may open.
@@ -111,10 +108,7 @@ TEST_CASE("guest: KVM that fails as on a nested host: the probe proves it, the g
 }
 
 TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refuses, fail before anything boots") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   GuestSandbox box;
   SUBCASE("no KVM device") {
     const auto result = test::run_program(
@@ -134,10 +128,7 @@ TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refus
     CHECK(contains(result.err, "--drive-opts: 'if' is set by this script"));
   }
   SUBCASE("cache=none where the work directory has no O_DIRECT (ramfs) falls back to the page cache") {
-    if (!test::running_as_root()) {
-      MESSAGE("skipped: mounting a ramfs needs root");
-      return;
-    }
+    if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a ramfs needs root")) return;
     const fs::path ramfs = box.tmp.path() / "ramfs";
     fs::create_directory(ramfs);
     REQUIRE(test::run_program({"mount", "-t", "ramfs", "ramfs", ramfs.string()}).exit_code == 0);
@@ -161,10 +152,7 @@ TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refus
 }
 
 TEST_CASE("guest: a guest paused mid-run ends the run at once (KVM internal error) or after --stall-timeout") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   GuestSandbox box;
   SUBCASE("a KVM internal error, on a machine without /dev/kvm") {
     const FakeQemu qemu(box.tmp.path() / "fake-qemu", FakeQemu::Pause::kWithKvmError);
@@ -197,10 +185,7 @@ TEST_CASE("guest: a guest paused mid-run ends the run at once (KVM internal erro
 }
 
 TEST_CASE("guest: SIGTERM to guest-run.sh, or Ctrl-C to host-vs-guest.sh, stops QEMU and removes its files") {
-  if (const auto reason = test::guest_skip_reason(true)) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  if (test::skip_if(test::guest_skip_reason(true))) return;
   GuestSandbox box;
   // Big enough to be still running when the signal comes: bench++ writes 64 MiB under TCG.
   const std::vector<std::string> run = {"-s", "64M", "-n", "0", "-r", "0", "-q"};

@@ -32,7 +32,7 @@ TEST_CASE("stopwatch: the process CPU time grows, and a failing getrusage throws
                  : std::string("message ") + error.what();
     }
   });
-  CHECK(report == "");
+  if (!test::child_skipped(report)) CHECK(report == "");
 }
 
 }  // namespace

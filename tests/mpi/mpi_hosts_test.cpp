@@ -1,7 +1,7 @@
 // The MPI mode across hosts for real: `mpirun -np 4` over two hosts of two ranks each, the hosts being network
 // namespaces with host names of their own (scripts/mpi-hosts.sh, tests/mpi/namespace_hosts.h), the directory a
 // shared filesystem. Checks what only separate hosts show: the report names both hosts, CPU per host, the host
-// of the slowest rank; a directory the hosts do not share is refused, saying so; a rank killed on one host (in
+// of the slowest rank (of bonnie-style tests, and of bench++ job's workloads); a directory the hosts do not share is refused, saying so; a rank killed on one host (in
 // the middle of a test, or while the others wait for it) stops every rank and the others remove their files;
 // one Ctrl-C to mpirun stops the job and nothing is left, neither files nor processes on any host. Built with
 // -DBENCH_WITH_MPI=ON only; skipped (said so) where namespaces cannot be made.
@@ -45,11 +45,7 @@ std::string host_of_rank(std::uint32_t rank) { return "node" + std::to_string(ra
 
 bool hosts_usable() {
   if (!test::mpirun_usable()) return false;
-  if (const auto reason = NamespaceHosts::unavailable_reason()) {
-    MESSAGE("skipped: separate hosts (network namespaces) cannot be made here: " << *reason);
-    return false;
-  }
-  return true;
+  return !test::skip_if(NamespaceHosts::unavailable_reason());
 }
 
 // mpirun -np 4 over the hosts (their hostfile comes with the head's environment) running bench++ on `dir`.
@@ -104,6 +100,60 @@ double rank_rate(const json& part) {
   return part["kib_per_sec"].is_null() ? part["ops_per_sec"].get<double>() : part["kib_per_sec"].get<double>();
 }
 
+// The Ranks section of `err` (a row per test, in the JSON's order, after its header), at least `tests` rows.
+std::vector<std::string> ranks_rows(const std::string& err, std::size_t tests) {
+  const std::size_t ranks_at = err.find("\nRanks (4) ");
+  REQUIRE(ranks_at != std::string::npos);
+  std::vector<std::string> rows = test::lines_of(err.substr(ranks_at + 1));
+  REQUIRE(rows.size() > tests);
+  return rows;
+}
+
+// Checks a test of a run over both hosts: every rank's host, the slowest rank (the one of the lowest rate) and
+// its host at the end of `ranks_row`, CPU per host (its ranks' CPU, and that as a percentage of the test's time).
+void check_across_hosts(const json& test, const std::string& ranks_row) {
+  INFO(test["test"].get<std::string>());
+  const json& across = test["mpi"];
+  REQUIRE(across.is_object());
+  const json& per_rank = across["per_rank"];
+  REQUIRE(per_rank.size() == kRanks);
+  double slowest_rate = rank_rate(per_rank[0]);
+  double cpu_node1 = 0;
+  double cpu_node2 = 0;
+  for (std::uint32_t r = 0; r < kRanks; ++r) {
+    CHECK(per_rank[r]["rank"] == r);
+    CHECK(per_rank[r]["host"] == host_of_rank(r));
+    slowest_rate = std::min(slowest_rate, rank_rate(per_rank[r]));
+    (r < kRanksPerHost ? cpu_node1 : cpu_node2) += per_rank[r]["cpu_sec"].get<double>();
+  }
+  const auto slowest = across["slowest_rank"].get<std::uint32_t>();
+  CHECK(rank_rate(per_rank[slowest]) == slowest_rate);
+  CHECK(ranks_row.ends_with("  " + std::to_string(slowest) + " (" + host_of_rank(slowest) + ")"));
+  const json& by_host = across["hosts"];
+  REQUIRE(by_host.size() == kHosts);
+  const double elapsed = test["elapsed_sec"].get<double>();
+  CHECK(by_host[0]["host"] == "node1");
+  CHECK(by_host[1]["host"] == "node2");
+  CHECK(by_host[0]["ranks"] == kRanksPerHost);
+  CHECK(by_host[1]["ranks"] == kRanksPerHost);
+  CHECK(by_host[0]["cpu_sec"].get<double>() == doctest::Approx(cpu_node1));
+  CHECK(by_host[1]["cpu_sec"].get<double>() == doctest::Approx(cpu_node2));
+  CHECK(by_host[0]["cpu_percent"].get<double>() == doctest::Approx(cpu_node1 * 100 / elapsed));
+  CHECK(by_host[1]["cpu_percent"].get<double>() == doctest::Approx(cpu_node2 * 100 / elapsed));
+  CHECK(test["cpu_sec"].get<double>() == doctest::Approx(cpu_node1 + cpu_node2));
+}
+
+// The one run of the JSON report at `path`, checked to be of both hosts' 4 ranks.
+json run_over_both_hosts(const std::filesystem::path& path) {
+  const json doc = json::parse(test::read_file(path));
+  REQUIRE(doc["runs"].size() == 1);
+  const json run = doc["runs"][0];
+  CHECK(run["ranks"] == kRanks);
+  CHECK(run["hosts"] == json::array({"node1", "node2"}));
+  CHECK(run["host_name"] == "node1");  // rank 0's
+  return run;
+}
+
 TEST_CASE("mpi hosts: mpirun -np 4 over 2 hosts: both hosts, each host's CPU and the slowest rank's host") {
   if (!hosts_usable()) return;
   NamespaceHosts hosts(kHosts, kRanksPerHost);
@@ -118,52 +168,38 @@ TEST_CASE("mpi hosts: mpirun -np 4 over 2 hosts: both hosts, each host's CPU and
   CHECK(test::list_tree(dir.path()).empty());
   CHECK(test::count_of(result.err, "MPI: 4 ranks x 1 worker on 2 hosts: node1, node2\n") == 1);
 
-  const json doc = json::parse(test::read_file(json_path));
-  REQUIRE(doc["runs"].size() == 1);
-  const json& run = doc["runs"][0];
-  CHECK(run["ranks"] == kRanks);
-  CHECK(run["hosts"] == json::array({"node1", "node2"}));
-  CHECK(run["host_name"] == "node1");  // rank 0's
+  const json run = run_over_both_hosts(json_path);
   const json& tests = run["tests"];
   REQUIRE(tests.size() >= 8);
 
-  // The Ranks section: a row per test, in the JSON's order, ending with the slowest rank and its host.
-  const std::size_t ranks_at = result.err.find("\nRanks (4) ");
-  REQUIRE(ranks_at != std::string::npos);
-  const std::vector<std::string> rows = test::lines_of(result.err.substr(ranks_at + 1));
-  REQUIRE(rows.size() > tests.size());
+  const std::vector<std::string> rows = ranks_rows(result.err, tests.size());
+  for (std::size_t i = 0; i < tests.size(); ++i) check_across_hosts(tests[i], rows[1 + i]);
+}
+
+TEST_CASE("mpi hosts: bench++ job over 2 hosts x 2 ranks: the report names both hosts and the slowest rank's host") {
+  if (!hosts_usable()) return;
+  NamespaceHosts hosts(kHosts, kRanksPerHost);
+  test::TempDir dir;
+  test::TempDir out;
+  const auto json_path = out.path() / "job.json";
+  std::vector<std::string> argv = test::mpirun_command(kRanks);
+  argv.insert(argv.end(), {BENCH_BINARY, "job", "-d", dir.path().string(), "-q", "--json", json_path.string(),
+                           "--name=writes", "--rw=randwrite", "--bs=4k", "--size=1m", "--name=reads", "--stonewall",
+                           "--rw=randread", "--bs=4k", "--size=1m"});
+  const auto result = test::run_program(test::with({"timeout", "120"}, hosts.in_head(argv)));
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(test::list_tree(dir.path()).empty());  // each host's ranks removed their files from the shared directory
+  CHECK(test::count_of(result.err, "MPI: 4 ranks on 2 hosts: node1, node2; each rank runs every workload\n") == 1);
+
+  const json run = run_over_both_hosts(json_path);
+  const json& tests = run["tests"];
+  REQUIRE(tests.size() == 2);
+  const std::vector<std::string> rows = ranks_rows(result.err, tests.size());
   for (std::size_t i = 0; i < tests.size(); ++i) {
-    const json& test = tests[i];
-    INFO(test["test"].get<std::string>());
-    const json& across = test["mpi"];
-    REQUIRE(across.is_object());
-    const json& per_rank = across["per_rank"];
-    REQUIRE(per_rank.size() == kRanks);
-    double slowest_rate = rank_rate(per_rank[0]);
-    double cpu_node1 = 0;
-    double cpu_node2 = 0;
-    for (std::uint32_t r = 0; r < kRanks; ++r) {
-      CHECK(per_rank[r]["rank"] == r);
-      CHECK(per_rank[r]["host"] == host_of_rank(r));
-      slowest_rate = std::min(slowest_rate, rank_rate(per_rank[r]));
-      (r < kRanksPerHost ? cpu_node1 : cpu_node2) += per_rank[r]["cpu_sec"].get<double>();
-    }
-    const auto slowest = across["slowest_rank"].get<std::uint32_t>();
-    CHECK(rank_rate(per_rank[slowest]) == slowest_rate);
-    CHECK(rows[1 + i].ends_with("  " + std::to_string(slowest) + " (" + host_of_rank(slowest) + ")"));
-    // CPU per host: its ranks' CPU, and that as a percentage of the test's elapsed time.
-    const json& by_host = across["hosts"];
-    REQUIRE(by_host.size() == kHosts);
-    const double elapsed = test["elapsed_sec"].get<double>();
-    CHECK(by_host[0]["host"] == "node1");
-    CHECK(by_host[1]["host"] == "node2");
-    CHECK(by_host[0]["ranks"] == kRanksPerHost);
-    CHECK(by_host[1]["ranks"] == kRanksPerHost);
-    CHECK(by_host[0]["cpu_sec"].get<double>() == doctest::Approx(cpu_node1));
-    CHECK(by_host[1]["cpu_sec"].get<double>() == doctest::Approx(cpu_node2));
-    CHECK(by_host[0]["cpu_percent"].get<double>() == doctest::Approx(cpu_node1 * 100 / elapsed));
-    CHECK(by_host[1]["cpu_percent"].get<double>() == doctest::Approx(cpu_node2 * 100 / elapsed));
-    CHECK(test["cpu_sec"].get<double>() == doctest::Approx(cpu_node1 + cpu_node2));
+    check_across_hosts(tests[i], rows[1 + i]);
+    CHECK(tests[i]["operations"] == kRanks * 256);
+    for (const json& part : tests[i]["mpi"]["per_rank"]) CHECK(part["bytes"] == 1 << 20);  // each its own file
   }
 }
 

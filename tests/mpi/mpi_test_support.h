@@ -9,13 +9,9 @@
 
 namespace bench::test {
 
-// False, with a "skipped: ..." message, when mpirun is not installed.
+// False, and a skip (test_support.h), when mpirun is not installed.
 inline bool mpirun_usable() {
-  if (run_program({"sh", "-c", "command -v mpirun"}).exit_code != 0) {
-    MESSAGE("skipped: mpirun (Debian openmpi-bin) is not installed");
-    return false;
-  }
-  return true;
+  return !skip_unless(tool_installed("mpirun"), Need::kTool, "mpirun is not installed (Debian openmpi-bin)");
 }
 
 // Open MPI's mpirun for `ranks` ranks, as root, without the single-copy mechanism of its shared memory

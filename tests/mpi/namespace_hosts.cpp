@@ -34,11 +34,13 @@ bool runs_bench(pid_t pid) {
 
 }  // namespace
 
-std::optional<std::string> NamespaceHosts::unavailable_reason() {
-  if (::geteuid() != 0) return "making network namespaces needs root";
-  if (run_program({"ip", "-V"}).exit_code != 0) return "ip (Debian iproute2) is not installed";
+std::optional<Skip> NamespaceHosts::unavailable_reason() {
+  if (!running_as_root()) return Skip{Need::kRoot, "separate hosts: making network namespaces needs root"};
+  if (!tool_installed("ip")) return Skip{Need::kTool, "separate hosts: ip is not installed (Debian iproute2)"};
   const CommandOutput probe = run_program({"unshare", "--net", "--uts", "true"});
-  if (probe.exit_code != 0) return "this machine refuses new network and UTS namespaces: " + trimmed(probe.err);
+  if (probe.exit_code != 0) {
+    return Skip{Need::kMachine, "separate hosts: this machine refuses new network and UTS namespaces: " + trimmed(probe.err)};
+  }
   return std::nullopt;
 }
 

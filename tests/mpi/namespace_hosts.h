@@ -11,12 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
+
 namespace bench::test {
 
 class NamespaceHosts {
  public:
   // Why such hosts cannot be made here (not root, no iproute2, namespaces refused), or nullopt when they can.
-  static std::optional<std::string> unavailable_reason();
+  static std::optional<Skip> unavailable_reason();
 
   // `count` hosts of `slots` MPI slots each. Throws std::runtime_error with the script's message when it fails.
   NamespaceHosts(int count, int slots);

@@ -53,7 +53,7 @@ TEST_CASE("per-char write and read move per_char_bytes with one sample per chunk
   CHECK(f.latency.count() == 16);
 }
 
-TEST_CASE("per-char write writes byte n as n mod 128, and per-char read of a shorter file is an error") {
+TEST_CASE("per-char write writes byte n as n mod 128, and a per-char read of a shorter file is an error") {
   IoFixture f;
   f.run(*make_per_char_write_phase());
   const std::string bytes = test::read_file(f.data());

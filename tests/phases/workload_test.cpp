@@ -1,6 +1,7 @@
 // The workload phase's parts on small real files: a job's loop through both engines (requests counted, the
 // queue kept full, syncs every N writes, ramp, runtime, a stop signal), a group's jobs at once, the files'
-// rules (bench++ never writes what it did not create), and the steady-state verdict.
+// rules (bench++ never writes what it did not create; one rank of several has its own), and the steady-state
+// verdict.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include "platform/io_uring_ring.h"
 #include "result/errors.h"
 #include "result/steady_state.h"
+#include "engine/engine_test_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -49,13 +51,7 @@ WorkloadMeasurement run_one(const WorkloadSpec& spec, const fs::path& dir, const
   return run_workload_group(group, interrupt).front();
 }
 
-bool io_uring_here() {
-  if (const auto reason = io_uring_availability()) {
-    MESSAGE("skipped (io_uring): " << *reason);
-    return false;
-  }
-  return true;
-}
+bool io_uring_here() { return !test::skip_if(test::io_uring_skip_reason()); }
 
 }  // namespace
 
@@ -227,6 +223,50 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
   WorkloadSpec elsewhere = spec_of(IoPattern::kRead, 1, EngineKind::kSync);
   elsewhere.directory = (dir.path() / "missing").string();
   CHECK(error_of(elsewhere) == "workload 'w': directory '" + elsewhere.directory + "' does not exist");
+}
+
+TEST_CASE("workload files: one rank of several has files of its own, and a shared file only to read") {
+  test::TempDir dir;
+  const fs::path users_file = dir.path() / "shared.dat";
+  std::ofstream(users_file) << std::string(64 * 1024, 'x');
+  WorkloadSpec own = spec_of(IoPattern::kRandWrite, 1, EngineKind::kSync);
+  own.filename = "test-file";  // a suite's one test file: each rank's own, in its private directory
+  own.jobs = 2;
+  WorkloadSpec reads = spec_of(IoPattern::kRandRead, 1, EngineKind::kSync);
+  reads.filename = users_file.string();
+  reads.size_bytes = 0;
+  {
+    WorkloadFiles files(dir.path(), 2);
+    std::vector<JobTarget> targets = files.plan(own, {});
+    REQUIRE(targets.size() == 2);
+    CHECK(targets[0].is_private);
+    CHECK(targets[0].path == "test-file");
+    files.prepare(own, targets);
+    const std::vector<std::string> made = test::list_tree(dir.path());
+    REQUIRE(made.size() == 3);
+    CHECK(made[0].starts_with("bench++-job.rank-2."));
+    CHECK(made[1] == made[0] + "/test-file");
+    CHECK(made[2] == "shared.dat");
+    CHECK(!files.plan(reads, {}).front().is_private);  // an existing file every rank only reads
+    files.remove_created();
+    CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"shared.dat"});
+    files.remove_created();  // nothing left to do, nor for the destructor
+  }
+  const auto error_of = [&](const WorkloadSpec& spec) {
+    return test::error_of<UsageError>([&] { WorkloadFiles(dir.path(), 1).plan(spec, {}); });
+  };
+  WorkloadSpec writes_shared = reads;
+  writes_shared.pattern = IoPattern::kWrite;
+  writes_shared.overwrite_allowed = true;  // not for every rank at once
+  CHECK(error_of(writes_shared).find("every MPI rank would write '" + users_file.string() + "'") != std::string::npos);
+  WorkloadSpec creates_shared = reads;
+  creates_shared.filename = (dir.path() / "new.dat").string();
+  creates_shared.size_bytes = kMiB;
+  CHECK(error_of(creates_shared).find("every MPI rank would create") != std::string::npos);
+  WorkloadSpec nested = own;
+  nested.filename = "sub/test-file";
+  CHECK(error_of(nested).find("give a name without '/'") != std::string::npos);
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"shared.dat"});
 }
 
 TEST_CASE("steady state: a flat series is steady, a falling one is not, a short one has no verdict") {

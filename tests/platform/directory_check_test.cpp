@@ -1,6 +1,8 @@
 #include "platform/directory_check.h"
 
 #include <doctest/doctest.h>
+#include <grp.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -11,6 +13,8 @@
 
 namespace bench {
 namespace {
+
+constexpr uid_t kNobody = 65534;
 
 std::string error_of(const std::filesystem::path& dir) {
   return test::error_of<UsageError>([&] { check_directory_usable(dir); });
@@ -33,15 +37,29 @@ TEST_CASE("cli: check_directory_usable refuses a missing path and a regular file
 }
 
 TEST_CASE("cli: check_directory_usable refuses a read-only directory") {
-  if (::geteuid() == 0) {
-    MESSAGE("skipped: root bypasses permission checks");
-    return;
-  }
   const test::TempDir tmp;
   const auto dir = tmp.path() / "ro";
   std::filesystem::create_directory(dir);
   std::filesystem::permissions(dir, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
-  CHECK(error_of(dir) == "directory '" + dir.string() + "' is not writable");
+  const std::string expected = "directory '" + dir.string() + "' is not writable";
+  if (::geteuid() != 0) {
+    CHECK(error_of(dir) == expected);
+  } else {
+    // Root passes every permission check: the check runs in a child that has become nobody (uid and gid 65534),
+    // the owner of the directory, which it may search but not write.
+    std::filesystem::permissions(tmp.path(), std::filesystem::perms(0755));
+    REQUIRE(::chown(dir.c_str(), kNobody, kNobody) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      const bool dropped = ::setgroups(0, nullptr) == 0 && ::setgid(kNobody) == 0 && ::setuid(kNobody) == 0;
+      ::_exit(!dropped ? 2 : error_of(dir) == expected ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);  // 1: another error or none, 2: the child could not become nobody
+  }
   std::filesystem::permissions(dir, std::filesystem::perms::owner_all);
 }
 

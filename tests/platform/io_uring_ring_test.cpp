@@ -6,13 +6,12 @@
 #include <system_error>
 #include <utility>
 
+#include "engine/engine_test_support.h"
+
 namespace bench {
 
 TEST_CASE("platform: an io_uring ring has at least the asked depth in both queues and moves") {
-  if (const auto reason = io_uring_availability()) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  SKIP_UNLESS_IO_URING();
   IoUringRing ring(10);
   CHECK(ring.sq_entries() >= 10);
   CHECK(ring.cq_entries() >= 10);
@@ -29,10 +28,7 @@ TEST_CASE("platform: an io_uring ring has at least the asked depth in both queue
 }
 
 TEST_CASE("platform: a ring deeper than the kernel allows is a system_error naming the depth") {
-  if (const auto reason = io_uring_availability()) {
-    MESSAGE("skipped: " << *reason);
-    return;
-  }
+  SKIP_UNLESS_IO_URING();
   try {
     IoUringRing ring(1u << 20);
     FAIL("a ring of depth 2^20 was created");

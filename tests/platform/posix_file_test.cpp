@@ -14,7 +14,7 @@
 namespace bench {
 namespace {
 
-TEST_CASE("PosixFile: write_bytes_singly writes the bytes in order, and read_bytes_singly reads them, fewer at the end") {
+TEST_CASE("PosixFile: write_bytes_singly writes the bytes in order, read_bytes_singly reads them, fewer at the end") {
   test::TempDir dir;
   const auto path = dir.path() / "bytes";
   std::vector<unsigned char> bytes(300);

@@ -37,10 +37,7 @@ test::CommandOutput run_into_full_disk(const TmpfsMount& mount, const std::vecto
 }
 
 TEST_CASE("reliability: a run larger than the free space is refused before anything is written") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   TmpfsMount mount("size=8m");
   SUBCASE("-s larger than the filesystem") {
     const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "64M:4k", "-n", "0"}));
@@ -62,10 +59,7 @@ TEST_CASE("reliability: a run larger than the free space is refused before anyth
 }
 
 TEST_CASE("reliability: a file set with more files than free inodes is refused before anything is written") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   TmpfsMount mount("size=8m,nr_inodes=500");
   const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "0", "-n", "1"}));
   CHECK(r.exit_code == 1);
@@ -77,10 +71,7 @@ TEST_CASE("reliability: a file set with more files than free inodes is refused b
 }
 
 TEST_CASE("reliability: the inode check counts every worker's subdirectories") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   // 4 workers x (1024 files + 500 subdirectories + 3) + 1 = 6109 inodes. Counting the subdirectories once (per
   // rank) made 4596, which passed, and the run then failed midway when the inodes ran out.
   TmpfsMount mount("size=64m,nr_inodes=5000");
@@ -93,10 +84,7 @@ TEST_CASE("reliability: the inode check counts every worker's subdirectories") {
 }
 
 TEST_CASE("reliability: the disk filling up during the I/O tests fails the run with ENOSPC and leaves nothing") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   TmpfsMount mount("size=32m");
   // The per-char write (a write(2) per byte, the first test) is slow enough to be caught writing.
   std::optional<std::filesystem::path> data;
@@ -111,10 +99,7 @@ TEST_CASE("reliability: the disk filling up during the I/O tests fails the run w
 }
 
 TEST_CASE("reliability: the disk filling up during the file tests fails the run with ENOSPC and leaves nothing") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   TmpfsMount mount("size=96m");
   std::filesystem::path files_dir;
   // 4096 files of 16 KiB: caught once the first files exist.

@@ -23,15 +23,8 @@ constexpr bool kUnderAsan = false;
 #endif
 
 bool fiu_usable() {
-  if (kUnderAsan) {
-    MESSAGE("skipped: libfiu's preload does not mix with AddressSanitizer");
-    return false;
-  }
-  if (test::run_program({"sh", "-c", "command -v fiu-run"}).exit_code != 0) {
-    MESSAGE("skipped: fiu-run (Debian fiu-utils) is not installed");
-    return false;
-  }
-  return true;
+  return !test::skip_unless(!kUnderAsan, test::Need::kMachine, "libfiu's preload does not mix with AddressSanitizer") &&
+         !test::skip_unless(test::tool_installed("fiu-run"), test::Need::kTool, "fiu-run is not installed (Debian fiu-utils)");
 }
 
 // bench++ -d dir ARGS under fiu-run with these failure points enabled from the start.

@@ -4,6 +4,7 @@
 // files), never a crash, a hang, or another exception.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "report/json_report.h"
 #include "report/spreadsheet_csv.h"
 #include "result/errors.h"
+#include "test_support.h"
 
 namespace bench {
 namespace {
@@ -128,6 +130,88 @@ TEST_CASE("reliability: the mountinfo parser takes any text") {
   for (const std::string& text : {""s, "\0\0\0"s, kMegaLine, "1 2 3 4 / rw - \\"s, "a b c d \\999 e - f g h\n"s,
                                   std::string(100000, '\n'), "1 2 3 4 /x rw " + std::string(100000, ' ') + "- a"}) {
     CHECK_NOTHROW((void)find_mount(text, "/x"));
+  }
+}
+
+// The system calls of a traced bench++ run that would change a filesystem: an open for writing or creating, a new
+// directory, a removal or a rename (strace's log lines).
+std::vector<std::string> changing_calls(const std::string& strace_log) {
+  std::vector<std::string> found;
+  for (const std::string& line : test::lines_of(strace_log)) {
+    for (const char* mark : {"O_WRONLY", "O_RDWR", "O_CREAT", "mkdir", "unlink", "rmdir", "rename"}) {
+      if (line.find(mark) != std::string::npos) {
+        found.push_back(line);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+TEST_CASE("reliability: hostile -s, -n, -c, -x, --sync-size and -z values exit 2 with one line, before any disk access") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string option;  // the option the message names: "bench++: invalid <option> value '<value>': ..."
+  };
+  const std::vector<Case> cases = {
+      {{"-s", "4294967296:4294967296"}, "-s"},   // a chunk past 2^32
+      {{"-s", "1M:4k:4294967296"}, "-s"},        // seeks past 2^32
+      {{"-s", "1M:4k:1:4294967296"}, "-s"},      // seekers past 2^32
+      {{"-s", "17592186044416"}, "-s"},          // 2^44 MiB = 2^64 bytes
+      {{"-s", "18446744073709551616"}, "-s"},    // 2^64
+      {{"-s", "-1"}, "-s"},
+      {{"-s", "137438953472", "-c", "200"}, "-c"},  // 2^57 bytes, fine alone, x 200 workers past 2^64
+      {{"-n", "4294967296"}, "-n"},
+      {{"-n", "18446744073709551616"}, "-n"},
+      {{"-n", "1:18446744073709551615"}, "-n"},  // 1024 files of 2^64 - 1 bytes
+      {{"-n", "28339:1t"}, "-n"},
+      {{"-n", "-1"}, "-n"},
+      {{"-n", "1:4k:0:4294967296"}, "-n"},
+      {{"-n", "1:-3"}, "-n"},
+      {{"-c", "0"}, "-c"},
+      {{"-c", "-1"}, "-c"},
+      {{"-c", "4294967296"}, "-c"},
+      {{"-c", "18446744073709551616"}, "-c"},
+      {{"-x", "0"}, "-x"},
+      {{"-x", "-1"}, "-x"},
+      {{"-x", "4294967296"}, "-x"},
+      {{"-x", "18446744073709551616"}, "-x"},
+      {{"--sync-size", "0"}, "--sync-size"},
+      {{"--sync-size", "-1"}, "--sync-size"},
+      {{"--sync-size", "18446744073709551616"}, "--sync-size"},
+      {{"--sync-size", "18446744073709551615k"}, "--sync-size"},
+      {{"--sync-size", "1m:4294967296"}, "--sync-size"},
+      {{"-z", "-1"}, "-z"},
+      {{"-z", "4294967296"}, "-z"},
+      {{"-z", "18446744073709551616"}, "-z"},
+  };
+  const test::TempDir dir;
+  const test::TempDir logs;
+  const bool traced = !test::skip_unless(test::tool_installed("strace"), test::Need::kTool,
+                                         "the system calls' part: strace is not installed (Debian strace)");
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    std::vector<std::string> argv = test::with({BENCH_BINARY, "-d", dir.path().string(), "-r", "0"}, c.args);
+    const std::filesystem::path log = logs.path() / "trace";
+    if (traced) {
+      argv.insert(argv.begin(), {"strace", "-f", "-qq", "-o", log.string(), "-e",
+                                 "trace=open,openat,creat,mkdir,mkdirat,unlink,unlinkat,rmdir,rename,renameat,renameat2"});
+#if defined(__SANITIZE_ADDRESS__)
+      argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
+#endif
+    }
+    const test::CommandOutput result = test::run_program(argv);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    const std::vector<std::string> lines = test::lines_of(result.err);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].starts_with("bench++: invalid " + c.option + " value '"));
+    CHECK(test::list_tree(dir.path()).empty());
+    if (traced) {
+      const std::string trace = test::read_file(log);
+      CHECK(changing_calls(trace) == std::vector<std::string>{});
+      CHECK_FALSE(test::contains(trace, dir.path().string()));  // -d was not even opened
+    }
   }
 }
 

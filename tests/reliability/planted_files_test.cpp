@@ -85,8 +85,8 @@ TEST_CASE("reliability: planted files and links in -d stay untouched and nothing
   plant(dir.path(), outside.path());
   const auto dir_before = test::snapshot_tree(dir.path());
   const auto outside_before = test::snapshot_tree(outside.path());
-  const bool traced = test::run_program({"sh", "-c", "command -v strace"}).exit_code == 0;
-  if (!traced) MESSAGE("strace is not installed: the system calls are not checked");
+  const bool traced = !test::skip_unless(test::tool_installed("strace"), test::Need::kTool,
+                                         "the system calls' part: strace is not installed (Debian strace)");
   test::TempDir log_dir;
   const fs::path log = log_dir.path() / "trace";
 

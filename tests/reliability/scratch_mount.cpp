@@ -14,8 +14,6 @@
 
 namespace bench::test {
 
-bool running_as_root() { return ::geteuid() == 0; }
-
 TmpfsMount::TmpfsMount(const std::string& options) : options_(options) {
   if (::mount("tmpfs", dir_.path().c_str(), "tmpfs", 0, options_.c_str()) != 0) {
     throw std::system_error(errno, std::generic_category(), "mount tmpfs on " + dir_.path().string());

@@ -12,9 +12,6 @@
 
 namespace bench::test {
 
-// True when the tests run as root (mounting and -u need it; the tests that do skip with a MESSAGE otherwise).
-bool running_as_root();
-
 // A tmpfs mounted on a fresh temporary directory, e.g. TmpfsMount("size=8m"); unmounted (lazily if it is
 // still busy) and its directory removed on destruction, whatever the test did. REQUIRES: running_as_root().
 // Throws std::system_error when the mount fails.

@@ -30,10 +30,7 @@ std::vector<std::string> quick_in(const std::filesystem::path& dir, const std::v
 }
 
 TEST_CASE("reliability: a read-only filesystem is refused before any test starts") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: mounting a tmpfs needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   test::TmpfsMount mount("size=8m");
   std::filesystem::create_directory(mount.path() / "keep");
   mount.remount_read_only();
@@ -45,15 +42,9 @@ TEST_CASE("reliability: a read-only filesystem is refused before any test starts
 }
 
 TEST_CASE("reliability: -u drops privileges before the directory check and before anything is created") {
-  if (!test::running_as_root()) {
-    MESSAGE("skipped: -u needs root");
-    return;
-  }
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "-u needs root")) return;
   const passwd* nobody = ::getpwnam("nobody");
-  if (nobody == nullptr) {
-    MESSAGE("skipped: no user 'nobody'");
-    return;
-  }
+  if (test::skip_unless(nobody != nullptr, test::Need::kMachine, "no user 'nobody'")) return;
   test::TempDir dir;  // root's, 0700 from mkdtemp
   SUBCASE("a root-owned 0755 directory is not writable for nobody") {
     std::filesystem::permissions(dir.path(), std::filesystem::perms(0755));
@@ -93,8 +84,8 @@ TEST_CASE("reliability: -u drops privileges before the directory check and befor
 }
 
 TEST_CASE("reliability: -u and -g are refused when bench++ is not root") {
-  if (!test::running_as_root() || test::run_program({"sh", "-c", "command -v runuser"}).exit_code != 0) {
-    MESSAGE("skipped: needs root and runuser to start bench++ as nobody");
+  if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "starting bench++ as nobody needs root") ||
+      test::skip_unless(test::tool_installed("runuser"), test::Need::kTool, "runuser is not installed (Debian util-linux)")) {
     return;
   }
   test::TempDir dir;
@@ -103,8 +94,8 @@ TEST_CASE("reliability: -u and -g are refused when bench++ is not root") {
     std::vector<std::string> argv = {"runuser", "-u", "nobody", "--", BENCH_BINARY};
     for (const auto& word : quick_in(dir.path(), option)) argv.push_back(word);
     const auto r = test::run_program(argv);
-    if (r.exit_code == 126 || r.exit_code == 127) {
-      MESSAGE("skipped: nobody cannot run " << BENCH_BINARY);
+    if (test::skip_unless(r.exit_code != 126 && r.exit_code != 127, test::Need::kMachine,
+                          "nobody cannot run " + std::string(BENCH_BINARY) + " (a directory above it is closed to others)")) {
       return;
     }
     CHECK(r.exit_code == 2);

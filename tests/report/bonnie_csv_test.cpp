@@ -28,22 +28,6 @@ std::vector<std::string> fields_of(std::string line) {
   }
 }
 
-// True when `program` is an executable somewhere on PATH.
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string_view dirs = path != nullptr ? path : "/usr/bin:/bin";
-  while (!dirs.empty()) {
-    const std::size_t colon = dirs.find(':');
-    const std::filesystem::path candidate = std::filesystem::path(dirs.substr(0, colon)) / program;
-    std::error_code ignored;
-    if (std::filesystem::is_regular_file(candidate, ignored)) return true;
-    if (colon == std::string_view::npos) break;
-    dirs.remove_prefix(colon + 1);
-  }
-  return false;
-}
-
-
 }  // namespace
 
 TEST_CASE("bonnie csv: golden lines") {
@@ -147,8 +131,7 @@ TEST_CASE("bonnie csv: header names all 50 fields") {
 }
 
 TEST_CASE("bonnie csv: bon_csv2txt reads our lines") {
-  if (!on_path("bon_csv2txt")) {
-    MESSAGE("bon_csv2txt is not installed (apt-get install bonnie++); skipped");
+  if (test::skip_unless(test::tool_installed("bon_csv2txt"), test::Need::kTool, "bon_csv2txt is not installed (Debian bonnie++)")) {
     return;
   }
   // The expected texts were derived by hand from bon_csv2txt's rules (bonnie-reference §8): the ID joins
@@ -175,8 +158,7 @@ TEST_CASE("bonnie csv: bon_csv2txt reads our lines") {
 }
 
 TEST_CASE("bonnie csv: bon_csv2html reads our lines and our header") {
-  if (!on_path("bon_csv2html")) {
-    MESSAGE("bon_csv2html is not installed (apt-get install bonnie++); skipped");
+  if (test::skip_unless(test::tool_installed("bon_csv2html"), test::Need::kTool, "bon_csv2html is not installed (Debian bonnie++)")) {
     return;
   }
   const std::string size_cell = "<td class=\"size\" bgcolor=\"#FFFFFF\">";

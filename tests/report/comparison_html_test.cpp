@@ -72,10 +72,6 @@ TEST_CASE("compare html: labels are escaped and not-measured cells say so") {
   CHECK(html.find("not measured (under 0.5 s)") != std::string::npos);
 }
 
-bool chromium_installed() {
-  return test::run_program({"sh", "-c", "command -v chromium"}).exit_code == 0;
-}
-
 // Headless Chromium with a fresh profile and nothing that reaches the network.
 test::CommandOutput chromium(const fs::path& profile, const std::vector<std::string>& args) {
   std::vector<std::string> argv = {"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
@@ -110,8 +106,7 @@ std::string screenshot(const test::TempDir& dir, const std::string& name, const 
 }
 
 TEST_CASE("compare html: headless Chromium loads the page and renders charts, not a blank page") {
-  if (!chromium_installed()) {
-    MESSAGE("skipped: chromium is not installed (apt-get install chromium)");
+  if (test::skip_unless(test::tool_installed("chromium"), test::Need::kTool, "chromium is not installed (Debian chromium)")) {
     return;
   }
   test::TempDir dir;

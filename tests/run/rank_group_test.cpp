@@ -71,7 +71,7 @@ TEST_CASE("the spread of the ranks: first and last done, the slowest rank's rate
   CHECK(spread->slowest_rank == 1);  // 100 files in 2 s: 50/s, against 100/s for the others
   REQUIRE(spread->slowest_rate_times_ranks.has_value());
   CHECK(*spread->slowest_rate_times_ranks == doctest::Approx(150.0));
-  CHECK(*rank_rate_per_second(PhaseId::kBlockWrite, whole.ranks[0]) == doctest::Approx(100 * 4096.0));
+  CHECK(*rank_rate_per_second(WorkUnit::kBytes, whole.ranks[0]) == doctest::Approx(100 * 4096.0));
 
   const auto hosts = cpu_by_host(whole);
   REQUIRE(hosts.size() == 2);

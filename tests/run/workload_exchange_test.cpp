@@ -1,0 +1,145 @@
+// The pieces of workloads under MPI that need no MPI (run/workload_exchange.h): how one result's per-rank parts
+// become its whole (IOR's sums over the span, the histogram of every rank's samples, per-second series summed),
+// summing series of different lengths and checking that the ranks run the same workloads, through stand-in
+// groups.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+#include "measure/latency_histogram.h"
+#include "result/errors.h"
+#include "run/rank_group.h"
+#include "run/workload_exchange.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+using std::chrono::milliseconds;
+
+// Rank 0 of three whose other ranks' words are given up front: gather_words appends theirs, reduce_words
+// applies `op` over theirs (each call takes the next of their word lists), broadcast_text returns its own.
+class RankZeroWithOthers final : public RankGroup {
+ public:
+  explicit RankZeroWithOthers(std::vector<std::vector<std::vector<std::uint64_t>>> reductions)
+      : reductions_(std::move(reductions)) {}
+  std::uint32_t rank() const override { return 0; }
+  std::uint32_t size() const override { return 3; }
+  const std::vector<std::string>& host_names() const override { return hosts_; }
+  void agree(std::exception_ptr failure) override {
+    if (failure) std::rethrow_exception(failure);
+  }
+  std::string broadcast_text(const std::string& text) override { return text; }
+  std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t> words) override {
+    return {words.begin(), words.end()};
+  }
+  std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t> words, ReduceOp op) override {
+    std::vector<std::uint64_t> result(words.begin(), words.end());
+    for (const std::vector<std::uint64_t>& theirs : reductions_.at(next_++)) {
+      REQUIRE(theirs.size() == result.size());
+      for (std::size_t i = 0; i < result.size(); ++i) {
+        result[i] = op == ReduceOp::kSum ? result[i] + theirs[i]
+                    : op == ReduceOp::kMin ? std::min(result[i], theirs[i])
+                                           : std::max(result[i], theirs[i]);
+      }
+    }
+    return result;
+  }
+  void barrier() override {}
+
+ private:
+  std::vector<std::vector<std::vector<std::uint64_t>>> reductions_;
+  std::size_t next_ = 0;
+  std::vector<std::string> hosts_{"a", "a", "b"};
+};
+
+TEST_CASE("a workload's whole over ranks: IOR's sums over the span, merged buckets, summed seconds") {
+  std::vector<LatencyHistogram> histograms(3);
+  LatencyHistogram all;
+  for (std::uint64_t i = 0; i < 300; ++i) {
+    const std::uint64_t ns = 1000 + i * (i % 3 == 2 ? 5000 : 7);  // rank 2 is slow
+    histograms[i % 3].record(ns);
+    all.record(ns);
+  }
+  WorkloadRanks ranks;
+  for (std::uint32_t r = 0; r < 3; ++r) {
+    RankPhaseResult part;
+    part.rank = r;
+    part.host = r < 2 ? "a" : "b";
+    part.start = milliseconds{r};              // from the barrier before the group, on each rank's clock
+    part.end = milliseconds{1000 + 500 * r};  // the last rank ends 2 s after the barrier
+    part.operations = histograms[r].count();
+    part.bytes = part.operations * 4096;
+    part.cpu = milliseconds{100};
+    part.workers = 2;
+    part.latency = histograms[r].summary();
+    ranks.parts.ranks.push_back(part);
+    ranks.parts.merged.merge(histograms[r]);
+    ranks.mean_depths.push_back(1.0 + r);
+  }
+  ranks.per_second = {30, 20};
+  PhaseResult local;
+  local.id = PhaseId::kWorkload;
+  local.workload = WorkloadPart{};
+  local.workload->workload = "randread";
+
+  const PhaseResult whole = combine_workload_ranks(local, ranks);
+  CHECK(whole.operations == 300);
+  CHECK(whole.bytes == 300 * 4096);
+  CHECK(whole.workers == 6);
+  CHECK(whole.cpu == milliseconds{300});
+  CHECK(whole.elapsed == milliseconds{2000});  // the earliest start (0) to the latest end (2000)
+  REQUIRE(whole.latency.has_value());
+  CHECK(whole.latency->count == 300);
+  CHECK(whole.latency->p99_ns == all.summary()->p99_ns);  // of all samples, not a mean of the ranks'
+  CHECK(whole.latency->max_ns == all.summary()->max_ns);
+  CHECK(whole.latency_histogram == all.buckets());
+  REQUIRE(whole.workload.has_value());
+  CHECK(whole.workload->workload == "randread");
+  CHECK(whole.workload->per_second == std::vector<double>{30, 20});
+  CHECK(whole.workload->mean_depth == doctest::Approx(2.0));
+  REQUIRE(whole.ranks.size() == 3);
+  CHECK(whole.ranks[2].host == "b");
+}
+
+TEST_CASE("per-second series of ranks that ran for different times sum second by second") {
+  // Rank 0 has 2 series of 3 and 1 seconds, rank 1 of 2 and 4, rank 2 of 3 and 1: the lengths are reduced
+  // (max: 3 and 4) first, then every rank's series padded with zeros to them and summed.
+  RankZeroWithOthers group({{{2, 4}, {3, 1}}, {{1, 1, 0, 5, 7, 1, 1}, {2, 2, 2, 9, 0, 0, 0}}});
+  const auto sums = sum_series(group, {{10, 20, 30}, {40}});
+  REQUIRE(sums.size() == 2);
+  CHECK(sums[0] == std::vector<std::uint64_t>{13, 23, 32});
+  CHECK(sums[1] == std::vector<std::uint64_t>{54, 7, 1, 1});
+}
+
+TEST_CASE("the ranks must run the same workloads: a different job file on one rank is refused") {
+  WorkloadSpec spec;
+  spec.name = "w";
+  spec.jobs = 2;
+  const std::string shape = exchange_shape({spec}, 1);
+  CHECK(shape == "runs=1; w numjobs=2");
+  SingleProcessGroup alone;
+  CHECK_NOTHROW(check_same_shape(alone, shape));
+  // Rank 1 with rank 0's shape broadcast to it: a stand-in whose broadcast gives rank 0's text.
+  class RankOne final : public RankGroup {
+   public:
+    std::uint32_t rank() const override { return 1; }
+    std::uint32_t size() const override { return 2; }
+    const std::vector<std::string>& host_names() const override { return hosts_; }
+    void agree(std::exception_ptr) override {}
+    std::string broadcast_text(const std::string&) override { return "runs=1; w numjobs=2"; }
+    std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
+    std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
+    void barrier() override {}
+
+   private:
+    std::vector<std::string> hosts_{"a", "b"};
+  } rank_one;
+  spec.jobs = 3;
+  CHECK(test::error_of<UsageError>([&] { check_same_shape(rank_one, exchange_shape({spec}, 1)); }) ==
+        "the workloads differ from rank 0's (its command line or job files): 'runs=1; w numjobs=3' here, "
+        "'runs=1; w numjobs=2' on rank 0");
+}
+
+}  // namespace
+}  // namespace bench
