@@ -95,7 +95,8 @@ std::string format_run_html(const std::vector<RunResult>& runs) {
   const std::string facts =
       fmt::format("<p class=\"rule\">{} · started {} · bench++ {} · {} · {} ({} {})</p>\n",
                   html_text(info.host_name), html_text(info.started_utc), html_text(info.version),
-                  html_text(info.kernel), html_text(info.directory), html_text(info.filesystem), html_text(info.mount_options));
+                  html_text(info.kernel), html_text(info.directory), html_text(info.filesystem),
+                  html_text(info.mount_options));
   return html_page("bench++: " + info.label, "bench++: " + info.label,
                    facts + texts + percentile_table(runs) + cdf_sections(runs));
 }
