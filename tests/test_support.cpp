@@ -123,6 +123,12 @@ std::vector<std::string> with(std::vector<std::string> args, const std::vector<s
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
+std::size_t count_of(std::string_view text, std::string_view part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string_view::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
 void check_read_error(const std::function<void()>& read, const std::string& expected_start,
                       const std::string& expected_part, std::size_t max_size) {
   try {

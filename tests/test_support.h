@@ -78,6 +78,8 @@ std::vector<std::string> lines_of(const std::string& text);
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more);
 // Whether `part` occurs in `text`.
 bool contains(std::string_view text, std::string_view part);
+// How many times `part` occurs in `text`, not overlapping (REQUIRES: part not empty).
+std::size_t count_of(std::string_view text, std::string_view part);
 
 // The what() of the `Error` that call() throws, or `none` when it throws nothing.
 template <typename Error, typename Call>

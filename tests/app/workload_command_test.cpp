@@ -139,13 +139,8 @@ TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {
   const std::string page = test::read_file(html);
   CHECK(contains(page, "randrw-4k: reads"));
   CHECK(contains(page, "latency CDF"));
-  const auto count_of = [&](std::string_view part) {
-    std::size_t n = 0;
-    for (auto at = page.find(part); at != std::string::npos; at = page.find(part, at + 1)) ++n;
-    return n;
-  };
-  CHECK(count_of("<svg class=\"cdf\"") == keys_of(run).size());  // one per test
-  CHECK(count_of("<polyline") == 2 * keys_of(run).size());        // host and guest in each
+  CHECK(test::count_of(page, "<svg class=\"cdf\"") == keys_of(run).size());  // one per test
+  CHECK(test::count_of(page, "<polyline") == 2 * keys_of(run).size());        // host and guest in each
   fs::remove(html);
 
   const fs::path cdm_json = dir.path() / "cdm.json";

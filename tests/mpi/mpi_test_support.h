@@ -21,11 +21,4 @@ inline std::vector<std::string> mpirun_command(int ranks) {
           "-np", std::to_string(ranks)};
 }
 
-// How many times `part` occurs in `text`.
-inline std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-  return n;
-}
-
 }  // namespace bench::test

@@ -15,11 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::size_t count(const std::string& text, std::string_view what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using test::count_of;
 
 Comparison repeated_comparison(std::vector<SourcedRun>& runs) {
   const std::vector<std::string> names = {"host_x3.csv", "guest_x3.csv"};
@@ -44,14 +40,14 @@ TEST_CASE("compare html: one self-contained page, one <svg> per chart, nothing f
   CHECK(html.ends_with("</body>\n</html>\n"));
   const std::size_t charts = chart_count(comparison);
   CHECK(charts == 20);
-  CHECK(count(html, "<svg ") == charts);
-  CHECK(count(html, "</svg>") == charts);
-  CHECK(count(html, "<figure>") == charts);
-  CHECK(count(html, "</figure>") == charts);
-  CHECK(count(html, "<section>") == count(html, "</section>"));
-  CHECK(count(html, "<ul") == count(html, "</ul>"));
-  CHECK(count(html, "<li") == count(html, "</li>"));
-  CHECK(count(html, "<rect ") == 2 * charts);  // every group measured every metric
+  CHECK(count_of(html, "<svg ") == charts);
+  CHECK(count_of(html, "</svg>") == charts);
+  CHECK(count_of(html, "<figure>") == charts);
+  CHECK(count_of(html, "</figure>") == charts);
+  CHECK(count_of(html, "<section>") == count_of(html, "</section>"));
+  CHECK(count_of(html, "<ul") == count_of(html, "</ul>"));
+  CHECK(count_of(html, "<li") == count_of(html, "</li>"));
+  CHECK(count_of(html, "<rect ") == 2 * charts);  // every group measured every metric
   for (const char* fetched : {"http", "<script", "<link", "@import", "url(", "src=", "@font-face"}) {
     CHECK_MESSAGE(html.find(fetched) == std::string::npos, fetched);
   }
@@ -119,8 +115,8 @@ TEST_CASE("compare html: headless Chromium loads the page and renders charts, no
   std::ofstream(page) << html;
   const auto dom = chromium(dir.path() / "dom-profile", {"--dump-dom", "file://" + page.string()});
   REQUIRE(dom.exit_code == 0);
-  CHECK(count(dom.out, "<svg ") == chart_count(comparison));
-  CHECK(count(dom.out, "</figure>") == chart_count(comparison));
+  CHECK(count_of(dom.out, "<svg ") == chart_count(comparison));
+  CHECK(count_of(dom.out, "</figure>") == chart_count(comparison));
   CHECK(dom.out.find("<h1>bench++ compare</h1>") != std::string::npos);
 
   const std::string shot = screenshot(dir, "page", html);

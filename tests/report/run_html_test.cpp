@@ -15,18 +15,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::size_t count(const std::string& text, std::string_view what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using test::count_of;
 
 void check_self_contained(const std::string& html) {
   CHECK(html.starts_with("<!DOCTYPE html>"));
   CHECK(html.ends_with("</html>\n"));
-  CHECK(count(html, "<script") == 0);
-  CHECK(count(html, "http://") + count(html, "https://") == count(html, "http://www.w3.org/2000/svg"));
-  CHECK(count(html, "<svg") == count(html, "</svg>"));
+  CHECK(count_of(html, "<script") == 0);
+  CHECK(count_of(html, "http://") + count_of(html, "https://") == count_of(html, "http://www.w3.org/2000/svg"));
+  CHECK(count_of(html, "<svg") == count_of(html, "</svg>"));
 }
 
 TEST_CASE("run html: the run's tables, one row per test, and a CDF per test that kept a histogram") {
@@ -34,7 +30,7 @@ TEST_CASE("run html: the run's tables, one row per test, and a CDF per test that
   const RunResult& full = samples.front();  // every test, one of them without a histogram
   const std::string html = format_run_html({full});
   check_self_contained(html);
-  CHECK(count(html, "<pre class=\"run\">") == 1);
+  CHECK(count_of(html, "<pre class=\"run\">") == 1);
   CHECK(test::contains(html, "Name:Size etc"));  // bonnie++'s table, as printed
   CHECK(test::contains(html, "Measured"));
   // The label holds quotes and a newline: escaped wherever it shows.
@@ -43,8 +39,8 @@ TEST_CASE("run html: the run's tables, one row per test, and a CDF per test that
   std::size_t with_histogram = 0;
   for (const PhaseResult& phase : full.phases) with_histogram += phase.latency_histogram.empty() ? 0 : 1;
   REQUIRE(with_histogram + 1 == full.phases.size());
-  CHECK(count(html, "<svg") == with_histogram);
-  CHECK(count(html, "<tr><td>") == full.phases.size());
+  CHECK(count_of(html, "<svg") == with_histogram);
+  CHECK(count_of(html, "<tr><td>") == full.phases.size());
   CHECK(test::contains(html, "<th>p99.9</th>"));
 }
 
@@ -53,9 +49,9 @@ TEST_CASE("run html: repeats show each run's text and a CDF line per run") {
   for (std::uint32_t i = 0; i < runs.size(); ++i) runs[i].info.run_index = i;
   const std::string html = format_run_html(runs);
   check_self_contained(html);
-  CHECK(count(html, "<pre class=\"run\">") == 3);
+  CHECK(count_of(html, "<pre class=\"run\">") == 3);
   CHECK(test::contains(html, "<h2>Run 3 of 3</h2>"));
-  CHECK(count(html, "<tr><td>") == 3 * runs.front().phases.size());
+  CHECK(count_of(html, "<tr><td>") == 3 * runs.front().phases.size());
   CHECK(test::contains(html, ">run 2</text>"));  // the CDF's legend names the runs
 }
 
@@ -69,7 +65,7 @@ TEST_CASE("run html: written by a run, by bench++ job and by compare of one file
   REQUIRE(run.exit_code == 0);
   const std::string html = test::read_file(report);
   check_self_contained(html);
-  CHECK(count(html, "<svg") == 4);  // block write, rewrite, block read, seeks
+  CHECK(count_of(html, "<svg") == 4);  // block write, rewrite, block read, seeks
   CHECK(test::contains(html, "Sequential Output, Block"));
 
   const fs::path job_report = out.path() / "job.html";
@@ -78,14 +74,14 @@ TEST_CASE("run html: written by a run, by bench++ job and by compare of one file
   REQUIRE(job.exit_code == 0);
   const std::string job_html = test::read_file(job_report);
   check_self_contained(job_html);
-  CHECK(count(job_html, "<svg") == 1);
+  CHECK(count_of(job_html, "<svg") == 1);
   CHECK(test::contains(job_html, "r.read"));
 
   const fs::path alone = out.path() / "alone.html";
   const auto compared = test::run_bench({"compare", json.string(), "--html", alone.string()});
   REQUIRE(compared.exit_code == 0);
   CHECK(test::contains(compared.out, "Name:Size etc"));  // the run's table, not a comparison
-  CHECK(count(test::read_file(alone), "<svg") == 4);
+  CHECK(count_of(test::read_file(alone), "<svg") == 4);
   const auto no_csv = test::run_bench({"compare", json.string(), "--csv", (out.path() / "x.csv").string()});
   CHECK(no_csv.exit_code == 2);
   CHECK(test::contains(no_csv.err, "need runs to compare"));

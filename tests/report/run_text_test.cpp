@@ -8,11 +8,7 @@
 namespace bench {
 namespace {
 
-std::size_t count_of(const std::string& text, std::string_view part) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
-  return count;
-}
+using test::count_of;
 
 }  // namespace
 
