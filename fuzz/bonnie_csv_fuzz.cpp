@@ -1,9 +1,9 @@
-// libFuzzer target: the bonnie++ CSV line reader `bench++ compare` uses (report/bonnie_csv_reader.h). Any
+// libFuzzer target: the bonnie++ CSV line reader `bench++ compare` uses (report/bonnie/bonnie_csv_reader.h). Any
 // text must give runs or std::runtime_error.
 #include <stdexcept>
 
 #include "fuzz_input.h"
-#include "report/bonnie_csv_reader.h"
+#include "report/bonnie/bonnie_csv_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

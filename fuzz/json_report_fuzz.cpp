@@ -1,9 +1,9 @@
-// libFuzzer target: the JSON report reader `bench++ compare` uses (report/json_report.h). Any text must give
+// libFuzzer target: the JSON report reader `bench++ compare` uses (report/json/json_report.h). Any text must give
 // runs or std::runtime_error; deep nesting is refused, not recursed into.
 #include <stdexcept>
 
 #include "fuzz_input.h"
-#include "report/json_report.h"
+#include "report/json/json_report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

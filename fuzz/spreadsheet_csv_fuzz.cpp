@@ -1,9 +1,9 @@
-// libFuzzer target: the spreadsheet CSV reader `bench++ compare` uses (report/spreadsheet_csv.h). Any text
+// libFuzzer target: the spreadsheet CSV reader `bench++ compare` uses (report/csv/spreadsheet_csv.h). Any text
 // must give runs or std::runtime_error ("<name>:<line>: ...").
 #include <stdexcept>
 
 #include "fuzz_input.h"
-#include "report/spreadsheet_csv.h"
+#include "report/csv/spreadsheet_csv.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

@@ -10,13 +10,13 @@
 #include "cli/compare_options.h"
 #include "compare/comparison.h"
 #include "compare/run_grouping.h"
-#include "report/comparison_csv.h"
-#include "report/comparison_html.h"
-#include "report/comparison_json.h"
-#include "report/comparison_text.h"
-#include "report/run_html.h"
-#include "report/run_text.h"
-#include "report/suite_tables.h"
+#include "report/csv/comparison_csv.h"
+#include "report/html/comparison_html.h"
+#include "report/json/comparison_json.h"
+#include "report/text/comparison_text.h"
+#include "report/html/run_html.h"
+#include "report/text/run_text.h"
+#include "report/text/suite_tables.h"
 #include "result/errors.h"
 
 namespace bench {
@@ -42,7 +42,7 @@ void write_output(const std::optional<std::string>& destination, const std::stri
   output.finish();
 }
 
-// The suites' own table (report/suite_tables.h), with the groups as its executors; "" for other runs.
+// The suites' own table (report/text/suite_tables.h), with the groups as its executors; "" for other runs.
 std::string suite_table(const std::vector<SourcedRun>& runs, const CompareConfig& config) {
   std::vector<Executor> executors;
   for (const RunGroup& group : group_runs(runs, CompareOptions{config.group_by_label})) {
@@ -60,7 +60,7 @@ bool is_one_group(const CompareConfig& config, const std::vector<SourcedRun>& ru
                      [&](const SourcedRun& run) { return run.run.info.label == runs.front().run.info.label; });
 }
 
-// The runs as bench++ printed them, and --html as the run's own report (report/run_html.h); a comparison's CSV
+// The runs as bench++ printed them, and --html as the run's own report (report/html/run_html.h); a comparison's CSV
 // and JSON need a second group.
 int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sourced) {
   if (config.csv_output || config.json_output) {

@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "report/bonnie_csv.h"
-#include "report/latency_table.h"
-#include "report/progress_line.h"
-#include "report/run_text.h"
+#include "report/bonnie/bonnie_csv.h"
+#include "report/text/latency_table.h"
+#include "report/text/progress_line.h"
+#include "report/text/run_text.h"
 #include "result/result_keywords.h"
 
 namespace bench {

@@ -1,8 +1,8 @@
 #include "app/result_documents.h"
 
-#include "report/json_report.h"
-#include "report/run_html.h"
-#include "report/spreadsheet_csv.h"
+#include "report/json/json_report.h"
+#include "report/html/run_html.h"
+#include "report/csv/spreadsheet_csv.h"
 
 namespace bench {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The result files of a run as its tests finish, for bench++'s own tests and for the workloads of bench++ job and
 // suite alike: the spreadsheet CSV (--csv), a header and then one row per finished test, the JSON report
-// (--json), the whole report of the runs so far, and the HTML report (--html, report/run_html.h), likewise.
+// (--json), the whole report of the runs so far, and the HTML report (--html, report/html/run_html.h), likewise.
 // Each is a DocumentOutput (app/document_output.h): a file is replaced whole after each test, so it never holds
 // less than a complete document, and a run that ends before its first test leaves an earlier file as it was; on
 // standard output the CSV's rows come as they are made and the JSON comes once, at the end (--html takes a file).

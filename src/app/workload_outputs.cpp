@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "report/placement_line.h"
-#include "report/rank_table.h"
-#include "report/suite_tables.h"
-#include "report/workload_table.h"
+#include "report/text/placement_line.h"
+#include "report/text/rank_table.h"
+#include "report/text/suite_tables.h"
+#include "report/text/workload_table.h"
 
 namespace bench {
 namespace {

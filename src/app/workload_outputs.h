@@ -1,7 +1,7 @@
 #pragma once
 // Routes the results of `bench++ job` and `bench++ suite` to the outputs their Config asks for, as they are made:
-// - the workload table (report/workload_table.h) after each run, on stdout, or on stderr with -q or when
-//   --csv/--json take stdout, and under MPI the ranks section after it (report/rank_table.h); across
+// - the workload table (report/text/workload_table.h) after each run, on stdout, or on stderr with -q or when
+//   --csv/--json take stdout, and under MPI the ranks section after it (report/text/rank_table.h); across
 //   repeats, their summary at the end;
 // - the spreadsheet CSV (--csv) with its workload columns, one row per workload direction as its group ends,
 //   and the JSON report (--json), replaced after each row when it is a file, written at the end on stdout

@@ -26,7 +26,7 @@ struct Config {
   std::optional<std::string> group;       // -u :group or -g group
   std::optional<std::string> csv_path;    // --csv FILE ("-" is stdout): the spreadsheet CSV
   std::optional<std::string> json_path;   // --json FILE ("-" is stdout)
-  std::optional<std::string> html_path;   // --html FILE (a file, not stdout): the run's report (report/run_html.h)
+  std::optional<std::string> html_path;   // --html FILE (a file, not stdout): the run's report (report/html/run_html.h)
   std::vector<std::string> tags;          // --tag KEY=VALUE (checked: cli/tags.h), recorded with the run
   std::vector<std::string> warnings;      // things main prints to stderr before running
 };

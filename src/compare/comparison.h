@@ -41,7 +41,7 @@ std::string_view noise_rule_text();
 enum class RunSource {
   kBenchResult,  // bench++ spreadsheet CSV or JSON: rates, CPU time and a full latency summary
   kBonnieLine,   // a bonnie++ "1.98" CSV line: only rates, %CPU and max latency mean something
-                 // (report/bonnie_csv_reader.h); "+++++" is a phase with zero elapsed time
+                 // (report/bonnie/bonnie_csv_reader.h); "+++++" is a phase with zero elapsed time
 };
 
 struct SourcedRun {

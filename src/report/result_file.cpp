@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include "platform/posix_file.h"
-#include "report/bonnie_csv_reader.h"
-#include "report/csv_field.h"
-#include "report/json_report.h"
-#include "report/spreadsheet_csv.h"
+#include "report/bonnie/bonnie_csv_reader.h"
+#include "report/csv/csv_field.h"
+#include "report/json/json_report.h"
+#include "report/csv/spreadsheet_csv.h"
 #include "text/split.h"
 
 namespace bench {

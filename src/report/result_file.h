@@ -10,9 +10,9 @@
 namespace bench {
 
 enum class ResultFormat {
-  kSpreadsheetCsv,  // report/spreadsheet_csv.h
-  kJson,            // report/json_report.h
-  kBonnieCsv,       // report/bonnie_csv_reader.h
+  kSpreadsheetCsv,  // report/csv/spreadsheet_csv.h
+  kJson,            // report/json/json_report.h
+  kBonnieCsv,       // report/bonnie/bonnie_csv_reader.h
 };
 
 struct ResultText {

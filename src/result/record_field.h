@@ -68,7 +68,7 @@ struct FieldFormat {
   bool may_be_empty = false;  // kKeyword: "" stands for no value (get() gives nullopt, set() is not called)
   // kText holding a comma-separated list whose items never hold a space (mount options: mountinfo escapes spaces
   // as \040): the spreadsheet CSV joins the items with spaces, so that the cell needs no quotes, `cut -d,` and
-  // `awk -F,` keep their columns, and no spreadsheet's separator guess is misled (report/spreadsheet_csv.h).
+  // `awk -F,` keep their columns, and no spreadsheet's separator guess is misled (report/csv/spreadsheet_csv.h).
   bool csv_spaced_list = false;
 };
 

@@ -31,7 +31,7 @@ struct LatencySummary {
 
 // A latency histogram's non-empty buckets (measure/latency_histogram.h's layout: exact below 128 ns, then 64 per
 // power of two) with their counts, in bucket order: kept with the results so that runs, workers and ranks merge into
-// true percentiles and a CDF can be drawn from them (report/latency_cdf_svg.h).
+// true percentiles and a CDF can be drawn from them (report/html/latency_cdf_svg.h).
 using HistogramBuckets = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
 
 // One rank's part of a phase in a run of several processes (MPI; result/rank_metrics.h derives the spread).

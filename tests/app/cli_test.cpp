@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "report/json_report.h"
+#include "report/json/json_report.h"
 #include "test_support.h"
 
 namespace bench {

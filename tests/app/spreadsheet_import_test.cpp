@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "report/csv_field.h"  // CsvSplitter
+#include "report/csv/csv_field.h"  // CsvSplitter
 #include "report/machine_readable_samples.h"
-#include "report/spreadsheet_csv.h"
+#include "report/csv/spreadsheet_csv.h"
 #include "test_support.h"
 
 namespace bench {

@@ -14,8 +14,8 @@
 
 #include "reliability/background_process.h"
 #include "reliability/scratch_mount.h"
-#include "report/json_report.h"
-#include "report/spreadsheet_csv.h"
+#include "report/json/json_report.h"
+#include "report/csv/spreadsheet_csv.h"
 #include "result/test_id.h"
 #include "test_support.h"
 

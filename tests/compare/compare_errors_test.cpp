@@ -10,11 +10,11 @@
 #include <fmt/format.h>
 
 #include "compare/comparison.h"
-#include "report/comparison_csv.h"
-#include "report/comparison_html.h"
-#include "report/comparison_json.h"
-#include "report/comparison_text.h"
-#include "report/csv_field.h"
+#include "report/csv/comparison_csv.h"
+#include "report/html/comparison_html.h"
+#include "report/json/comparison_json.h"
+#include "report/text/comparison_text.h"
+#include "report/csv/csv_field.h"
 #include "report/result_file.h"
 #include "test_support.h"
 

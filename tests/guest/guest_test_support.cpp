@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "report/spreadsheet_csv.h"
+#include "report/csv/spreadsheet_csv.h"
 #include "result/phase_id.h"
 #include "result/test_id.h"
 #include "test_support.h"

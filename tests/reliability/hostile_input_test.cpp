@@ -13,9 +13,9 @@
 #include "cli/options.h"
 #include "cli/size_spec.h"
 #include "platform/system_info.h"
-#include "report/bonnie_csv_reader.h"
-#include "report/json_report.h"
-#include "report/spreadsheet_csv.h"
+#include "report/bonnie/bonnie_csv_reader.h"
+#include "report/json/json_report.h"
+#include "report/csv/spreadsheet_csv.h"
 #include "result/errors.h"
 #include "test_support.h"
 

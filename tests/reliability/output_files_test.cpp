@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "reliability/background_process.h"
-#include "report/json_report.h"
-#include "report/spreadsheet_csv.h"
+#include "report/json/json_report.h"
+#include "report/csv/spreadsheet_csv.h"
 #include "test_support.h"
 
 namespace bench {

@@ -3,7 +3,7 @@
 
 #include <doctest/doctest.h>
 
-#include "report/csv_field.h"
+#include "report/csv/csv_field.h"
 
 namespace bench {
 namespace {

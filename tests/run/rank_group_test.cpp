@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "measure/latency_histogram.h"
-#include "report/json_report.h"
+#include "report/json/json_report.h"
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/rank_exchange.h"

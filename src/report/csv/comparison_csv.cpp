@@ -1,0 +1,59 @@
+#include "report/csv/comparison_csv.h"
+
+#include <fmt/format.h>
+
+#include "report/comparison_values.h"
+#include "report/csv/csv_field.h"
+
+namespace bench {
+namespace {
+
+constexpr std::string_view kHeader =
+    "test,metric,unit,better,group,role,label,files,runs,measured_runs,state,mean,stddev,under_min_time,"
+    "ratio_to_base,verdict,noise,phrase\n";
+
+std::string row(const TestComparison& test, const MetricRow& metric, const GroupInfo& group, const MetricCell& cell,
+                bool is_base) {
+  std::string files;
+  for (const auto& file : group.files) files += (files.empty() ? "" : "; ") + file;
+  const bool measured = cell.state == CellState::kMeasured;
+  const std::vector<std::string> fields = {
+      test_key(test.test),
+      std::string(keyword(metric.kind)),
+      std::string(unit_keyword(test, metric)),
+      higher_is_better(metric.kind) ? "higher" : "lower",
+      quote_csv_field(group.name),
+      is_base ? "base" : "other",
+      quote_csv_field(group.label),
+      quote_csv_field(files),
+      fmt::format("{}", cell.runs),
+      fmt::format("{}", measured ? cell.stats.count : 0),
+      std::string(keyword(cell.state)),
+      measured ? fmt::format("{:.3f}", cell.stats.mean) : "",
+      measured ? fmt::format("{:.3f}", cell.stats.stddev) : "",
+      cell.under_min_time ? "1" : "0",
+      cell.ratio ? fmt::format("{:.6f}", *cell.ratio) : "",
+      cell.verdict ? std::string(keyword(*cell.verdict)) : "",
+      cell.verdict ? std::string(keyword(cell.noise)) : "",
+      quote_csv_field(cell.phrase),
+  };
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + fields[i];
+  return line + "\n";
+}
+
+}  // namespace
+
+std::string format_comparison_csv(const Comparison& comparison) {
+  std::string out(kHeader);
+  for (const auto& test : comparison.tests) {
+    for (const auto& metric : test.metrics) {
+      for (std::size_t g = 0; g < metric.cells.size(); ++g) {
+        out += row(test, metric, comparison.groups[g], metric.cells[g], g == 0);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace bench

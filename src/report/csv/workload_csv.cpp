@@ -1,0 +1,143 @@
+#include "report/csv/workload_csv.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "report/csv/record_csv.h"
+#include "result/result_keywords.h"
+#include "result/workload_fields.h"
+
+namespace bench {
+namespace {
+
+// The part's columns, after the spec's.
+constexpr std::array<std::string_view, 9> kPartColumns = {"direction",   "job",          "engine",
+                                                          "engine_depth", "engine_note", "mean_depth",
+                                                          "steady",      "steady_first_third", "steady_last_third"};
+
+const WorkloadSpec* find_spec(const RunSetup& setup, const std::string& name) {
+  const auto found = std::find_if(setup.workloads.begin(), setup.workloads.end(),
+                                  [&](const WorkloadSpec& spec) { return spec.name == name; });
+  return found == setup.workloads.end() ? nullptr : &*found;
+}
+
+std::string decimal(double x) { return fmt::format("{:.3f}", x); }
+
+[[noreturn]] void fail(std::string_view column, const std::string& what) {
+  throw std::runtime_error(fmt::format("column {}: {}", column, what));
+}
+
+template <typename Enum>
+Enum keyword_cell(std::string_view column, const std::string& cell) {
+  const std::optional<Enum> value = enum_from_keyword<Enum>(cell);
+  if (!value) fail(column, fmt::format("'{}' is not one of {}", cell_for_message(cell), keyword_choices<Enum>()));
+  return *value;
+}
+
+double real_cell(std::string_view column, const std::string& cell) {
+  const auto thousandths = parse_fixed_point(cell, 3);
+  if (!thousandths || *thousandths < 0) fail(column, fmt::format("'{}' is not a number, 0 or more", cell_for_message(cell)));
+  return static_cast<double>(*thousandths) / 1000;
+}
+
+}  // namespace
+
+std::vector<std::string_view> workload_column_names() {
+  std::vector<std::string_view> names;
+  for (const WorkloadField& field : workload_fields()) names.push_back(field.csv_column);
+  names.insert(names.end(), kPartColumns.begin(), kPartColumns.end());
+  return names;
+}
+
+std::string workload_cells(const RunSetup& setup, const PhaseResult& result) {
+  std::vector<std::string> cells;
+  if (result.workload) {
+    const WorkloadPart& part = *result.workload;
+    const WorkloadSpec* spec = find_spec(setup, part.workload);
+    if (spec == nullptr) throw std::logic_error("workload_cells: no spec named " + part.workload);
+    for (const WorkloadField& field : workload_fields()) cells.push_back(record_cell(field, *spec));
+    cells.emplace_back(keyword(part.direction));
+    cells.push_back(part.job ? fmt::format("{}", *part.job) : "");
+    cells.emplace_back(keyword(part.engine));
+    cells.push_back(fmt::format("{}", part.engine_depth));
+    cells.push_back(quote_csv_field(part.engine_note));
+    cells.push_back(decimal(part.mean_depth));
+    cells.push_back(part.steady ? (part.steady->steady ? "1" : "0") : "");
+    cells.push_back(part.steady ? decimal(part.steady->first_third_mean) : "");
+    cells.push_back(part.steady ? decimal(part.steady->last_third_mean) : "");
+  } else {
+    cells.resize(workload_fields().size() + kPartColumns.size());
+  }
+  std::string line;
+  for (std::size_t i = 0; i < cells.size(); ++i) line += (i == 0 ? "" : ",") + cells[i];
+  return line;
+}
+
+std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::string_view, std::size_t>& place_of) {
+  if (!place_of.contains("workload")) return std::nullopt;
+  WorkloadColumnPlaces places;
+  for (const std::string_view name : workload_column_names()) {
+    const auto found = place_of.find(name);
+    if (found == place_of.end()) throw std::runtime_error(fmt::format("the header lacks the column '{}'", name));
+    places.places.push_back(found->second);
+  }
+  return places;
+}
+
+std::optional<WorkloadPart> read_workload_cells(const CsvRecord& record, const WorkloadColumnPlaces& places,
+                                                RunSetup& setup) {
+  const auto cell = [&](std::size_t column) -> const std::string& { return record.fields.at(places.places[column]); };
+  const bool all_empty = std::all_of(places.places.begin(), places.places.end(),
+                                     [&](std::size_t place) { return record.fields.at(place).empty(); });
+  if (all_empty) return std::nullopt;
+  WorkloadSpec spec;
+  const auto fields = workload_fields();
+  for (std::size_t c = 0; c < fields.size(); ++c) {
+    std::optional<FieldValue> value;
+    try {
+      value = parse_record_cell(fields[c].access.format, cell(c));
+    } catch (const CellError& error) {
+      fail(fields[c].csv_column, error.what);
+    }
+    if (value && !fields[c].access.set(spec, std::move(*value))) {
+      fail(fields[c].csv_column, fmt::format("'{}' is not {}", cell_for_message(cell(c)), fields[c].rule));
+    }
+  }
+  if (const WorkloadSpec* earlier = find_spec(setup, spec.name)) {
+    for (const WorkloadField& field : fields) {
+      if (record_cell(field, *earlier) != record_cell(field, spec)) {
+        fail(field.csv_column, fmt::format("differs from an earlier row of workload '{}'", cell_for_message(spec.name)));
+      }
+    }
+  } else {
+    setup.workloads.push_back(spec);
+  }
+  const std::size_t part = fields.size();
+  WorkloadPart result;
+  result.workload = spec.name;
+  result.direction = keyword_cell<IoDirection>(kPartColumns[0], cell(part));
+  if (!cell(part + 1).empty()) {
+    const auto job = parse_unsigned(cell(part + 1));
+    if (!job || *job > UINT32_MAX) fail(kPartColumns[1], fmt::format("'{}' is not a job number", cell_for_message(cell(part + 1))));
+    result.job = static_cast<std::uint32_t>(*job);
+  }
+  result.engine = keyword_cell<EngineKind>(kPartColumns[2], cell(part + 2));
+  const auto depth = parse_unsigned(cell(part + 3));
+  if (!depth || *depth < 1 || *depth > kMaxIoDepth) {
+    fail(kPartColumns[3], fmt::format("'{}' is not a depth from 1 to {}", cell_for_message(cell(part + 3)), kMaxIoDepth));
+  }
+  result.engine_depth = static_cast<std::uint32_t>(*depth);
+  result.engine_note = cell(part + 4);
+  result.mean_depth = real_cell(kPartColumns[5], cell(part + 5));
+  const std::string& steady = cell(part + 6);
+  if (!steady.empty()) {
+    if (steady != "0" && steady != "1") fail(kPartColumns[6], fmt::format("'{}' is not 0, 1 or empty", cell_for_message(steady)));
+    result.steady = SteadyState{real_cell(kPartColumns[7], cell(part + 7)), real_cell(kPartColumns[8], cell(part + 8)),
+                                0, steady == "1"};
+  }
+  return result;
+}
+
+}  // namespace bench

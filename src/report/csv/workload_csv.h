@@ -1,0 +1,41 @@
+#pragma once
+// The spreadsheet CSV's workload columns (report/csv/spreadsheet_csv.h), in the files of runs that have workloads
+// (bench++ job, suite), after the test columns: the row's workload spec as result/workload_fields.h names its
+// columns (workload, workload_rw, workload_bs, ...), then its result's own: direction (read|write|sync), job
+// (empty: all jobs), engine (io_uring|sync: what ran it), engine_depth, engine_note, mean_depth (the requests in
+// flight per job it kept), steady (1, 0, or empty without a verdict), steady_first_third and steady_last_third
+// (requests per second). Rows of the other tests leave them empty. The per-second series and the histogram are
+// only in the JSON report.
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "report/csv/csv_field.h"
+#include "result/run_result.h"
+
+namespace bench {
+
+// The column names, in order.
+std::vector<std::string_view> workload_column_names();
+// The row's workload cells joined by ',' (no leading or trailing comma); all empty for a test that is not a
+// workload's. REQUIRES: a workload result's workload is in setup.workloads.
+std::string workload_cells(const RunSetup& setup, const PhaseResult& result);
+
+// Where the workload columns sit in a record; found from the header's columns (name -> index).
+struct WorkloadColumnPlaces {
+  std::vector<std::size_t> places;  // in workload_column_names() order
+};
+// nullopt when the header has no "workload" column (a file of bonnie++-style runs); throws std::runtime_error
+// naming the first missing column when it has some but not all.
+std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::string_view, std::size_t>& place_of);
+
+// Reads a row's workload cells: nullopt when they are all empty (another test); else the result's part, with
+// the spec added to `setup` (or checked against the one of that name already there). Throws
+// std::runtime_error("column <name>: <what is wrong>") for a bad cell or a spec that disagrees with an earlier row.
+std::optional<WorkloadPart> read_workload_cells(const CsvRecord& record, const WorkloadColumnPlaces& places,
+                                                RunSetup& setup);
+
+}  // namespace bench

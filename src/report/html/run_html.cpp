@@ -1,0 +1,104 @@
+#include "report/html/run_html.h"
+
+#include <fmt/format.h>
+
+#include "report/html/html_page.h"
+#include "report/html/html_text.h"
+#include "report/text/latency_table.h"
+#include "report/text/run_text.h"
+#include "result/metrics.h"
+#include "result/result_keywords.h"
+#include "result/test_id.h"
+
+namespace bench {
+namespace {
+
+std::string rate_cell(const PhaseResult& phase) {
+  const std::optional<double> rate = rate_per_second(phase);
+  if (!rate) return "-";
+  if (phase.id != PhaseId::kWorkload) return format_rate(phase.id, *rate);  // as the measured section has it
+  const WorkUnit unit = test_work_unit(phase);
+  if (unit == WorkUnit::kBytes) return fmt::format("{:.1f} MiB/s", *rate / (1024.0 * 1024.0));
+  return fmt::format("{:.0f} {}", *rate, rate_symbol(unit));
+}
+
+std::string latency_cells(const std::optional<LatencySummary>& l) {
+  std::string cells;
+  if (!l) {
+    for (int i = 0; i < 7; ++i) cells += "<td></td>";
+    return cells;
+  }
+  for (const double ns : {static_cast<double>(l->min_ns), l->mean_ns, static_cast<double>(l->p50_ns),
+                          static_cast<double>(l->p90_ns), static_cast<double>(l->p99_ns),
+                          static_cast<double>(l->p999_ns), static_cast<double>(l->max_ns)}) {
+    cells += "<td class=\"number\">" + format_duration_ns(ns) + "</td>";
+  }
+  return cells;
+}
+
+// One row per test and run: its rate, %CPU, latency percentiles and what the outputs note of it.
+std::string percentile_table(const std::vector<RunResult>& runs) {
+  std::string rows;
+  for (const RunResult& run : runs) {
+    for (const PhaseResult& phase : run.phases) {
+      const std::optional<double> cpu = cpu_percent(phase);
+      std::string note;
+      if (too_fast(phase)) note = "under 0.5 s";
+      if (phase.cached_percent && *phase.cached_percent >= 5) {
+        note += fmt::format("{}{:.0f} % cached", note.empty() ? "" : "; ", *phase.cached_percent);
+      }
+      rows += fmt::format("<tr><td>{}</td>{}<td>{}</td><td class=\"number\">{}</td><td class=\"number\">{}</td>{}"
+                          "<td>{}</td></tr>\n",
+                          html_text(test_short_title(test_id(phase))),
+                          runs.size() > 1 ? fmt::format("<td>{}</td>", run.info.run_index + 1) : "",
+                          html_text(test_key(test_id(phase))), html_text(rate_cell(phase)),
+                          cpu ? fmt::format("{:.0f}", *cpu) : "-", latency_cells(phase.latency), html_text(note));
+    }
+  }
+  return fmt::format("<h2>Rates and latency</h2>\n<table class=\"glance\">\n<tr><th>test</th>{}<th>key</th>"
+                     "<th>rate</th><th>%CPU</th><th>min</th><th>mean</th><th>p50</th><th>p90</th><th>p99</th>"
+                     "<th>p99.9</th><th>max</th><th>note</th></tr>\n{}</table>\n",
+                     runs.size() > 1 ? "<th>run</th>" : "", rows);
+}
+
+// Per test of the first run, in its order: the CDF of that test in every run that has it.
+std::string cdf_sections(const std::vector<RunResult>& runs) {
+  std::string out;
+  for (const PhaseResult& first : runs.front().phases) {
+    const TestId id = test_id(first);
+    std::vector<CdfSeries> series;
+    for (const RunResult& run : runs) {
+      if (const PhaseResult* phase = find_test(run, id)) {
+        const std::string name = runs.size() > 1 ? fmt::format("run {}", run.info.run_index + 1) : run.info.label;
+        series.push_back({name, &phase->latency_histogram});
+      }
+    }
+    const std::string figure = latency_cdf_figure(series);
+    if (figure.empty()) continue;
+    out += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n{}</div>\n</section>\n",
+                       html_text(test_title(id)), html_text(test_key(id)), figure);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_run_html(const std::vector<RunResult>& runs) {
+  const RunInfo& info = runs.front().info;
+  std::string texts;
+  for (const RunResult& run : runs) {
+    const std::string heading = runs.size() > 1 ? fmt::format("<h2>Run {} of {}</h2>\n", run.info.run_index + 1,
+                                                              runs.size())
+                                                : "";
+    if (!run.phases.empty()) texts += heading + "<pre class=\"run\">" + html_text(format_result_text(run)) + "</pre>\n";
+  }
+  const std::string facts =
+      fmt::format("<p class=\"rule\">{} · started {} · bench++ {} · {} · {} ({} {})</p>\n",
+                  html_text(info.host_name), html_text(info.started_utc), html_text(info.version),
+                  html_text(info.kernel), html_text(info.directory), html_text(info.filesystem),
+                  html_text(info.mount_options));
+  return html_page("bench++: " + info.label, "bench++: " + info.label,
+                   facts + texts + percentile_table(runs) + cdf_sections(runs));
+}
+
+}  // namespace bench

@@ -1,0 +1,17 @@
+#pragma once
+// The runs of one invocation (a bonnie-style run and its -x repeats, or bench++ job and suite) as one
+// self-contained HTML page, drawn from the same pieces as compare's (report/html/html_page.h): per run its human text
+// as bench++ prints it (bonnie++'s table and the measured section; or the workload table and a suite's own
+// table), then one table of every test's rate, %CPU and latency percentiles, and per test its latency CDF with
+// a line per run. Also what `bench++ compare` writes for a single input.
+#include <string>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+// REQUIRES: runs not empty.
+std::string format_run_html(const std::vector<RunResult>& runs);
+
+}  // namespace bench

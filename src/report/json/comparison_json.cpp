@@ -1,0 +1,93 @@
+#include "report/json/comparison_json.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "report/comparison_values.h"
+
+namespace bench {
+namespace {
+
+using nlohmann::ordered_json;
+
+// `value` rounded to `decimals` places (as the comparison CSV writes it), or null when absent.
+ordered_json rounded_or_null(bool present, double value, int decimals) {
+  if (!present) return nullptr;
+  const double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
+ordered_json text_or_null(bool present, std::string_view text) {
+  return present ? ordered_json(text) : ordered_json(nullptr);
+}
+
+ordered_json group_json(const GroupInfo& group, bool is_base) {
+  ordered_json out;
+  out["name"] = group.name;
+  out["role"] = is_base ? "base" : "other";
+  out["label"] = group.label;
+  out["files"] = group.files;
+  out["runs"] = group.runs;
+  out["from_bonnie"] = group.from_bonnie;
+  out["placement"] = text_or_null(!group.placement.empty(), group.placement);
+  return out;
+}
+
+ordered_json value_json(const GroupInfo& group, const MetricCell& cell) {
+  const bool measured = cell.state == CellState::kMeasured;
+  ordered_json out;
+  out["group"] = group.name;
+  out["state"] = keyword(cell.state);
+  out["runs"] = cell.runs;
+  out["measured_runs"] = measured ? cell.stats.count : 0;
+  out["mean"] = rounded_or_null(measured, cell.stats.mean, 3);
+  out["stddev"] = rounded_or_null(measured, cell.stats.stddev, 3);
+  out["under_min_time"] = cell.under_min_time;
+  out["ratio_to_base"] = rounded_or_null(cell.ratio.has_value(), cell.ratio.value_or(0), 6);
+  out["verdict"] = text_or_null(cell.verdict.has_value(), cell.verdict ? keyword(*cell.verdict) : "");
+  out["noise"] = text_or_null(cell.verdict.has_value(), keyword(cell.noise));
+  out["phrase"] = cell.phrase;
+  return out;
+}
+
+ordered_json metric_json(const Comparison& comparison, const TestComparison& test, const MetricRow& row) {
+  ordered_json values = ordered_json::array();
+  for (std::size_t g = 0; g < row.cells.size(); ++g) values.push_back(value_json(comparison.groups[g], row.cells[g]));
+  ordered_json out;
+  out["metric"] = keyword(row.kind);
+  out["unit"] = unit_keyword(test, row);
+  out["better"] = higher_is_better(row.kind) ? "higher" : "lower";
+  out["values"] = std::move(values);
+  return out;
+}
+
+ordered_json test_json(const Comparison& comparison, const TestComparison& test) {
+  ordered_json metrics = ordered_json::array();
+  for (const auto& row : test.metrics) metrics.push_back(metric_json(comparison, test, row));
+  ordered_json out;
+  out["test"] = test_key(test.test);
+  out["title"] = test_title(test.test);
+  out["metrics"] = std::move(metrics);
+  return out;
+}
+
+}  // namespace
+
+std::string format_comparison_json(const Comparison& comparison) {
+  ordered_json groups = ordered_json::array();
+  for (std::size_t g = 0; g < comparison.groups.size(); ++g) groups.push_back(group_json(comparison.groups[g], g == 0));
+  ordered_json tests = ordered_json::array();
+  for (const auto& test : comparison.tests) tests.push_back(test_json(comparison, test));
+  ordered_json doc;
+  doc["tool"] = "bench++";
+  doc["kind"] = "comparison";
+  doc["format_version"] = 1;
+  doc["noise_rule"] = noise_rule_text();
+  doc["groups"] = std::move(groups);
+  doc["tests"] = std::move(tests);
+  doc["notes"] = comparison.notes;
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
+}
+
+}  // namespace bench

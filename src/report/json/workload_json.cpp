@@ -1,0 +1,110 @@
+#include "report/json/workload_json.h"
+
+#include <limits>
+
+#include "result/result_keywords.h"
+#include "result/workload_fields.h"
+
+namespace bench {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+template <typename Enum>
+Enum read_keyword(const Walker& w, const json& o, const std::string& path, std::string_view key) {
+  const std::string word = w.text(o, path, key);
+  const std::optional<Enum> value = enum_from_keyword<Enum>(word);
+  if (!value) w.fail(Walker::join(path, key), "expected one of " + keyword_choices<Enum>());
+  return *value;
+}
+
+const json& array_at(const Walker& w, const json& o, const std::string& path, std::string_view key, std::string* at) {
+  const json& list = w.member(o, path, key, at);
+  if (!list.is_array()) w.fail(*at, fmt::format("expected an array, found {}", list.type_name()));
+  return list;
+}
+
+}  // namespace
+
+ordered_json workloads_json(const RunSetup& setup) {
+  ordered_json list = ordered_json::array();
+  for (const WorkloadSpec& spec : setup.workloads) {
+    ordered_json object = ordered_json::object();
+    for (const WorkloadField& field : workload_fields()) object[field.json_key] = field_json(field, spec);
+    list.push_back(std::move(object));
+  }
+  return list;
+}
+
+ordered_json workload_part_json(const PhaseResult& result) {
+  if (!result.workload) return nullptr;
+  const WorkloadPart& part = *result.workload;
+  ordered_json steady = nullptr;
+  if (part.steady) {
+    steady = {{"first_third_mean", part.steady->first_third_mean},
+              {"last_third_mean", part.steady->last_third_mean},
+              {"noise", part.steady->noise},
+              {"steady", part.steady->steady}};
+  }
+  return {{"name", part.workload},
+          {"direction", keyword(part.direction)},
+          {"job", part.job ? ordered_json(*part.job) : ordered_json(nullptr)},
+          {"engine", keyword(part.engine)},
+          {"engine_depth", part.engine_depth},
+          {"engine_note", part.engine_note},
+          {"mean_depth", part.mean_depth},
+          {"per_second", part.per_second},
+          {"steady", steady}};
+}
+
+std::vector<WorkloadSpec> read_workloads(const Walker& w, const json& run, const std::string& path) {
+  std::string at;
+  const json& list = array_at(w, run, path, "workloads", &at);
+  std::vector<WorkloadSpec> specs;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string spec_path = fmt::format("{}[{}]", at, k);
+    w.expect_object(list[k], spec_path);
+    WorkloadSpec spec;
+    for (const WorkloadField& field : workload_fields()) {
+      std::optional<FieldValue> value = read_field_value(w, field, list[k], spec_path);
+      if (value && !field.access.set(spec, std::move(*value))) {
+        w.fail(Walker::join(spec_path, field.json_key), "expected " + std::string(field.rule));
+      }
+    }
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+std::optional<WorkloadPart> read_workload_part(const Walker& w, const json& test, const std::string& path) {
+  std::string at;
+  const json* o = w.object_or_null(test, path, "workload", &at);
+  if (o == nullptr) return std::nullopt;
+  WorkloadPart part;
+  part.workload = w.text(*o, at, "name");
+  part.direction = read_keyword<IoDirection>(w, *o, at, "direction");
+  const auto job = o->find("job");
+  if (job == o->end() || !job->is_null()) part.job = w.whole32(*o, at, "job");
+  part.engine = read_keyword<EngineKind>(w, *o, at, "engine");
+  part.engine_depth = static_cast<std::uint32_t>(w.whole(*o, at, "engine_depth", kMaxIoDepth));
+  part.engine_note = w.text(*o, at, "engine_note");
+  part.mean_depth = w.real(*o, at, "mean_depth", kMaxIoDepth);
+  std::string list_at;
+  const json& per_second = array_at(w, *o, at, "per_second", &list_at);
+  for (std::size_t k = 0; k < per_second.size(); ++k) {
+    if (!per_second[k].is_number() || per_second[k].get<double>() < 0) {
+      w.fail(fmt::format("{}[{}]", list_at, k), "expected a number of requests, 0 or more");
+    }
+    part.per_second.push_back(per_second[k].get<double>());
+  }
+  std::string steady_at;
+  if (const json* s = w.object_or_null(*o, at, "steady", &steady_at)) {
+    constexpr double kMax = std::numeric_limits<double>::max();
+    part.steady = SteadyState{w.real(*s, steady_at, "first_third_mean", kMax), w.real(*s, steady_at, "last_third_mean", kMax),
+                              w.real(*s, steady_at, "noise", kMax), w.flag(*s, steady_at, "steady")};
+  }
+  return part;
+}
+
+}  // namespace bench

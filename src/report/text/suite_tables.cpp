@@ -1,0 +1,120 @@
+#include "report/text/suite_tables.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "report/text/latency_table.h"
+#include "report/text/workload_table.h"
+#include "result/metrics.h"
+#include "result/statistics.h"
+#include "result/test_id.h"
+
+namespace bench {
+namespace {
+
+constexpr double kMB = 1e6;
+
+const PhaseResult* part_of(const RunResult& run, const std::string& workload, IoDirection direction) {
+  return find_test(run, TestId{PhaseId::kWorkload, workload, direction, std::nullopt});
+}
+
+std::optional<double> requests_per_second(const PhaseResult& p) {
+  if (p.elapsed.count() <= 0) return std::nullopt;
+  return static_cast<double>(p.operations) / std::chrono::duration<double>(p.elapsed).count();
+}
+
+std::string bandwidth(const PhaseResult* p) {
+  if (p == nullptr) return "-";
+  const std::optional<double> rate = rate_per_second(*p);
+  return rate ? fmt::format("{:.1f} MB/s", *rate / kMB) : "-";
+}
+
+std::string iops(const PhaseResult* p) {
+  if (p == nullptr) return "-";
+  const std::optional<double> rate = requests_per_second(*p);
+  return rate ? format_count_si(*rate) + " IOPS" : "-";
+}
+
+std::string latency(const PhaseResult* p) {
+  if (p == nullptr || !p->latency) return "-";
+  return fmt::format("{} (p99 {})", format_duration_ns(p->latency->mean_ns),
+                     format_duration_ns(static_cast<double>(p->latency->p99_ns)));
+}
+
+bool all_of_suite(const std::vector<Executor>& executors, std::string_view suite) {
+  if (executors.empty()) return false;
+  return std::all_of(executors.begin(), executors.end(), [&](const Executor& e) {
+    return !e.runs.empty() && std::all_of(e.runs.begin(), e.runs.end(),
+                                          [&](const RunResult* r) { return r->info.setup.suite == suite; });
+  });
+}
+
+std::string tart_table(const std::vector<Executor>& executors) {
+  const std::vector<WorkloadSpec>& workloads = executors.front().runs.front()->info.setup.workloads;
+  std::size_t name_width = 4, executor_width = 8;
+  for (const WorkloadSpec& spec : workloads) {
+    name_width = std::max(name_width, (spec.description.empty() ? spec.name : spec.description).size());
+  }
+  for (const Executor& e : executors) executor_width = std::max(executor_width, e.name.size());
+  const auto line = [&](std::string_view a, std::string_view b, std::string_view c, std::string_view d,
+                        std::string_view e, std::string_view f, std::string_view g, std::string_view h,
+                        std::string_view i) {
+    return fmt::format("{:<{}}  {:<{}}  {:>12}  {:>12}  {:>11}  {:>11}  {:>20}  {:>20}  {:>20}\n", a, name_width, b,
+                       executor_width, c, d, e, f, g, h, i);
+  };
+  std::string text = "\nTart's table (cirruslabs/tart benchmark/): B/W in MB/s = 10^6 bytes/s, latency mean (p99)\n";
+  text += line("Name", "Executor", "B/W (read)", "B/W (write)", "I/O (read)", "I/O (write)", "Latency (read)",
+               "Latency (write)", "Latency (sync)");
+  for (const WorkloadSpec& spec : workloads) {
+    for (const Executor& e : executors) {
+      const RunResult& run = *e.runs.front();
+      const PhaseResult* read = part_of(run, spec.name, IoDirection::kRead);
+      const PhaseResult* write = part_of(run, spec.name, IoDirection::kWrite);
+      const PhaseResult* sync = part_of(run, spec.name, IoDirection::kSync);
+      text += line(spec.description.empty() ? spec.name : spec.description, e.name, bandwidth(read), bandwidth(write),
+                   iops(read), iops(write), latency(read), latency(write), latency(sync));
+    }
+  }
+  if (executors.front().runs.size() > 1) text += "(each executor's first run)\n";
+  return text;
+}
+
+std::string cdm_table(const std::vector<Executor>& executors) {
+  std::string text = "\nCrystalDiskMark's table: each test's best run in MB/s (10^6 bytes/s), as CrystalDiskMark shows "
+                     "it, beside the runs' mean ± standard deviation\n";
+  for (const Executor& e : executors) {
+    const std::vector<WorkloadSpec>& workloads = e.runs.front()->info.setup.workloads;
+    text += fmt::format("{} ({} run{})\n{:<20} {:>10} {:>22} {:>10} {:>12}\n", e.name, e.runs.size(),
+                        e.runs.size() == 1 ? "" : "s", "test", "CDM MB/s", "mean ± sd MB/s", "IOPS", "latency");
+    for (const WorkloadSpec& spec : workloads) {
+      const IoDirection direction = writes_data(spec.pattern) ? IoDirection::kWrite : IoDirection::kRead;
+      std::vector<double> mbps, rates, latencies;
+      for (const RunResult* run : e.runs) {
+        const PhaseResult* p = part_of(*run, spec.name, direction);
+        if (p == nullptr) continue;
+        if (const auto rate = rate_per_second(*p)) mbps.push_back(*rate / kMB);
+        if (const auto rate = requests_per_second(*p)) rates.push_back(*rate);
+        if (p->latency) latencies.push_back(p->latency->mean_ns);
+      }
+      if (mbps.empty()) continue;
+      const MeanStddev stats = mean_stddev(mbps);
+      // CrystalDiskMark's latency is the best (lowest) run's.
+      text += fmt::format("{:<20} {:>10.2f} {:>22} {:>10} {:>12}\n", spec.name, *std::max_element(mbps.begin(), mbps.end()),
+                          fmt::format("{:.2f} ± {:.2f}", stats.mean, stats.stddev),
+                          format_count_si(*std::max_element(rates.begin(), rates.end())),
+                          latencies.empty() ? "-" : format_duration_ns(*std::min_element(latencies.begin(), latencies.end())));
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string format_suite_table(const std::vector<Executor>& executors) {
+  if (all_of_suite(executors, "tart")) return tart_table(executors);
+  if (all_of_suite(executors, "cdm")) return cdm_table(executors);
+  return {};
+}
+
+}  // namespace bench

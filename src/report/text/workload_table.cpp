@@ -1,0 +1,167 @@
+#include "report/text/workload_table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "report/text/latency_table.h"
+#include "result/metrics.h"
+#include "result/result_keywords.h"
+#include "result/statistics.h"
+#include "result/test_id.h"
+
+namespace bench {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kMB = 1e6;
+
+std::size_t name_width(const std::vector<const PhaseResult*>& parts) {
+  std::size_t width = 8;
+  for (const PhaseResult* p : parts) {
+    const TestId id = test_id(*p);
+    width = std::max(width, id.workload.size() + (id.job ? fmt::format(" #{}", *id.job).size() : 0));
+  }
+  return std::min<std::size_t>(width, 32);
+}
+
+std::string latency_cell(const std::optional<LatencySummary>& latency, std::uint64_t LatencySummary::*field) {
+  return latency ? format_duration_ns(static_cast<double>(latency.value().*field)) : "-";
+}
+
+std::string bandwidth_cell(const PhaseResult& p, double unit) {
+  if (test_work_unit(p) != WorkUnit::kBytes) return "-";
+  const std::optional<double> rate = rate_per_second(p);
+  return rate ? fmt::format("{:.1f}", *rate / unit) : "-";
+}
+
+std::optional<double> requests_per_second(const PhaseResult& p) {
+  if (p.elapsed.count() <= 0) return std::nullopt;
+  return static_cast<double>(p.operations) / std::chrono::duration<double>(p.elapsed).count();
+}
+
+std::string row(const PhaseResult& p, std::size_t width, bool first_of_workload) {
+  const TestId id = test_id(p);
+  const WorkloadPart& part = *p.workload;
+  const std::string name =
+      first_of_workload ? id.workload + (id.job ? fmt::format(" #{}", *id.job) : "") : std::string();
+  const std::optional<double> iops = requests_per_second(p);
+  const std::optional<double> cpu = cpu_percent(p);
+  return fmt::format("{:<{}} {:<5} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>5} {:>11} {}\n", name, width,
+                     keyword(id.direction), iops ? format_count_si(*iops) : "-", bandwidth_cell(p, kMiB),
+                     bandwidth_cell(p, kMB), p.latency ? format_duration_ns(p.latency->mean_ns) : "-",
+                     latency_cell(p.latency, &LatencySummary::p50_ns), latency_cell(p.latency, &LatencySummary::p99_ns),
+                     latency_cell(p.latency, &LatencySummary::p999_ns), latency_cell(p.latency, &LatencySummary::max_ns),
+                     cpu ? fmt::format("{:.0f}", *cpu) : "-",
+                     fmt::format("{:.1f}/{}", part.mean_depth, part.engine_depth), keyword(part.engine));
+}
+
+std::vector<std::string> notes_of(const RunResult& run) {
+  std::vector<std::string> notes;
+  std::vector<std::string> noted_engines;
+  for (const PhaseResult& p : run.phases) {
+    if (!p.workload) continue;
+    const WorkloadPart& part = *p.workload;
+    const std::string name = test_short_title(test_id(p));
+    if (!part.engine_note.empty() &&
+        std::find(noted_engines.begin(), noted_engines.end(), part.workload) == noted_engines.end()) {
+      noted_engines.push_back(part.workload);
+      notes.push_back(fmt::format("{}: {}", part.workload, part.engine_note));
+    }
+    if (part.steady && !part.steady->steady) {
+      notes.push_back(fmt::format("{}: not steady: {} requests/s in the first third of the run, {} in the last "
+                                  "(chance alone moves it by {})",
+                                  name, format_count_si(part.steady->first_third_mean),
+                                  format_count_si(part.steady->last_third_mean), format_count_si(part.steady->noise)));
+    }
+    if (too_fast(p) && !part.job) {
+      notes.push_back(fmt::format("{}: measured for under 0.5 s; its rates are rough", name));
+    }
+  }
+  return notes;
+}
+
+}  // namespace
+
+std::string format_count_si(double value) {
+  if (!(value >= 0)) return "-";
+  struct Step {
+    double scale;
+    const char* suffix;
+  };
+  constexpr Step kSteps[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+  for (const Step& step : kSteps) {
+    if (value >= step.scale * 0.9995) {
+      const double scaled = value / step.scale;
+      const int decimals = scaled < 9.995 ? 2 : scaled < 99.95 ? 1 : 0;
+      return fmt::format("{:.{}f}{}", scaled, decimals, step.suffix);
+    }
+  }
+  return value < 9.995 ? fmt::format("{:.2f}", value) : fmt::format("{:.0f}", value);
+}
+
+std::string format_workload_table(const RunResult& run) {
+  std::vector<const PhaseResult*> parts;
+  for (const PhaseResult& p : run.phases) {
+    if (p.workload) parts.push_back(&p);
+  }
+  if (parts.empty()) return {};
+  const std::size_t width = name_width(parts);
+  std::string text = fmt::format("{:<{}} {:<5} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>5} {:>11} {}\n",
+                                 "workload", width, "io", "IOPS", "MiB/s", "MB/s", "mean", "p50", "p99", "p99.9",
+                                 "max", "%CPU", "depth", "engine");
+  std::string previous;
+  for (const PhaseResult* p : parts) {
+    const TestId id = test_id(*p);
+    const std::string owner = id.workload + (id.job ? fmt::format("#{}", *id.job) : "");
+    text += row(*p, width, owner != previous);
+    previous = owner;
+  }
+  text += "(IOPS: requests per second, syncs for sync; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency from "
+          "submission to completion; depth: requests in flight per job, kept/asked)\n";
+  const std::vector<std::string> notes = notes_of(run);
+  for (const std::string& note : notes) text += "Note: " + note + "\n";
+  return text;
+}
+
+std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
+  if (runs.size() < 2) return {};
+  std::vector<TestId> order;
+  std::map<TestId, std::vector<double>> iops_of, mbps_of;
+  for (const RunResult& run : runs) {
+    for (const PhaseResult& p : run.phases) {
+      if (!p.workload || p.workload->job) continue;
+      const TestId id = test_id(p);
+      if (!iops_of.contains(id)) order.push_back(id);
+      const std::optional<double> iops = requests_per_second(p);
+      const std::optional<double> bytes = rate_per_second(p);
+      if (iops) iops_of[id].push_back(*iops);
+      if (bytes && test_work_unit(id) == WorkUnit::kBytes) mbps_of[id].push_back(*bytes / kMB);
+    }
+  }
+  if (order.empty()) return {};
+  std::size_t width = 8;
+  for (const TestId& id : order) width = std::max(width, test_short_title(id).size());
+  std::string text = fmt::format("\nAcross {} runs: mean ± standard deviation, and the best run (CrystalDiskMark's "
+                                 "figure)\n{:<{}} {:>19} {:>8} {:>21} {:>9}\n",
+                                 runs.size(), "test", width, "IOPS", "best", "MB/s", "best");
+  for (const TestId& id : order) {
+    const MeanStddev iops = mean_stddev(iops_of[id]);
+    const auto& mbps_values = mbps_of[id];
+    const std::string iops_cell = fmt::format("{} ± {}", format_count_si(iops.mean), format_count_si(iops.stddev));
+    const double best_iops = *std::max_element(iops_of[id].begin(), iops_of[id].end());
+    std::string mbps_cell = "-", best_mbps = "-";
+    if (!mbps_values.empty()) {
+      const MeanStddev mbps = mean_stddev(mbps_values);
+      mbps_cell = fmt::format("{:.2f} ± {:.2f}", mbps.mean, mbps.stddev);
+      best_mbps = fmt::format("{:.2f}", *std::max_element(mbps_values.begin(), mbps_values.end()));
+    }
+    text += fmt::format("{:<{}} {:>19} {:>8} {:>21} {:>9}\n", test_short_title(id), width, iops_cell,
+                        format_count_si(best_iops), mbps_cell, best_mbps);
+  }
+  return text;
+}
+
+}  // namespace bench

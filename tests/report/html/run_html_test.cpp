@@ -1,0 +1,97 @@
+// A run's own HTML report (--html, and bench++ compare of one input): one self-contained page with the run's
+// tables, a row of rates and latency percentiles per test, and a latency CDF per test with a histogram; written
+// by a run, by bench++ job, and by compare of a single file.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "report/json/json_report.h"
+#include "report/machine_readable_samples.h"
+#include "report/html/run_html.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::count_of;
+
+void check_self_contained(const std::string& html) {
+  CHECK(html.starts_with("<!DOCTYPE html>"));
+  CHECK(html.ends_with("</html>\n"));
+  CHECK(count_of(html, "<script") == 0);
+  CHECK(count_of(html, "http://") + count_of(html, "https://") == count_of(html, "http://www.w3.org/2000/svg"));
+  CHECK(count_of(html, "<svg") == count_of(html, "</svg>"));
+}
+
+TEST_CASE("run html: the run's tables, one row per test, and a CDF per test that kept a histogram") {
+  const std::vector<RunResult> samples = test::machine_readable_samples();
+  const RunResult& full = samples.front();  // every test, one of them without a histogram
+  const std::string html = format_run_html({full});
+  check_self_contained(html);
+  CHECK(count_of(html, "<pre class=\"run\">") == 1);
+  CHECK(test::contains(html, "Name:Size etc"));  // bonnie++'s table, as printed
+  CHECK(test::contains(html, "Measured"));
+  // The label holds quotes and a newline: escaped wherever it shows.
+  CHECK(test::contains(html, "<title>bench++: host &quot;A&quot;, rack 3\nsecond line</title>"));
+  CHECK_FALSE(test::contains(html, "\"A\""));
+  std::size_t with_histogram = 0;
+  for (const PhaseResult& phase : full.phases) with_histogram += phase.latency_histogram.empty() ? 0 : 1;
+  REQUIRE(with_histogram + 1 == full.phases.size());
+  CHECK(count_of(html, "<svg") == with_histogram);
+  CHECK(count_of(html, "<tr><td>") == full.phases.size());
+  CHECK(test::contains(html, "<th>p99.9</th>"));
+}
+
+TEST_CASE("run html: repeats show each run's text and a CDF line per run") {
+  std::vector<RunResult> runs(3, test::machine_readable_samples().front());
+  for (std::uint32_t i = 0; i < runs.size(); ++i) runs[i].info.run_index = i;
+  const std::string html = format_run_html(runs);
+  check_self_contained(html);
+  CHECK(count_of(html, "<pre class=\"run\">") == 3);
+  CHECK(test::contains(html, "<h2>Run 3 of 3</h2>"));
+  CHECK(count_of(html, "<tr><td>") == 3 * runs.front().phases.size());
+  CHECK(test::contains(html, ">run 2</text>"));  // the CDF's legend names the runs
+}
+
+TEST_CASE("run html: written by a run, by bench++ job and by compare of one file, never to stdout") {
+  test::TempDir out;
+  test::TempDir dir;
+  const fs::path report = out.path() / "run.html";
+  const fs::path json = out.path() / "run.json";
+  const auto run = test::run_bench({"-d", dir.path().string(), "-s", "1m:4k", "-f", "-n", "0", "--no-sync-test",
+                                    "-r", "0", "-q", "--html", report.string(), "--json", json.string()});
+  REQUIRE(run.exit_code == 0);
+  const std::string html = test::read_file(report);
+  check_self_contained(html);
+  CHECK(count_of(html, "<svg") == 4);  // block write, rewrite, block read, seeks
+  CHECK(test::contains(html, "Sequential Output, Block"));
+
+  const fs::path job_report = out.path() / "job.html";
+  const auto job = test::run_bench({"job", "-d", dir.path().string(), "--name=r", "--rw=randread", "--bs=4k",
+                                    "--size=1m", "-q", "--html", job_report.string()});
+  REQUIRE(job.exit_code == 0);
+  const std::string job_html = test::read_file(job_report);
+  check_self_contained(job_html);
+  CHECK(count_of(job_html, "<svg") == 1);
+  CHECK(test::contains(job_html, "r.read"));
+
+  const fs::path alone = out.path() / "alone.html";
+  const auto compared = test::run_bench({"compare", json.string(), "--html", alone.string()});
+  REQUIRE(compared.exit_code == 0);
+  CHECK(test::contains(compared.out, "Name:Size etc"));  // the run's table, not a comparison
+  CHECK(count_of(test::read_file(alone), "<svg") == 4);
+  const auto no_csv = test::run_bench({"compare", json.string(), "--csv", (out.path() / "x.csv").string()});
+  CHECK(no_csv.exit_code == 2);
+  CHECK(test::contains(no_csv.err, "need runs to compare"));
+  CHECK_FALSE(fs::exists(out.path() / "x.csv"));
+
+  const auto to_stdout = test::run_bench({"-d", dir.path().string(), "-s", "1m:4k", "--html", "-"});
+  CHECK(to_stdout.exit_code == 2);
+  CHECK(to_stdout.err == "bench++: invalid --html value '-': a run's report goes to a file (stdout carries the table)\n");
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
+}  // namespace
+}  // namespace bench
