@@ -11,6 +11,7 @@
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
 #include "cli/options.h"
+#include "cli/shared_options.h"
 #include "cli/tags.h"
 #include "result/errors.h"
 #include "result/size_arithmetic.h"
@@ -20,68 +21,46 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// bench++'s own options on these command lines.
+// The options of these command lines that are bench++'s and not fio's: the shared ones (cli/shared_options.h) and
+// the two of job and suite alone.
 struct OwnOption {
-  std::string_view name;  // long form without "--"
-  char letter;            // short form, or 0
-  bool takes_value;
+  const SharedOption* shared = nullptr;  // a shared option, or
+  std::string_view name;                 // "allow-overwrite" or "scale"
+  bool takes_value() const { return shared == nullptr || shared->takes_value(); }
 };
-constexpr std::array<OwnOption, 13> kOwnOptions = {{
-    {"tag", 0, true},
-    {"dry-run", 0, false},
-    {"dir", 'd', true},
-    {"json", 0, true},
-    {"csv", 0, true},
-    {"html", 0, true},
-    {"label", 0, true},
-    {"quiet", 'q', false},
-    {"seed", 'z', true},
-    {"repeats", 'x', true},
-    {"allow-overwrite", 0, true},
-    {"scale", 0, true},
-    {"help", 'h', false},
-}};
+constexpr std::array<std::string_view, 2> kWorkloadOnlyOptions = {"allow-overwrite", "scale"};
 
 // One of bench++'s options as given, with its value.
 struct OwnValue {
-  const OwnOption* option = nullptr;
+  OwnOption option;
   std::string value;
 };
 
-// The option `word` names ("--json", "--json=x", "-q", "-d", "-dDIR"), or nullptr when it is not one of ours.
-const OwnOption* own_option(std::string_view word, std::optional<std::string>* inline_value) {
+// The option `word` names ("--json", "--json=x", "-q", "-d", "-dDIR"), or nullopt when it is not one of ours.
+std::optional<OwnOption> own_option(std::string_view word, std::optional<std::string>* inline_value) {
   if (word.size() >= 2 && word[0] == '-' && word[1] != '-') {
-    for (const OwnOption& option : kOwnOptions) {
-      if (option.letter != 0 && word[1] == option.letter) {
-        if (word.size() > 2) {
-          if (!option.takes_value) return nullptr;
-          *inline_value = std::string(word.substr(2));
-        }
-        return &option;
-      }
+    const SharedOption* option = find_shared_letter(word[1]);
+    if (option == nullptr) return std::nullopt;
+    if (word.size() > 2) {
+      if (!option->takes_value()) return std::nullopt;
+      *inline_value = std::string(word.substr(2));
     }
-    return nullptr;
+    return OwnOption{option, option->name};
   }
-  if (word.substr(0, 2) != "--") return nullptr;
+  if (word.substr(0, 2) != "--") return std::nullopt;
   const std::string_view body = word.substr(2);
   const auto equals = body.find('=');
   const std::string_view name = body.substr(0, equals);
-  for (const OwnOption& option : kOwnOptions) {
-    if (option.name == name) {
-      if (equals != std::string_view::npos) *inline_value = std::string(body.substr(equals + 1));
-      return &option;
-    }
+  OwnOption found;
+  if (const SharedOption* option = find_shared_option(name)) {
+    found = {option, option->name};
+  } else if (std::find(kWorkloadOnlyOptions.begin(), kWorkloadOnlyOptions.end(), name) != kWorkloadOnlyOptions.end()) {
+    found = {nullptr, name};
+  } else {
+    return std::nullopt;
   }
-  return nullptr;
-}
-
-std::uint32_t whole_number(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    throw UsageError(fmt::format("invalid {} value '{}': a whole number from {} to {}", option, text, min, max));
-  }
-  return static_cast<std::uint32_t>(value);
+  if (equals != std::string_view::npos) *inline_value = std::string(body.substr(equals + 1));
+  return found;
 }
 
 WorkloadScale scale_of(const std::string& text) {
@@ -180,10 +159,15 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   Config& config = result.config;
   std::vector<OwnValue> own;
   std::vector<std::string> fio_words, positionals;
+  bool after_name = false;  // a fio --name was given: fio's job options now apply to that job
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::optional<std::string> inline_value;
-    const OwnOption* option = own_option(args[i], &inline_value);
-    if (option == nullptr) {
+    std::optional<OwnOption> option = own_option(args[i], &inline_value);
+    if (args[i] == "--name" || args[i].rfind("--name=", 0) == 0) after_name = true;
+    // Before any --name, fio's --directory is every job's: bench++'s -d says the same. After one it is that job's
+    // directory=, as in fio.
+    if (option && after_name && option->name == "directory" && args[i].rfind("--directory", 0) == 0) option.reset();
+    if (!option) {
       if (args[i].substr(0, 2) != "--") {
         positionals.push_back(args[i]);
         continue;
@@ -201,8 +185,8 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       result.help_text = workload_help_text(command);
       return result;
     }
-    OwnValue value{option, inline_value.value_or("")};
-    if (option->takes_value && !inline_value) {
+    OwnValue value{*option, inline_value.value_or("")};
+    if (option->takes_value() && !inline_value) {
       if (i + 1 == args.size()) throw UsageError(fmt::format("option --{} needs a value", option->name));
       value.value = args[++i];
     }
@@ -212,34 +196,21 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   config.setup.seed = facts.random_seed;
   WorkloadScale scale;
   std::vector<std::string> allow_overwrite;
-  bool repeats_given = false;
+  std::vector<const SharedOption*> given;
   for (const OwnValue& value : own) {
-    const std::string_view name = value.option->name;
-    if (name == "dir") config.directory = value.value;
-    if (name == "json") config.json_path = value.value;
-    if (name == "csv") config.csv_path = value.value;
-    if (name == "html") config.html_path = checked_html_path(value.value);
-    if (name == "label") {
-      if (value.value.empty()) throw UsageError("invalid --label value '': it must not be empty");
-      config.label = value.value;
+    if (const SharedOption* shared = value.option.shared) {
+      if (!shared->repeatable && std::find(given.begin(), given.end(), shared) != given.end()) {
+        throw UsageError(fmt::format("option {} was given more than once", shared_option_display_name(*shared)));
+      }
+      given.push_back(shared);
+      apply_shared_option(*shared, value.value, config);
+    } else if (value.option.name == "allow-overwrite") {
+      allow_overwrite.push_back(value.value);
+    } else if (value.option.name == "scale") {
+      scale = scale_of(value.value);
     }
-    if (name == "quiet") config.quiet = true;
-    if (name == "dry-run") config.dry_run = true;
-    if (name == "tag") config.tags.push_back(checked_tag(value.value));
-    if (name == "seed") {
-      config.setup.seed = whole_number("-z", value.value, 0, 0xffffffffu);
-      config.seed_given = true;
-    }
-    if (name == "repeats") {
-      config.repeats = whole_number("-x", value.value, 1, 1000);
-      repeats_given = true;
-    }
-    if (name == "allow-overwrite") allow_overwrite.push_back(value.value);
-    if (name == "scale") scale = scale_of(value.value);
   }
-  if (config.csv_path && config.json_path && *config.csv_path == "-" && *config.json_path == "-") {
-    throw UsageError("--csv - and --json - cannot both write to stdout");
-  }
+  check_shared_options(config);
   std::vector<WorkloadSpec>& specs = config.setup.workloads;
   if (command == WorkloadCommand::kSuite) {
     if (positionals.size() != 1) throw UsageError("bench++ suite needs one suite name (tart, openstack or cdm)");
@@ -249,7 +220,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     const BuiltinSuite& suite = find_suite(positionals.front());
     specs = read_fio_job_file(suite.text, std::string(suite.name) + ".fio");
     config.setup.suite = suite.name;
-    if (!repeats_given) config.repeats = suite_repeats(suite.text);
+    if (!config.repeats_given) config.repeats = suite_repeats(suite.text);
   } else {
     bool json_output = false;
     if (positionals.empty()) {
@@ -269,7 +240,9 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   scale_workloads(specs, scale);
   for (const WorkloadSpec& spec : specs) check_workload(spec);
   apply_allow_overwrite(specs, allow_overwrite, config.directory);
-  config.repeats_given = repeats_given;
+  if (config.setup.cache == CacheMode::kKeep) {
+    for (WorkloadSpec& spec : specs) spec.invalidate = false;
+  }
   return result;
 }
 
@@ -282,25 +255,14 @@ std::string workload_help_text(WorkloadCommand command) {
                                 : fmt::format("usage: bench++ suite NAME [options]   (NAME: {})\n"
                                               "Runs a named suite of workloads (suites/NAME.fio; bench++(1), SUITES).\n",
                                               suites);
-  return usage + R"(
-Options:
-  -d, --dir DIR         where the workloads' files go without fio's directory= (default: .); bench++ makes
-                        its files in a private directory there and removes them (unless unlink=0)
-      --json FILE       the JSON report ("-": stdout; fio's --output-format=json is --json -)
-      --csv FILE        the spreadsheet CSV ("-": stdout)
-      --html FILE       a report: one HTML page with the tables, latency percentiles and CDFs
-      --label NAME      names the run in every output (default: the host name)
-      --tag KEY=VALUE   a fact to record with the run in every output (repeatable)
-  -q, --quiet           no progress; the table goes to stderr
-  -z, --seed N          the seed of offsets and data (default: fio's randrepeat, the same each run)
-  -x, --repeats N       run the workloads N times (a suite's own repeat otherwise)
+  return usage + "\n" + shared_options_help() + R"(
+Options of bench++ job and suite:
       --allow-overwrite PATH
                         let writing workloads use PATH, an existing file or block device named by filename=
                         (without it bench++ only reads what it did not create)
       --scale FACTOR|small
                         multiply every size and time by FACTOR, or cap them (small: 64 MiB per job, 2 s runs)
-      --dry-run         check everything, print the workloads and the bytes their files take, run nothing
-  -h, --help            show this help
+
 fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine
   --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description --output-format

@@ -5,11 +5,12 @@
 //   bench++ job [bench++ options] [fio options] [JOBFILE...]
 //   bench++ suite NAME [bench++ options]          NAME: a built-in suite (cli/builtin_suites.h)
 //
-// bench++'s own options, with a value after "=" or as the next word: -d/--dir DIR (where files go without fio's
-// directory=), --json FILE, --csv FILE ("-" for stdout), --label NAME, -q, -z/--seed N, -x N (repeats),
-// --allow-overwrite PATH (repeatable: lets writing workloads use this existing file or device), --scale
-// FACTOR|small, -h/--help. Everything else that starts with "--" is a fio option; a word that does not is a job
-// file (job only). fio's --output-format=json is --json - (the report on stdout, the table on stderr).
+// bench++'s own options, with a value after "=" or as the next word: the shared ones (cli/shared_options.h: -d,
+// -x, -q, -z, --label, --tag, --json, --csv, --html, --cache, --dry-run, -h), and --allow-overwrite PATH
+// (repeatable: lets writing workloads use this existing file or device) and --scale FACTOR|small. On the command
+// line, --directory is bench++'s -d (fio's directory= on a command line means the same: where the files go); in a
+// job file, directory= is fio's. Everything else that starts with "--" is a fio option; a word that does not is a
+// job file (job only). fio's --output-format=json is --json - (the report on stdout, the table on stderr).
 #include <functional>
 #include <string>
 #include <vector>

@@ -1,5 +1,6 @@
-#include "cli/tags.h"
 #include "cli/options.h"
+
+#include "cli/shared_options.h"
 
 #include <fmt/format.h>
 
@@ -30,33 +31,42 @@ constexpr const char* kDefaultFileSpec = "16";
 po::options_description make_description() {
   po::options_description desc;
   const auto text = [] { return po::value<std::string>(); };
+  // The options every run command shares (cli/shared_options.h), with their older spellings as options of their
+  // own (apply_shared_options treats them as the same option).
+  for (const SharedOption& option : shared_options()) {
+    const std::string names = option.letter != 0 ? fmt::format("{},{}", option.name, option.letter)
+                                                 : std::string(option.name);
+    if (option.repeatable) {
+      desc.add_options()(names.c_str(), po::value<std::vector<std::string>>()->composing());
+    } else if (option.takes_value()) {
+      desc.add_options()(names.c_str(), text());
+    } else {
+      desc.add_options()(names.c_str(), po::bool_switch());
+    }
+    for (const std::string_view alias : option.aliases) {
+      if (option.takes_value()) {
+        desc.add_options()(std::string(alias).c_str(), text());
+      } else {
+        desc.add_options()(std::string(alias).c_str(), po::bool_switch());
+      }
+    }
+  }
   desc.add_options()
-      ("directory,d", text())
       ("size,s", text())
       ("files,n", text())
       ("per-char,f", po::value<std::string>()->implicit_value(""))
       ("seek-writes", text())
       ("ram,r", text())
       ("concurrency,c", text())
-      ("repeat,x", text())
       ("machine,m", text())
-      ("label", text())
-      ("tag", po::value<std::vector<std::string>>()->composing())
-      ("quiet,q", po::bool_switch())
-      ("csv", text())
-      ("json", text())
-      ("html", text())
       ("sync-each,b", po::bool_switch())
       ("direct,D", po::bool_switch())
-      ("cache", text())
       ("data", text())
       ("no-sync-test", po::bool_switch())
       ("sync-size", text())
       ("verify", po::bool_switch())
-      ("seed,z", text())
       ("user,u", text())
       ("group,g", text())
-      ("help,h", po::bool_switch())
       ("version,V", po::bool_switch())
       ("detect", po::bool_switch())
       // bonnie++ options that bench++ refuses (-p, -y, -Z: see unsupported_option_message) or ignores (-l).
@@ -225,6 +235,33 @@ void apply_user_and_group(const po::variables_map& vm, Config& config) {
   }
 }
 
+// The shared options (cli/shared_options.h) as given, each through the one function that applies it; an option
+// given under its name and an older spelling counts as given twice.
+void apply_shared_options(const po::variables_map& vm, Config& config) {
+  for (const SharedOption& option : shared_options()) {
+    std::vector<std::string> keys{std::string(option.name)};
+    for (const std::string_view alias : option.aliases) keys.emplace_back(alias);
+    const std::string* given_as = nullptr;
+    for (const std::string& key : keys) {
+      const bool given = option.takes_value() ? vm.count(key) != 0 : vm.count(key) != 0 && vm[key].as<bool>();
+      if (!given) continue;
+      if (given_as != nullptr) {
+        throw UsageError(fmt::format("option {} was given more than once", shared_option_display_name(option)));
+      }
+      given_as = &key;
+    }
+    if (given_as == nullptr) continue;
+    if (option.repeatable) {
+      for (const std::string& value : vm[*given_as].as<std::vector<std::string>>()) {
+        apply_shared_option(option, value, config);
+      }
+    } else {
+      apply_shared_option(option, option.takes_value() ? vm[*given_as].as<std::string>() : std::string(), config);
+    }
+  }
+  check_shared_options(config);
+}
+
 void apply_output(const po::variables_map& vm, const SystemFacts& facts, Config& config) {
   config.machine_name = facts.host_name;
   if (const auto text = value_of(vm, "machine")) {
@@ -232,25 +269,9 @@ void apply_output(const po::variables_map& vm, const SystemFacts& facts, Config&
     if (text->find(',') != std::string::npos) invalid("-m", *text, "a comma would break the CSV line");
   }
   config.label = config.machine_name;
-  if (const auto text = value_of(vm, "label")) config.label = non_empty("--label", *text);
-  if (vm.count("tag") != 0) {
-    for (const std::string& tag : vm["tag"].as<std::vector<std::string>>()) config.tags.push_back(checked_tag(tag));
-  }
-  if (const auto text = value_of(vm, "csv")) config.csv_path = non_empty("--csv", *text);
-  if (const auto text = value_of(vm, "json")) config.json_path = non_empty("--json", *text);
-  if (config.csv_path == "-" && config.json_path == "-") {
-    throw UsageError("options --csv - and --json - cannot both write to stdout");
-  }
-  if (const auto text = value_of(vm, "html")) config.html_path = checked_html_path(*text);
-  config.quiet = flag(vm, "quiet");
-  if (const auto text = value_of(vm, "repeat")) {
-    config.repeats = static_cast<std::uint32_t>(count_in_range("-x", *text, 1, kMaxU32));
-    config.repeats_given = true;
-  }
 }
 
 void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Config& config) {
-  if (const auto text = value_of(vm, "directory")) config.directory = non_empty("-d", *text);
   RunSetup& setup = config.setup;
   setup.fsync_each = flag(vm, "sync-each");
   setup.direct_io = flag(vm, "direct");
@@ -259,20 +280,11 @@ void apply_behaviour(const po::variables_map& vm, const SystemFacts& facts, Conf
   if (flag(vm, "no-sync-test")) setup.sync_test.reset();
   setup.verify = flag(vm, "verify");
   setup.seed = facts.random_seed;
-  if (const auto text = value_of(vm, "seed")) {
-    setup.seed = static_cast<std::uint32_t>(count_in_range("-z", *text, 0, kMaxU32));
-  }
   if (const auto text = value_of(vm, "concurrency")) {
     setup.concurrency = static_cast<std::uint32_t>(count_in_range("-c", *text, 1, kMaxConcurrency));
   }
-  if (const auto text = value_of(vm, "cache")) {
-    setup.cache = keyword_value<CacheMode>("--cache", *text, CacheMode::kKeep, CacheMode::kDrop);
-  }
   if (const auto text = value_of(vm, "data")) {
     setup.data = keyword_value<DataPattern>("--data", *text, DataPattern::kRandom, DataPattern::kZero);
-  }
-  if (setup.verify && setup.data == DataPattern::kZero) {
-    throw UsageError("option --verify needs --data random: zero blocks carry no offset stamp to check");
   }
   if (value_of(vm, "-l")) config.warnings.push_back("option -l is ignored (bonnie++ ignores it too)");
   apply_user_and_group(vm, config);
@@ -373,6 +385,10 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   Config& config = result.config;
   apply_output(vm, facts, config);
   apply_behaviour(vm, facts, config);
+  apply_shared_options(vm, config);
+  if (config.setup.verify && config.setup.data == DataPattern::kZero) {
+    throw UsageError("option --verify needs --data random: zero blocks carry no offset stamp to check");
+  }
   const std::uint64_t ram = ram_mib(vm, facts);
   apply_io(vm, ram, config.setup);
   apply_files(vm, ram, config.setup);
@@ -392,7 +408,7 @@ std::string checked_html_path(const std::string& text) {
 }
 
 std::string help_text() {
-  return R"(usage: bench++ [options]
+  return std::string(R"(usage: bench++ [options]
        bench++ compare BASE [OTHER...] [compare options] (see bench++ compare --help)
        bench++ job [options] --name=NAME [fio options]... | JOBFILE.fio...   (bench++ job --help)
        bench++ suite tart|openstack|cdm [options]        (bench++ suite --help)
@@ -414,41 +430,25 @@ Test sizes:
   -f, --per-char[=N]    per-char tests on N MiB (attached: -f5; default 3); a bare -f skips them
   -r, --ram MIB         RAM size for the default -s and the checks (default: detected; 0 disables)
   -c, --concurrency N   concurrent workers, each on its own file and directory (1..200, default 1)
-  -x, --repeat N        run the tests N times (default 1); stdout then carries a CSV header line and
-                        one line per run, and the tables go to stderr
 
-Output:
+Output and behaviour:
   -m, --machine NAME    machine name in the reports (default: the host name; no commas)
-      --label TEXT      name of the run in every output (default: the machine name)
-      --tag KEY=VALUE   a fact to record with the run in every output (repeatable), e.g. --tag disk=nvme0
-  -q, --quiet           no progress; the table goes to stderr, stdout carries only the CSV line
-      --csv FILE        also write the spreadsheet CSV (header row, one row per test) to FILE
-      --json FILE       also write the results as JSON to FILE ("-" is stdout for either one)
-      --html FILE       also write a report of the run to FILE: one HTML page with the tables, the latency
-                        percentiles and each test's latency CDF (no scripts, nothing fetched)
-
-Behaviour:
-  -d, --directory DIR   directory to test in (default: the current directory)
   -b, --sync-each       fsync after each seek-test write and each file create, link and unlink
   -D, --direct          open the I/O test files with O_DIRECT (per-char tests stay buffered)
-      --cache drop|keep
-                        drop the test file's cached pages before each read phase (default drop);
-                        keep behaves as bonnie++ and then needs -s of at least 2 x RAM
       --data random|zero
                         block contents: incompressible (default) or zeros as bonnie++ writes
       --no-sync-test    skip the fsync latency test
       --sync-size TOTAL[:WRITE]
                         fsync latency test: TOTAL bytes (default 22m) in WRITE-byte writes (default 2300)
       --verify          check every block read against the pattern written; a mismatch fails the run
-  -z, --seed N          random seed, 0..4294967295 (default: a random one; printed in the reports)
   -u, --user USER[:GROUP]
                         run as USER (and GROUP), by name or number
   -g, --group GROUP     run as GROUP, by name or number
-  -h, --help            show this help and exit
   -V, --version         show the version and exit
       --detect          print whether this runs on a host or in a guest, with the evidence, and exit
 
-From bonnie++, -p and -y are not supported (use -c), nor -Z (use -z); -l is ignored.
+)") + shared_options_help() + R"(With -x stdout carries a CSV header and a CSV line per run, the tables go to stderr; with -q only the CSV
+line. From bonnie++, -p and -y are not supported (use -c), nor -Z (use -z); -l is ignored.
 )";
 }
 

@@ -199,7 +199,7 @@ TEST_CASE("cli: syntax errors: unknown options, positionals, missing and repeate
   check_cases({
       {{"-k"}, "'-k'", "unknown option"},
       {{"--bogus"}, "'--bogus'", "unknown option"},
-      {{"--dir", "/tmp"}, "'--dir'", "unknown option"},  // no guessing of abbreviated long options
+      {{"--dire", "/tmp"}, "'--dire'", "unknown option"},  // no guessing of abbreviated long options
       {{"extra"}, "'extra'", "unexpected argument"},
       {{"-q", "extra"}, "'extra'", "unexpected argument"},
       {{"--", "-s"}, "'-s'", "unexpected argument"},

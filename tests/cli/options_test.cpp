@@ -263,8 +263,8 @@ TEST_CASE("cli: the help text lists every option in both forms, grouped, in unde
         "-m, --machine", "--label", "-q, --quiet", "--csv FILE", "--json FILE", "-d, --directory",
         "-b, --sync-each", "-D, --direct", "--cache drop|keep", "--data random|zero", "--no-sync-test",
         "--sync-size TOTAL[:WRITE]", "-z, --seed", "-u, --user", "-g, --group", "-h, --help", "-V, --version",
-        "-p and -y are not supported (use -c), nor -Z (use -z); -l is ignored", "Test sizes:", "Output:",
-        "Behaviour:"}) {
+        "-p and -y are not supported (use -c), nor -Z (use -z); -l is ignored", "Test sizes:",
+        "Output and behaviour:", "Options of every run command"}) {
     CAPTURE(part);
     CHECK(text.find(part) != std::string::npos);
   }
