@@ -1,8 +1,8 @@
-// libFuzzer target: the command lines of bench++ job and bench++ suite (cli/job_options.h): bench++'s own options,
+// libFuzzer target: the command lines of bench++ job and bench++ suite (cli/workload_command_line.h): bench++'s own options,
 // fio's, job files and --scale, with the input cut into words at NUL bytes and newlines. A job file named on the
 // line reads as the whole input, so the words double as its text. The parser is pure; it may only return or
 // throw UsageError.
-#include "cli/job_options.h"
+#include "cli/workload_command_line.h"
 #include "fuzz_input.h"
 #include "result/errors.h"
 

@@ -1,8 +1,8 @@
-// libFuzzer target: the command lines of bench++ (cli/options.h) and of bench++ compare
+// libFuzzer target: the command lines of bench++ (cli/bonnie_command_line.h) and of bench++ compare
 // (cli/compare_options.h), with the input cut into words at NUL bytes and newlines. Both parsers are
 // pure; they may only return or throw UsageError.
 #include "cli/compare_options.h"
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 #include "fuzz_input.h"
 #include "result/errors.h"
 

@@ -88,28 +88,42 @@ for ((round = 0; round < rounds; round++)); do
   echo "round $((round + 1)): ${order[0]} first"
 done
 
-# ---- the suites at --scale small, bench++ against fio running the same job file scaled alike ----
-# The job file as bench++'s --scale small runs it: sizes capped at 64 MiB (fio's kb_base=1024 rules), runtimes
-# at 2 s, ramps at 1 s; and on the engine bench++ runs it on: bench++ maps posixaio and libaio to its io_uring
-# engine, so fio runs io_uring too (fio's posixaio, on glibc's aio threads, did 0.3-0.5x of bench++'s IOPS in
-# tart's writes here).
-scale_for_fio() {
-  python3 - "$1" <<'SCALE'
-import re, sys
-units = {'': 1, 'k': 1 << 10, 'm': 1 << 20, 'g': 1 << 30, 't': 1 << 40}
-for line in open(sys.argv[1]):
-    m = re.match(r'^size=(\d+)([kmgt]?)b?$', line.strip(), re.I)
-    if m and int(m.group(1)) * units[m.group(2).lower()] > 64 << 20:
-        line = 'size=64m\n'
-    line = re.sub(r'^runtime=.*', 'runtime=2', line)
-    line = re.sub(r'^ramp_time=.*', 'ramp_time=1', line)
-    line = re.sub(r'^ioengine=(posixaio|libaio)$', 'ioengine=io_uring', line.rstrip('\n')) + '\n'
-    sys.stdout.write(line)
-SCALE
+# ---- the suites at --scale small, bench++ against fio running the same workloads ----
+# fio's copy of a suite is written from bench++'s own plan of it (`bench++ suite NAME --scale small --dry-run --json
+# -`: every workload as bench++ will run it, sizes and times scaled), not from a second reading of the job file; on
+# the engine bench++ runs it on: where bench++ maps posixaio and libaio to its io_uring engine, fio runs io_uring
+# too (fio's posixaio, on glibc's aio threads, did 0.3-0.5x of bench++'s IOPS in tart's writes here).
+fio_job_from_plan() {
+  local script
+  read -r -d '' script <<'PLAN' || true
+import json, sys
+plan = json.load(sys.stdin)
+for group in plan["groups"]:
+    for test in group:
+        w = test["workload"]
+        print("[" + w["name"] + "]")
+        options = {"rw": w["rw"], "bs": w["bs"], "size": w["size_bytes"], "numjobs": w["numjobs"],
+                   "iodepth": w["iodepth"], "runtime": str(w["runtime_ms"]) + "ms",
+                   "ramp_time": str(w["ramp_time_ms"]) + "ms", "direct": int(w["direct"]),
+                   "rwmixread": w["rwmixread"], "fsync": w["fsync"], "fdatasync": w["fdatasync"],
+                   "ioengine": "io_uring" if test["engine"] == "io_uring" else w["ioengine"],
+                   "unlink": int(w["unlink"]), "invalidate": int(w["invalidate"])}
+        if w["filename"]:
+            options["filename"] = w["filename"]
+        for key, value in options.items():
+            print(key + "=" + str(value))
+        if w["end_fsync"]:
+            print("end_fsync=1")
+        for flag in ("time_based", "group_reporting", "stonewall"):
+            if w[flag]:
+                print(flag)
+        print()
+PLAN
+  python3 -c "$script"
 }
 mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
 for suite in tart cdm; do
-  scale_for_fio "$root/suites/$suite.fio" >"$work/fio/$suite.fio"
+  "$bench" suite "$suite" --scale small -d "$work" --dry-run --json - | fio_job_from_plan >"$work/fio/$suite.fio"
   for ((round = 0; round < rounds; round++)); do
     order=(bench fio)
     [ $((round % 2)) -eq 0 ] || order=(fio bench)

@@ -25,9 +25,9 @@
 #   --out DIR            where result.csv, result.json, console.log and qemu.err go (default ./guest-results)
 #   --bench FILE         the static bench++ (default $BENCH_STATIC_BINARY, else build/static/bench++, built
 #                        or brought up to date by scripts/build-static.sh first)
-#   --memory MIB         guest RAM (default 512); bench++'s default -s is twice what the guest sees
+#   --memory MIB         guest RAM (default 512), which bench++'s default -s follows
 #   --cpus N             guest vCPUs (default 2, at most the host's)
-#   --disk-size SIZE     disk image size, e.g. 2G (default: what -s, -n, -c and --sync-size need, plus margin)
+#   --disk-size SIZE     disk image size, e.g. 2G (default: what bench++'s own plan of the run needs, plus margin)
 #   --drive-opts OPTS    QEMU -drive options of the guest's disk (default cache=none,aio=threads), e.g.
 #                        'cache=writeback', 'cache=unsafe', 'cache=none,aio=io_uring'; checked by QEMU before
 #                        anything boots. cache=none (O_DIRECT) on a filesystem without O_DIRECT becomes
@@ -42,7 +42,7 @@
 #   --refresh-kernel     ask apt for the current linux-image-amd64 kernel instead of reusing the cached one
 # bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets. They may start
 # with bench++'s job or suite command (`-- suite tart --scale small`, `-- job FILE.fio`: the job files go into the
-# guest), whose files size the disk (bench++ --dry-run). The guest's run is tagged (--tag) with accel=, cpu= and
+# guest). The disk is sized from bench++'s own plan (--dry-run --json -). The guest's run is tagged (--tag) with accel=, cpu= and
 # drive=: the accelerator, CPU model and -drive options it ran with; bench++ itself records its vCPUs, memory,
 # kernel and virtual disk (vda, virtio_blk).
 # The kernel cache is $BENCH_GUEST_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/bench++-guest). For tests,
@@ -126,67 +126,7 @@ for word in "${drive_words[@]}"; do
   [[ $word == *=* ]] || usage_error "--drive-opts: '$word' is not KEY=VALUE"
 done
 
-# ---- sizes: the disk must hold what bench++ writes ----
-# to_bytes TEXT UNIT_BYTES: "<digits>[kmgt]" (K = 1024) as bench++ reads it; fails on anything else.
-to_bytes() {
-  local text=${1,,} unit=$2
-  [[ $text =~ ^([0-9]+)([kmgt]?)$ ]] || return 1
-  case ${BASH_REMATCH[2]} in k) unit=1024 ;; m) unit=$((1 << 20)) ;; g) unit=$((1 << 30)) ;; t) unit=$((1 << 40)) ;; esac
-  echo $((10#${BASH_REMATCH[1]} * unit))
-}
-# option_value SHORT LONG: the last value given to SHORT (e.g. -s, or "" for none) or --LONG among the
-# bench++ arguments; empty if none.
-option_value() {
-  local short=$1 long=$2 value="" i a
-  for ((i = 0; i < ${#bench_args[@]}; i++)); do
-    a=${bench_args[i]}
-    if [ "$a" = "--$long" ] || { [ -n "$short" ] && [ "$a" = "$short" ]; }; then
-      value=${bench_args[i + 1]:-}
-    elif [[ $a == "--$long="* ]]; then
-      value=${a#"--$long="}
-    elif [ -n "$short" ] && [[ $a == "$short"?* ]]; then
-      value=${a#"$short"}
-    fi
-  done
-  echo "$value"
-}
-has_flag() { local a; for a in "${bench_args[@]}"; do [ "$a" = "$1" ] && return 0; done; return 1; }
-
 mib=$((1 << 20))
-disk_bytes() {
-  local workers ram io_spec io files_spec num max sync_spec sync
-  workers=$(option_value -c concurrency); workers=${workers:-1}
-  [[ $workers =~ ^[0-9]+$ ]] || workers=1
-  ram=$(option_value -r ram)
-  ram=$( [ -n "$ram" ] && to_bytes "$ram" "$mib" || echo $((memory_mib * mib)) )
-  io_spec=$(option_value -s size)
-  if [ -n "$io_spec" ]; then
-    io=$(to_bytes "${io_spec%%:*}" "$mib") || io=$((1 << 30))
-  else
-    io=$((2 * ram)); [ "$io" -ge $((300 * mib)) ] || io=$((300 * mib))
-  fi
-  files_spec=$(option_value -n files); files_spec=${files_spec:-16}
-  num=${files_spec%%:*}; num=${num,,}
-  if [[ $num =~ ^([0-9]+)(m?)$ ]]; then
-    num=$((10#${BASH_REMATCH[1]} * 1024)); [ -z "${BASH_REMATCH[2]}" ] || num=$((num * 1024))
-  else
-    num=0
-  fi
-  max=$(cut -s -d: -f2 <<<"$files_spec")
-  max=$( [ -n "$max" ] && to_bytes "$max" 1 || echo 0 )
-  sync_spec=$(option_value "" sync-size)
-  sync=$( [ -n "$sync_spec" ] && to_bytes "${sync_spec%%:*}" 1 || echo $((22 * mib)) )
-  has_flag --no-sync-test && sync=0
-  # File data rounds up to 4 KiB blocks; directories and metadata are inside the margin.
-  local per_worker=$((io + num * ((max + 4095) / 4096) * 4096 + sync))
-  echo $((per_worker * workers * 5 / 4 + 64 * mib))
-  echo $((num * workers + 4096))  # inodes
-}
-read -r -d '' disk_auto inodes < <(disk_bytes; printf '\0') || true
-if [ -n "$disk_size" ]; then
-  disk_auto=$(to_bytes "$disk_size" "$mib") || usage_error "--disk-size wants SIZE[kmgt] (MiB without a suffix)"
-fi
-disk_mib=$(((disk_auto + mib - 1) / mib))
 
 # ---- tools ----
 "$root/scripts/install-deps.sh" guest
@@ -236,13 +176,28 @@ if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in bu
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
 ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: use scripts/build-static.sh"
-# bench++ job and suite: their files take what bench++ itself says (--dry-run checks the options as well).
-if [ "${bench_args[0]:-}" = job ] || [ "${bench_args[0]:-}" = suite ]; then
-  plan=$("$bench" "${bench_args[@]}" --dry-run 2>&1) || usage_error "bench++ refuses its options: ${plan##*bench++: }"
-  files_bytes=$(sed -n 's/^files to lay out: \([0-9]*\) bytes$/\1/p' <<<"$plan")
-  [ -n "$files_bytes" ] || die "bench++ --dry-run did not say how much its files take"
-  [ -n "$disk_size" ] || disk_mib=$(((files_bytes * 5 / 4 + 128 * mib + mib - 1) / mib))
+# ---- sizes: the disk must hold what bench++ writes, as bench++ itself plans it ----
+# `bench++ ... --dry-run --json -` makes the run's plan with the very checks of the run (the options included) and
+# says what its files take (bytes_needed, inodes_needed). It is made here, on the host, in an empty directory of
+# the work directory's filesystem (mode 1777, as the guest's, for -u USER): bench++'s default -s follows the RAM it
+# sees, and the host has at least the guest's, so the host's plan is an upper bound for the guest's; the image is
+# sparse, so what it does not use costs nothing. The margin: the filesystem's own metadata and journal.
+mkdir -m 1777 "$work/plan"
+plan_json=$("$bench" "${bench_args[@]}" -d "$work/plan" --dry-run --json - 2>"$work/plan.err") ||
+  usage_error "bench++ refuses its options: $(sed 's/^bench++: //' "$work/plan.err" | tail -1)"
+read -r files_bytes files_inodes < <(python3 -c '
+import json, sys
+plan = json.load(sys.stdin)
+print(plan["bytes_needed"], plan["inodes_needed"])' <<<"$plan_json") || die "bench++ --dry-run --json gave no plan"
+rmdir "$work/plan"
+if [ -n "$disk_size" ]; then
+  [[ ${disk_size^^} =~ ^[0-9]+$ ]] && disk_size=${disk_size}M  # MiB without a suffix
+  disk_mib=$(( $(numfmt --from=iec "${disk_size^^}" 2>/dev/null || echo 0) / mib ))
+  [ "$disk_mib" -gt 0 ] || usage_error "--disk-size wants SIZE[kmgt] (MiB without a suffix)"
+else
+  disk_mib=$(((files_bytes * 5 / 4 + 128 * mib + mib - 1) / mib))
 fi
+inodes=$((files_inodes + 4096))
 
 # ---- the kernel, from Debian's linux-image package, cached ----
 cache_root=${BENCH_GUEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/bench++-guest}

@@ -6,7 +6,7 @@
 
 namespace bench {
 
-ResultDocuments::ResultDocuments(const Config& config, bool workload_columns) : workload_columns_(workload_columns) {
+ResultDocuments::ResultDocuments(const Config& config) {
   if (config.csv_path) csv_.emplace(*config.csv_path, DocumentOutput::Growth::kAppends);
   if (config.json_path) json_.emplace(*config.json_path, DocumentOutput::Growth::kReplaces);
   if (config.html_path) html_.emplace(*config.html_path, DocumentOutput::Growth::kReplaces);
@@ -15,7 +15,7 @@ ResultDocuments::ResultDocuments(const Config& config, bool workload_columns) : 
 void ResultDocuments::phase_finished(const std::vector<RunResult>& finished_runs, const RunResult& run_so_far,
                                      const PhaseResult& phase) {
   if (csv_) {
-    if (csv_text_.empty()) csv_text_ = spreadsheet_csv_header(workload_columns_);
+    if (csv_text_.empty()) csv_text_ = spreadsheet_csv_header();
     csv_text_ += format_spreadsheet_csv_row(run_so_far.info, phase);
     csv_->update(csv_text_);
   }

@@ -17,10 +17,9 @@ namespace bench {
 
 class ResultDocuments {
  public:
-  // Opens what `config` asks for (csv_path, json_path, html_path); `workload_columns`: the CSV carries the
-  // workload columns.
+  // Opens what `config` asks for (csv_path, json_path, html_path).
   // Throws std::system_error when a destination cannot be written.
-  ResultDocuments(const Config& config, bool workload_columns);
+  explicit ResultDocuments(const Config& config);
 
   // After each test: `finished_runs` are the runs before the current one, `run_so_far` the current one, its
   // last test `phase`.
@@ -30,7 +29,6 @@ class ResultDocuments {
   void finish(const std::vector<RunResult>& runs);
 
  private:
-  bool workload_columns_;
   std::optional<DocumentOutput> csv_;
   std::optional<DocumentOutput> json_;
   std::optional<DocumentOutput> html_;

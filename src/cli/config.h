@@ -1,5 +1,5 @@
 #pragma once
-// The validated configuration of one bench++ invocation. Plain data: produced by cli/options.h, read by
+// The validated configuration of one bench++ invocation. Plain data: produced by cli/bonnie_command_line.h, read by
 // main and the runner. Nothing here depends on Boost.
 #include <cstdint>
 #include <filesystem>

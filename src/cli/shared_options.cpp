@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 #include "cli/size_spec.h"
 #include "cli/tags.h"
 #include "result/errors.h"

@@ -1,8 +1,8 @@
 #pragma once
 // The options that bench++'s run commands share (the bonnie-style benchmark, `bench++ job` and `bench++ suite`),
 // declared once: their spellings (bonnie++'s letters, the long names, the older spellings kept as aliases),
-// what value each takes and its range, how it sets a Config, and its help text. cli/options.cpp (through
-// Boost.Program_options) and cli/job_options.cpp (among fio's words) both take them from here, and every command's
+// what value each takes and its range, how it sets a Config, and its help text. cli/bonnie_command_line.cpp (through
+// Boost.Program_options) and cli/workload_command_line.cpp (among fio's words) both take them from here, and every command's
 // --help prints the same lines for them (shared_options_help). Pure.
 #include <span>
 #include <string>

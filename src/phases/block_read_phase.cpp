@@ -9,13 +9,13 @@
 namespace bench {
 namespace {
 
-class BlockReadPhase final : public Phase {
+class BlockReadPhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kBlockRead; }
 
   void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const IoSpec& io = context.io();
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadOnly);
@@ -32,6 +32,6 @@ class BlockReadPhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_block_read_phase() { return std::make_unique<BlockReadPhase>(); }
+std::unique_ptr<BonnieTest> make_block_read_phase() { return std::make_unique<BlockReadPhase>(); }
 
 }  // namespace bench

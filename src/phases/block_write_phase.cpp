@@ -8,11 +8,11 @@
 namespace bench {
 namespace {
 
-class BlockWritePhase final : public Phase {
+class BlockWritePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kBlockWrite; }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const IoSpec& io = context.io();
     BlockPattern pattern(context.setup.data, context.pattern_seed, io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kCreate);
@@ -27,6 +27,6 @@ class BlockWritePhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_block_write_phase() { return std::make_unique<BlockWritePhase>(); }
+std::unique_ptr<BonnieTest> make_block_write_phase() { return std::make_unique<BlockWritePhase>(); }
 
 }  // namespace bench

@@ -8,15 +8,15 @@
 // Operations are files; bytes are the bytes written (create) or read (stat), 0 for delete.
 #include <memory>
 
-#include "phases/phase.h"
+#include "phases/bonnie_test.h"
 
 namespace bench {
 
-std::unique_ptr<Phase> make_seq_create_phase();
-std::unique_ptr<Phase> make_seq_stat_phase();
-std::unique_ptr<Phase> make_seq_delete_phase();
-std::unique_ptr<Phase> make_random_create_phase();
-std::unique_ptr<Phase> make_random_stat_phase();
-std::unique_ptr<Phase> make_random_delete_phase();
+std::unique_ptr<BonnieTest> make_seq_create_phase();
+std::unique_ptr<BonnieTest> make_seq_stat_phase();
+std::unique_ptr<BonnieTest> make_seq_delete_phase();
+std::unique_ptr<BonnieTest> make_random_create_phase();
+std::unique_ptr<BonnieTest> make_random_stat_phase();
+std::unique_ptr<BonnieTest> make_random_delete_phase();
 
 }  // namespace bench

@@ -13,11 +13,11 @@
 namespace bench {
 namespace {
 
-class FsyncLatencyPhase final : public Phase {
+class FsyncLatencyPhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kFsyncLatency; }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const SyncTestSpec& spec = context.sync_test();
     std::vector<unsigned char> data(spec.write_bytes, 0);
     if (context.setup.data == DataPattern::kRandom) {
@@ -40,6 +40,6 @@ class FsyncLatencyPhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_fsync_latency_phase() { return std::make_unique<FsyncLatencyPhase>(); }
+std::unique_ptr<BonnieTest> make_fsync_latency_phase() { return std::make_unique<FsyncLatencyPhase>(); }
 
 }  // namespace bench

@@ -9,13 +9,13 @@
 namespace bench {
 namespace {
 
-class PerCharReadPhase final : public Phase {
+class PerCharReadPhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kPerCharRead; }
 
   void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().per_char_bytes); }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     PosixFile file = open_data_file(context, OpenMode::kReadOnly, /*allow_direct=*/false);
     const BlockVerifier verifier(context);
     AlignedBuffer chunk(context.io().chunk_bytes);
@@ -32,6 +32,6 @@ class PerCharReadPhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_per_char_read_phase() { return std::make_unique<PerCharReadPhase>(); }
+std::unique_ptr<BonnieTest> make_per_char_read_phase() { return std::make_unique<PerCharReadPhase>(); }
 
 }  // namespace bench

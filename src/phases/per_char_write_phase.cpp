@@ -18,11 +18,11 @@ AlignedBuffer per_char_chunk(std::size_t chunk_bytes) {
   return chunk;
 }
 
-class PerCharWritePhase final : public Phase {
+class PerCharWritePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kPerCharWrite; }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const IoSpec& io = context.io();
     PosixFile file = open_data_file(context, OpenMode::kCreate, /*allow_direct=*/false);
     const AlignedBuffer chunk = per_char_chunk(io.chunk_bytes);
@@ -36,6 +36,6 @@ class PerCharWritePhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_per_char_write_phase() { return std::make_unique<PerCharWritePhase>(); }
+std::unique_ptr<BonnieTest> make_per_char_write_phase() { return std::make_unique<PerCharWritePhase>(); }
 
 }  // namespace bench

@@ -1,9 +1,13 @@
 #pragma once
-// The phase interface: one timed step of a run ("Sequential Output, Block"). A phase is stateless
-// (run() is const); everything it reads or keeps between phases is in the PhaseContext it is given.
-// The runner calls prepare() untimed, then run() timed (wall and CPU), once per worker, on the worker's
-// own thread and context. Phases never print, never exit, and throw on failure.
+// The test interface: what one job of a test does. Every test of a run, bonnie++'s (phases/bonnie_test.h) and a
+// fio workload's (phases/workload_phase.h), is a Phase, run by the one runner (run/runner.h): for each group of
+// tests that run at once, prepare() once per job, untimed (lay out or drop files, draw names), then run() once per
+// job, every job of the group on a thread of its own (a lone job on the runner's thread), released together.
+// A phase is stateless (its methods are const): what a job reads or keeps is in the PhaseContext it is given,
+// and what it measures goes into the context's JobMeasurement. Phases never print, never exit, and throw on
+// failure.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -12,17 +16,17 @@
 #include "measure/latency_histogram.h"
 #include "phases/rng.h"
 #include "result/errors.h"
-#include "result/phase_id.h"
 #include "result/run_setup.h"
+#include "result/test_id.h"
 
 namespace bench {
 
-// What a worker keeps from one phase to the next within a run (e.g. the names the create phases made).
+// What a worker keeps from one test to the next within a run (e.g. the names the create phases made).
 struct WorkerState {
   std::vector<std::string> file_names;  // paths relative to PhaseContext::files_dir, in creation order
 };
 
-// The work a phase reports: operations in its WorkUnit, and bytes moved.
+// The work a bonnie++ test reports: operations in its WorkUnit, and bytes moved.
 struct WorkDone {
   std::uint64_t operations = 0;
   std::uint64_t bytes = 0;
@@ -34,17 +38,50 @@ struct CacheResidency {
   std::uint64_t bytes = 0;  // what the test reads; 0: not measured
 };
 
-// Everything a phase reads or keeps, given by the runner; built with designated initializers.
+// What one job measured of one part of its test: a bonnie++ test has one part (the test), a workload three (its
+// reads, writes and syncs: Phase::parts()).
+struct PartMeasurement {
+  LatencyHistogram latency;      // one sample per timed operation (what an operation is: each test says)
+  std::uint64_t operations = 0;  // in the test's WorkUnit (for a workload: its requests)
+  std::uint64_t bytes = 0;
+  std::vector<std::uint64_t> bytes_per_second;       // by whole seconds since the measurement began (workloads)
+  std::vector<std::uint64_t> operations_per_second;  // ... and the operations completed in each
+};
+
+// What one job measured. run() fills it in.
+struct JobMeasurement {
+  std::vector<PartMeasurement> parts;  // one per Phase::parts(), in that order (the runner sizes it)
+  // When the measurement began (after ramp_time for a workload) on this process's steady clock, and how long it
+  // lasted: where the job's measured time lies (the ranks of an MPI job compare such times with the barrier
+  // before the group).
+  std::chrono::steady_clock::time_point measured_from{};
+  std::chrono::nanoseconds elapsed{0};
+  // A workload's: the sum of its measured read and write requests' times in flight; over `elapsed`, the mean
+  // queue depth the job kept (Little's law).
+  std::chrono::nanoseconds time_in_flight{0};
+  int stop_signal = 0;  // non-zero: the job stopped early because of this signal
+};
+
+// Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls
+// PhaseContext::wait_for_start() exactly once, after its untimed set-up on its own thread (opening files, making
+// an engine) and before the work it times.
+class JobStart {
+ public:
+  virtual ~JobStart() = default;
+  virtual void arrive_and_wait() = 0;
+};
+
+// Everything a job reads or keeps, given by the runner; built with designated initializers.
 struct PhaseContext {
-  const RunSetup& setup;            // what the run was asked to do, the same for every worker
-  std::filesystem::path data_file;  // the I/O tests' file (inside the worker's private directory)
+  const RunSetup& setup;            // what the run was asked to do, the same for every job
+  std::filesystem::path data_file;  // bonnie++'s I/O tests' file (inside the worker's private directory)
   std::filesystem::path files_dir;  // the directory the file tests create their files in
-  LatencyHistogram& latency;        // record one sample per operation (see each phase for what an op is)
-  Rng& rng;                         // seeded from the run's seed, the worker and the phase (phases/seeds.h)
+  LatencyHistogram& latency;        // part 0's histogram: where a one-part test (bonnie++'s) records
+  Rng& rng;                         // seeded from the run's seed, the worker and the test (phases/seeds.h)
   WorkerState& state;
   const std::atomic<int>& interrupt_signal;  // non-zero once a stop was requested
-  std::uint32_t worker_index = 0;
-  std::filesystem::path sync_file;  // the fsync latency test's file
+  std::uint32_t worker_index = 0;            // the job's index among its test's jobs
+  std::filesystem::path sync_file;           // the fsync latency test's file
   std::atomic<std::uint64_t>* operations_started = nullptr;  // progress counter read by the runner
   // The seed of this worker's data pattern (phases/seeds.h pattern_seed): the block write and --verify's checks
   // use it, and it differs for every worker of every rank.
@@ -52,9 +89,13 @@ struct PhaseContext {
   // A read test's prepare() fills it after dropping the cache (phases/io_phase_common.h), so the outputs can say
   // when the drop did not take and the rate is the cache's. nullptr: not wanted.
   CacheResidency* cache_residency = nullptr;
+  JobMeasurement* measurement = nullptr;     // where run() records; the runner's (nullptr only in prepare)
+  const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
+  JobStart* start = nullptr;                 // nullptr: start at once (a test run alone)
+  std::uint32_t rank = 0;                    // this process's rank in an MPI job (0 alone)
 
   // The specs of the tests that run. REQUIRES (checked: std::bad_optional_access): a phase of that test, which
-  // phase_list.h makes only when the spec is there.
+  // the plan makes only when the spec is there.
   const IoSpec& io() const { return setup.io.value(); }
   const FileSpec& files() const { return setup.files.value(); }
   const SyncTestSpec& sync_test() const { return setup.sync_test.value(); }
@@ -65,22 +106,34 @@ struct PhaseContext {
     if (signal_number != 0) throw InterruptedError(signal_number);
   }
 
-  // Call once before each operation (the unit expected_operations() counts in phase_list.h): counts it
-  // for the progress display, then check_interrupt(). Safe from several threads of one worker.
+  // Call once before each operation (the unit Phase::expected_operations() counts): counts it for the progress
+  // display, then check_interrupt(). Safe from several threads of one worker.
   void begin_operation() const {
     if (operations_started != nullptr) operations_started->fetch_add(1, std::memory_order_relaxed);
     check_interrupt();
+  }
+
+  // See JobStart.
+  void wait_for_start() const {
+    if (start != nullptr) start->arrive_and_wait();
   }
 };
 
 class Phase {
  public:
   virtual ~Phase() = default;
-  virtual PhaseId id() const = 0;
-  // Untimed set-up (name generation, cache dropping). Default: nothing.
+  // The results this test reports, in order: a bonnie++ test its own, a workload its reads, writes and syncs.
+  virtual std::vector<TestId> parts() const = 0;
+  // What progress says while the group runs: bonnie++'s text ("Writing intelligently") or "Running NAME".
+  virtual std::string progress_text() const = 0;
+  // How many operations (PhaseContext::begin_operation calls) one job makes: the progress display's 100 %;
+  // 0 when not known ahead (a workload).
+  virtual std::uint64_t expected_operations(const RunSetup& /*setup*/) const { return 0; }
+  // Untimed set-up of one job (laying out its file, dropping the cache, drawing names). Default: nothing.
   virtual void prepare(PhaseContext& /*context*/) const {}
-  // The timed work, including the final fsync/close. Records latency samples into context.latency.
-  virtual WorkDone run(PhaseContext& context) const = 0;
+  // The job's work, on its own thread: set-up, wait_for_start(), the timed work (the final fsync/close
+  // included), recorded in *context.measurement, measured_from and elapsed included.
+  virtual void run(PhaseContext& context) const = 0;
 };
 
 }  // namespace bench

@@ -7,15 +7,15 @@
 namespace bench {
 namespace {
 
-class RandomCreatePhase final : public Phase {
+class RandomCreatePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kRandomCreate; }
   void prepare(PhaseContext& context) const override { prepare_file_set(context, NameScheme::kRandom); }
-  WorkDone run(PhaseContext& context) const override { return create_file_set(context); }
+  WorkDone measure(PhaseContext& context) const override { return create_file_set(context); }
 };
 
 }  // namespace
 
-std::unique_ptr<Phase> make_random_create_phase() { return std::make_unique<RandomCreatePhase>(); }
+std::unique_ptr<BonnieTest> make_random_create_phase() { return std::make_unique<RandomCreatePhase>(); }
 
 }  // namespace bench

@@ -15,7 +15,7 @@
 namespace bench {
 namespace {
 
-class RandomDeletePhase final : public Phase {
+class RandomDeletePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kRandomDelete; }
 
@@ -23,7 +23,7 @@ class RandomDeletePhase final : public Phase {
     shuffle_in_place(std::span(context.state.file_names), context.rng);
   }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const std::uint32_t dirs = directory_count(context.files());
     const PosixFile top = open_directory(context.files_dir);
     std::optional<DirectorySyncer> syncer;
@@ -42,6 +42,6 @@ class RandomDeletePhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_random_delete_phase() { return std::make_unique<RandomDeletePhase>(); }
+std::unique_ptr<BonnieTest> make_random_delete_phase() { return std::make_unique<RandomDeletePhase>(); }
 
 }  // namespace bench

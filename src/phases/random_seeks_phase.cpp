@@ -26,13 +26,13 @@ struct SeekTicket {
   bool write_back;
 };
 
-class RandomSeeksPhase final : public Phase {
+class RandomSeeksPhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kRandomSeeks; }
 
   void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const IoSpec& io = context.io();
     std::vector<SeekTicket> tickets(io.seeks);
     std::uint64_t write_backs = 0;
@@ -124,6 +124,6 @@ class RandomSeeksPhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_random_seeks_phase() { return std::make_unique<RandomSeeksPhase>(); }
+std::unique_ptr<BonnieTest> make_random_seeks_phase() { return std::make_unique<RandomSeeksPhase>(); }
 
 }  // namespace bench

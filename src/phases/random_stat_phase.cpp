@@ -13,7 +13,7 @@
 namespace bench {
 namespace {
 
-class RandomStatPhase final : public Phase {
+class RandomStatPhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kRandomStat; }
 
@@ -21,7 +21,7 @@ class RandomStatPhase final : public Phase {
     shuffle_in_place(std::span(context.state.file_names), context.rng);
   }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const PosixFile top = open_directory(context.files_dir);
     std::vector<unsigned char> buffer(context.files().chunk_bytes);
     WorkDone done{.operations = context.state.file_names.size(), .bytes = 0};
@@ -37,6 +37,6 @@ class RandomStatPhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_random_stat_phase() { return std::make_unique<RandomStatPhase>(); }
+std::unique_ptr<BonnieTest> make_random_stat_phase() { return std::make_unique<RandomStatPhase>(); }
 
 }  // namespace bench

@@ -12,13 +12,13 @@
 namespace bench {
 namespace {
 
-class RewritePhase final : public Phase {
+class RewritePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kRewrite; }
 
   void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const IoSpec& io = context.io();
     AlignedBuffer buffer(io.chunk_bytes);
     PosixFile file = open_data_file(context, OpenMode::kReadWrite);
@@ -37,6 +37,6 @@ class RewritePhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_rewrite_phase() { return std::make_unique<RewritePhase>(); }
+std::unique_ptr<BonnieTest> make_rewrite_phase() { return std::make_unique<RewritePhase>(); }
 
 }  // namespace bench

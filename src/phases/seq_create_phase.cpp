@@ -8,15 +8,15 @@
 namespace bench {
 namespace {
 
-class SeqCreatePhase final : public Phase {
+class SeqCreatePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kSeqCreate; }
   void prepare(PhaseContext& context) const override { prepare_file_set(context, NameScheme::kSequential); }
-  WorkDone run(PhaseContext& context) const override { return create_file_set(context); }
+  WorkDone measure(PhaseContext& context) const override { return create_file_set(context); }
 };
 
 }  // namespace
 
-std::unique_ptr<Phase> make_seq_create_phase() { return std::make_unique<SeqCreatePhase>(); }
+std::unique_ptr<BonnieTest> make_seq_create_phase() { return std::make_unique<SeqCreatePhase>(); }
 
 }  // namespace bench

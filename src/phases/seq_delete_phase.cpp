@@ -14,11 +14,11 @@
 namespace bench {
 namespace {
 
-class SeqDeletePhase final : public Phase {
+class SeqDeletePhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kSeqDelete; }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     const PosixFile top = open_directory(context.files_dir);
     const bool sync_each = context.setup.fsync_each;
     const auto remove = [sync_each](DirectoryReader& reader, const char* name) {
@@ -33,6 +33,6 @@ class SeqDeletePhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_seq_delete_phase() { return std::make_unique<SeqDeletePhase>(); }
+std::unique_ptr<BonnieTest> make_seq_delete_phase() { return std::make_unique<SeqDeletePhase>(); }
 
 }  // namespace bench

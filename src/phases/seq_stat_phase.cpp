@@ -12,11 +12,11 @@
 namespace bench {
 namespace {
 
-class SeqStatPhase final : public Phase {
+class SeqStatPhase final : public BonnieTest {
  public:
   PhaseId id() const override { return PhaseId::kSeqStat; }
 
-  WorkDone run(PhaseContext& context) const override {
+  WorkDone measure(PhaseContext& context) const override {
     std::vector<unsigned char> buffer(context.files().chunk_bytes);
     std::uint64_t bytes = 0;
     const std::uint64_t visited = walk_file_set_timed(context, [&](DirectoryReader& reader, const char* name) {
@@ -28,6 +28,6 @@ class SeqStatPhase final : public Phase {
 
 }  // namespace
 
-std::unique_ptr<Phase> make_seq_stat_phase() { return std::make_unique<SeqStatPhase>(); }
+std::unique_ptr<BonnieTest> make_seq_stat_phase() { return std::make_unique<SeqStatPhase>(); }
 
 }  // namespace bench

@@ -172,7 +172,7 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
   return private_directories_.emplace(directory, fs::path(pattern)).first->second;
 }
 
-void WorkloadFiles::prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
+void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
   for (JobTarget& target : targets) {
     if (target.is_private) {

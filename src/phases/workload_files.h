@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <span>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,7 +63,7 @@ class WorkloadFiles {
   // Creates (private directory included) and lays out what `targets` need (see above), then drops their pages
   // from the cache when the workload asks; fills in the targets' paths. Throws std::system_error on I/O errors,
   // InterruptedError when `interrupt_signal` (if given) turns non-zero during a layout.
-  void prepare(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
+  void prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                const std::atomic<int>* interrupt_signal = nullptr);
 
   // Opens a prepared target for the workload's requests: O_RDONLY when it only reads, O_RDWR otherwise, O_DIRECT

@@ -26,7 +26,7 @@ void add_to_second(std::vector<std::uint64_t>& series, std::size_t second, std::
 // The loop's state: which slots are free, when each request was submitted, what it was.
 class JobLoop {
  public:
-  explicit JobLoop(const JobPlan& plan)
+  JobLoop(const JobPlan& plan, JobMeasurement& result)
       : plan_(plan),
         spec_(plan.spec),
         offsets_(is_random(spec_.pattern) ? OffsetOrder::kRandom : OffsetOrder::kSequential, plan.region_bytes,
@@ -34,14 +34,16 @@ class JobLoop {
         mix_(plan.seed ^ 0x6d69782d72617465ULL),
         submitted_at_(plan.depth),
         op_of_slot_(plan.depth),
-        offset_of_slot_(plan.depth) {
+        offset_of_slot_(plan.depth),
+        result_(result) {
+    result_.parts.resize(kWorkloadParts);
     free_slots_.reserve(plan.depth);
     for (std::uint32_t slot = plan.depth; slot > 0; --slot) free_slots_.push_back(slot - 1);
     batch_.reserve(plan.depth);
     completions_.reserve(plan.depth);
   }
 
-  JobMeasurement run() {
+  void run() {
     const Clock::time_point start = Clock::now();
     measure_start_ = start + spec_.ramp_time;
     result_.measured_from = measure_start_;
@@ -62,7 +64,6 @@ class JobLoop {
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts.
     const Clock::time_point end = std::max({last_completion_, measure_start_, stopped_at_});
     result_.elapsed = std::chrono::duration_cast<nanoseconds>(end - measure_start_);
-    return std::move(result_);
   }
 
  private:
@@ -151,10 +152,11 @@ class JobLoop {
     }
     if (is_write) ++writes_;
     if (submitted < measure_start_) return;  // ramp_time: done, not measured
-    DirectionMeasurement& direction = is_write ? result_.write : result_.read;
+    PartMeasurement& direction = result_.parts[part_index(is_write ? IoDirection::kWrite : IoDirection::kRead)];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
     direction.latency.record(static_cast<std::uint64_t>(latency.count()));
     direction.bytes += spec_.block_bytes;
+    ++direction.operations;
     const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
     add_to_second(direction.bytes_per_second, second, spec_.block_bytes);
     add_to_second(direction.operations_per_second, second, 1);
@@ -192,9 +194,11 @@ class JobLoop {
     }
     if (submitted < measure_start_) return;
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
-    result_.sync.latency.record(static_cast<std::uint64_t>(latency.count()));
+    PartMeasurement& syncs = result_.parts[part_index(IoDirection::kSync)];
+    syncs.latency.record(static_cast<std::uint64_t>(latency.count()));
+    ++syncs.operations;
     const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
-    add_to_second(result_.sync.operations_per_second, second, 1);
+    add_to_second(syncs.operations_per_second, second, 1);
     if (completed > last_completion_) last_completion_ = completed;
   }
 
@@ -231,11 +235,11 @@ class JobLoop {
   std::uint32_t writes_since_fdatasync_ = 0;
   bool stopping_ = false;
   std::optional<std::system_error> error_;
-  JobMeasurement result_;
+  JobMeasurement& result_;
 };
 
 }  // namespace
 
-JobMeasurement run_job(const JobPlan& plan) { return JobLoop(plan).run(); }
+void run_job(const JobPlan& plan, JobMeasurement& measurement) { JobLoop(plan, measurement).run(); }
 
 }  // namespace bench

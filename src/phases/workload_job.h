@@ -13,7 +13,8 @@
 #include <vector>
 
 #include "engine/io_engine.h"
-#include "measure/latency_histogram.h"
+#include "phases/phase.h"
+#include "result/workload_result.h"
 #include "result/workload_spec.h"
 
 namespace bench {
@@ -31,31 +32,13 @@ struct JobPlan {
   std::string file_name;            // names the file in error messages
 };
 
-// One direction's measured requests.
-struct DirectionMeasurement {
-  LatencyHistogram latency;
-  std::uint64_t bytes = 0;
-  std::vector<std::uint64_t> bytes_per_second;       // by whole seconds since the measurement started
-  std::vector<std::uint64_t> operations_per_second;  // ... and the requests completed in each
-};
+// Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.
+inline std::size_t part_index(IoDirection direction) { return static_cast<std::size_t>(direction); }
+inline constexpr std::size_t kWorkloadParts = 3;
 
-struct JobMeasurement {
-  DirectionMeasurement read;
-  DirectionMeasurement write;
-  DirectionMeasurement sync;  // fsync/fdatasync requests (fsync=N, fdatasync=N, end_fsync); no bytes
-  // When the measurement began (the end of the ramp), on this process's steady clock: with `elapsed`, where the
-  // job's measured time lies (the ranks of an MPI job compare such times with the barrier before the group).
-  std::chrono::steady_clock::time_point measured_from{};
-  std::chrono::nanoseconds elapsed{0};  // from the end of the ramp to the last completion (end_fsync included)
-  // The sum of the measured read and write requests' times in flight: over `elapsed`, the mean queue depth the
-  // job kept (Little's law).
-  std::chrono::nanoseconds time_in_flight{0};
-  int stop_signal = 0;  // non-zero: the job stopped early because of this signal
-};
-
-// Runs the job on the calling thread, starting now. Throws std::system_error for a request the kernel failed
-// (ENOSPC, EIO, ...; "cannot write FILE at offset N") or that moved fewer bytes than asked, after waiting for
-// the requests still in flight.
-JobMeasurement run_job(const JobPlan& plan);
+// Runs the job on the calling thread, starting now, into `measurement` (its parts sized kWorkloadParts: reads,
+// writes, syncs). Throws std::system_error for a request the kernel failed (ENOSPC, EIO, ...; "cannot write FILE
+// at offset N") or that moved fewer bytes than asked, after waiting for the requests still in flight.
+void run_job(const JobPlan& plan, JobMeasurement& measurement);
 
 }  // namespace bench

@@ -15,7 +15,7 @@ namespace bench {
 // This machine's name as gethostname(2) gives it ("" when it cannot be read): the one way bench++ reads it.
 std::string host_name();
 
-// What the command-line parser needs from the machine (cli/options.h), so that parsing stays pure.
+// What the command-line parser needs from the machine (cli/bonnie_command_line.h), so that parsing stays pure.
 struct SystemFacts {
   std::uint64_t ram_mib = 0;      // physical memory in MiB as bonnie++ computes it (pagesize/1024 * (pages/1024))
   std::string host_name;          // default machine name

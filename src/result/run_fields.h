@@ -4,7 +4,7 @@
 // report's run keys (written and read) and compare's notes on runs made with other settings all follow it.
 //
 // Adding a setup field: the member of RunSetup (result/run_setup.h), its row here (names and how a difference
-// reads; the format follows from the member's type), the option that sets it (cli/options.cpp), the code that
+// reads; the format follows from the member's type), the option that sets it (cli/bonnie_command_line.cpp), the code that
 // uses it, and the docs. Adding a fact about where a run ran: the member of RunInfo, its row here, and the code
 // that finds it out (app/cli_app.cpp make_run_info). A row is a spreadsheet column and a JSON key, which the
 // readers require (format_version tells reports of another layout apart).

@@ -8,22 +8,30 @@
 #include <vector>
 
 #include "result/run_result.h"
+#include "result/test_id.h"
 
 namespace bench {
 
 inline constexpr std::chrono::milliseconds kProgressInterval{250};
 
+// The tests of a group that are about to run at once (each of bonnie++'s tests alone; fio's workloads up to a
+// stonewall), as progress names them.
+struct GroupStart {
+  std::vector<TestId> tests;  // each test's first part: a bonnie++ test's own, a workload's reads
+  std::string text;           // bonnie++'s "Writing intelligently", or the workloads' names joined by ", "
+  bool workloads = false;     // fio's workloads ("Running NAME...") rather than one of bonnie++'s tests
+};
+
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
   virtual void run_started(const RunInfo& /*info*/) {}
-  virtual void phase_started(const RunInfo& /*info*/, PhaseId /*id*/) {}
-  // bench++ job and suite: the workloads that are about to run at once (a stonewall group), before their files
-  // are laid out; their results come as phase_finished, one per workload direction, when all have ended.
-  virtual void workloads_started(const RunInfo& /*info*/, const std::vector<std::string>& /*names*/) {}
-  // While a phase runs, about every kProgressInterval, from another thread (never at the same time as the
-  // other methods): operations started so far by all workers, of `total`.
-  virtual void phase_progress(PhaseId /*id*/, std::uint64_t /*done*/, std::uint64_t /*total*/,
+  // Before the group's files are laid out; its results come as phase_finished, one per test part, once every job
+  // of the group has ended.
+  virtual void group_started(const RunInfo& /*info*/, const GroupStart& /*group*/) {}
+  // While a group runs, about every kProgressInterval, from another thread (never at the same time as the other
+  // methods): operations started so far by all its jobs, of `total` (0: not known ahead, as for workloads).
+  virtual void group_progress(const GroupStart& /*group*/, std::uint64_t /*done*/, std::uint64_t /*total*/,
                               std::chrono::nanoseconds /*elapsed*/) {}
   // `run_so_far` already holds `phase` as its last element.
   virtual void phase_finished(const RunResult& /*run_so_far*/, const PhaseResult& /*phase*/) {}

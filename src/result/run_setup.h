@@ -16,7 +16,7 @@ namespace bench {
 enum class CacheMode { kDrop, kKeep };
 enum class DataPattern { kRandom, kZero };
 
-// A default RunSetup runs no test: the command line (cli/options.h) fills in bench++'s defaults.
+// A default RunSetup runs no test: the command line (cli/bonnie_command_line.h) fills in bench++'s defaults.
 struct RunSetup {
   std::optional<IoSpec> io;         // -s, -f, --seek-writes; nullopt: no I/O tests (-s 0)
   // How io's file size was chosen when -s was absent (cli/size_spec.h choose_default_file_size, e.g. "the larger

@@ -1,6 +1,6 @@
 #pragma once
 // What a run of bench++'s own tests takes on disk at most: the bound the free-space and inode checks compare
-// with the filesystem (run/run_directory.h) and the command line checks for overflow (cli/options.h). Pure.
+// with the filesystem (run/run_directory.h) and the command line checks for overflow (cli/bonnie_command_line.h). Pure.
 // Each figure is exact (result/size_arithmetic.h) or nullopt when it does not fit in 64 bits, which no
 // filesystem can give: the command line refuses such a run as a usage error.
 #include <cstdint>

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "result/rank_metrics.h"
+#include "result/steady_state.h"
 
 namespace bench {
 namespace {
@@ -124,18 +125,74 @@ std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
   return result;
 }
 
-PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhaseResult& mine,
-                                   const LatencyHistogram& histogram) {
-  const RankPart part{mine, histogram};
-  std::vector<GatheredParts> gathered = gather_rank_parts(group, std::span(&part, 1));
-  if (group.rank() != 0) {
-    PhaseResult alone = combine_ranks(id, {mine}, histogram.summary());
-    alone.latency_histogram = histogram.buckets();
-    return alone;
+PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered) {
+  PhaseResult whole = combine_ranks(local.id, std::move(gathered.parts.ranks), gathered.parts.merged.summary());
+  whole.latency_histogram = gathered.parts.merged.buckets();
+  const CacheResidency& residency = gathered.residency;
+  if (residency.bytes != 0) {
+    whole.cached_percent = 100.0 * static_cast<double>(residency.cached_bytes) / static_cast<double>(residency.bytes);
   }
-  PhaseResult whole = combine_ranks(id, std::move(gathered.front().ranks), gathered.front().merged.summary());
-  whole.latency_histogram = gathered.front().merged.buckets();
+  if (local.workload) {
+    WorkloadPart part = *local.workload;
+    part.per_second.assign(gathered.per_second.begin(), gathered.per_second.end());
+    part.steady = judge_steady_state(part.per_second);
+    double depth_sum = 0;
+    for (const double depth : gathered.mean_depths) depth_sum += depth;
+    part.mean_depth = gathered.mean_depths.empty() ? 0 : depth_sum / static_cast<double>(gathered.mean_depths.size());
+    whole.workload = std::move(part);
+  }
   return whole;
+}
+
+std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const LocalResult> mine) {
+  std::vector<PhaseResult> results;
+  if (group.size() == 1) {
+    for (const LocalResult& local : mine) results.push_back(local.result);
+    return results;
+  }
+  std::vector<RankPart> parts;
+  std::vector<std::vector<std::uint64_t>> series;
+  std::vector<std::uint64_t> depths;
+  std::vector<std::uint64_t> residency;
+  const std::string& host = group.host_names().at(group.rank());
+  for (const LocalResult& local : mine) {
+    RankPhaseResult part;
+    part.rank = group.rank();
+    part.host = host;
+    part.start = local.start;
+    part.end = local.end;
+    part.operations = local.result.operations;
+    part.bytes = local.result.bytes;
+    part.cpu = local.result.cpu;
+    part.workers = local.result.workers;
+    part.latency = local.histogram.summary();
+    parts.push_back(RankPart{part, local.histogram});
+    series.push_back(local.per_second);
+    depths.push_back(std::bit_cast<std::uint64_t>(local.mean_depth));
+    residency.insert(residency.end(), {local.residency.cached_bytes, local.residency.bytes});
+  }
+  std::vector<GatheredParts> gathered = gather_rank_parts(group, parts);
+  // Series and depths are a workload's: bonnie++'s tests have none, which every rank knows from the plan's shape.
+  const bool workloads =
+      std::any_of(mine.begin(), mine.end(), [](const LocalResult& local) { return local.result.workload.has_value(); });
+  const std::vector<std::vector<std::uint64_t>> summed =
+      workloads ? sum_series(group, series) : std::vector<std::vector<std::uint64_t>>(mine.size());
+  const std::vector<std::uint64_t> all_depths =
+      workloads ? group.gather_words(depths) : std::vector<std::uint64_t>(mine.size() * group.size(), 0);
+  const std::vector<std::uint64_t> all_residency =
+      residency.empty() ? residency : group.reduce_words(residency, ReduceOp::kSum);
+  if (group.rank() != 0) {
+    for (const LocalResult& local : mine) results.push_back(local.result);
+    return results;
+  }
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    GatheredResult one{std::move(gathered[i]), summed.at(i), {}, {all_residency.at(2 * i), all_residency.at(2 * i + 1)}};
+    for (std::uint32_t r = 0; r < group.size(); ++r) {
+      one.mean_depths.push_back(std::bit_cast<double>(all_depths.at(std::size_t{r} * mine.size() + i)));
+    }
+    results.push_back(combine_result(mine[i].result, std::move(one)));
+  }
+  return results;
 }
 
 }  // namespace bench

@@ -13,6 +13,7 @@
 #include "measure/latency_histogram.h"
 #include "result/run_result.h"
 #include "run/rank_group.h"
+#include "run/test_results.h"
 
 namespace bench {
 
@@ -45,9 +46,31 @@ std::vector<GatheredParts> gather_rank_parts(RankGroup& group, std::span<const R
 std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
                                                    const std::vector<std::vector<std::uint64_t>>& series);
 
-// Collective. On rank 0: the whole phase (result/rank_metrics.h combine_ranks) over every rank's `mine` and
-// `histogram`, with the merged histogram's buckets. Elsewhere: the phase as this rank alone saw it.
-PhaseResult exchange_phase_results(RankGroup& group, PhaseId id, const RankPhaseResult& mine,
-                                   const LatencyHistogram& histogram);
+// Collective. Each result of a group (run/test_results.h) as the run reports it: on rank 0 the whole over every
+// rank, combined as IOR and fio's client/server "All clients" do:
+//   - operations, bytes, CPU and jobs summed over the ranks; elapsed from the earliest rank's start to the latest
+//     rank's end, each an offset from the barrier before the group on the rank's own clock (clocks of different
+//     hosts are never compared): rates are all the work over that span (result/rank_metrics.h combine_ranks);
+//   - the latency histograms merged by adding buckets, the summary read from the merged one, never averaged;
+//   - a read test's cached share over every rank's bytes;
+//   - a workload's per-second series summed second by second (each rank's seconds counted from the start of its
+//     own measurement) and judged for steadiness; its mean depth per job the mean over the ranks; the rest of its
+//     part (workload, direction, job, engine) rank 0's;
+//   - PhaseResult::ranks: every rank's part, which the Ranks section and JSON's "mpi" object show.
+// Alone, or on the other ranks: each result as this process measured it. REQUIRES: every rank passes its results
+// of the same tests in the same order (run/rank_steps.h check_same_shape).
+std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const LocalResult> mine);
+
+// One result as rank 0 receives it from every rank.
+struct GatheredResult {
+  GatheredParts parts;                    // every rank's part in rank order, the histograms merged
+  std::vector<std::uint64_t> per_second;  // summed over the ranks
+  std::vector<double> mean_depths;        // per rank, in rank order
+  CacheResidency residency;               // summed over the ranks
+};
+
+// The whole of one result (see exchange_results). Pure. `local`: the result as rank 0 measured it, whose
+// WorkloadPart names what it is and what ran it. REQUIRES: !gathered.parts.ranks.empty().
+PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered);
 
 }  // namespace bench

@@ -1,6 +1,8 @@
 #include "run/rank_steps.h"
 
-#include <charconv>
+#include <cstring>
+#include <span>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
@@ -24,16 +26,45 @@ void agree_after_step(RankGroup& group, std::exception_ptr failure, const std::a
   group.agree(std::move(failure));
 }
 
-std::uint32_t rank_zero_seed(RankGroup& group, std::uint32_t mine) {
-  const std::string text = group.broadcast_text(std::to_string(mine));
-  std::uint32_t seed = 0;
+std::uint64_t rank_zero_word(RankGroup& group, std::uint64_t mine) {
+  std::string bytes(sizeof mine, '\0');
+  std::memcpy(bytes.data(), &mine, sizeof mine);
+  const std::string received = group.broadcast_text(bytes);
   group.agree(guarded([&] {
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
-    if (error != std::errc() || end != text.data() + text.size()) {
-      throw std::runtime_error(fmt::format("rank 0 sent '{}' for the seed", text));
+    if (received.size() != sizeof mine) {
+      throw std::runtime_error(fmt::format("rank 0 sent {} bytes for a number", received.size()));
     }
   }));
-  return seed;
+  std::uint64_t word = 0;
+  std::memcpy(&word, received.data(), sizeof word);
+  return word;
+}
+
+std::uint32_t rank_zero_seed(RankGroup& group, std::uint32_t mine) {
+  return static_cast<std::uint32_t>(rank_zero_word(group, mine));
+}
+
+std::optional<std::string> agree_io_uring_refusal(RankGroup& group, const std::optional<std::string>& mine) {
+  if (group.size() == 1) return mine;
+  const std::uint64_t refuses = mine ? 1 : 0;
+  const std::vector<std::uint64_t> refusals = group.gather_words(std::span(&refuses, 1));
+  std::string reason;  // on rank 0; empty: every rank can run io_uring
+  for (std::uint32_t r = 0; r < refusals.size() && reason.empty(); ++r) {
+    if (refusals[r] == 0) continue;
+    reason = r == 0 && !mine->empty() ? *mine : fmt::format("not allowed on rank {} ({})", r, group.host_names().at(r));
+  }
+  std::string agreed = group.broadcast_text(reason);
+  if (agreed.empty()) return std::nullopt;
+  return agreed;
+}
+
+void check_same_shape(RankGroup& group, const std::string& shape) {
+  const std::string rank_0s = group.broadcast_text(shape);
+  if (shape != rank_0s) {
+    throw UsageError(fmt::format("the tests differ from rank 0's (its command line or job files): '{}' here, "
+                                 "'{}' on rank 0",
+                                 shape, rank_0s));
+  }
 }
 
 }  // namespace bench

@@ -17,32 +17,6 @@
 namespace bench {
 namespace {
 
-constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
-
-void check_free_space(const Config& config, std::uint32_t ranks) {
-  const RunSetup& setup = config.setup;
-  // The command line refused a run whose bytes do not fit in 64 bits for one rank; more ranks can still overflow.
-  const CheckedSize checked_needed = run_bytes_needed(setup, ranks);
-  if (!checked_needed) {
-    throw UsageError(fmt::format("invalid -c value '{}': {} workers on each of {} ranks need more than 2^64 bytes",
-                                 setup.concurrency, setup.concurrency, ranks));
-  }
-  const std::uint64_t needed = *checked_needed;
-  const FreeSpace free = free_space(config.directory);
-  const std::uint64_t available = free.bytes;
-  if (needed > available) {
-    throw std::runtime_error(fmt::format("not enough free space in {}: the run needs {} MiB, {} MiB are free",
-                                         config.directory.string(), needed / kMiB + (needed % kMiB != 0),
-                                         available / kMiB));
-  }
-  // Only the file tests take many; a filesystem that reports no inode limit (f_favail 0, as btrfs) has none.
-  const std::uint64_t inodes = run_inodes_needed(setup, ranks).value_or(UINT64_MAX);
-  if (setup.files && free.inodes != 0 && inodes > free.inodes) {
-    throw std::runtime_error(fmt::format("not enough free inodes in {}: the file tests need {}, {} are free",
-                                         config.directory.string(), inodes, free.inodes));
-  }
-}
-
 void make_rank_dir(const std::filesystem::path& dir) {
   if (::mkdir(dir.c_str(), 0700) == 0) return;
   if (errno == ENOENT) {
@@ -55,13 +29,12 @@ void make_rank_dir(const std::filesystem::path& dir) {
 
 }  // namespace
 
-RunDirectory::RunDirectory(const Config& config, RankGroup& group, const std::atomic<int>& interrupt)
+RunDirectory::RunDirectory(const std::filesystem::path& directory, RankGroup& group, const std::atomic<int>& interrupt)
     : group_(group), interrupt_(interrupt) {
   std::exception_ptr failure;
   if (group.rank() == 0) {
     try {
-      check_free_space(config, group.size());
-      scratch_.emplace(config.directory);
+      scratch_.emplace(directory);
     } catch (...) {
       failure = std::current_exception();
     }

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <optional>
 
-#include "cli/config.h"
 #include "run/rank_group.h"
 #include "run/scratch_dir.h"
 
@@ -16,12 +15,12 @@ namespace bench {
 
 class RunDirectory {
  public:
-  // Collective. Rank 0 checks the free space and inodes for every rank's workers and creates the private
-  // directory; every rank learns its path and creates its own subdirectory. Throws on every rank when any
+  // Collective. Rank 0 creates the private directory inside `directory` (the plan checked the room: plan/room.h);
+  // every rank learns its path and creates its own subdirectory. Throws on every rank when any
   // rank fails (RankGroup::agree), with nothing left behind. Then, until destroyed, a stop signal noticed in
   // `interrupt` while this rank waits for others at a collective removes its files at once
   // (RankGroup::watch_while_waiting, remove_own_files).
-  RunDirectory(const Config& config, RankGroup& group, const std::atomic<int>& interrupt);
+  RunDirectory(const std::filesystem::path& directory, RankGroup& group, const std::atomic<int>& interrupt);
   // Collective: each rank removes its own subdirectory, the ranks meet, then rank 0 removes the directory.
   // Never throws.
   ~RunDirectory();

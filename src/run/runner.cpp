@@ -2,110 +2,150 @@
 
 #include <sys/stat.h>
 
-#include <array>
 #include <barrier>
 #include <condition_variable>
-#include <latch>
-#include <mutex>
-#include <stop_token>
-#include <chrono>
 #include <exception>
+#include <latch>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "measure/stopwatch.h"
-#include "phases/file_names.h"
 #include "phases/phase_list.h"
 #include "phases/seeds.h"
+#include "phases/workload_phase.h"
 #include "platform/posix_file.h"
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/rank_exchange.h"
 #include "run/rank_steps.h"
 #include "run/run_directory.h"
+#include "run/test_results.h"
 
 namespace bench {
 namespace {
 
-// Everything one worker owns for the whole benchmark.
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// What one of bonnie++'s workers owns for the whole run.
 struct Worker {
-  std::filesystem::path dir;
-  std::atomic<std::uint64_t> operations_started{0};
-  LatencyHistogram latency;
-  Rng rng;
+  fs::path dir;
   WorkerState state;
-  CacheResidency residency;  // of the phase running now (a read test fills it in prepare)
 };
 
-struct WorkerOutcome {
-  SteadyTime start;
-  SteadyTime end;
-  WorkDone work;
+// The group's start line: the barrier's completion reads the process's CPU time as the jobs are released.
+struct StartCompletion {
+  std::chrono::nanoseconds* cpu_start;
+  std::exception_ptr* failure;
+  void operator()() noexcept { *failure = guarded([&] { *cpu_start = process_cpu_time(); }); }
+};
+using StartBarrier = std::barrier<StartCompletion>;
+
+// One job's place at the start line: whether it arrived, so that a job that failed before can be taken off.
+class StartGate final : public JobStart {
+ public:
+  explicit StartGate(StartBarrier& barrier) : barrier_(barrier) {}
+  void arrive_and_wait() override {
+    arrived_ = true;
+    barrier_.arrive_and_wait();
+  }
+  // After the job's run(): a job that never arrived leaves the barrier, so the others do not wait for it.
+  void leave_if_absent() {
+    if (!arrived_) barrier_.arrive_and_drop();
+    arrived_ = true;
+  }
+
+ private:
+  StartBarrier& barrier_;
+  bool arrived_ = false;
+};
+
+// One job of a group's run.
+struct JobRun {
+  const Phase* phase = nullptr;
+  std::size_t test = 0;    // index into the group
+  std::uint32_t index = 0;  // among its test's jobs
+  JobMeasurement measurement;
+  Rng rng{0};
+  WorkerState own_state;  // a workload's (bonnie++'s tests keep their worker's)
+  CacheResidency residency;
+  std::atomic<std::uint64_t> operations_started{0};
+  std::optional<PhaseContext> context;
+  std::unique_ptr<StartGate> gate;
   std::exception_ptr failure;
 };
 
-void make_private_dir(const std::filesystem::path& dir) {
+void make_private_dir(const fs::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
-}
-
-// Runs fn(i) for every worker: on this thread for a single worker, else one thread each.
-template <typename Fn>
-void for_each_worker(std::size_t count, Fn&& fn) {
-  if (count == 1) {
-    fn(std::size_t{0});
-    return;
-  }
-  std::vector<std::jthread> threads;
-  for (std::size_t i = 0; i < count; ++i) threads.emplace_back(fn, i);
-}
-
-std::exception_ptr first_failure(const std::vector<WorkerOutcome>& outcomes) {
-  for (const auto& outcome : outcomes) {
-    if (outcome.failure) return outcome.failure;
-  }
-  return nullptr;
 }
 
 // One rank's runner (every rank of the group runs one, in lockstep through the group's collectives).
 class Runner {
  public:
-  Runner(const RunSetup& setup, RunObserver& observer, const std::atomic<int>& interrupt, RankGroup& group,
-         RunDirectory& directory)
-      : setup_(setup),
+  Runner(Plan plan, const fs::path& directory, RunObserver& observer, const std::atomic<int>& interrupt,
+         RankGroup& group)
+      : plan_(std::move(plan)),
         observer_(observer),
         interrupt_(interrupt),
         group_(group),
-        directory_(directory),
-        workers_(setup.concurrency) {
-    const std::filesystem::path& rank_dir = directory.rank_path();
-    agree(guarded([&] {
-      for (std::size_t i = 0; i < workers_.size(); ++i) {
-        workers_[i].dir = rank_dir / fmt::format("worker-{}", i);
-        make_private_dir(workers_[i].dir);
-        make_private_dir(workers_[i].dir / "files");
+        files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt) {
+    group_.agree(guarded([&] { check_same_shape(group_, plan_shape(plan_)); }));
+    if (plan_.worker_directories) {
+      directory_.emplace(directory, group_, interrupt_);
+      workers_.resize(plan_.setup.concurrency);
+      agree(guarded([&] {
+        for (std::size_t i = 0; i < workers_.size(); ++i) {
+          workers_[i].dir = directory_->rank_path() / fmt::format("worker-{}", i);
+          make_private_dir(workers_[i].dir);
+          make_private_dir(workers_[i].dir / "files");
+        }
+      }));  // what was made is removed with the run directory
+    }
+    group_.watch_while_waiting(interrupt_, [this] { remove_own_files(); });
+    for (std::vector<PlannedTest>& tests : plan_.groups) {
+      std::vector<std::unique_ptr<Phase>>& phases = phases_.emplace_back();
+      for (PlannedTest& test : tests) {
+        if (test.phase == PhaseId::kWorkload) {
+          phases.push_back(make_workload_phase(plan_.workload(test), test.targets, test.engine, test.seed, files_));
+        } else {
+          phases.push_back(make_bonnie_test(test.phase));
+        }
       }
-    }));  // what was made is removed with the run directory
+    }
   }
+  ~Runner() { group_.watch_while_waiting(interrupt_, {}); }
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
 
-  // A failure of an observer call is handed to the next agreement, so it stops every rank together.
+  // One run of every group. Observer failures (rank 0's outputs) are handed to the next agreement.
   RunResult run_once(RunInfo info) {
     RunResult run{std::move(info), {}};
-    run.info.setup = setup_;  // what the phases run is what every output records
+    run.info.setup = plan_.setup;  // what runs is what every output records
     std::exception_ptr failure = guarded([&] {
       run.info.started_utc = utc_now_iso8601();
       observer_.run_started(run.info);
     });
-    for (const auto& phase : make_phases(selection_from(setup_))) {
+    for (std::size_t g = 0; g < plan_.groups.size(); ++g) {
+      const GroupStart start = group_start(g);
       if (!failure) {
         failure = guarded([&] {
           throw_if_interrupted();
-          if (is_file_test(phase->id())) remove_data_files();
-          observer_.phase_started(run.info, phase->id());
+          if (has_file_test(g)) remove_data_files();
+          observer_.group_started(run.info, start);
         });
       }
-      run.phases.push_back(run_phase(*phase, failure));
-      failure = guarded([&] { observer_.phase_finished(run, run.phases.back()); });
+      std::vector<PhaseResult> results = run_group(g, start, failure);
+      failure = guarded([&] {
+        for (PhaseResult& result : results) {
+          run.phases.push_back(std::move(result));
+          observer_.phase_finished(run, run.phases.back());
+        }
+      });
     }
     if (!failure) {
       failure = guarded([&] {
@@ -117,190 +157,248 @@ class Runner {
     return run;
   }
 
+  std::vector<std::string> kept_files() const {
+    std::vector<std::string> kept;
+    for (const fs::path& file : files_.kept_files()) kept.push_back(file.string());
+    return kept;
+  }
+
  private:
   // Every agreement of the run (run/rank_steps.h): on a stop signal the rank removes its files first.
   void agree(std::exception_ptr failure) {
-    agree_after_step(group_, std::move(failure), interrupt_, [this] { directory_.remove_own_files(); });
+    agree_after_step(group_, std::move(failure), interrupt_, [this] { remove_own_files(); });
+  }
+
+  void remove_own_files() noexcept {
+    files_.remove_created();
+    if (directory_) directory_->remove_own_files();
   }
 
   void throw_if_interrupted() const {
     if (std::exception_ptr stop = interruption(interrupt_)) std::rethrow_exception(stop);
   }
 
-  // The I/O tests' file is not needed once they are done; free its space before the file tests.
+  bool has_file_test(std::size_t g) const {
+    for (const PlannedTest& test : plan_.groups[g]) {
+      if (test.phase != PhaseId::kWorkload && is_file_test(test.phase)) return true;
+    }
+    return false;
+  }
+
+  // bonnie++'s I/O tests' file is not needed once they are done; free its space before the file tests.
   void remove_data_files() {
-    for (auto& worker : workers_) std::filesystem::remove(worker.dir / "data");
+    for (const Worker& worker : workers_) fs::remove(worker.dir / "data");
   }
 
-  PhaseContext context_for(std::size_t index, PhaseId id) {
-    Worker& worker = workers_[index];
-    worker.latency.clear();
-    // Numbered across every rank, so no two workers of the run draw the same names, sizes or data.
-    const std::uint64_t number = std::uint64_t{group_.rank()} * workers_.size() + index;
-    worker.rng.reseed(phase_seed(setup_.seed, number, id));
-    worker.operations_started = 0;
-    worker.residency = {};
-    return PhaseContext{.setup = setup_,
-                        .data_file = worker.dir / "data",
-                        .files_dir = worker.dir / "files",
-                        .latency = worker.latency,
-                        .rng = worker.rng,
-                        .state = worker.state,
-                        .interrupt_signal = interrupt_,
-                        .worker_index = static_cast<std::uint32_t>(index),
-                        .sync_file = worker.dir / "fsync",
-                        .operations_started = &worker.operations_started,
-                        .pattern_seed = pattern_seed(setup_.seed, number),
-                        .cache_residency = &worker.residency};
+  GroupStart group_start(std::size_t g) const {
+    GroupStart start;
+    for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
+      const Phase& phase = *phases_[g][t];
+      start.tests.push_back(phase.parts().front());
+      start.text += (start.text.empty() ? "" : ", ") + phase.progress_text();
+      start.workloads = start.workloads || plan_.groups[g][t].phase == PhaseId::kWorkload;
+    }
+    return start;
   }
 
-  // Prepares (untimed), meets the other ranks (the barrier before the test), runs (timed) and combines the
-  // ranks' parts. `failure`: what went wrong on this rank before the phase, if anything.
-  PhaseResult run_phase(const Phase& phase, std::exception_ptr failure) {
-    std::vector<PhaseContext> contexts;
-    contexts.reserve(workers_.size());
-    std::vector<WorkerOutcome> outcomes(workers_.size());
+  // The group's jobs, each with its context.
+  std::vector<std::unique_ptr<JobRun>> make_jobs(std::size_t g) {
+    std::vector<std::unique_ptr<JobRun>> jobs;
+    for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
+      const PlannedTest& test = plan_.groups[g][t];
+      const Phase& phase = *phases_[g][t];
+      const std::size_t parts = phase.parts().size();
+      for (std::uint32_t j = 0; j < test.jobs; ++j) {
+        auto job = std::make_unique<JobRun>();
+        job->phase = &phase;
+        job->test = t;
+        job->index = j;
+        job->measurement.parts.resize(parts);
+        const bool bonnie = test.phase != PhaseId::kWorkload;
+        Worker* worker = bonnie ? &workers_.at(j) : nullptr;
+        // Numbered across every rank, so no two workers of the run draw the same names, sizes or data.
+        const std::uint64_t number = std::uint64_t{group_.rank()} * plan_.setup.concurrency + j;
+        if (bonnie) job->rng.reseed(phase_seed(plan_.setup.seed, number, test.phase));
+        job->context.emplace(PhaseContext{.setup = plan_.setup,
+                                          .data_file = worker ? worker->dir / "data" : fs::path(),
+                                          .files_dir = worker ? worker->dir / "files" : fs::path(),
+                                          .latency = job->measurement.parts.front().latency,
+                                          .rng = job->rng,
+                                          .state = worker ? worker->state : job->own_state,
+                                          .interrupt_signal = interrupt_,
+                                          .worker_index = j,
+                                          .sync_file = worker ? worker->dir / "fsync" : fs::path(),
+                                          .operations_started = &job->operations_started,
+                                          .pattern_seed = bonnie ? pattern_seed(plan_.setup.seed, number) : 0,
+                                          .cache_residency = &job->residency,
+                                          .measurement = &job->measurement,
+                                          .abort = nullptr,
+                                          .start = nullptr,
+                                          .rank = group_.rank()});
+        jobs.push_back(std::move(job));
+      }
+    }
+    return jobs;
+  }
+
+  // Prepares (untimed), meets the other ranks, runs every job (timed) and makes the group's results, combined
+  // over the ranks. `failure`: what went wrong on this rank before the group, if anything.
+  std::vector<PhaseResult> run_group(std::size_t g, const GroupStart& start, std::exception_ptr failure) {
+    std::vector<std::unique_ptr<JobRun>> jobs = make_jobs(g);
+    if (!failure) {
+      failure = guarded([&] {
+        for (const auto& job : jobs) {
+          throw_if_interrupted();
+          job->phase->prepare(*job->context);
+        }
+      });
+    }
+    agree(failure);  // untimed preparation ends together for all jobs of all ranks
+    const Clock::time_point zero = Clock::now();
     std::chrono::nanoseconds cpu_start{0};
     std::exception_ptr clock_failure;
-    SteadyTime zero;
     {
-      std::jthread ticker;
-      if (group_.rank() == 0) {
-        // The ticker leaves the descriptor table to the workers before they open anything: with one worker
-        // (on this thread) and no MPI the table then has one user, and every system call of the phase takes
-        // the kernel's single-thread path, as bonnie++'s do (platform/posix_file.h).
-        std::latch ticker_detached(1);
-        ticker = std::jthread([this, &phase, &ticker_detached](std::stop_token stop) {
-          stop_sharing_descriptor_table();
-          ticker_detached.count_down();
-          report_progress(phase.id(), stop);
-        });
-        ticker_detached.wait();
-      }
-      if (!failure) {
-        for (std::size_t i = 0; i < workers_.size(); ++i) contexts.push_back(context_for(i, phase.id()));
-        for_each_worker(workers_.size(), [&](std::size_t i) {
-          outcomes[i].failure = guarded([&] { phase.prepare(contexts[i]); });
-        });
-        failure = first_failure(outcomes);
-      }
-      agree(failure);  // untimed preparation ends together for all workers of all ranks
-      zero = std::chrono::steady_clock::now();
-      // The completion runs noexcept: a failure of the clock is kept and ends the phase below.
-      std::barrier start_line(static_cast<std::ptrdiff_t>(workers_.size()),
-                              [&]() noexcept { clock_failure = guarded([&] { cpu_start = process_cpu_time(); }); });
-      for_each_worker(workers_.size(), [&](std::size_t i) {
-        WorkerOutcome& outcome = outcomes[i];
-        start_line.arrive_and_wait();
-        outcome.failure = guarded([&] {
-          outcome.start = std::chrono::steady_clock::now();
-          outcome.work = phase.run(contexts[i]);
-          outcome.end = std::chrono::steady_clock::now();
-        });
-      });
+      std::jthread ticker = start_ticker(start, jobs);
+      run_jobs(jobs, cpu_start, clock_failure);
     }  // the ticker is stopped and joined here, before the observer hears of the result
     std::chrono::nanoseconds cpu_end{0};
     if (!clock_failure) clock_failure = guarded([&] { cpu_end = process_cpu_time(); });
-    agree(first_failure(outcomes) ? first_failure(outcomes) : clock_failure);
-    LatencyHistogram merged;
-    for (const auto& worker : workers_) merged.merge(worker.latency);
-    RankPhaseResult mine = summarize(outcomes, zero, cpu_end - cpu_start);
-    mine.latency = merged.summary();
-    PhaseResult result = exchange_phase_results(group_, phase.id(), mine, merged);
-    result.cached_percent = cached_percent();
-    return result;
+    agree(group_failure(jobs, clock_failure));
+    return results_of(g, jobs, cpu_end - cpu_start, zero);
   }
 
-  // Collective. On rank 0: the percent of what the workers of every rank read that was cached as they began
-  // (PhaseResult::cached_percent); nullopt when the phase measured nothing, and on the other ranks.
-  std::optional<double> cached_percent() {
-    std::array<std::uint64_t, 2> words{0, 0};
-    for (const auto& worker : workers_) {
-      words[0] += worker.residency.cached_bytes;
-      words[1] += worker.residency.bytes;
+  // Every job at once: one on this thread, several on threads of their own, released together.
+  void run_jobs(std::vector<std::unique_ptr<JobRun>>& jobs, std::chrono::nanoseconds& cpu_start,
+                std::exception_ptr& clock_failure) {
+    StartBarrier barrier(static_cast<std::ptrdiff_t>(jobs.size()), StartCompletion{&cpu_start, &clock_failure});
+    std::atomic<bool> abort{false};
+    for (const auto& job : jobs) {
+      job->gate = std::make_unique<StartGate>(barrier);
+      job->context->start = job->gate.get();
+      job->context->abort = &abort;
     }
-    const std::vector<std::uint64_t> all = group_.reduce_words(words, ReduceOp::kSum);
-    if (all.size() != 2 || all[1] == 0) return std::nullopt;
-    return 100.0 * static_cast<double>(all[0]) / static_cast<double>(all[1]);
-  }
-
-  // Runs on its own thread while a phase runs: tells the observer how far this rank's workers are.
-  void report_progress(PhaseId id, std::stop_token stop) {
-    const std::uint64_t total = expected_operations(id, setup_) * workers_.size();
-    const SteadyTime start = std::chrono::steady_clock::now();
-    std::mutex mutex;
-    std::condition_variable_any wake;
-    std::unique_lock lock(mutex);
-    // wait_for returns the predicate: true once a stop is requested, false after each interval.
-    while (!wake.wait_for(lock, stop, kProgressInterval, [&stop] { return stop.stop_requested(); })) {
-      std::uint64_t done = 0;
-      for (const auto& worker : workers_) done += worker.operations_started.load(std::memory_order_relaxed);
-      observer_.phase_progress(id, std::min(done, total), total, std::chrono::steady_clock::now() - start);
+    const auto run_one = [&abort](JobRun& job) {
+      job.failure = guarded([&] { job.phase->run(*job.context); });
+      if (job.failure) abort = true;
+      job.gate->leave_if_absent();
+    };
+    if (jobs.size() == 1) {
+      run_one(*jobs.front());
+      return;
+    }
+    std::vector<std::jthread> threads;
+    threads.reserve(jobs.size());
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      try {
+        threads.emplace_back(run_one, std::ref(*jobs[i]));
+      } catch (...) {  // a thread that could not start: the jobs without one leave the start line, the rest abort
+        abort = true;
+        for (std::size_t k = i; k < jobs.size(); ++k) {
+          if (!jobs[k]->failure) jobs[k]->failure = std::current_exception();
+          jobs[k]->gate->leave_if_absent();
+        }
+        break;
+      }
     }
   }
 
-  // This rank's part: its workers' work summed, from its first start to its last end (after `zero`).
-  RankPhaseResult summarize(const std::vector<WorkerOutcome>& outcomes, SteadyTime zero,
-                            std::chrono::nanoseconds cpu) const {
-    RankPhaseResult part;
-    part.rank = group_.rank();
-    part.host = group_.host_names().at(group_.rank());
-    part.workers = static_cast<std::uint32_t>(outcomes.size());
-    part.cpu = cpu;
-    SteadyTime first_start = outcomes.front().start;
-    SteadyTime last_end = outcomes.front().end;
-    for (const auto& outcome : outcomes) {
-      part.operations += outcome.work.operations;
-      part.bytes += outcome.work.bytes;
-      first_start = std::min(first_start, outcome.start);
-      last_end = std::max(last_end, outcome.end);
+  // The first job's failure, else the clock's, else a stop signal a job ended on.
+  static std::exception_ptr group_failure(const std::vector<std::unique_ptr<JobRun>>& jobs,
+                                          std::exception_ptr clock_failure) {
+    for (const auto& job : jobs) {
+      if (job->failure) return job->failure;
     }
-    part.start = first_start - zero;
-    part.end = last_end - zero;
-    return part;
+    if (clock_failure) return clock_failure;
+    for (const auto& job : jobs) {
+      if (job->measurement.stop_signal != 0) return std::make_exception_ptr(InterruptedError(job->measurement.stop_signal));
+    }
+    return nullptr;
   }
 
-  const RunSetup& setup_;
+  // On rank 0 only: a thread that tells the observer how far this rank's jobs are. It first leaves the
+  // descriptor table to the jobs, before they open anything: with one job (on this thread) and no MPI the table
+  // then has one user, and every system call of the test takes the kernel's single-thread path, as bonnie++'s do
+  // (platform/posix_file.h).
+  std::jthread start_ticker(const GroupStart& start, const std::vector<std::unique_ptr<JobRun>>& jobs) {
+    if (group_.rank() != 0) return {};
+    std::uint64_t total = 0;
+    for (const auto& job : jobs) total += job->phase->expected_operations(plan_.setup);
+    std::latch detached(1);
+    std::jthread ticker([this, &start, &jobs, total, &detached](std::stop_token stop) {
+      stop_sharing_descriptor_table();
+      detached.count_down();
+      const Clock::time_point began = Clock::now();
+      std::mutex mutex;
+      std::condition_variable_any wake;
+      std::unique_lock lock(mutex);
+      // wait_for returns the predicate: true once a stop is requested, false after each interval.
+      while (!wake.wait_for(lock, stop, kProgressInterval, [&stop] { return stop.stop_requested(); })) {
+        std::uint64_t done = 0;
+        for (const auto& job : jobs) done += job->operations_started.load(std::memory_order_relaxed);
+        observer_.group_progress(start, total == 0 ? done : std::min(done, total), total, Clock::now() - began);
+      }
+    });
+    detached.wait();
+    return ticker;
+  }
+
+  // The group's results as the run reports them (run/test_results.h, run/rank_exchange.h).
+  std::vector<PhaseResult> results_of(std::size_t g, const std::vector<std::unique_ptr<JobRun>>& jobs,
+                                      std::chrono::nanoseconds cpu, Clock::time_point zero) {
+    std::vector<LocalResult> locals;
+    std::size_t next = 0;
+    for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
+      const PlannedTest& test = plan_.groups[g][t];
+      std::vector<JobMeasurement> measurements;
+      std::vector<CacheResidency> residencies;
+      for (std::uint32_t j = 0; j < test.jobs; ++j, ++next) {
+        measurements.push_back(std::move(jobs[next]->measurement));
+        residencies.push_back(jobs[next]->residency);
+      }
+      for (LocalResult& local : local_results(plan_, test, phases_[g][t]->parts(), measurements, residencies, cpu, zero)) {
+        locals.push_back(std::move(local));
+      }
+    }
+    std::vector<PhaseResult> whole = exchange_results(group_, locals);
+    std::vector<PhaseResult> reported;
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+      if (is_reported(locals[i], whole[i])) reported.push_back(std::move(whole[i]));
+    }
+    return reported;
+  }
+
+  Plan plan_;
   RunObserver& observer_;
   const std::atomic<int>& interrupt_;
   RankGroup& group_;
-  RunDirectory& directory_;
+  WorkloadFiles files_;                   // the workloads' files: removed (but unlink=0's) when the runner goes
+  std::optional<RunDirectory> directory_;  // bonnie++'s tests' private directory, when they run
   std::vector<Worker> workers_;
+  std::vector<std::vector<std::unique_ptr<Phase>>> phases_;  // per group, per test
 };
-
-// `config` with rank 0's seed (collective; run/rank_steps.h rank_zero_seed).
-Config with_shared_seed(const Config& config, RankGroup& group) {
-  Config shared = config;
-  shared.setup.seed = rank_zero_seed(group, config.setup.seed);
-  return shared;
-}
 
 }  // namespace
 
-std::vector<RunResult> run_benchmark(const Config& given, const RunInfo& base_info, RunObserver& observer,
-                                     const std::atomic<int>& interrupt, RankGroup& group) {
-  if (!workers_fit(group.size(), given.setup.concurrency)) {
-    throw UsageError(fmt::format("invalid -c value '{}': {} ranks x {} workers are more than {} workers",
-                                 given.setup.concurrency, group.size(), given.setup.concurrency, kMaxWorkers));
-  }
-  const Config config = with_shared_seed(given, group);
-  RunDirectory directory(config, group, interrupt);  // destroyed last: removes everything the run made
-  Runner runner(config.setup, observer, interrupt, group, directory);
-  std::vector<RunResult> runs;
-  for (std::uint32_t index = 0; index < config.repeats; ++index) {
-    RunInfo info = base_info;
+RunOutcome run_plan(Plan plan, const fs::path& directory, const RunInfo& base_info, RunObserver& observer,
+                    const std::atomic<int>& interrupt, RankGroup& group) {
+  const std::uint32_t repeats = plan.repeats;
+  Runner runner(std::move(plan), directory, observer, interrupt, group);
+  RunInfo info = base_info;
+  info.ranks = group.size();
+  info.hosts = distinct_hosts(group.host_names());
+  RunOutcome outcome;
+  for (std::uint32_t index = 0; index < repeats; ++index) {
     info.run_index = index;
-    info.ranks = group.size();
-    info.hosts = distinct_hosts(group.host_names());
-    runs.push_back(runner.run_once(info));
+    outcome.runs.push_back(runner.run_once(info));
   }
-  return runs;
+  outcome.kept_files = runner.kept_files();
+  return outcome;
 }
 
-std::vector<RunResult> run_benchmark(const Config& config, const RunInfo& base_info, RunObserver& observer,
-                                     const std::atomic<int>& interrupt) {
+RunOutcome run_plan(Plan plan, const fs::path& directory, const RunInfo& base_info, RunObserver& observer,
+                    const std::atomic<int>& interrupt) {
   SingleProcessGroup alone;
-  return run_benchmark(config, base_info, observer, interrupt, alone);
+  return run_plan(std::move(plan), directory, base_info, observer, interrupt, alone);
 }
 
 }  // namespace bench

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 #include "result/result_keywords.h"
 #include "test_support.h"
 

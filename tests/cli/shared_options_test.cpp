@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/job_options.h"
-#include "cli/options.h"
+#include "cli/workload_command_line.h"
+#include "cli/bonnie_command_line.h"
 #include "result/errors.h"
 #include "test_support.h"
 

@@ -133,13 +133,23 @@ TEST_CASE("guest: guest-run.sh refuses what it sets itself, and fails clearly") 
     CHECK(contains(result.err, "guest-run: error: the guest did not finish within 1 s"));
     CHECK(!fs::exists(tmp.path() / "out" / "result.csv"));
   }
-  SUBCASE("bench++ failing in the guest") {
+  SUBCASE("options bench++ refuses: said before anything boots, in bench++'s own words") {
     const auto result = test::run_program({script, "--bench", kStaticBinary.string(), "--out", out, "--timeout",
                                            "240", "--cpus", "1", "-s", "16x", "-r", "0"});
+    INFO("stderr:\n" << result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(contains(result.err, "guest-run: bench++ refuses its options: invalid -s value '16x'"));
+    CHECK(!fs::exists(tmp.path() / "out" / "console.log"));  // no guest was booted
+  }
+  SUBCASE("bench++ failing in the guest") {
+    // The host's plan passes; the guest's disk, made smaller by hand, cannot hold the file.
+    const auto result = test::run_program({script, "--bench", kStaticBinary.string(), "--out", out, "--timeout",
+                                           "240", "--cpus", "1", "--disk-size", "64", "-s", "200m:64k", "-n", "0",
+                                           "--no-sync-test", "-f", "-r", "0"});
     INFO("stderr:\n" << result.err << "\nstdout:\n" << result.out);
     CHECK(result.exit_code == 1);
-    CHECK(contains(result.err, "guest-run: error: bench++ failed in the guest with exit status 2"));
-    CHECK(contains(result.out, "invalid -s value '16x'"));  // bench++'s own message, from the guest's console
+    CHECK(contains(result.err, "guest-run: error: bench++ failed in the guest with exit status 1"));
+    CHECK(contains(result.out, "not enough free space in /mnt/test"));  // bench++'s own message, from the console
     CHECK(!fs::exists(tmp.path() / "out" / "result.csv"));
   }
 }

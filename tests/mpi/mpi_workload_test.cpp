@@ -211,7 +211,7 @@ TEST_CASE("mpirun -np 3 bench++ job: one rank failing stops every rank with its 
   CHECK(line.find(dir.path().string() + "/bench++-job.rank-1.") != std::string::npos);
   CHECK(line.find("/large.0.0: File too large\n") != std::string::npos);
   // What was measured before the failure is reported, the whole of the three ranks.
-  CHECK(count_of(result.err, "Results of the workloads completed before the failure:") == 1);
+  CHECK(count_of(result.err, "Results of the tests completed before the failure:") == 1);
   const json doc = json::parse(test::read_file(json_path));
   REQUIRE(doc["runs"].size() == 1);
   REQUIRE(doc["runs"][0]["tests"].size() == 1);

@@ -38,11 +38,11 @@ struct FileBench {
   }
 
   // prepare() then run(), with a cleared histogram, as the runner does.
-  WorkDone run(const Phase& phase) {
+  WorkDone run(const BonnieTest& phase) {
     latency.clear();
     PhaseContext phase_context = context();
     phase.prepare(phase_context);
-    return phase.run(phase_context);
+    return phase.measure(phase_context);
   }
 
   test::TempDir temp;

@@ -177,7 +177,7 @@ TEST_CASE("random seeks count their tickets on the runner's progress counter") {
   c.operations_started = &progress;
   const auto seeks = make_random_seeks_phase();
   seeks->prepare(c);
-  const WorkDone done = seeks->run(c);
+  const WorkDone done = seeks->measure(c);
   CHECK(done.operations == 1000);
   CHECK(f.latency.count() == 1000);  // every ticket done once, none twice
   // Each of the 3 seekers draws once more to find the dispenser empty.
@@ -247,7 +247,7 @@ TEST_CASE("O_DIRECT on tmpfs gives a clear error or works") {
                  .interrupt_signal = f.interrupt,
                  .sync_file = shm / "fsync"};
   try {
-    make_block_write_phase()->run(c);
+    make_block_write_phase()->measure(c);
   } catch (const std::runtime_error& error) {
     CHECK(std::string(error.what()).find("O_DIRECT") != std::string::npos);
   }

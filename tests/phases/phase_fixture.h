@@ -5,7 +5,7 @@
 #include <atomic>
 #include <filesystem>
 
-#include "phases/phase.h"
+#include "phases/bonnie_test.h"
 #include "phases/rng.h"
 #include "phases/seeds.h"
 #include "test_support.h"
@@ -44,10 +44,10 @@ struct PhaseFixture {
                         .pattern_seed = pattern_seed(setup.seed, 0)};
   }
   // prepare() then run(), as the runner does (untimed here).
-  WorkDone run(const Phase& phase) {
+  WorkDone run(const BonnieTest& phase) {
     PhaseContext c = context();
     phase.prepare(c);
-    return phase.run(c);
+    return phase.measure(c);
   }
 };
 

@@ -13,7 +13,8 @@
 #include <thread>
 
 #include "phases/workload_files.h"
-#include "phases/workload_group.h"
+#include "phases/engine_choice.h"
+#include "phases/workload_phase.h"
 #include "phases/workload_job.h"
 #include "platform/io_uring_ring.h"
 #include "result/errors.h"
@@ -41,14 +42,45 @@ WorkloadSpec spec_of(IoPattern pattern, std::uint32_t iodepth, EngineKind engine
   return spec;
 }
 
-// Runs one workload of one or more jobs in `dir` and returns its measurement.
-WorkloadMeasurement run_one(const WorkloadSpec& spec, const fs::path& dir, const std::atomic<int>& interrupt) {
+// A workload's jobs as the runner runs them (run/runner.h): each on a thread of its own, with its context and
+// measurement (phases/workload_phase.h), started at once (no barrier here). The first failure is rethrown.
+std::vector<JobMeasurement> run_jobs(const WorkloadSpec& spec, std::vector<JobTarget>& targets, EngineKind engine,
+                                     std::uint32_t depth, std::uint64_t seed, WorkloadFiles& files,
+                                     const std::atomic<int>& interrupt) {
+  const std::unique_ptr<Phase> phase = make_workload_phase(spec, targets, EngineChoice{engine, depth, ""}, seed, files);
+  std::vector<JobMeasurement> jobs(spec.jobs);
+  std::vector<Rng> rngs(spec.jobs, Rng(0));
+  std::vector<WorkerState> states(spec.jobs);
+  std::vector<LatencyHistogram> unused(spec.jobs);
+  std::vector<std::exception_ptr> failures(spec.jobs);
+  std::vector<std::thread> threads;
+  for (std::uint32_t j = 0; j < spec.jobs; ++j) {
+    jobs[j].parts.resize(phase->parts().size());
+    threads.emplace_back([&, j] {
+      try {
+        PhaseContext context{.setup = RunSetup{}, .data_file = {}, .files_dir = {}, .latency = unused[j],
+                             .rng = rngs[j], .state = states[j], .interrupt_signal = interrupt, .worker_index = j,
+                             .sync_file = {}, .measurement = &jobs[j]};
+        phase->prepare(context);
+        phase->run(context);
+      } catch (...) {
+        failures[j] = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
+  }
+  return jobs;
+}
+
+// Runs one workload of one or more jobs in `dir` and returns its jobs' measurements.
+std::vector<JobMeasurement> run_one(const WorkloadSpec& spec, const fs::path& dir, const std::atomic<int>& interrupt) {
   WorkloadFiles files(dir);
   std::vector<JobTarget> targets = files.plan(spec, {});
-  files.prepare(spec, targets);
   const EngineChoice choice = choose_engine(spec, std::nullopt);
-  std::vector<WorkloadRun> group{{&spec, targets, choice.engine, choice.depth, 42}};
-  return run_workload_group(group, interrupt).front();
+  return run_jobs(spec, targets, choice.engine, choice.depth, 42, files, interrupt);
 }
 
 bool io_uring_here() { return !test::skip_if(test::io_uring_skip_reason()); }
@@ -73,14 +105,13 @@ TEST_CASE("workload: one pass of random reads at QD1, QD8 and QD32: every block 
           choose_engine(spec, engine == EngineKind::kSync ? std::optional<std::string>("refused here") : std::nullopt);
       CHECK(choice.engine == engine);
       CHECK(choice.depth == depth);
-      std::vector<WorkloadRun> group{{&spec, targets, choice.engine, choice.depth, 7}};
-      const WorkloadMeasurement measurement = run_workload_group(group, interrupt).front();
-      REQUIRE(measurement.jobs.size() == 1);
-      const JobMeasurement& job = measurement.jobs.front();
-      CHECK(job.read.latency.count() == 512);  // 2 MiB / 4 KiB, each block once
-      CHECK(job.read.bytes == 2 * kMiB);
-      CHECK(job.write.latency.count() == 0);
-      CHECK(std::accumulate(job.read.bytes_per_second.begin(), job.read.bytes_per_second.end(), std::uint64_t{0}) ==
+      const std::vector<JobMeasurement> measurement = run_jobs(spec, targets, choice.engine, choice.depth, 7, files, interrupt);
+      REQUIRE(measurement.size() == 1);
+      const JobMeasurement& job = measurement.front();
+      CHECK(job.parts[0].latency.count() == 512);  // 2 MiB / 4 KiB, each block once
+      CHECK(job.parts[0].bytes == 2 * kMiB);
+      CHECK(job.parts[1].latency.count() == 0);
+      CHECK(std::accumulate(job.parts[0].bytes_per_second.begin(), job.parts[0].bytes_per_second.end(), std::uint64_t{0}) ==
             2 * kMiB);
       const double mean_depth = static_cast<double>(job.time_in_flight.count()) / static_cast<double>(job.elapsed.count());
       CHECK(mean_depth <= depth + 0.01);
@@ -97,17 +128,17 @@ TEST_CASE("workload: writes with fdatasync every 4 and an end fsync, mixed 70/30
   writes.fdatasync_every = 4;
   writes.end_fsync = true;
   writes.size_bytes = 256 * 1024;
-  const WorkloadMeasurement synced = run_one(writes, dir.path(), interrupt);
-  const JobMeasurement& job = synced.jobs.front();
-  CHECK(job.write.latency.count() == 64);
-  CHECK(job.sync.latency.count() == 16 + 1);  // after every 4 writes, then the end fsync
+  const std::vector<JobMeasurement> synced = run_one(writes, dir.path(), interrupt);
+  const JobMeasurement& job = synced.front();
+  CHECK(job.parts[1].latency.count() == 64);
+  CHECK(job.parts[2].latency.count() == 16 + 1);  // after every 4 writes, then the end fsync
 
   WorkloadSpec mixed = spec_of(IoPattern::kRandRw, 4, EngineKind::kSync);
   mixed.read_percent = 70;
   mixed.size_bytes = 4 * kMiB;
-  const JobMeasurement mix = run_one(mixed, dir.path(), interrupt).jobs.front();
-  CHECK(mix.read.latency.count() + mix.write.latency.count() == 1024);
-  const double read_share = static_cast<double>(mix.read.latency.count()) / 1024;
+  const JobMeasurement mix = run_one(mixed, dir.path(), interrupt).front();
+  CHECK(mix.parts[0].latency.count() + mix.parts[1].latency.count() == 1024);
+  const double read_share = static_cast<double>(mix.parts[0].latency.count()) / 1024;
   CHECK(read_share > 0.6);
   CHECK(read_share < 0.8);
 }
@@ -121,10 +152,10 @@ TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not m
   spec.ramp_time = milliseconds(100);
   const std::atomic<int> interrupt{0};
   const auto start = std::chrono::steady_clock::now();
-  const JobMeasurement job = run_one(spec, dir.path(), interrupt).jobs.front();
+  const JobMeasurement job = run_one(spec, dir.path(), interrupt).front();
   const auto took = std::chrono::steady_clock::now() - start;
   CHECK(took >= milliseconds(400));
-  CHECK(job.read.latency.count() > 16);  // more than one pass
+  CHECK(job.parts[0].latency.count() > 16);  // more than one pass
   CHECK(job.elapsed >= milliseconds(300));
   CHECK(job.elapsed < milliseconds(3000));
   CHECK(job.stop_signal == 0);
@@ -136,7 +167,7 @@ TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not m
     stop.store(SIGINT);
   });
   const auto stopped_at = std::chrono::steady_clock::now();
-  const JobMeasurement stopped = run_one(spec, dir.path(), stop).jobs.front();
+  const JobMeasurement stopped = run_one(spec, dir.path(), stop).front();
   stopper.join();
   CHECK(stopped.stop_signal == SIGINT);
   CHECK(std::chrono::steady_clock::now() - stopped_at < std::chrono::seconds(10));
@@ -156,11 +187,9 @@ TEST_CASE("workload: the jobs of a workload run at once, each on a file of its o
     CHECK(targets[job].path.filename() == "w." + std::to_string(job) + ".0");
     CHECK(fs::file_size(targets[job].path) == kMiB);
   }
-  std::vector<WorkloadRun> group{{&spec, targets, EngineKind::kSync, 2, 1}};
-  const WorkloadMeasurement measurement = run_workload_group(group, interrupt).front();
-  REQUIRE(measurement.jobs.size() == 3);
-  for (const JobMeasurement& job : measurement.jobs) CHECK(job.write.latency.count() == 256);
-  CHECK(measurement.wall >= measurement.jobs[0].elapsed);
+  const std::vector<JobMeasurement> measurement = run_jobs(spec, targets, EngineKind::kSync, 2, 1, files, interrupt);
+  REQUIRE(measurement.size() == 3);
+  for (const JobMeasurement& job : measurement) CHECK(job.parts[1].latency.count() == 256);
 }
 
 TEST_CASE("workload files: what bench++ did not create is only read, and what it created goes away") {
@@ -190,8 +219,7 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
     CHECK(targets.front().region_bytes == 32 * 1024);
     files.prepare(spec, targets);
     const std::atomic<int> interrupt{0};
-    std::vector<WorkloadRun> group{{&spec, targets, EngineKind::kSync, 1, 1}};
-    CHECK(run_workload_group(group, interrupt).front().jobs.front().read.latency.count() == 8);
+    CHECK(run_jobs(spec, targets, EngineKind::kSync, 1, 1, files, interrupt).front().parts[0].latency.count() == 8);
   }
   CHECK(test::read_file(users_file) == std::string(64 * 1024, 'x'));  // untouched, and still there
 

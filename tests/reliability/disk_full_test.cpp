@@ -43,17 +43,17 @@ TEST_CASE("reliability: a run larger than the free space is refused before anyth
     const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "64M:4k", "-n", "0"}));
     CHECK(r.exit_code == 1);
     CHECK(r.err == "bench++: not enough free space in " + mount.path().string() +
-                       ": the run needs 64 MiB, 8 MiB are free\n");
+                       ": the run's files need 66.0 MiB, 8.0 MiB are free\n");
   }
   SUBCASE("a file set larger than the filesystem") {
     const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "0", "-n", "1:64k:64k"}));
     CHECK(r.exit_code == 1);
-    CHECK(r.err.find("the run needs 64 MiB, 8 MiB are free") != std::string::npos);
+    CHECK(r.err.find("the run's files need 66.0 MiB, 8.0 MiB are free") != std::string::npos);
   }
   SUBCASE("-c multiplies what is needed") {
     const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "6M:4k", "-n", "0", "-c", "2"}));
     CHECK(r.exit_code == 1);
-    CHECK(r.err.find("the run needs 12 MiB, 8 MiB are free") != std::string::npos);
+    CHECK(r.err.find("the run's files need 13.2 MiB, 8.0 MiB are free") != std::string::npos);
   }
   CHECK(test::list_tree(mount.path()).empty());
 }
@@ -64,7 +64,7 @@ TEST_CASE("reliability: a file set with more files than free inodes is refused b
   const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "0", "-n", "1"}));
   CHECK(r.exit_code == 1);
   // 1024 files, the worker's two directories and a test file, the private directory.
-  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the file tests need 1028, ",
+  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the run's files need 1028, ",
                     0) == 0);
   CHECK(r.out.empty());
   CHECK(test::list_tree(mount.path()).empty());
@@ -78,7 +78,7 @@ TEST_CASE("reliability: the inode check counts every worker's subdirectories") {
   const auto r = test::run_bench(quiet_run(mount.path(), {"-s", "0", "-n", "1:0:0:500", "-c", "4"}));
   INFO(r.err);
   CHECK(r.exit_code == 1);
-  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the file tests need 6109, ",
+  CHECK(r.err.rfind("bench++: not enough free inodes in " + mount.path().string() + ": the run's files need 6109, ",
                     0) == 0);
   CHECK(test::list_tree(mount.path()).empty());
 }

@@ -10,7 +10,7 @@
 
 #include "report/result_file.h"
 #include "cli/compare_options.h"
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 #include "cli/size_spec.h"
 #include "platform/system_info.h"
 #include "report/bonnie/bonnie_csv_reader.h"

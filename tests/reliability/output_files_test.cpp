@@ -62,7 +62,7 @@ TEST_CASE("output files: a refused run leaves the earlier --json and --csv files
       {{"-d", dir, "-s", "16000000t", "-n", "0", "-r", "0"}, 1},  // not enough free space, anywhere
       {{"-d", dir, "-s", "0", "-n", "0"}, 2},                     // nothing to do
       {{"-d", (earlier.run.path() / "missing").string(), "-s", "1m:4k", "-n", "0"}, 2},
-      {{"job", "-d", dir, "--name=x", "--size=16000000t"}, 2},    // not enough free space
+      {{"job", "-d", dir, "--name=x", "--size=16000000t"}, 1},    // not enough free space
       {{"suite", "atto", "-d", dir}, 2},
   };
   for (const Case& c : cases) {

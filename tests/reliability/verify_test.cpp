@@ -44,7 +44,7 @@ struct VerifyFixture : test::PhaseFixture {
     setup.verify = true;
   }
   // The message of the phase's failure, or "" when it ran through.
-  std::string failure_of(const Phase& phase) {
+  std::string failure_of(const BonnieTest& phase) {
     try {
       run(phase);
     } catch (const std::runtime_error& error) {

@@ -15,6 +15,7 @@
 #include "run/rank_exchange.h"
 #include "run/rank_group.h"
 #include "run/runner.h"
+#include "run/run_test_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -170,7 +171,12 @@ TEST_CASE("rank 0 merges the ranks' histograms exactly: percentiles of all sampl
     return std::vector<std::uint64_t>(words.begin(), words.end());
   };
   RankZeroOfThree group({packed(1), packed(2)}, {per_rank[1].to_words(), per_rank[2].to_words()});
-  const PhaseResult whole = exchange_phase_results(group, PhaseId::kRandomSeeks, parts[0], per_rank[0]);
+  const RankPart mine{parts[0], per_rank[0]};
+  std::vector<GatheredParts> gathered = gather_rank_parts(group, std::span(&mine, 1));
+  REQUIRE(gathered.size() == 1);
+  PhaseResult local;
+  local.id = PhaseId::kRandomSeeks;
+  const PhaseResult whole = combine_result(local, GatheredResult{std::move(gathered.front()), {}, {}, {}});
 
   REQUIRE(whole.latency.has_value());
   const LatencySummary all = *everything.summary();
@@ -268,7 +274,7 @@ TEST_CASE("a run of one process records one rank and its host") {
   config.setup.sync_test = SyncTestSpec{};  // the fsync test alone: the smallest run
   config.setup.sync_test->total_bytes = 2300 * 4;
   NoOutput quiet;
-  const auto runs = run_benchmark(config, RunInfo{}, quiet, std::atomic<int>{0});
+  const auto runs = test::run_config(config, RunInfo{}, quiet, std::atomic<int>{0});
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].info.ranks == 1);
   CHECK(runs[0].info.hosts.size() == 1);

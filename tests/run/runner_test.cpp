@@ -10,6 +10,7 @@
 #include <array>
 
 #include <cerrno>
+#include <cstring>
 #include <csignal>
 #include <system_error>
 #include <functional>
@@ -18,6 +19,7 @@
 
 #include "engine/engine_test_support.h"
 #include "result/errors.h"
+#include "run/run_test_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -28,7 +30,8 @@ struct Recorder final : RunObserver {
   std::function<void(PhaseId)> on_start;
   std::function<void(PhaseId)> on_finish;
   void run_started(const RunInfo& info) override { events.push_back("run " + std::to_string(info.run_index)); }
-  void phase_started(const RunInfo&, PhaseId id) override {
+  void group_started(const RunInfo&, const GroupStart& group) override {
+    const PhaseId id = group.tests.front().phase;
     events.push_back("start " + std::string(phase_key(id)));
     if (on_start) on_start(id);
   }
@@ -61,7 +64,7 @@ TEST_CASE("the runner runs the selected phases in bonnie++'s order and leaves no
   test::TempDir dir;
   Config config = small_config(dir.path());
   Recorder recorder;
-  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  const auto runs = test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0});
   REQUIRE(runs.size() == 1);
   std::vector<PhaseId> order;
   for (const auto& p : runs[0].phases) order.push_back(p.id);
@@ -88,7 +91,7 @@ TEST_CASE("skipping per-char and the sync test, and repeats") {
   config.setup.sync_test.reset();
   config.repeats = 2;
   Recorder recorder;
-  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  const auto runs = test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0});
   REQUIRE(runs.size() == 2);
   CHECK(runs[1].info.run_index == 1);
   CHECK(runs[0].phases.size() == 4);
@@ -101,7 +104,7 @@ TEST_CASE("concurrent workers add their work and merge their latency") {
   Config config = small_config(dir.path());
   config.setup.concurrency = 3;
   Recorder recorder;
-  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  const auto runs = test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0});
   const PhaseResult* block = runs[0].find(PhaseId::kBlockWrite);
   REQUIRE(block != nullptr);
   CHECK(block->workers == 3);
@@ -127,7 +130,7 @@ TEST_CASE("the read tests measure how much of their file was in the page cache a
     config.setup.direct_io = direct;
     config.setup.concurrency = 2;
     Recorder recorder;
-    return run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}).at(0);
+    return test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0}).at(0);
   };
   SUBCASE("tmpfs keeps every page whatever the drop: 100 %, the cache's rate") {
     const std::filesystem::path shm = "/dev/shm";
@@ -182,7 +185,7 @@ TEST_CASE("every worker writes its own data, and --verify reads it back with -c 
       contents.push_back(test::read_file(made.front() / ("worker-" + std::to_string(worker)) / "data"));
     }
   };
-  const auto runs = run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+  const auto runs = test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0});
   CHECK(runs.front().find(PhaseId::kRandomSeeks) != nullptr);  // every read test verified what it read
   REQUIRE(contents.size() == 4);
   for (std::size_t a = 0; a < contents.size(); ++a) {
@@ -212,7 +215,7 @@ TEST_CASE("a CPU clock that fails ends the run with its error, and removes every
     config.setup.concurrency = 2;
     Recorder recorder;
     try {
-      run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0});
+      test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0});
     } catch (const std::system_error& error) {
       if (!test::list_tree(dir.path()).empty()) return "files left behind";
       return error.what();
@@ -231,7 +234,7 @@ TEST_CASE("an interrupt between phases stops the run and removes everything") {
   recorder.on_start = [&](PhaseId id) {
     if (id == PhaseId::kRewrite) interrupt = 15;
   };
-  CHECK_THROWS_AS(run_benchmark(config, RunInfo{}, recorder, interrupt), InterruptedError);
+  CHECK_THROWS_AS(test::run_config(config, RunInfo{}, recorder, interrupt), InterruptedError);
   CHECK(test::list_tree(dir.path()).empty());
 }
 
@@ -262,9 +265,18 @@ class RankOneOfTwo final : public RankGroup {
     at_failure = test::list_tree(shared_);
     std::rethrow_exception(rank_failure_error(describe_failure(failure), 1, hosts_[1]));
   }
-  // What rank 0 broadcasts, in the order of the collectives: the seed of the run, then the private directory.
-  std::string broadcast_text(const std::string&) override {
-    return broadcasts_++ == 0 ? rank_zero_seed : shared_.string();
+  // What rank 0 broadcasts, in the order of the collectives: the seed of the run (as a word), the shape of its
+  // plan (this rank's own, so they agree), then the private directory.
+  std::string broadcast_text(const std::string& mine) override {
+    switch (broadcasts_++) {
+      case 0: {
+        std::string word(sizeof rank_zero_seed, '\0');
+        std::memcpy(word.data(), &rank_zero_seed, sizeof rank_zero_seed);
+        return word;
+      }
+      case 1: return mine;
+      default: return shared_.string();
+    }
   }
   std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
   std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
@@ -276,7 +288,7 @@ class RankOneOfTwo final : public RankGroup {
 
   std::vector<std::string> at_failure;
   std::atomic<int>* stop_in_next_wait = nullptr;
-  std::string rank_zero_seed = "77";
+  std::uint64_t rank_zero_seed = 77;
 
  private:
   int broadcasts_ = 0;
@@ -301,7 +313,7 @@ TEST_CASE_FIXTURE(RankOneRun,
   recorder.on_start = [&](PhaseId id) {
     if (id == PhaseId::kBlockRead) interrupt = SIGTERM;
   };
-  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, interrupt, group),
+  CHECK_THROWS_WITH_AS(test::run_config(config, RunInfo{}, recorder, interrupt, group),
                        "interrupted by signal 15", InterruptedError);
   CHECK(group.at_failure == std::vector<std::string>{"rank-0"});  // rank 0's is rank 0's to remove
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"run", "run/rank-0"});
@@ -313,14 +325,14 @@ TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2: a stop signal while the rank waits a
   recorder.on_start = [&](PhaseId id) {
     if (id == PhaseId::kRewrite) group.stop_in_next_wait = &interrupt;
   };
-  CHECK_THROWS_AS(run_benchmark(config, RunInfo{}, recorder, interrupt, group), KilledWhileWaiting);
+  CHECK_THROWS_AS(test::run_config(config, RunInfo{}, recorder, interrupt, group), KilledWhileWaiting);
   CHECK(group.at_failure == std::vector<std::string>{"rank-0"});
 }
 
 TEST_CASE_FIXTURE(RankOneRun, "rank 1 of 2 runs with the seed of rank 0, which every output records") {
   // Without -z each rank drew its own seed, and the one rank 0 recorded did not reproduce the others.
   config.setup.seed = 5;  // this rank's own
-  const auto runs = run_benchmark(config, RunInfo{}, recorder, interrupt, group);
+  const auto runs = test::run_config(config, RunInfo{}, recorder, interrupt, group);
   REQUIRE(runs.size() == 1);
   CHECK(runs.front().info.setup.seed == 77);
 }
@@ -330,7 +342,7 @@ TEST_CASE("a run that cannot fit is refused before anything is created") {
   Config config = small_config(dir.path());
   config.setup.io->file_size_bytes = std::uint64_t{1} << 60;
   Recorder recorder;
-  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}),
+  CHECK_THROWS_WITH_AS(test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0}),
                        doctest::Contains("not enough free space"), std::runtime_error);
   CHECK(recorder.events.empty());
   CHECK(test::list_tree(dir.path()).empty());
@@ -362,7 +374,7 @@ TEST_CASE("a run whose bytes fit for one rank but not for all of them is a usage
   config.setup.concurrency = 2;                               // 8 EiB per rank
   RankZeroOf group(2);                                        // 16 EiB: wrapped round to 0 bytes needed
   Recorder recorder;
-  CHECK_THROWS_WITH_AS(run_benchmark(config, RunInfo{}, recorder, std::atomic<int>{0}, group),
+  CHECK_THROWS_WITH_AS(test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0}, group),
                        "invalid -c value '2': 2 workers on each of 2 ranks need more than 2^64 bytes", UsageError);
   CHECK(recorder.events.empty());
   CHECK(test::list_tree(dir.path()).empty());

@@ -1,7 +1,7 @@
 #pragma once
 // The spreadsheet CSV's cells of a field table (result/record_field.h), for any record: how a field's value is
 // written into a cell and read back, by its codec. Shared by the run columns (report/csv/spreadsheet_csv.cpp) and the
-// workload columns (report/csv/workload_csv.cpp).
+// workload columns (report/csv/workload_columns.cpp).
 #include <algorithm>
 #include <optional>
 #include <string>

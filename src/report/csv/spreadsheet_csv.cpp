@@ -12,7 +12,7 @@
 
 #include "report/csv/csv_field.h"
 #include "report/csv/record_csv.h"
-#include "report/csv/workload_csv.h"
+#include "report/csv/workload_columns.h"
 #include "result/metrics.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
@@ -274,7 +274,7 @@ const RunField* first_difference(const RunInfo& a, const RunInfo& b) {
 
 }  // namespace
 
-std::string spreadsheet_csv_header(bool with_workloads) {
+std::string spreadsheet_csv_header() {
   std::string line;
   for (const RunField* field : run_columns()) {
     // The first name is quoted (RFC 4180 allows any field to be): gnumeric guesses the separator from the first
@@ -285,9 +285,7 @@ std::string spreadsheet_csv_header(bool with_workloads) {
     line += line.empty() ? "\"" + std::string(field->csv_column) + "\"," : std::string(field->csv_column) + ',';
   }
   for (const TestColumn& column : kTestColumns) line += std::string(column.name) + ',';
-  if (with_workloads) {
-    for (const std::string_view name : workload_column_names()) line += std::string(name) + ',';
-  }
+  for (const std::string_view name : workload_column_names()) line += std::string(name) + ',';
   line.back() = '\n';
   return line;
 }
@@ -296,7 +294,7 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
   std::string line;
   for (const RunField* field : run_columns()) line += record_cell(*field, info) + ',';
   for (const TestColumn& column : kTestColumns) line += column.format(phase) + ',';
-  if (!info.setup.workloads.empty()) line += workload_cells(info.setup, phase) + ',';
+  line += workload_cells(info.setup, phase) + ',';
   line.back() = '\n';
   return line;
 }

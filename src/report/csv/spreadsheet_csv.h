@@ -16,7 +16,8 @@
 //          (microseconds with 3 decimals, i.e. exact nanoseconds; all empty when no latency was recorded),
 //          workers (a workload result's test is "<workload>.<direction>", e.g. randrw-4k.read: see
 //          result/test_id.h);
-//   workload: only in files of runs with workloads (bench++ job, suite): report/csv/workload_csv.h.
+//   workload: the columns of a workload test's spec and part (report/csv/workload_columns.h), empty in the rows of
+//          bonnie++'s tests (files of earlier bench++ versions had them only with workloads; read either way).
 // Cells hold plain numbers (no "+++++", no unit suffixes); rates are empty when elapsed is zero. Text cells are
 // written as they are (a label starting with '=' is a formula to some spreadsheets), but for lists of the kernel's
 // (mount_options: FieldFormat::csv_spaced_list), whose commas become spaces: bench++'s own cells need no quotes, so
@@ -31,8 +32,8 @@
 
 namespace bench {
 
-// The header row, ending in '\n'; with the workload columns (report/csv/workload_csv.h) for runs with workloads.
-std::string spreadsheet_csv_header(bool with_workloads = false);
+// The header row, ending in '\n': the run, test and workload columns (the last empty in rows of bonnie++'s tests).
+std::string spreadsheet_csv_header();
 // One data row for one test of one run, ending in '\n' (a newline inside a quoted label does not end it).
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
 

@@ -9,7 +9,7 @@
 
 #include "report/json/json_document.h"
 #include "report/json/json_walker.h"
-#include "report/json/workload_json.h"
+#include "report/json/workload_keys.h"
 #include "result/metrics.h"
 #include "result/rank_metrics.h"
 #include "result/result_keywords.h"

@@ -21,7 +21,7 @@
 //                 bytes, cpu_sec, workers, kib_per_sec, ops_per_sec, latency}]}
 //          (the test's own numbers are then the whole's: work, CPU and workers summed, elapsed from the
 //          earliest start to the latest end, latency of all ranks' samples),
-//          workload: null, or a workload test's part (report/json/workload_json.h)
+//          workload: null, or a workload test's part (report/json/workload_keys.h)
 // Keys are snake_case, numbers are JSON numbers, "no value" is null (a rate with zero elapsed time too).
 // Text that is not valid UTF-8 is written with U+FFFD in place of the bad bytes.
 #include <string>

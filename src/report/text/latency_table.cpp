@@ -103,6 +103,7 @@ std::string format_latency_table(const RunResult& run) {
   std::string text = fmt::format("{:<{}}{:>16}{:>6}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}\n", "Measured", kTestTitleWidth,
                                  "rate", "%CPU", "min", "mean", "p50", "p90", "p99", "p99.9", "max");
   for (const auto& phase : run.phases) {
+    if (phase.workload) continue;  // the workload table shows those
     const auto rate = rate_per_second(phase);
     text += fmt::format("{:<{}}{:>16}{:>6}", phase_short_title(phase.id), kTestTitleWidth,
                         rate ? format_rate(phase.id, *rate) : "-",

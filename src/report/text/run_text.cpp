@@ -1,5 +1,7 @@
 #include "report/text/run_text.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "report/bonnie/bonnie_table.h"
@@ -20,16 +22,33 @@ std::string bonnie_table_legend(const RunSetup& setup) {
   return rates + "+++++: the test took under 0.5 s; Measured below has its rate\n" + size;
 }
 
-std::string format_run_text(const RunResult& run) {
-  return format_placement_line(run.info) + format_bonnie_table(run) + bonnie_table_legend(run.info.setup) + "\n" +
-         format_latency_table(run) + format_rank_table(run);
+namespace {
+
+bool has_bonnie_tests(const RunResult& run) {
+  return std::any_of(run.phases.begin(), run.phases.end(), [](const PhaseResult& p) { return !p.workload; });
 }
+
+}  // namespace
 
 std::string format_result_text(const RunResult& run) {
   if (run.phases.empty()) return {};
-  if (run.info.setup.workloads.empty()) return format_run_text(run);
-  const std::string suite = run.info.setup.suite.empty() ? "" : format_suite_table({{run.info.label, {&run}}});
-  return format_placement_line(run.info) + format_workload_table(run) + suite;
+  std::string text = format_placement_line(run.info);
+  if (has_bonnie_tests(run)) {
+    text += format_bonnie_table(run) + bonnie_table_legend(run.info.setup) + "\n" + format_latency_table(run);
+  }
+  text += format_workload_table(run) + format_rank_table(run);
+  if (run.info.setup.suite == "tart") text += format_suite_table({{run.info.label, {&run}}});
+  return text;
+}
+
+std::string format_repeat_summaries(const std::vector<RunResult>& runs) {
+  if (runs.empty()) return {};
+  if (runs.front().info.setup.suite == "cdm") {
+    Executor all{runs.front().info.label, {}};
+    for (const RunResult& run : runs) all.runs.push_back(&run);
+    return format_suite_table({all});
+  }
+  return format_repeat_summary(runs) + format_workload_repeat_summary(runs);
 }
 
 }  // namespace bench

@@ -1,19 +1,21 @@
 #pragma once
-// The human text of one bonnie-style run, as the benchmark prints it after the run (and, for the tests that
-// finished, after a failure): where it ran, bonnie++'s table with a line saying what its units are, then the
-// measured section and, under MPI, the ranks' section. Each part is its own writer; this puts them in order.
+// The human text of a run: each part is its own writer; this puts them in order.
 #include <string>
+#include <vector>
 
 #include "result/run_result.h"
 
 namespace bench {
 
-// Ends with '\n'. REQUIRES: run.phases not empty (a run without tests has nothing to show).
-std::string format_run_text(const RunResult& run);
-
-// Any run as bench++ prints it after the run: format_run_text for bonnie-style tests; for bench++ job and suite
-// the placement line, the workload table and a suite's own table. "" for a run without tests.
+// A run's text as bench++ prints it after the run (and, for the tests that finished, after a failure), whatever
+// its tests: the placement line; for bonnie++'s tests bonnie++'s table, the line saying what its units are and the
+// measured section; for workloads the workload table; under MPI the ranks section; for the tart suite Tart's
+// table. "" for a run without tests.
 std::string format_result_text(const RunResult& run);
+
+// What bench++ prints after the last of several runs (-x, a suite's repeat): for bonnie++'s tests the summary
+// across repeats, for workloads theirs (the cdm suite: CrystalDiskMark's table). "" for a single run.
+std::string format_repeat_summaries(const std::vector<RunResult>& runs);
 
 // The lines under bonnie++'s table that say what its cells mean: K = 1024 for the byte rates (with the I/O
 // tests), what "+++++" is and, when -s was not given, how its default was chosen. Ends with '\n'.

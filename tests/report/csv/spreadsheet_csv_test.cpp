@@ -26,7 +26,14 @@ constexpr std::string_view kGoldenHeader =
     "memory_bytes,device,device_driver,device_model,tags,suite,test,unit,"
     "operations,bytes,"
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
-    "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers\n";
+    "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers,"
+    // The workload columns, empty in bonnie++'s tests' rows.
+    "workload,workload_rw,workload_bs,workload_size_bytes,workload_size_percent,workload_numjobs,workload_iodepth,"
+    "workload_runtime_ms,workload_time_based,workload_ramp_ms,workload_direct,workload_rwmixread,workload_fsync,"
+    "workload_fdatasync,workload_end_fsync,workload_group_reporting,workload_filename,workload_directory,"
+    "workload_ioengine,workload_unlink,workload_invalidate,workload_stonewall,workload_randseed,workload_randrepeat,"
+    "workload_description,direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
+    "steady_last_third\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {
   std::string text = spreadsheet_csv_header();

@@ -14,7 +14,7 @@ using test::count_of;
 
 TEST_CASE("run text: bonnie++'s table, its units stated once under it, then the measured section") {
   const auto runs = test::machine_readable_samples();
-  const std::string text = format_run_text(runs[0]);  // I/O and file tests
+  const std::string text = format_result_text(runs[0]);  // I/O and file tests
   const std::size_t table_end = text.rfind("Latency ");
   const std::size_t legend = text.find("Table rates: K = 1024 (515k = 515 KiB/s, 45.3m = 45.3 MiB/s, 3.0g = 3.0 GiB/s)");
   const std::size_t measured = text.find("Measured ");
@@ -30,7 +30,7 @@ TEST_CASE("run text: bonnie++'s table, its units stated once under it, then the 
   CHECK(text.find(" files/s ") != std::string::npos);
   CHECK(text.find(" seeks/s ") != std::string::npos);
   // Without I/O tests the table has no byte rates, so no K to explain.
-  const std::string files_only = format_run_text(runs[1]);
+  const std::string files_only = format_result_text(runs[1]);
   CHECK(files_only.find("K = 1024") == std::string::npos);
   CHECK(count_of(files_only, "+++++: the test took under 0.5 s; Measured below has its rate") == 1);
 }

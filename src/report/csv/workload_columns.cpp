@@ -1,4 +1,4 @@
-#include "report/csv/workload_csv.h"
+#include "report/csv/workload_columns.h"
 
 #include <algorithm>
 #include <stdexcept>

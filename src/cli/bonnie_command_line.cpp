@@ -1,4 +1,4 @@
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 
 #include "cli/shared_options.h"
 

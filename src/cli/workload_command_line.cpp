@@ -1,4 +1,4 @@
-#include "cli/job_options.h"
+#include "cli/workload_command_line.h"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
 #include "result/errors.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 #include "result/errors.h"
 #include "test_support.h"
 

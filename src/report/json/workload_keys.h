@@ -17,6 +17,8 @@
 namespace bench {
 
 nlohmann::ordered_json workloads_json(const RunSetup& setup);
+// One workload's spec, as workloads_json keys it.
+nlohmann::ordered_json workload_spec_json(const WorkloadSpec& spec);
 // null for a test that is not a workload's.
 nlohmann::ordered_json workload_part_json(const PhaseResult& result);
 

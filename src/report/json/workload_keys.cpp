@@ -1,4 +1,4 @@
-#include "report/json/workload_json.h"
+#include "report/json/workload_keys.h"
 
 #include <limits>
 
@@ -27,13 +27,15 @@ const json& array_at(const Walker& w, const json& o, const std::string& path, st
 
 }  // namespace
 
+ordered_json workload_spec_json(const WorkloadSpec& spec) {
+  ordered_json object = ordered_json::object();
+  for (const WorkloadField& field : workload_fields()) object[field.json_key] = field_json(field, spec);
+  return object;
+}
+
 ordered_json workloads_json(const RunSetup& setup) {
   ordered_json list = ordered_json::array();
-  for (const WorkloadSpec& spec : setup.workloads) {
-    ordered_json object = ordered_json::object();
-    for (const WorkloadField& field : workload_fields()) object[field.json_key] = field_json(field, spec);
-    list.push_back(std::move(object));
-  }
+  for (const WorkloadSpec& spec : setup.workloads) list.push_back(workload_spec_json(spec));
   return list;
 }
 

@@ -1,7 +1,7 @@
-// The pieces of workloads under MPI that need no MPI (run/workload_exchange.h): how one result's per-rank parts
-// become its whole (IOR's sums over the span, the histogram of every rank's samples, per-second series summed),
-// summing series of different lengths and checking that the ranks run the same workloads, through stand-in
-// groups.
+// The pieces of a run under MPI that need no MPI (run/rank_exchange.h, run/rank_steps.h): how one result's
+// per-rank parts become its whole (IOR's sums over the span, the histogram of every rank's samples, per-second
+// series summed), summing series of different lengths and checking that the ranks run the same plan, through
+// stand-in groups.
 #include <doctest/doctest.h>
 
 #include <stdexcept>
@@ -9,7 +9,9 @@
 #include "measure/latency_histogram.h"
 #include "result/errors.h"
 #include "run/rank_group.h"
-#include "run/workload_exchange.h"
+#include "plan/plan.h"
+#include "run/rank_exchange.h"
+#include "run/rank_steps.h"
 #include "test_support.h"
 
 namespace bench {
@@ -53,7 +55,7 @@ class RankZeroWithOthers final : public RankGroup {
   std::vector<std::string> hosts_{"a", "a", "b"};
 };
 
-TEST_CASE("a workload's whole over ranks: IOR's sums over the span, merged buckets, summed seconds") {
+TEST_CASE("a result's whole over ranks: IOR's sums over the span, merged buckets, summed seconds") {
   std::vector<LatencyHistogram> histograms(3);
   LatencyHistogram all;
   for (std::uint64_t i = 0; i < 300; ++i) {
@@ -61,7 +63,7 @@ TEST_CASE("a workload's whole over ranks: IOR's sums over the span, merged bucke
     histograms[i % 3].record(ns);
     all.record(ns);
   }
-  WorkloadRanks ranks;
+  GatheredResult ranks;
   for (std::uint32_t r = 0; r < 3; ++r) {
     RankPhaseResult part;
     part.rank = r;
@@ -78,12 +80,13 @@ TEST_CASE("a workload's whole over ranks: IOR's sums over the span, merged bucke
     ranks.mean_depths.push_back(1.0 + r);
   }
   ranks.per_second = {30, 20};
+  ranks.residency = {25, 100};
   PhaseResult local;
   local.id = PhaseId::kWorkload;
   local.workload = WorkloadPart{};
   local.workload->workload = "randread";
 
-  const PhaseResult whole = combine_workload_ranks(local, ranks);
+  const PhaseResult whole = combine_result(local, ranks);
   CHECK(whole.operations == 300);
   CHECK(whole.bytes == 300 * 4096);
   CHECK(whole.workers == 6);
@@ -100,6 +103,7 @@ TEST_CASE("a workload's whole over ranks: IOR's sums over the span, merged bucke
   CHECK(whole.workload->mean_depth == doctest::Approx(2.0));
   REQUIRE(whole.ranks.size() == 3);
   CHECK(whole.ranks[2].host == "b");
+  CHECK(whole.cached_percent == doctest::Approx(25.0));
 }
 
 TEST_CASE("per-second series of ranks that ran for different times sum second by second") {
@@ -112,12 +116,18 @@ TEST_CASE("per-second series of ranks that ran for different times sum second by
   CHECK(sums[1] == std::vector<std::uint64_t>{54, 7, 1, 1});
 }
 
-TEST_CASE("the ranks must run the same workloads: a different job file on one rank is refused") {
-  WorkloadSpec spec;
-  spec.name = "w";
-  spec.jobs = 2;
-  const std::string shape = exchange_shape({spec}, 1);
-  CHECK(shape == "runs=1; w numjobs=2");
+TEST_CASE("the ranks must run the same plan: a different job file on one rank is refused") {
+  const auto shape_of = [](std::uint32_t jobs) {
+    Plan plan;
+    plan.setup.workloads.push_back(WorkloadSpec{});
+    plan.setup.workloads.back().name = "w";
+    PlannedTest test;
+    test.jobs = jobs;
+    plan.groups.push_back({test});
+    return plan_shape(plan);
+  };
+  const std::string shape = shape_of(2);
+  CHECK(shape == "runs=1; w jobs=2");
   SingleProcessGroup alone;
   CHECK_NOTHROW(check_same_shape(alone, shape));
   // Rank 1 with rank 0's shape broadcast to it: a stand-in whose broadcast gives rank 0's text.
@@ -127,7 +137,7 @@ TEST_CASE("the ranks must run the same workloads: a different job file on one ra
     std::uint32_t size() const override { return 2; }
     const std::vector<std::string>& host_names() const override { return hosts_; }
     void agree(std::exception_ptr) override {}
-    std::string broadcast_text(const std::string&) override { return "runs=1; w numjobs=2"; }
+    std::string broadcast_text(const std::string&) override { return "runs=1; w jobs=2"; }
     std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t>) override { return {}; }
     std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t>, ReduceOp) override { return {}; }
     void barrier() override {}
@@ -135,10 +145,9 @@ TEST_CASE("the ranks must run the same workloads: a different job file on one ra
    private:
     std::vector<std::string> hosts_{"a", "b"};
   } rank_one;
-  spec.jobs = 3;
-  CHECK(test::error_of<UsageError>([&] { check_same_shape(rank_one, exchange_shape({spec}, 1)); }) ==
-        "the workloads differ from rank 0's (its command line or job files): 'runs=1; w numjobs=3' here, "
-        "'runs=1; w numjobs=2' on rank 0");
+  CHECK(test::error_of<UsageError>([&] { check_same_shape(rank_one, shape_of(3)); }) ==
+        "the tests differ from rank 0's (its command line or job files): 'runs=1; w jobs=3' here, "
+        "'runs=1; w jobs=2' on rank 0");
 }
 
 }  // namespace

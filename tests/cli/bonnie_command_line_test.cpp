@@ -1,5 +1,5 @@
 // Valid command lines: every option in its short and long forms, and the defaults.
-#include "cli/options.h"
+#include "cli/bonnie_command_line.h"
 
 #include <doctest/doctest.h>
 

@@ -1,0 +1,119 @@
+#include "app/run_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <exception>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "app/rank_command.h"
+#include "app/run_info.h"
+#include "app/run_outputs.h"
+#include "app/text_sink.h"
+#include "platform/directory_check.h"
+#include "platform/io_uring_ring.h"
+#include "platform/privileges.h"
+#include "platform/virt_detect.h"
+#include "plan/plan.h"
+#include "report/json/plan_json.h"
+#include "report/text/plan_text.h"
+#include "app/document_output.h"
+#include "run/interrupt.h"
+#include "run/rank_group.h"
+#include "run/rank_steps.h"
+#include "run/runner.h"
+
+namespace bench {
+namespace {
+
+std::uint64_t memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_bytes = ::sysconf(_SC_PAGESIZE);  // -1 when unknown
+  if (pages <= 0 || page_bytes <= 0) return 0;
+  return checked_multiply(std::uint64_t(pages), std::uint64_t(page_bytes)).value_or(UINT64_MAX);
+}
+
+std::uint32_t ranks_on_this_host(const RankGroup& group) {
+  const std::vector<std::string>& hosts = group.host_names();
+  return static_cast<std::uint32_t>(std::count(hosts.begin(), hosts.end(), hosts.at(group.rank())));
+}
+
+// Collective: what make_plan needs, the same on every rank where it must be (run/rank_steps.h).
+PlanFacts plan_facts(const Config& config, RankGroup& group, std::uint32_t& seed) {
+  PlanFacts facts;
+  facts.directory = config.directory;
+  facts.rank = group.rank();
+  facts.ranks = group.size();
+  facts.ranks_on_host = ranks_on_this_host(group);
+  facts.repeats = config.repeats;
+  facts.seed_given = config.seed_given;
+  facts.memory_bytes = memory_bytes();
+  seed = rank_zero_seed(group, config.setup.seed);
+  const bool wants_io_uring = std::any_of(config.setup.workloads.begin(), config.setup.workloads.end(),
+                                          [](const WorkloadSpec& spec) { return spec.engine == EngineKind::kIoUring; });
+  facts.io_uring_refusal = agree_io_uring_refusal(group, wants_io_uring ? io_uring_availability() : std::nullopt);
+  std::uint64_t free_bytes = 0;
+  std::exception_ptr failure;
+  if (group.rank() == 0) failure = guarded([&] { free_bytes = free_space(config.directory).bytes; });
+  group.agree(failure);
+  facts.free_bytes_of_directory = rank_zero_word(group, free_bytes);
+  return facts;
+}
+
+// --dry-run: the plan on stdout, or as JSON where --json says ("-": stdout, and then only it). The other result
+// files are checked as the run checks them (a temporary made beside each, and removed), not written.
+void write_plan(const Plan& plan, const Config& config) {
+  for (const std::optional<std::string>& checked : {config.csv_path, config.html_path}) {
+    if (checked && *checked != "-") DocumentOutput(*checked, DocumentOutput::Growth::kReplaces);
+  }
+  if (config.json_path) {
+    DocumentOutput json(*config.json_path, DocumentOutput::Growth::kReplaces);
+    json.update(format_plan_json(plan));
+    json.finish();
+    if (*config.json_path == "-") return;
+  }
+  write_standard_output(format_plan_text(plan));
+}
+
+// One rank's part of the command (the whole of it without MPI). Each step that can fail on one rank only ends in
+// an agreement, so every rank stops together (run/rank_group.h).
+void run_on_rank(const Config& config, RankGroup& group) {
+  const bool reports = group.rank() == 0;
+  std::optional<Placement> placement;
+  std::exception_ptr failure = guarded([&] {
+    if (reports) {
+      for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
+    }
+    placement = classify_placement(read_virt_evidence());
+    drop_privileges(config.user, config.group);
+    check_directory_usable(config.directory);
+  });
+  group.agree(failure);
+  RunSetup setup = config.setup;
+  const PlanFacts facts = plan_facts(config, group, setup.seed);
+  std::optional<Plan> plan;
+  group.agree(guarded([&] { plan.emplace(make_plan(setup, facts)); }));
+  if (config.dry_run) {
+    if (reports) write_plan(*plan, config);
+    return;
+  }
+  std::optional<RunInfo> info;
+  std::optional<RunOutputs> outputs;
+  group.agree(guarded([&] {
+    info = make_run_info(config, std::move(*placement));
+    if (reports) outputs.emplace(config, *plan);
+  }));
+  run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
+    const RunOutcome outcome = run_plan(std::move(*plan), config.directory, *info, observer, interrupt_signal(), group);
+    if (outputs) outputs->finish(outcome.kept_files);
+  });
+}
+
+}  // namespace
+
+int run_command(const Config& config) {
+  return run_as_rank([&config](RankGroup& group) { run_on_rank(config, group); });
+}
+
+}  // namespace bench

@@ -1,0 +1,16 @@
+#pragma once
+// The run commands (the bonnie-style benchmark, bench++ job, bench++ suite) after their front end: one command.
+// On every rank of the job it belongs to (alone without MPI): find out where the run runs, agree with the other
+// ranks on what planning needs (rank 0's seed and free space, whether io_uring runs everywhere), make the plan
+// (plan/plan.h), then either print it (--dry-run) or run it (run/runner.h) with rank 0's outputs
+// (app/run_outputs.h). The same steps and checks for --dry-run as for the run, so it cannot say yes where the
+// run then says no.
+#include "cli/config.h"
+
+namespace bench {
+
+// Returns 0 when the run (or the dry run) succeeded; throws UsageError, InterruptedError or other exceptions
+// (main maps them).
+int run_command(const Config& config);
+
+}  // namespace bench

@@ -1,0 +1,79 @@
+#include "phases/workload_phase.h"
+
+#include <cstring>
+#include <span>
+
+#include "engine/io_engine.h"
+#include "phases/rng.h"
+#include "phases/workload_job.h"
+#include "platform/aligned_buffer.h"
+
+namespace bench {
+namespace {
+
+void fill_with_random_bytes(AlignedBuffer& buffer, std::uint64_t seed) {
+  Rng rng(seed);
+  for (std::size_t i = 0; i + 8 <= buffer.size(); i += 8) {
+    const std::uint64_t word = rng.next();
+    std::memcpy(buffer.data() + i, &word, 8);
+  }
+}
+
+class WorkloadPhase final : public Phase {
+ public:
+  WorkloadPhase(const WorkloadSpec& spec, std::vector<JobTarget>& targets, const EngineChoice& choice,
+                std::uint64_t seed, WorkloadFiles& files)
+      : spec_(spec), targets_(targets), choice_(choice), seed_(seed), files_(files) {}
+
+  std::vector<TestId> parts() const override {
+    std::vector<TestId> parts;
+    for (const IoDirection direction : {IoDirection::kRead, IoDirection::kWrite, IoDirection::kSync}) {
+      parts.push_back(TestId{PhaseId::kWorkload, spec_.name, direction, std::nullopt});
+    }
+    return parts;
+  }
+
+  std::string progress_text() const override { return spec_.name; }
+
+  void prepare(PhaseContext& context) const override {
+    files_.prepare(spec_, std::span(&targets_.at(context.worker_index), 1), &context.interrupt_signal);
+  }
+
+  void run(PhaseContext& context) const override {
+    const JobTarget& target = targets_.at(context.worker_index);
+    PosixFile file = WorkloadFiles::open_for_requests(spec_, target);
+    AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
+    const std::uint64_t seed = seed_ + context.worker_index;
+    fill_with_random_bytes(buffers, seed ^ 0x64617461ULL);
+    const int fds[] = {file.fd()};
+    const EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
+    const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
+    context.wait_for_start();
+    if (context.abort != nullptr && context.abort->load()) return;
+    const JobPlan plan{spec_,
+                       *engine,
+                       choice_.depth,
+                       target.region_bytes,
+                       seed,
+                       context.interrupt_signal,
+                       context.abort,
+                       target.path.string()};
+    run_job(plan, *context.measurement);
+  }
+
+ private:
+  const WorkloadSpec& spec_;
+  std::vector<JobTarget>& targets_;
+  const EngineChoice choice_;
+  const std::uint64_t seed_;
+  WorkloadFiles& files_;
+};
+
+}  // namespace
+
+std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
+                                           const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files) {
+  return std::make_unique<WorkloadPhase>(spec, targets, choice, seed, files);
+}
+
+}  // namespace bench

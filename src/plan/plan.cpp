@@ -1,0 +1,104 @@
+#include "plan/plan.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "cli/size_spec.h"
+#include "phases/phase_list.h"
+#include "phases/seeds.h"
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+// fio's randrepeat=1: the same offsets every run, whatever -z (unless -z is given).
+constexpr std::uint64_t kRepeatableSeed = 0x66696f2d72657065ULL;
+
+// Each rank of an MPI job its own stream (its offsets, and the data it writes), rank 0 that of one process.
+constexpr std::uint64_t kRankSeedStep = 0x9e3779b97f4a7c15ULL;
+
+std::uint64_t workload_seed(const WorkloadSpec& spec, std::uint32_t run_seed, bool seed_given, std::uint32_t rank) {
+  std::uint64_t base = run_seed;
+  if (spec.seed) {
+    base = *spec.seed;
+  } else if (spec.randrepeat && !seed_given) {
+    base = kRepeatableSeed;
+  }
+  return (base ^ (std::hash<std::string>{}(spec.name) << 1)) + rank * kRankSeedStep;
+}
+
+// bonnie++'s tests: each a group of its own, run by -c workers.
+void plan_bonnie_tests(const RunSetup& setup, const PlanFacts& facts, Plan& plan) {
+  const std::vector<PhaseId> tests = bonnie_tests(setup);
+  if (tests.empty()) return;
+  if (!workers_fit(facts.ranks, setup.concurrency)) {
+    throw UsageError(fmt::format("invalid -c value '{}': {} ranks x {} workers are more than {} workers",
+                                 setup.concurrency, facts.ranks, setup.concurrency, kMaxWorkers));
+  }
+  plan.worker_directories = true;
+  for (const PhaseId id : tests) {
+    PlannedTest test;
+    test.phase = id;
+    test.jobs = setup.concurrency;
+    plan.groups.push_back({std::move(test)});
+  }
+}
+
+// The workloads: a group up to each stonewall, each job's file planned against the rules of
+// phases/workload_files.h (with the files of the workloads before it), its engine and seed.
+void plan_workloads(const PlanFacts& facts, Plan& plan) {
+  const std::vector<WorkloadSpec>& workloads = plan.setup.workloads;
+  const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt);
+  std::vector<JobTarget> planned;
+  bool first = true;
+  for (std::size_t w = 0; w < workloads.size(); ++w) {
+    const WorkloadSpec& spec = workloads[w];
+    if (first || spec.stonewall) plan.groups.emplace_back();
+    first = false;
+    PlannedTest test;
+    test.workload = w;
+    test.jobs = spec.jobs;
+    test.reports_each_job = spec.jobs > 1 && !spec.group_reporting;
+    test.targets = files.plan(spec, planned);
+    planned.insert(planned.end(), test.targets.begin(), test.targets.end());
+    test.engine = choose_engine(spec, facts.io_uring_refusal);
+    test.seed = workload_seed(spec, plan.setup.seed, facts.seed_given, facts.rank);
+    plan.groups.back().push_back(std::move(test));
+  }
+}
+
+}  // namespace
+
+Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
+  Plan plan;
+  plan.setup = setup;
+  plan.ranks = facts.ranks;
+  plan.repeats = facts.repeats;
+  fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);
+  plan_bonnie_tests(plan.setup, facts, plan);
+  plan_workloads(facts, plan);
+  std::vector<WorkloadRoom> workloads;
+  for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+    for (const PlannedTest& test : plan.groups[g]) {
+      if (test.phase == PhaseId::kWorkload) workloads.push_back({&plan.workload(test), &test.targets, test.engine.depth, g});
+    }
+  }
+  plan.room = count_room(plan.setup, facts.directory, workloads, facts.ranks, facts.ranks_on_host, facts.memory_bytes);
+  check_room(plan.room);
+  return plan;
+}
+
+std::string plan_shape(const Plan& plan) {
+  std::string shape = fmt::format("runs={}", plan.repeats);
+  for (const std::vector<PlannedTest>& group : plan.groups) {
+    shape += ";";
+    for (const PlannedTest& test : group) {
+      const std::string name = test.phase == PhaseId::kWorkload ? plan.workload(test).name : std::string(phase_key(test.phase));
+      shape += fmt::format(" {} jobs={}{}", name, test.jobs, test.reports_each_job ? " each" : "");
+    }
+  }
+  return shape;
+}
+
+}  // namespace bench

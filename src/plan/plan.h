@@ -1,0 +1,76 @@
+#pragma once
+// A run's plan: what the runner (run/runner.h) carries out, made from a RunSetup by make_plan, the one function
+// that decides what a run may do. The run and --dry-run both call it, so --dry-run cannot say yes where the run
+// then says no; --dry-run prints the plan (report/text/plan_text.h, report/json/plan_json.h).
+//
+// What it decides, before anything is created:
+//   - the setup as it will run: a default -s bounded by the free space of -d (cli/size_spec.h);
+//   - its tests, in groups that start together: each of bonnie++'s tests a group of its own (a barrier before
+//     each, as bonnie++ runs them one after another), then the fio workloads, a group up to each stonewall (as
+//     fio runs a job file's jobs); each test's jobs: -c for bonnie++'s tests, numjobs for a workload;
+//   - for each workload, the file of every job (phases/workload_files.h: the never-destroy rules), the engine
+//     that runs it and why (phases/engine_choice.h), and its seed;
+//   - the room the run needs (plan/room.h): the bytes and inodes of the files it creates on each filesystem,
+//     against what is free there, and the memory its request buffers take.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "phases/engine_choice.h"
+#include "phases/workload_files.h"
+#include "plan/room.h"
+#include "result/phase_id.h"
+#include "result/run_setup.h"
+
+namespace bench {
+
+// One test of the plan.
+struct PlannedTest {
+  PhaseId phase = PhaseId::kWorkload;  // one of bonnie++'s tests (their specs are the setup's), or kWorkload
+  std::size_t workload = 0;            // kWorkload: its index in setup.workloads
+  std::uint32_t jobs = 1;              // the jobs that run it at once: -c, or numjobs
+  bool reports_each_job = false;       // numjobs > 1 without group_reporting: each job's own results too
+  std::vector<JobTarget> targets;      // kWorkload: one per job
+  EngineChoice engine;                 // kWorkload: what runs it
+  std::uint64_t seed = 0;              // kWorkload: job j's offsets and data use seed + j
+};
+
+struct Plan {
+  RunSetup setup;  // as it runs
+  std::vector<std::vector<PlannedTest>> groups;
+  Room room;                          // what the run needs, and what is free (plan/room.h)
+  std::uint32_t ranks = 1;            // the processes that each run the whole plan
+  std::uint32_t repeats = 1;          // -x: the plan runs this many times
+  bool worker_directories = false;    // bonnie++'s tests: each worker a directory of its own in the run's private one
+
+  // The setup's workload that `test` runs. REQUIRES: test.phase == PhaseId::kWorkload.
+  const WorkloadSpec& workload(const PlannedTest& test) const { return setup.workloads.at(test.workload); }
+};
+
+// What make_plan needs to know of where it runs. Under MPI the ranks agree on these first (run/rank_steps.h), so
+// that every rank makes the same plan for its own files.
+struct PlanFacts {
+  std::filesystem::path directory = ".";           // -d: where files go without directory=
+  std::uint32_t rank = 0;
+  std::uint32_t ranks = 1;
+  std::uint32_t ranks_on_host = 1;                 // whose request buffers share this host's memory
+  std::uint32_t repeats = 1;                       // -x
+  bool seed_given = false;                         // -z: it decides a workload's offsets even with randrepeat=1
+  std::optional<std::string> io_uring_refusal;     // why io_uring cannot run (platform/io_uring_ring.h)
+  std::uint64_t free_bytes_of_directory = 0;       // rank 0's: bounds a default -s
+  std::uint64_t memory_bytes = 0;                  // this host's; 0: unknown
+};
+
+// The plan of `setup` (with setup.seed the run's seed). Looks at the filesystem (which files exist, what is
+// free) and creates nothing. Throws UsageError for input that cannot run (a file bench++ may not write, a
+// directory that does not exist, buffers beyond a quarter of the memory, sizes past 2^64), and
+// std::runtime_error when the files do not fit in the free space or inodes (plan/room.h says how it counts).
+Plan make_plan(const RunSetup& setup, const PlanFacts& facts);
+
+// What makes the ranks of an MPI job line up: the runs, and each group's tests with their jobs and how they report.
+// Pure.
+std::string plan_shape(const Plan& plan);
+
+}  // namespace bench

@@ -1,0 +1,82 @@
+#include "report/text/plan_text.h"
+
+#include <fmt/format.h>
+
+#include "phases/phase_list.h"
+#include "result/result_keywords.h"
+
+namespace bench {
+namespace {
+
+// "4KiB", "1GiB", "2300B": the largest binary unit that divides the size.
+std::string size_text(std::uint64_t bytes) {
+  if (bytes >= (1ull << 30) && bytes % (1ull << 30) == 0) return fmt::format("{}GiB", bytes >> 30);
+  if (bytes >= (1ull << 20) && bytes % (1ull << 20) == 0) return fmt::format("{}MiB", bytes >> 20);
+  if (bytes >= (1ull << 10) && bytes % (1ull << 10) == 0) return fmt::format("{}KiB", bytes >> 10);
+  return fmt::format("{}B", bytes);
+}
+
+// "1.5 GiB" for people: three significant figures at most.
+std::string amount_text(std::uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(kUnits)) {
+    value /= 1024;
+    ++unit;
+  }
+  return unit == 0 ? fmt::format("{} bytes", bytes) : fmt::format("{:.3g} {}", value, kUnits[unit]);
+}
+
+std::string workload_line(const Plan& plan, const PlannedTest& test) {
+  const WorkloadSpec& spec = plan.workload(test);
+  const double runtime = std::chrono::duration<double>(spec.runtime).count();
+  const std::string time = spec.time_based            ? fmt::format("{} s, time based", runtime)
+                           : spec.runtime.count() > 0 ? fmt::format("up to {} s", runtime)
+                                                      : std::string("one pass");
+  const std::string size = spec.size_percent ? fmt::format("{}%", *spec.size_percent) : size_text(spec.size_bytes);
+  std::string line = fmt::format("{}: {} bs={} size={} numjobs={} iodepth={} {} ioengine={}{} on {}", spec.name,
+                                 keyword(spec.pattern), size_text(spec.block_bytes), size, spec.jobs, spec.iodepth,
+                                 time, spec.fio_engine, spec.direct ? " direct" : "", keyword(test.engine.engine));
+  if (!test.engine.note.empty()) line += fmt::format(" ({})", test.engine.note);
+  const JobTarget& first = test.targets.front();
+  const std::string file = first.is_private ? (first.directory / "bench++-job.*" / first.path).string()
+                                            : first.path.string();
+  line += fmt::format("\n      file{}: {}{}, {} each", test.targets.size() > 1 ? "s" : "", file,
+                      test.targets.size() > 1 && first.is_private ? " and one per job" : "",
+                      amount_text(first.region_bytes));
+  if (first.exists) line += first.block_device ? " (a block device, only read)" : " (exists)";
+  return line;
+}
+
+}  // namespace
+
+std::string format_plan_text(const Plan& plan) {
+  std::string text = fmt::format("Plan: {} group{} of tests, run {} time{}{}\n", plan.groups.size(),
+                                 plan.groups.size() == 1 ? "" : "s", plan.repeats, plan.repeats == 1 ? "" : "s",
+                                 plan.ranks > 1 ? fmt::format(" on each of {} ranks", plan.ranks) : "");
+  for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+    for (std::size_t t = 0; t < plan.groups[g].size(); ++t) {
+      const PlannedTest& test = plan.groups[g][t];
+      const std::string number = t == 0 ? fmt::format("{:>3}.", g + 1) : std::string("    ");
+      if (test.phase == PhaseId::kWorkload) {
+        text += fmt::format("{} {}\n", number, workload_line(plan, test));
+      } else {
+        text += fmt::format("{} {}: {} worker{}, {} operations each\n", number, phase_title(test.phase), test.jobs,
+                            test.jobs == 1 ? "" : "s", make_bonnie_test(test.phase)->expected_operations(plan.setup));
+      }
+    }
+  }
+  if (plan.setup.io && !plan.setup.file_size_choice.empty()) {
+    text += fmt::format("-s {} by default: {}\n", amount_text(plan.setup.io->file_size_bytes), plan.setup.file_size_choice);
+  }
+  for (const FilesystemRoom& room : plan.room.filesystems) {
+    text += fmt::format("Needs in {}: {} ({} bytes) and {} inodes; free: {}{}\n", room.directory.string(),
+                        amount_text(room.bytes), room.bytes, room.inodes, amount_text(room.free_bytes),
+                        room.free_inodes != 0 ? fmt::format(" and {} inodes", room.free_inodes) : "");
+  }
+  if (plan.room.buffer_bytes != 0) text += fmt::format("Request buffers: {}\n", amount_text(plan.room.buffer_bytes));
+  return text;
+}
+
+}  // namespace bench

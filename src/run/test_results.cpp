@@ -1,0 +1,103 @@
+#include "run/test_results.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "phases/workload_job.h"
+#include "result/steady_state.h"
+
+namespace bench {
+namespace {
+
+using std::chrono::nanoseconds;
+using Clock = std::chrono::steady_clock;
+
+std::optional<double> cached_percent(const CacheResidency& residency) {
+  if (residency.bytes == 0) return std::nullopt;
+  return 100.0 * static_cast<double>(residency.cached_bytes) / static_cast<double>(residency.bytes);
+}
+
+// Part `p` of `jobs` (all of a test's, or one).
+LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
+                        std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
+                        nanoseconds cpu, Clock::time_point zero) {
+  LocalResult local;
+  auto first_start = Clock::time_point::max();
+  auto last_end = Clock::time_point::min();
+  double depth_sum = 0;
+  for (const JobMeasurement& job : jobs) {
+    first_start = std::min(first_start, job.measured_from);
+    last_end = std::max(last_end, job.measured_from + job.elapsed);
+    if (job.elapsed.count() > 0) {
+      depth_sum += static_cast<double>(job.time_in_flight.count()) / static_cast<double>(job.elapsed.count());
+    }
+  }
+  if (jobs.empty()) first_start = last_end = zero;
+  const nanoseconds elapsed = std::chrono::duration_cast<nanoseconds>(last_end - first_start);
+  const auto whole_seconds = static_cast<std::size_t>(elapsed / std::chrono::seconds(1));
+  PhaseResult& result = local.result;
+  result.id = id.phase;
+  local.per_second.assign(whole_seconds, 0);
+  for (const JobMeasurement& job : jobs) {
+    const PartMeasurement& part = job.parts.at(p);
+    local.histogram.merge(part.latency);
+    result.operations += part.operations;
+    result.bytes += part.bytes;
+    for (std::size_t s = 0; s < std::min(whole_seconds, part.operations_per_second.size()); ++s) {
+      local.per_second[s] += part.operations_per_second[s];
+    }
+  }
+  result.elapsed = elapsed;
+  result.cpu = cpu;
+  result.latency = local.histogram.summary();
+  result.latency_histogram = local.histogram.buckets();
+  result.workers = static_cast<std::uint32_t>(jobs.size());
+  local.start = std::chrono::duration_cast<nanoseconds>(first_start - zero);
+  local.end = std::chrono::duration_cast<nanoseconds>(last_end - zero);
+  local.mean_depth = jobs.empty() ? 0 : depth_sum / static_cast<double>(jobs.size());
+  if (test.phase != PhaseId::kWorkload) {
+    local.reported_when_empty = true;
+    local.per_second.clear();
+    return local;
+  }
+  WorkloadPart workload;
+  workload.workload = plan.workload(test).name;
+  workload.direction = id.direction;
+  workload.job = job_index;
+  workload.engine = test.engine.engine;
+  workload.engine_depth = test.engine.depth;
+  workload.engine_note = test.engine.note;
+  workload.mean_depth = local.mean_depth;
+  workload.per_second.assign(local.per_second.begin(), local.per_second.end());
+  workload.steady = judge_steady_state(workload.per_second);
+  result.workload = std::move(workload);
+  return local;
+}
+
+}  // namespace
+
+std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test, const std::vector<TestId>& parts,
+                                       std::span<const JobMeasurement> jobs, std::span<const CacheResidency> residencies,
+                                       nanoseconds cpu, Clock::time_point zero) {
+  CacheResidency residency;
+  for (const CacheResidency& job : residencies) {
+    residency.cached_bytes += job.cached_bytes;
+    residency.bytes += job.bytes;
+  }
+  std::vector<LocalResult> results;
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    results.push_back(part_result(plan, test, parts[p], p, jobs, std::nullopt, cpu, zero));
+    results.back().residency = residency;
+    results.back().result.cached_percent = cached_percent(residency);
+  }
+  if (test.reports_each_job) {
+    for (std::uint32_t j = 0; j < jobs.size(); ++j) {
+      for (std::size_t p = 0; p < parts.size(); ++p) {
+        results.push_back(part_result(plan, test, parts[p], p, jobs.subspan(j, 1), j, cpu, zero));
+      }
+    }
+  }
+  return results;
+}
+
+}  // namespace bench

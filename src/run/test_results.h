@@ -1,0 +1,46 @@
+#pragma once
+// A test's job measurements (phases/phase.h) as results, for bonnie++'s tests and workloads alike: one result per
+// part of the test (a bonnie++ test's own; a workload's reads, writes and syncs) over all its jobs, and for a
+// workload with numjobs > 1 and no group_reporting also each job's own. Pure.
+//   - operations, bytes and the latency histogram summed over the jobs;
+//   - elapsed from the jobs' earliest start of measurement to their latest end;
+//   - CPU the process's over the group (the tests of a group share it);
+//   - a workload's part: which workload, direction and job, its engine and depth, the mean depth its jobs kept
+//     (Little's law), its per-second series and the steady-state verdict.
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "measure/latency_histogram.h"
+#include "phases/phase.h"
+#include "plan/plan.h"
+#include "result/run_result.h"
+
+namespace bench {
+
+// One result as this process measured it, with what the ranks of an MPI job exchange besides.
+struct LocalResult {
+  PhaseResult result;                     // the process's own figures
+  LatencyHistogram histogram;             // what result.latency summarises
+  std::chrono::nanoseconds start{0};      // the jobs' earliest start of measurement, from the group's zero
+  std::chrono::nanoseconds end{0};        // ... and their latest end
+  std::vector<std::uint64_t> per_second;  // operations completed in each whole second (workloads)
+  double mean_depth = 0;                  // a workload's requests in flight per job
+  CacheResidency residency;               // a bonnie++ read test's cached share as it began (summed over jobs)
+  bool reported_when_empty = false;       // bonnie++'s tests report even without operations; a workload's parts not
+};
+
+// Every part (and job) of `test`, with operations or without, so that the list's shape depends on the plan only
+// (what the ranks need to exchange them). `parts`: the test's Phase::parts(); `jobs`: its jobs' measurements and
+// cache residencies, in job order; `zero`: when the group was released.
+std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test, const std::vector<TestId>& parts,
+                                       std::span<const JobMeasurement> jobs, std::span<const CacheResidency> residencies,
+                                       std::chrono::nanoseconds cpu, std::chrono::steady_clock::time_point zero);
+
+// Whether the run reports `result` (the whole's, over every rank): a workload's part only with operations.
+inline bool is_reported(const LocalResult& local, const PhaseResult& whole) {
+  return local.reported_when_empty || whole.operations != 0;
+}
+
+}  // namespace bench
