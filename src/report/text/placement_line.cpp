@@ -8,12 +8,14 @@
 namespace bench {
 namespace {
 
-// A bonnie-style run's ranks have -c workers each; a workload run's ranks each run every workload.
+// For bonnie++'s tests each rank has -c workers; for workloads each rank runs every workload.
 std::string ranks_line(const RunInfo& info) {
   if (info.ranks <= 1) return "";
-  const bool workloads = !info.setup.workloads.empty();
+  const RunSetup& setup = info.setup;
+  const bool workloads = !setup.workloads.empty();
+  const bool bonnie_tests = setup.io || setup.files || setup.sync_test;
   const std::string workers =
-      workloads ? "" : fmt::format(" x {} worker{}", info.setup.concurrency, info.setup.concurrency == 1 ? "" : "s");
+      bonnie_tests ? fmt::format(" x {} worker{}", setup.concurrency, setup.concurrency == 1 ? "" : "s") : "";
   return fmt::format("MPI: {} ranks{} on {} host{}: {}{}\n", info.ranks, workers, info.hosts.size(),
                      info.hosts.size() == 1 ? "" : "s", fmt::join(info.hosts, ", "),
                      workloads ? "; each rank runs every workload" : "");
