@@ -130,7 +130,7 @@ TEST_CASE("data: buffer_compress_percentage=0 given turns scrambling off, as in 
   CHECK(test::duplicate_share(written(dedupe, 64), kBlock) == 0.0);
 }
 
-TEST_CASE("data: refill_buffers makes every write new; without it fio's scramble alone changes them") {
+TEST_CASE("data: refill_buffers makes every write new, without it fio's scramble alone changes them") {
   BufferOptions refill;
   refill.refill_buffers = true;
   CHECK(test::duplicate_share(written(refill, 256), kBlock) == 0.0);

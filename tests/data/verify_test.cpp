@@ -132,7 +132,7 @@ TEST_CASE("data: verify_interval puts a header every N bytes, and the first bad 
   CHECK_THROWS_AS(BlockVerifier(spec, 7), std::invalid_argument);
 }
 
-TEST_CASE("data: verify=pattern writes the pattern alone; verify_pattern alone adds the header") {
+TEST_CASE("data: verify=pattern writes the pattern alone, verify_pattern alone adds the header") {
   VerifySpec spec = spec_of(VerifyMethod::kPattern);
   spec.pattern = parse_fio_pattern("0xdeadbeef%o", true);
   const BlockVerifier pattern(spec, 1);
@@ -164,7 +164,7 @@ TEST_CASE("data: verify=pattern writes the pattern alone; verify_pattern alone a
   CHECK_THROWS_AS(BlockVerifier(spec, 1), std::invalid_argument);
 }
 
-TEST_CASE("data: verify=meta checks the header; verify=null checks nothing") {
+TEST_CASE("data: verify=meta checks the header, verify=null checks nothing") {
   const BlockVerifier meta(spec_of(VerifyMethod::kMeta), 9);
   std::vector<std::byte> block = filled(meta, 0);
   block[3000] ^= std::byte{1};

@@ -163,7 +163,7 @@ TEST_CASE("engine: normal's hottest blocks are the bell's middle, sd ranges / 12
   CHECK(hottest_share(hits_of(wide, kRanges, kDraws), 0.1) < hottest_share(hits, 0.1) - 0.02);
 }
 
-TEST_CASE("engine: a center puts the hottest block there; without one fio's random shift does") {
+TEST_CASE("engine: a center puts the hottest block there, without one fio's random shift does") {
   // zipf's hottest rank is rank 0: hash(0) = 0, so with a center the hottest block is center x ranges.
   FioZipf centered(kRanges, 1.2, 0.25, 1);
   const std::vector<std::uint64_t> hits = hits_of(centered, kRanges, 100'000);

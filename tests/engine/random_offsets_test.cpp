@@ -64,7 +64,7 @@ TEST_CASE("engine: norandommap draws blocks that repeat within a pass and never 
   CHECK(first_pass.size() < 1000);  // repeats within the first 1000
 }
 
-TEST_CASE("engine: the same seeds give the same offsets; another job's give others") {
+TEST_CASE("engine: the same seeds give the same offsets, another job's give others") {
   RandomOffsets a(spec_of(5000));
   RandomOffsets b(spec_of(5000));
   RandomOffsetsSpec second_job = spec_of(5000);
