@@ -63,7 +63,8 @@ BufferFiller::BufferFiller(const BufferPlan& plan, const BufferJob& job)
     throw std::invalid_argument("buffer options: job " + std::to_string(job.job_index) + " of " +
                                 std::to_string(job.job_count));
   if (job.min_write_bytes == 0) throw std::invalid_argument("buffer options: no write block size");
-  chunk_bytes_ = options.compress_chunk == 0 ? job.min_write_bytes : std::min(options.compress_chunk, job.min_write_bytes);
+  chunk_bytes_ =
+      options.compress_chunk == 0 ? job.min_write_bytes : std::min(options.compress_chunk, job.min_write_bytes);
   working_set_pages_ =
       std::max<std::uint64_t>(1, job.size_bytes * options.dedupe_working_set_percentage / 100 / job.min_write_bytes);
   pages_per_job_ = std::max<std::uint64_t>(1, working_set_pages_ / job.job_count);
@@ -86,7 +87,7 @@ std::uint64_t BufferFiller::next_content_seed() {
   }
   // A page of the working set: the job's first unique buffers, or under dedupe_global the first ones of each
   // job in turn, pages_per_job_ from each.
-  const std::uint32_t last_page = static_cast<std::uint32_t>(std::min<std::uint64_t>(working_set_pages_ - 1, UINT32_MAX));
+  const auto last_page = static_cast<std::uint32_t>(std::min<std::uint64_t>(working_set_pages_ - 1, UINT32_MAX));
   const std::uint64_t page = working_set_random_.between(0, last_page);
   if (!options.dedupe_global) return content_seed(job_.job_index, page);
   const auto job = static_cast<std::uint32_t>((job_.job_index + page / pages_per_job_) % job_.job_count);

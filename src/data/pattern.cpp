@@ -54,7 +54,8 @@ std::size_t parse_decimal(std::string_view text, std::string_view s, std::vector
   if (!number.empty() && number[0] == '+') ++begin;
   const auto [end, error] = std::from_chars(begin, number.data() + number.size(), value);
   if (end == begin || error != std::errc()) refuse(text, "'" + std::string(s) + "' is not a number, string or %o");
-  if (value > INT_MAX || value < INT_MIN) refuse(text, std::string(number.substr(0, end - number.data())) + " is beyond a 32-bit int");
+  if (value > INT_MAX || value < INT_MIN)
+    refuse(text, std::string(number.substr(0, end - number.data())) + " is beyond a 32-bit int");
   auto bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(value));
   if (bits == 0) out.push_back(std::byte{0});
   for (; bits != 0; bits >>= 8) out.push_back(static_cast<std::byte>(bits & 0xFF));
@@ -94,12 +95,12 @@ FioPattern parse_fio_pattern(std::string_view text, bool allow_offset_fields) {
   return pattern;
 }
 
-std::vector<std::byte> pattern_for_offset(const FioPattern& pattern, std::uint64_t offset) {
-  std::vector<std::byte> bytes = pattern.bytes;
+void lay_pattern(const FioPattern& pattern, std::uint64_t offset, std::span<std::byte> out) {
+  if (out.size() < pattern.bytes.size()) throw std::invalid_argument("lay_pattern: the output is too short");
+  std::copy(pattern.bytes.begin(), pattern.bytes.end(), out.begin());
   for (const std::uint32_t field : pattern.offset_fields) {
-    for (std::size_t i = 0; i < 8; ++i) bytes[field + i] = static_cast<std::byte>(offset >> (8 * i));
+    for (std::size_t i = 0; i < 8; ++i) out[field + i] = static_cast<std::byte>(offset >> (8 * i));
   }
-  return bytes;
 }
 
 std::optional<std::size_t> first_pattern_mismatch(std::span<const std::byte> data, std::span<const std::byte> pattern,

@@ -27,8 +27,9 @@ inline constexpr std::size_t kMaxPatternBytes = 512;  // fio's MAX_PATTERN_SIZE
 // 'file' piece (which fio reads from a file; bench++ does not), more than 512 bytes.
 FioPattern parse_fio_pattern(std::string_view text, bool allow_offset_fields);
 
-// The pattern as laid into a buffer for a request at `offset`: its bytes with the %o fields filled in.
-std::vector<std::byte> pattern_for_offset(const FioPattern& pattern, std::uint64_t offset);
+// The pattern as laid into a buffer for a request at `offset`: its bytes with the %o fields filled in, into the
+// first pattern.bytes.size() bytes of `out` (no allocation). REQUIRES: out is at least that long.
+void lay_pattern(const FioPattern& pattern, std::uint64_t offset, std::span<std::byte> out);
 
 // The first position in `data` that differs from `pattern` repeated from the phase `phase` (the index in the
 // pattern of data[0]), or nullopt when all match. REQUIRES: pattern not empty, phase < pattern.size().

@@ -71,7 +71,8 @@ void fill_compressible(std::span<std::byte> out, std::uint64_t seed, std::uint32
   };
   std::uint64_t index = 0;
   for (std::size_t position = 0; position < out.size(); position += segment_bytes) {
-    const std::span<std::byte> segment = out.subspan(position, std::min<std::size_t>(segment_bytes, out.size() - position));
+    const std::size_t size = std::min<std::size_t>(segment_bytes, out.size() - position);
+    const std::span<std::byte> segment = out.subspan(position, size);
     const std::size_t random = segment.size() * (100 - percent) / 100;
     fill_random(segment.first(random), derive_seed(seed, index++));
     if (random < segment.size()) fill_rest(segment.subspan(random));

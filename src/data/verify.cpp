@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -141,7 +142,10 @@ void BlockVerifier::fill_data(std::span<std::byte> data, std::uint64_t request_o
     fill_compressible(data, data_seed, spec_.compress_percentage, static_cast<std::uint32_t>(data.size()), {});
     return;
   }
-  const std::vector<std::byte> pattern = pattern_for_offset(spec_.pattern, request_offset);
+  // The pattern with its %o fields filled in, on the stack: no allocation per request.
+  std::array<std::byte, kMaxPatternBytes> laid{};
+  lay_pattern(spec_.pattern, request_offset, laid);
+  const std::span<const std::byte> pattern(laid.data(), spec_.pattern.bytes.size());
   const std::size_t head = std::min(data.size(), pattern.size() - phase);
   std::memcpy(data.data(), pattern.data() + phase, head);
   if (head < data.size()) fill_repeating(data.subspan(head), pattern);

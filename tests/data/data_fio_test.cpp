@@ -30,7 +30,8 @@ std::vector<std::byte> read_bytes(const std::filesystem::path& path) {
 }
 
 // The file fio writes sequentially with `options` (bs 4k, psync), read back whole.
-std::vector<std::byte> fio_written(const test::TempDir& dir, std::uint64_t size, const std::vector<std::string>& options) {
+std::vector<std::byte> fio_written(const test::TempDir& dir, std::uint64_t size,
+                                   const std::vector<std::string>& options) {
   const std::filesystem::path file = dir.path() / "written";
   std::filesystem::remove(file);
   std::vector<std::string> args = {"--name=job", "--filename=" + file.string(), "--rw=write", "--bs=4k",
@@ -199,7 +200,8 @@ TEST_CASE("data: a corrupted block that fio's verify finds, bench++'s finds at t
   spec.method = VerifyMethod::kCrc32c;
   const BlockVerifier verifier(spec, 1);
   std::vector<std::byte> ours(64 << 10);
-  for (std::uint64_t at = 0; at < ours.size(); at += kBlock) verifier.fill(std::span(ours).subspan(at, kBlock), {at, 0, 1});
+  for (std::uint64_t at = 0; at < ours.size(); at += kBlock)
+    verifier.fill(std::span(ours).subspan(at, kBlock), {at, 0, 1});
   ours[kCorrupted] ^= std::byte{0x5a};
   std::optional<VerifyFailure> first;
   for (std::uint64_t at = 0; at < ours.size() && !first; at += kBlock)

@@ -48,8 +48,8 @@ TEST_CASE("data: fio's pattern grammar: strings, hexadecimal, decimal, and %o fo
 
 TEST_CASE("data: a pattern's %o takes the request's offset, little-endian") {
   const FioPattern pattern = parse_fio_pattern("%o0xdeadbeef%o", true);
-  const std::vector<std::byte> laid = pattern_for_offset(pattern, 0x0102030405060708ULL);
-  REQUIRE(laid.size() == 20);
+  std::vector<std::byte> laid(20);
+  lay_pattern(pattern, 0x0102030405060708ULL, laid);
   CHECK(laid[0] == std::byte{0x08});
   CHECK(laid[7] == std::byte{0x01});
   CHECK(laid[8] == std::byte{0xde});
