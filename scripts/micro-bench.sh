@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the Google Benchmark micro-benchmarks: the cost of recording one latency sample
-# (docs/performance.md quotes its medians). Usage: scripts/micro-bench.sh [benchmark options]
+# Builds and runs the Google Benchmark micro-benchmarks: the cost of recording one latency sample, of a
+# request's random offset, and of filling and checking buffers (docs/performance.md quotes its medians).
+# Usage: scripts/micro-bench.sh [benchmark options]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" build

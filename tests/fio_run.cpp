@@ -1,0 +1,53 @@
+#include "fio_run.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "test_support.h"
+
+namespace bench::test {
+
+bool fio_available() {
+  return !skip_unless(tool_installed("fio"), Need::kTool, "fio is not installed (Debian fio)");
+}
+
+bool run_fio(const std::filesystem::path& dir, const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"sh", "-c", "cd \"$1\" && shift && exec fio --output=/dev/null \"$@\"", "sh",
+                                   dir.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const CommandOutput fio = run_program(argv);
+  INFO("fio: " << fio.err);
+  CHECK(fio.exit_code == 0);
+  return fio.exit_code == 0;
+}
+
+std::vector<FioLoggedRequest> read_fio_iolog(const std::filesystem::path& log) {
+  std::vector<FioLoggedRequest> requests;
+  std::ifstream in(log);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string time, file, action;
+    FioLoggedRequest request;
+    if (!(fields >> time >> file >> action)) continue;
+    if (action != "read" && action != "write" && action != "trim") continue;  // add, open, close
+    fields >> request.offset >> request.length;
+    request.action = action;
+    requests.push_back(request);
+  }
+  return requests;
+}
+
+std::vector<FioLoggedRequest> fio_null_requests(const std::filesystem::path& dir,
+                                                const std::vector<std::string>& options) {
+  const std::filesystem::path log = dir / "iolog";
+  std::vector<std::string> args = {"--name=job", "--filename=" + (dir / "file").string(), "--ioengine=null",
+                                   "--write_iolog=" + log.string()};
+  args.insert(args.end(), options.begin(), options.end());
+  if (!run_fio(dir, args)) return {};
+  std::vector<FioLoggedRequest> requests = read_fio_iolog(log);
+  std::filesystem::remove(log);
+  return requests;
+}
+
+}  // namespace bench::test

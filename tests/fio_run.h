@@ -1,0 +1,35 @@
+#pragma once
+// Running the installed fio 3.33 from the tests that compare bench++'s libraries with fio itself (offsets,
+// buffer contents, verify headers): fio's own output is the reference, recorded afresh on every run.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bench::test {
+
+// One request of fio's --write_iolog (format version 3): "TIME FILE ACTION OFFSET LENGTH".
+struct FioLoggedRequest {
+  std::string action;  // read, write, trim
+  std::uint64_t offset = 0;
+  std::uint32_t length = 0;
+};
+
+// Whether fio is there; when it is not, says the skip (test::skip_unless, a kTool: test.sh installs fio) and
+// returns false.
+bool fio_available();
+
+// Runs fio with `args` (each passed as it is) in `dir`, with --output=/dev/null; FAILs the test (and returns
+// false) when fio exits non-zero, with its stderr in the message.
+bool run_fio(const std::filesystem::path& dir, const std::vector<std::string>& args);
+
+// The requests of an iolog file written by --write_iolog, in order.
+std::vector<FioLoggedRequest> read_fio_iolog(const std::filesystem::path& log);
+
+// fio's requests of one job on the null engine (no file is created or touched): `options` are fio's, e.g.
+// {"--rw=randread", "--bs=4k", "--size=1M"}; the job is named "job" on file dir/"file".
+std::vector<FioLoggedRequest> fio_null_requests(const std::filesystem::path& dir,
+                                                const std::vector<std::string>& options);
+
+}  // namespace bench::test
