@@ -65,7 +65,7 @@ const std::string& note_starting(const Comparison& c, std::string_view start) {
 
 }  // namespace
 
-TEST_CASE("round pairing: tags name the round; anything else is not one") {
+TEST_CASE("round pairing: tags name the round, and nothing else is one") {
   CHECK(tag_value("accel=tcg; round=2; drive=cache=none", "drive") == "cache=none");
   CHECK(tag_value("accel=tcg; round=2", "round") == "2");
   CHECK_FALSE(tag_value("accelerator=kvm", "accel").has_value());
@@ -180,7 +180,7 @@ TEST_CASE("round pairing: the drift check sets the base's last round against its
   }
 }
 
-TEST_CASE("round pairing: the accelerator of every guest is noted, with TCG's caveat; the round is not a place") {
+TEST_CASE("round pairing: the accelerator of every guest is noted with TCG's caveat, and the round is not a place") {
   std::vector<SourcedRun> runs;
   add_rounds(runs, "host", {1000, 1000});
   add_rounds(runs, "virtio-scsi", {2000, 2000}, "accel=tcg; cpu=max");

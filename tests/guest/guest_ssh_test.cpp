@@ -59,7 +59,7 @@ std::vector<std::string> bench_entries(const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("guest: host-vs-guest.sh over ssh: bench++ copied, run in rounds, fetched and removed; nothing left") {
+TEST_CASE("guest: host-vs-guest.sh over ssh: bench++ copied, run in rounds, fetched and removed, nothing left") {
   if (test::skip_if(test::guest_skip_reason(false))) return;
   if (test::skip_if(test::SshGuest::unavailable_reason())) return;
   test::TempDir tmp;
