@@ -417,9 +417,9 @@ if [ -z "$session_dir" ]; then  # one run: this script is the session's only cli
   mkdir "$session_dir"
   session_request "run 0"
   session_request quit
-  echo_console=1
+  echo_console=1 session_owner=""
 else
-  echo_console=0
+  echo_console=0 session_owner=$PPID  # (the caller of a session, e.g. host-vs-guest.sh)
 fi
 mkfifo "$work/requests.in" "$work/requests.out"  # QEMU's -serial pipe: reads .in, writes .out
 exec {request_fd}<>"$work/requests.in"  # read-write: opening never blocks, writing never waits for QEMU

@@ -8,7 +8,7 @@
 #   round-N.status   bench++'s exit status in round N
 # guest-run.sh passes the requests on in order, one at a time: the next when the guest is done with the last.
 # Requires: $kMarker, note, now_ms (scripts/lib/qemu-watch.sh); session_dir and request_fd (the request port,
-# open for writing) set by the caller.
+# open for writing) set by the caller, and session_owner, the process whose end ends the session (empty: none).
 
 session_state=booting  # booting, idle (waiting for a request), busy (running one), quitting
 session_seen=0         # requests passed on
@@ -30,6 +30,11 @@ session_request() {
 # for a request, the --timeout clock stands still.
 session_watch_hook() {
   local line round status request
+  # A session whose owner was killed outright (SIGKILL: no cleanup of its own) ends here, not never.
+  if [ -n "${session_owner:-}" ] && ! kill -0 "$session_owner" 2>/dev/null; then
+    watch_outcome=orphaned watch_reason="the session's owner (process $session_owner) is gone"
+    return 0
+  fi
   session_pending+=$watch_chunk
   while [[ $session_pending == *$'\n'* ]]; do
     line=${session_pending%%$'\n'*}

@@ -77,7 +77,8 @@ now_ms() { local t=${EPOCHREALTIME//[!0-9]/}; echo $((10#$t / 1000)); }
 # the console's new text (carriage returns removed; maybe a part of a line) in watch_chunk; it may end the watch
 # by setting watch_outcome (and watch_reason), and it may restart the TIMEOUT_S clock by setting
 # watch_phase_start (now_ms): a guest that waits for the host's next request is not late.
-# Sets watch_outcome to exited | marker | timeout | stall | no-output | kvm-error | panic | stopped,
+# Sets watch_outcome to exited | marker | timeout | stall | no-output | kvm-error | panic | stopped (or what
+# the hook set),
 # watch_reason to one line saying why (empty for exited, marker and stopped), and qemu_status to QEMU's exit
 # status (exited only).
 qemu_watch() {
