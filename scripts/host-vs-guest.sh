@@ -32,8 +32,9 @@
 #   --guest-dir DIR     with --guest-cmd: the directory to test in on the guest (default: a new directory
 #                       under the guest's $TMPDIR or /tmp, removed afterwards)
 #   --out DIR           where the results go (default ./host-vs-guest): host/ and guest/ (guest-1/, guest-2/,
-#                       ... with --variant), each with round-N/ (result.csv, result.json, output.txt); the guests'
-#                       console.log and qemu.err; rounds.txt (each round's order, times and load);
+#                       ... with --variant), each with round-N/ (result.csv, result.json; output.txt for the
+#                       host and a --guest-cmd guest, whose output a QEMU guest has in its console.log); the
+#                       QEMU guests' console.log and qemu.err; rounds.txt (each round's order, times and load);
 #                       comparison.txt
 #   --bench FILE        the static bench++ (default as scripts/guest-run.sh: build/static/bench++)
 #   --html FILE         also write compare's HTML page
@@ -336,4 +337,4 @@ status=0
 [ "$status" -eq 0 ] || die "bench++ compare failed with exit status $status (its message is above)"
 guest_dirs=guest/
 [ ${#variants[@]} -eq 0 ] || guest_dirs="guest-1/ to guest-$((sides - 1))/"
-note "results in $out_dir: host/ and $guest_dirs (round-N/: result.csv, result.json, output.txt; the guests' console.log, qemu.err), rounds.txt, comparison.txt"
+note "results in $out_dir: host/ and $guest_dirs (round-N/: result.csv, result.json, output.txt or the guest's console.log), rounds.txt, comparison.txt"
