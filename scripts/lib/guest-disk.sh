@@ -14,8 +14,7 @@
 # Requires: $qemu_bin, usage_error, die, note; sets the globals named below.
 
 kDiskId=bench-disk kIothreadId=bench-io kScsiId=bench-scsi
-# The keys this file reads itself, and the -drive options that it sets, which a variant may not.
-kVariantKeys="dev format preallocation iothread queues"
+# The -drive options that this file sets, which a variant may not.
 kDriveKeysSetHere="file if id index media snapshot readonly driver node-name"
 
 # parse_disk_variant SPEC: sets disk_dev, disk_format, disk_prealloc, disk_iothread, disk_queues and drive_opts (the
