@@ -21,6 +21,9 @@ if [ "$purpose" = test ]; then
   # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); iproute2's
   # ip for the hosts those tests make of network namespaces (scripts/mpi-hosts.sh).
   packages+=(openmpi-bin libopenmpi-dev iproute2)
+  # OpenSSH's server and client for the ssh guest of tests/guest (host-vs-guest.sh --guest-cmd 'ssh ...': an sshd
+  # the test starts in a network namespace of its own, with throw-away keys).
+  packages+=(openssh-server openssh-client)
 fi
 if [ "$purpose" = fuzz ]; then
   packages+=(clang libclang-rt-14-dev)  # libFuzzer and the sanitizers' runtimes of Debian 12's clang 14
@@ -29,9 +32,10 @@ if [ "$purpose" = peers ]; then
   packages+=(bonnie++ fio time python3)  # scripts/peer-bench.sh: the peers, /usr/bin/time for peak RSS
 fi
 if [ "$purpose" = guest ]; then
-  # scripts/guest-run.sh: QEMU, a static busybox for the initramfs (its cpio packs it), mkfs.ext4 and debugfs
-  # for the guest's disk, xz/zstd for compressed kernel modules (the kernel comes from apt-get download).
-  packages+=(qemu-system-x86 busybox-static e2fsprogs xz-utils zstd)
+  # scripts/guest-run.sh: QEMU, qemu-img (qemu-utils) for qcow2 images, a static busybox for the initramfs (its
+  # cpio packs it), mkfs.ext4 and debugfs for the guest's disk, xz/zstd for compressed kernel modules (the kernel
+  # comes from apt-get download).
+  packages+=(qemu-system-x86 qemu-utils busybox-static e2fsprogs xz-utils zstd)
 fi
 
 missing=()

@@ -14,8 +14,15 @@ resolve_kernel_package() {
   kernel_version=$(apt-cache show --no-all-versions "$kernel_pkg" | awk '/^Version:/ { print $2; exit }')
 }
 # Kernel modules the guest needs, by name; their "depends=" come first. crc32c_generic is ext4's and jbd2's
-# soft dependency (an alias that only modprobe would resolve).
-kGuestModules=(crc32c_generic virtio_pci virtio_blk ext4)
+# soft dependency (an alias that only modprobe would resolve); one driver for each device model of
+# scripts/lib/guest-disk.sh (virtio-blk, virtio-scsi with SCSI disks, NVMe).
+kGuestModules=(crc32c_generic virtio_pci virtio_blk virtio_scsi sd_mod nvme ext4)
+
+# kernel_dir_name: the cache directory's name for kernel_pkg, kernel_version and these modules (a kernel prepared
+# with other modules is prepared again, beside it).
+kernel_dir_name() { echo "${kernel_pkg}_${kernel_version}-$(echo "${kGuestModules[*]}" | sha1sum | cut -c1-8)"; }
+# kernel_dir_ready DIR: true when DIR holds a prepared kernel with these modules.
+kernel_dir_ready() { [ -f "$1/kernel-release" ] && [ "$(cat "$1/modules/wanted" 2>/dev/null)" = "${kGuestModules[*]}" ]; }
 
 # module_depends FILE.ko: the names in its .modinfo "depends=" field, one a line.
 module_depends() {
@@ -78,8 +85,9 @@ prepare_kernel() {
     echo "$mod" >>"$staging/out/modules/order"
   }
   for name in "${kGuestModules[@]}"; do visit "$name"; done
+  echo "${kGuestModules[*]}" >"$staging/out/modules/wanted"
   echo "$kernel_pkg $kernel_version ($kver)" >"$staging/out/kernel-release"
   # Another run may have prepared the same kernel meanwhile: keep the first one.
-  mv -T "$staging/out" "$kernel_dir" 2>/dev/null || [ -f "$kernel_dir/kernel-release" ] \
+  mv -T "$staging/out" "$kernel_dir" 2>/dev/null || kernel_dir_ready "$kernel_dir" \
     || die "cannot create $kernel_dir"
 }

@@ -25,15 +25,19 @@ process_running() {
   [ "${stat%% *}" != Z ]
 }
 
-# qemu_launch CONSOLE ERRFILE HEARTBEAT QEMU-ARGS...: starts QEMU in a new process group with serial port 0
-# (the console) written to CONSOLE and serial port 1 (the heartbeat) to HEARTBEAT; its stderr goes to ERRFILE.
+# qemu_launch CONSOLE ERRFILE HEARTBEAT [--requests PIPE] QEMU-ARGS...: starts QEMU in a new process group with
+# serial port 0 (the console) written to CONSOLE, serial port 1 (the heartbeat) to HEARTBEAT and, with
+# --requests, serial port 2 read from the pipe PIPE.in (QEMU's "pipe:PIPE": PIPE.in and PIPE.out are FIFOs); its
+# stderr goes to ERRFILE.
 qemu_launch() {
-  local console=$1 err=$2 heartbeat=$3
+  local console=$1 err=$2 heartbeat=$3 requests=()
   shift 3
+  if [ "${1:-}" = --requests ]; then requests=(-serial "pipe:$2"); shift 2; fi
   : >"$console"
   : >"$heartbeat"
   # Not a process group leader (no job control here), so setsid execs QEMU in place and $! is QEMU itself.
-  setsid "$qemu_bin" "$@" -serial "file:$console" -serial "file:$heartbeat" </dev/null >/dev/null 2>"$err" &
+  setsid "$qemu_bin" "$@" -serial "file:$console" -serial "file:$heartbeat" "${requests[@]}" </dev/null >/dev/null \
+    2>"$err" &
   qemu_pgid=$!
 }
 
@@ -55,7 +59,7 @@ qemu_error_summary() {
   line=$(grep -m1 -E 'KVM internal error|[Ee]rror|Assertion|failed' "$1" 2>/dev/null || true)
   [ -n "$line" ] || line=$(grep -m1 -v '^[[:space:]]*$' "$1" 2>/dev/null || true)
   line=${line#*qemu-system-x86_64: }
-  line=$(sed -E 's/^-drive [^ ]*: //' <<<"$line")  # QEMU repeats the whole -drive argument first
+  line=$(sed -E 's/^-(drive|device|object) [^ ]*: //' <<<"$line")  # QEMU repeats the whole argument first
   echo "${line:0:300}"
 }
 
@@ -69,7 +73,12 @@ now_ms() { local t=${EPOCHREALTIME//[!0-9]/}; echo $((10#$t / 1000)); }
 # output or a heartbeat. TIMEOUT_S: the whole guest's limit. MARKER: a console line prefix that ends the
 # watch with success (QEMU is then stopped).
 # A stop signal noticed by scripts/lib/signals.sh ($stop_signal set) ends the watch too (outcome stopped).
-# Sets watch_outcome to exited | marker | timeout | stall | no-output | kvm-error | panic | stopped,
+# With watch_hook set to a function's name, that function is called on every turn (about 5 times a second) with
+# the console's new text (carriage returns removed; maybe a part of a line) in watch_chunk; it may end the watch
+# by setting watch_outcome (and watch_reason), and it may restart the TIMEOUT_S clock by setting
+# watch_phase_start (now_ms): a guest that waits for the host's next request is not late.
+# Sets watch_outcome to exited | marker | timeout | stall | no-output | kvm-error | panic | stopped (or what
+# the hook set),
 # watch_reason to one line saying why (empty for exited, marker and stopped), and qemu_status to QEMU's exit
 # status (exited only).
 qemu_watch() {
@@ -77,6 +86,7 @@ qemu_watch() {
   local start last_progress now shown=0 size beat_size=0 new_beat chunk error_line
   start=$(now_ms)
   last_progress=$start
+  watch_phase_start=$start
   watch_outcome="" watch_reason="" qemu_status=""
   while :; do
     if ! process_running "$qemu_pgid"; then
@@ -87,11 +97,13 @@ qemu_watch() {
       watch_outcome=exited
     fi
     size=$(stat -c %s "$console" 2>/dev/null || echo 0)
+    watch_chunk=""
     if [ "$size" -gt "$shown" ]; then
       chunk=$(tail -c +$((shown + 1)) "$console" | head -c $((size - shown)) | tr -d '\r'; echo .)
       chunk=${chunk%.}  # (the dot keeps the trailing newlines that $(...) would drop)
       [ "$echo_console" != 1 ] || printf '%s' "$chunk"
       shown=$size
+      watch_chunk=$chunk
       last_progress=$(now_ms)
       if [[ $chunk == *"Kernel panic"* ]]; then
         watch_outcome=panic
@@ -107,6 +119,7 @@ qemu_watch() {
       watch_outcome=kvm-error
       watch_reason="QEMU reported: ${error_line% }"
     fi
+    [ -n "$watch_outcome" ] || [ -z "${watch_hook:-}" ] || "$watch_hook"
     now=$(now_ms)
     if [ -z "$watch_outcome" ]; then
       if [ -n "${stop_signal:-}" ]; then
@@ -117,7 +130,7 @@ qemu_watch() {
       elif [ $((now - last_progress)) -ge $((stall_s * 1000)) ]; then
         watch_outcome=stall
         watch_reason="no console output and no heartbeat from the guest for $stall_s s (--stall-timeout)"
-      elif [ $((now - start)) -ge $((timeout_s * 1000)) ]; then
+      elif [ $((now - watch_phase_start)) -ge $((timeout_s * 1000)) ]; then
         watch_outcome=timeout
         watch_reason="the guest did not finish within $timeout_s s (--timeout)"
       fi

@@ -7,8 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "compare/run_grouping.h"
 #include "compare/ratio_text.h"
+#include "compare/round_pairing.h"
+#include "compare/run_grouping.h"
+#include "compare/run_tags.h"
 #include "result/metrics.h"
 
 namespace bench {
@@ -44,18 +46,32 @@ RunValue run_value(const PhaseResult& phase, RunSource source, MetricKind kind) 
   }
 }
 
+// The group's values per round, in round order (the mean of a round's runs); empty unless every run of the
+// group that has the test carries a round.
+std::vector<RoundValue> values_by_round(const std::map<std::uint64_t, std::vector<double>>& values, bool all_rounds) {
+  std::vector<RoundValue> out;
+  if (!all_rounds) return out;
+  for (const auto& [round, round_values] : values) out.push_back({round, mean_stddev(round_values).mean});
+  return out;
+}
+
 // The group's cell before it is set against the base.
 MetricCell make_cell(const RunGroup& group, const TestId& test, MetricKind kind) {
   MetricCell cell;
   std::vector<double> values;
+  std::map<std::uint64_t, std::vector<double>> round_values;
+  bool all_rounds = true;
   bool any_not_measured = false;
   for (const SourcedRun* run : group.runs) {
     const PhaseResult* phase = find_test(run->run, test);
     if (phase == nullptr) continue;
     ++cell.runs;
+    const std::optional<std::uint64_t> round = run_round(run->run.info);
+    all_rounds = all_rounds && round.has_value();
     const RunValue value = run_value(*phase, run->source, kind);
     if (value.state == CellState::kMeasured) {
       values.push_back(value.value);
+      if (round) round_values[*round].push_back(value.value);
       const bool is_rate = kind == MetricKind::kThroughput || kind == MetricKind::kCpuPercent;
       cell.under_min_time = cell.under_min_time || (is_rate && too_fast(*phase));
     }
@@ -64,6 +80,7 @@ MetricCell make_cell(const RunGroup& group, const TestId& test, MetricKind kind)
   if (!values.empty()) {
     cell.state = CellState::kMeasured;
     cell.stats = mean_stddev(values);
+    cell.by_round = values_by_round(round_values, all_rounds);
   } else if (cell.runs > 0) {
     cell.state = any_not_measured ? CellState::kNotMeasured : CellState::kNotRecorded;
   }
@@ -104,6 +121,20 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
     } else {
       cell.phrase = base.state != CellState::kMeasured ? missing_phrase(base, base_name) : missing_phrase(cell, name);
     }
+    return;
+  }
+  if (!base.by_round.empty() && !cell.by_round.empty()) cell.rounds = round_ratios(base.by_round, cell.by_round);
+  if (cell.rounds) {
+    const RoundRatios& rounds = *cell.rounds;
+    cell.ratio = rounds.median;
+    cell.noise = rounds.per_round.size() < 2 ? Noise::kUnknown
+                 : rounds.spread_wider_than_difference ? Noise::kWithin
+                                                       : Noise::kBeyond;
+    const bool higher = rounds.median > 1;
+    cell.verdict = rounds.median == 1 || format_ratio(rounds.median) == "1.00"
+                       ? Verdict::kSame
+                       : (higher == higher_is_better(kind) ? Verdict::kBetter : Verdict::kWorse);
+    cell.phrase = ratio_phrase(kind, rounds.median, name, base_name) + rounds_suffix(rounds);
     return;
   }
   const double b = base.stats.mean;
@@ -175,6 +206,19 @@ void note_one_sided_tests(const std::vector<TestComparison>& tests, const std::v
   }
 }
 
+// How many of the non-base groups were set against the base round by round in at least one cell.
+std::size_t groups_paired_by_rounds(const Comparison& comparison) {
+  std::size_t paired = 0;
+  for (std::size_t g = 1; g < comparison.groups.size(); ++g) {
+    const bool any = std::any_of(comparison.tests.begin(), comparison.tests.end(), [&](const TestComparison& test) {
+      return std::any_of(test.metrics.begin(), test.metrics.end(),
+                         [&](const MetricRow& row) { return row.cells[g].rounds.has_value(); });
+    });
+    paired += any ? 1 : 0;
+  }
+  return paired;
+}
+
 }  // namespace
 
 std::string_view noise_rule_text() {
@@ -213,6 +257,13 @@ Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& 
   for (const TestId& test : workload_tests) comparison.tests.push_back(compare_test(test, groups));
   note_one_sided_tests(comparison.tests, groups, comparison.notes);
   note_group_differences(groups, comparison.notes);
+  if (auto drift = drift_note(groups.front().info.name, base_drift(comparison.tests))) {
+    comparison.notes.push_back(std::move(*drift));
+  }
+  note_accelerators(groups, comparison.notes);
+  const std::size_t paired = groups_paired_by_rounds(comparison);
+  comparison.ratio_rule = ratio_rule_text(paired, groups.size() - 1);
+  comparison.noise_rule = noise_rule_text_for(paired, groups.size() - 1);
   return comparison;
 }
 

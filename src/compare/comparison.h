@@ -19,6 +19,13 @@
 // single run on both sides the noise is unknown. A rule a reader can check by eye, rather than a Welch t-test;
 // for runs of equal spread it is about as strict as Welch's test at p < 0.07 with 3 runs a side (t > 2.45,
 // 4 degrees of freedom) and at p < 0.015 with 5 runs a side (t > 3.16, 8 degrees of freedom).
+//
+// Rounds (compare/round_pairing.h): when every run of the base and of another group that has a test carries a
+// round (--tag round=N, compare/run_tags.h) and they share rounds, that group's ratio is instead the median of
+// its per-round ratios (each round's value over the base's in the same round), and the noise is read from
+// their range: beyond the noise when the range (highest - lowest per-round ratio) is narrower than the
+// difference the median reports (|median - 1|), within it when it is wider, unknown with one round.
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -71,17 +78,37 @@ enum class CellState {
 enum class Verdict { kBetter, kWorse, kSame };  // kSame: equal, or the ratio rounds to 1.00 (under 0.5 % apart)
 enum class Noise { kUnknown, kWithin, kBeyond };
 
+// One group's value for a metric in one round: the mean of its runs in that round that measured it.
+struct RoundValue {
+  std::uint64_t round = 0;
+  double value = 0;
+};
+
+// A group set against the base round by round (see "Rounds" above).
+struct RoundRatios {
+  std::vector<RoundValue> per_round;  // other / base in each round both measured (base value not 0), in order
+  double median = 0;                  // of per_round's ratios
+  double low = 0;                     // the lowest and highest of them: the spread
+  double high = 0;
+  bool spread_wider_than_difference = false;  // two rounds or more and high - low > |median - 1|
+};
+
 struct MetricCell {
   CellState state = CellState::kAbsent;
   MeanStddev stats;              // kMeasured: over the runs that gave a value (stats.count of them)
   std::size_t runs = 0;          // runs of the group that have the test
   bool under_min_time = false;   // kMeasured throughput or CPU, and at least one of those runs lasted under 0.5 s
+  // Per round, in round order, when every run of the group that has the test carries a round; else empty.
+  std::vector<RoundValue> by_round;
   // Against the base; left empty on the base's own cells.
-  std::optional<double> ratio;      // mean / base mean: both measured and the base mean not 0
+  std::optional<double> ratio;      // mean / base mean: both measured and the base mean not 0; with rounds the
+                                    // median of the per-round ratios (rounds->median)
+  std::optional<RoundRatios> rounds;  // set against the base round by round
   std::optional<Verdict> verdict;   // both measured
   Noise noise = Noise::kUnknown;    // both measured and at least two runs on one side
-  std::string phrase;  // "guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower", or why there is
-                       // no comparison: "not measured in guest (under 0.5 s)"
+  std::string phrase;  // "guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower", with rounds their
+                       // range: "guest 0.42× host (rounds 0.38–0.47)"; or why there is no comparison:
+                       // "not measured in guest (under 0.5 s)"
 };
 
 struct MetricRow {
@@ -125,7 +152,12 @@ struct Comparison {
   // Every test that at least one group has: bonnie++'s in phase order, then the workloads' in order of first
   // appearance.
   std::vector<TestComparison> tests;
-  std::vector<std::string> notes;     // what cannot be compared: one-sided tests, differing options, sources
+  std::vector<std::string> notes;     // what cannot be compared: one-sided tests, differing options, sources;
+                                      // the base's drift between its rounds; the accelerators of QEMU guests
+  // How the ratios were taken and the noise read, for every output: "ratios are other / base" and
+  // noise_rule_text(), or the rules of rounds (compare/round_pairing.h) when groups were paired by rounds.
+  std::string ratio_rule = "ratios are other / base";
+  std::string noise_rule = std::string(noise_rule_text());
 };
 
 // REQUIRES: runs not empty. Throws UsageError when the runs form fewer than two groups (e.g. every file holds

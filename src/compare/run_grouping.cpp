@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "compare/run_tags.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
@@ -133,10 +134,18 @@ std::string placement_of(const RunInfo& info) {
       text += ", in " + info.container;
     }
   }
-  for (const std::string& part : {machine_of(info), info.tags}) {
+  // (The round is not where a group ran: its runs span rounds.)
+  for (const std::string& part : {machine_of(info), tags_without(info.tags, kRoundTag)}) {
     if (!part.empty()) text += (text.empty() ? "" : "; ") + part;
   }
   return text;
+}
+
+// "TCG", "KVM", or the tag's value as it is.
+std::string accelerator_name(const std::string& value) {
+  if (value == "tcg") return "TCG";
+  if (value == "kvm") return "KVM";
+  return value;
 }
 
 }  // namespace
@@ -188,6 +197,41 @@ void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std
                                 "(no percentiles; \"+++++\" = not measured, under 0.5 s)",
                                 from_bonnie));
   }
+}
+
+void note_accelerators(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_accelerator;  // in order of first appearance
+  bool any_tcg = false;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const RunInfo& info = groups[g].runs.front()->run.info;
+    std::optional<std::string> accel = tag_value(info.tags, kAcceleratorTag);
+    std::string name;
+    if (accel) {
+      name = accelerator_name(*accel);
+    } else if (g > 0 && info.role == Role::kGuest) {
+      // Without the tag, what the guest saw: QEMU's own CPUID vendor under TCG, KVM's under KVM.
+      const bool known = !info.hypervisor.empty() && info.hypervisor != "unknown" && info.hypervisor != "none";
+      if (known) accel = info.hypervisor == "qemu" ? "tcg" : info.hypervisor;
+      name = known ? accelerator_name(*accel) + " (as the guest detected it)" : "not recorded";
+    } else {
+      continue;
+    }
+    any_tcg = any_tcg || accel == "tcg";
+    auto found = std::find_if(by_accelerator.begin(), by_accelerator.end(), [&](const auto& a) { return a.first == name; });
+    if (found == by_accelerator.end()) found = by_accelerator.insert(by_accelerator.end(), {name, {}});
+    found->second.push_back(groups[g].info.name);
+  }
+  if (by_accelerator.empty()) return;
+  std::string text;
+  for (const auto& [accelerator, list] : by_accelerator) {
+    std::string names;
+    for (const auto& name : list) names += (names.empty() ? "" : ", ") + name;
+    text += fmt::format("{}{} for {}", text.empty() ? "" : "; ", accelerator, names);
+  }
+  notes.push_back(fmt::format("accelerator: {}{}", text,
+                              any_tcg ? "; TCG is QEMU's software emulation: the guest's CPU is emulated too, so its "
+                                        "ratios measure emulation as much as the disk path"
+                                      : ""));
 }
 
 }  // namespace bench

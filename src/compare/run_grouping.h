@@ -27,4 +27,10 @@ std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const Compare
 // bonnie++ lines.
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
 
+// Appends, when any group's first run has an accel= tag (scripts/guest-run.sh's QEMU guests) or a non-base
+// group ran in a guest, one note naming each such group's accelerator ("accelerator: TCG for nvme, virtio-scsi;
+// KVM for raw"; for a guest without the tag, what it detected: "KVM (as the guest detected it) for vm"), and,
+// under TCG, that it is QEMU's software emulation, so the ratios measure emulation as much as the disk path.
+void note_accelerators(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
+
 }  // namespace bench

@@ -117,6 +117,13 @@ FakeQemu::FakeQemu(const fs::path& dir, Pause pause) : dir_(dir) {
 
 std::string FakeQemu::path_variable() const { return "PATH=" + dir_.string() + ":" + path_variable_value(); }
 
+std::string command_line_of(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  std::string line;
+  for (std::string arg; std::getline(in, arg, '\0');) line += (line.empty() ? "" : " ") + arg;
+  return line;
+}
+
 std::vector<int> processes_mentioning(const std::string& text) {
   std::vector<int> pids;
   for (const auto& entry : fs::directory_iterator("/proc")) {
@@ -131,5 +138,70 @@ std::vector<int> processes_mentioning(const std::string& text) {
   }
   return pids;
 }
+
+namespace {
+
+const fs::path kSshd = "/usr/sbin/sshd";
+const fs::path kPrivilegeSeparationDir = "/run/sshd";  // sshd's compiled-in chroot for its unprivileged child
+
+}  // namespace
+
+std::optional<Skip> SshGuest::unavailable_reason() {
+  if (std::optional<Skip> hosts = NamespaceHosts::unavailable_reason()) return hosts;
+  for (const char* tool : {"ssh", "ssh-keygen"}) {
+    if (!tool_installed(tool)) return Skip{Need::kTool, std::string(tool) + " is not installed (Debian openssh-client)"};
+  }
+  if (!fs::exists(kSshd)) return Skip{Need::kTool, "no /usr/sbin/sshd (Debian openssh-server)"};
+  return std::nullopt;
+}
+
+SshGuest::SshGuest(const fs::path& dir) : dir_(dir), far_tmp_(dir / "far") {
+  fs::create_directory(far_tmp_);
+  for (const char* key : {"client_key", "host_key"}) {
+    const CommandOutput made = run_program({"ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "bench++ test",
+                                            "-f", (dir_ / key).string()});
+    if (made.exit_code != 0) throw std::runtime_error("ssh-keygen failed: " + made.err);
+  }
+  fs::copy_file(dir_ / "client_key.pub", dir_ / "authorized_keys");
+  std::ofstream(dir_ / "sshd_config") << "ListenAddress " << kAddress << "\n"
+                                      << "HostKey " << (dir_ / "host_key").string() << "\n"
+                                      << "AuthorizedKeysFile " << (dir_ / "authorized_keys").string() << "\n"
+                                      << "PidFile " << (dir_ / "sshd.pid").string() << "\n"
+                                      << "SetEnv TMPDIR=" << far_tmp_.string() << "\n"
+                                      << "PermitRootLogin prohibit-password\nPasswordAuthentication no\n"
+                                         "KbdInteractiveAuthentication no\nUsePAM no\nStrictModes no\n"
+                                         "PrintMotd no\nLogLevel INFO\n";
+  if (!fs::exists(kPrivilegeSeparationDir)) {
+    fs::create_directory(kPrivilegeSeparationDir);
+    fs::permissions(kPrivilegeSeparationDir, fs::perms::owner_all);
+    made_privilege_separation_dir_ = true;
+  }
+  hosts_ = std::make_unique<NamespaceHosts>(1, 1);
+  server_ = std::make_unique<BackgroundProcess>(std::vector<std::string>{
+      "ip", "netns", "exec", hosts_->name() + "-node1", kSshd.string(), "-D", "-e", "-f",
+      (dir_ / "sshd_config").string()});
+  if (!server_->wait_for_stderr("Server listening on", std::chrono::seconds(20))) {
+    throw std::runtime_error("sshd did not start: " + server_->err());
+  }
+}
+
+SshGuest::~SshGuest() {
+  server_.reset();  // SIGKILL, reaped
+  hosts_.reset();   // the namespaces, and whatever still ran in them
+  std::error_code ignored;
+  if (made_privilege_separation_dir_) fs::remove(kPrivilegeSeparationDir, ignored);
+}
+
+std::string SshGuest::guest_cmd() const {
+  return "ssh -F /dev/null -i " + (dir_ / "client_key").string() +
+         " -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile=" +
+         (dir_ / "known_hosts").string() + " -o LogLevel=ERROR -o ConnectTimeout=20 root@" + kAddress;
+}
+
+std::vector<std::string> SshGuest::on_client(const std::vector<std::string>& argv) const {
+  return hosts_->in_head(argv);
+}
+
+std::vector<pid_t> SshGuest::server_host_processes() const { return hosts_->processes("node1"); }
 
 }  // namespace bench::test

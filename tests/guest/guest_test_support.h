@@ -2,12 +2,17 @@
 // Helpers of the guest tests (scripts/guest-run.sh, scripts/host-vs-guest.sh): the static bench++ they boot,
 // why a test cannot run here, reading a run's results, a stand-in QEMU that fails as KVM does on a nested host,
 // and finding processes a test left running.
+#include <sys/types.h>
+
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "mpi/namespace_hosts.h"
+#include "reliability/background_process.h"
 #include "result/run_result.h"
 #include "test_support.h"
 
@@ -47,5 +52,42 @@ class FakeQemu {
 
 // The pids of the processes (other than this one) whose command line contains `text`.
 std::vector<int> processes_mentioning(const std::string& text);
+// The command line of process `pid`, its arguments joined by spaces ("" once it is gone).
+std::string command_line_of(int pid);
+
+// A guest reached over ssh, as a cloud user reaches a VM: Debian's OpenSSH server on a host of its own (a
+// network namespace of scripts/mpi-hosts.sh, tests/mpi/namespace_hosts.h), with throw-away keys in `dir`, its
+// sessions' TMPDIR set to far_tmp() (the far side's temporary directory, inside `dir`). Nothing of the machine's
+// own ssh setup is read or written: the server reads only its config in `dir`, the client runs with -F
+// /dev/null and its known_hosts in `dir`. The destructor stops the server and removes the namespaces.
+class SshGuest {
+ public:
+  static constexpr const char* kAddress = "198.18.0.2";  // node1 of the set
+  // Why it cannot run here (not root, no OpenSSH, namespaces refused), or nullopt.
+  static std::optional<Skip> unavailable_reason();
+  // Makes the keys, the host and the server, and waits until it listens. Throws std::runtime_error if it
+  // cannot. REQUIRES: `dir` exists and outlives this object.
+  explicit SshGuest(const std::filesystem::path& dir);
+  ~SshGuest();
+  SshGuest(const SshGuest&) = delete;
+  SshGuest& operator=(const SshGuest&) = delete;
+
+  // The --guest-cmd prefix: "ssh -F /dev/null -i KEY ... root@198.18.0.2".
+  std::string guest_cmd() const;
+  // `argv` to run on the client's side (the set's head namespace, which reaches the server's).
+  std::vector<std::string> on_client(const std::vector<std::string>& argv) const;
+  const std::filesystem::path& far_tmp() const { return far_tmp_; }
+  pid_t server_pid() const { return server_->pid(); }
+  // The processes that run on the server's host now (its namespace): the listening sshd, and whatever a session
+  // started there.
+  std::vector<pid_t> server_host_processes() const;
+
+ private:
+  std::filesystem::path dir_;
+  std::filesystem::path far_tmp_;
+  bool made_privilege_separation_dir_ = false;
+  std::unique_ptr<NamespaceHosts> hosts_;
+  std::unique_ptr<BackgroundProcess> server_;
+};
 
 }  // namespace bench::test

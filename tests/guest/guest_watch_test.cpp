@@ -119,13 +119,13 @@ TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refus
   SUBCASE("aio=native without O_DIRECT") {
     const auto result = test::run_program(box.guest_run({}, {"--check-only", "--drive-opts", "aio=native"}));
     CHECK(result.exit_code == 2);
-    CHECK(contains(result.err, "guest-run: QEMU refuses the drive options 'aio=native': "));
+    CHECK(contains(result.err, "guest-run: QEMU refuses the variant 'aio=native': "));
     CHECK(contains(result.err, "cache.direct"));
   }
   SUBCASE("an option the script sets itself") {
     const auto result = test::run_program(box.guest_run({}, {"--check-only", "--drive-opts", "cache=none,if=ide"}));
     CHECK(result.exit_code == 2);
-    CHECK(contains(result.err, "--drive-opts: 'if' is set by this script"));
+    CHECK(contains(result.err, "--variant: 'if' is set by this script"));
   }
   SUBCASE("cache=none where the work directory has no O_DIRECT (ramfs) falls back to the page cache") {
     if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a ramfs needs root")) return;
@@ -146,7 +146,7 @@ TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refus
         box.guest_run({}, {"--check-only", "--drive-opts", "cache=writeback,aio=threads,discard=unmap"}));
     INFO("stderr:\n" << result.err);
     CHECK(result.exit_code == 0);
-    CHECK(contains(result.err, "drive options 'cache=writeback,aio=threads,discard=unmap' are fine"));
+    CHECK(contains(result.err, "the variant 'cache=writeback,aio=threads,discard=unmap' are fine"));
   }
   box.check_nothing_left();
 }
@@ -184,46 +184,87 @@ TEST_CASE("guest: a guest paused mid-run ends the run at once (KVM internal erro
   box.check_nothing_left();
 }
 
-TEST_CASE("guest: SIGTERM to guest-run.sh, or Ctrl-C to host-vs-guest.sh, stops QEMU and removes its files") {
+TEST_CASE("guest: SIGTERM to guest-run.sh stops QEMU and removes its files") {
   if (test::skip_if(test::guest_skip_reason(true))) return;
   GuestSandbox box;
   // Big enough to be still running when the signal comes: bench++ writes 64 MiB under TCG.
-  const std::vector<std::string> run = {"-s", "64M", "-n", "0", "-r", "0", "-q"};
-  SUBCASE("SIGTERM to guest-run.sh while the guest runs") {
-    test::BackgroundProcess script(box.guest_run({"BENCH_GUEST_ACCEL=tcg"}, run));
-    REQUIRE(script.wait_for_stderr("guest-run: booting", std::chrono::seconds(120)));
-    REQUIRE(script.wait_until([&] { return fs::exists(box.out / "qemu-command"); }, std::chrono::seconds(5)));
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-    script.send_signal(SIGTERM);
-    const auto result = script.finish(std::chrono::seconds(30));
-    INFO("stderr:\n" << result.err);
-    CHECK(result.exit_code == 143);
-    CHECK(fs::exists(box.out / "console.log"));
-  }
-  SUBCASE("Ctrl-C to host-vs-guest.sh while the guest runs") {
-    test::BackgroundProcess script({"env", "TMPDIR=" + box.tmp.path().string(), "BENCH_GUEST_ACCEL=tcg",
-                                    (kScripts / "host-vs-guest.sh").string(), "--bench", kStaticBinary.string(),
-                                    "--out", box.out.string(), "-s", "4M", "-n", "0", "-r", "0", "-q"});
-    REQUIRE(script.wait_for_stderr("guest-run: booting", std::chrono::seconds(120)));
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-    script.send_signal(SIGINT);
-    const auto result = script.finish(std::chrono::seconds(30));
+  test::BackgroundProcess script(box.guest_run({"BENCH_GUEST_ACCEL=tcg"}, {"-s", "64M", "-n", "0", "-r", "0", "-q"}));
+  REQUIRE(script.wait_for_stderr("guest-run: booting", std::chrono::seconds(120)));
+  REQUIRE(script.wait_until([&] { return fs::exists(box.out / "qemu-command"); }, std::chrono::seconds(5)));
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  script.send_signal(SIGTERM);
+  const auto result = script.finish(std::chrono::seconds(30));
+  INFO("stderr:\n" << result.err);
+  CHECK(result.exit_code == 143);
+  CHECK(fs::exists(box.out / "console.log"));
+  box.check_nothing_left();
+}
+
+TEST_CASE("guest: Ctrl-C in the middle of round 2 leaves no QEMU, no sshd and no files") {
+  if (test::skip_if(test::guest_skip_reason(false))) return;
+  GuestSandbox box;
+  const std::string script = (kScripts / "host-vs-guest.sh").string();
+  // host-vs-guest.sh with 3 rounds in the sandbox's TMPDIR.
+  const auto host_vs_guest = [&](const std::vector<std::string>& args) {
+    return test::with({"env", "TMPDIR=" + box.tmp.path().string(), "BENCH_GUEST_ACCEL=tcg", script, "--bench",
+                       kStaticBinary.string(), "--out", box.out.string(), "--rounds", "3"},
+                      args);
+  };
+  // What Ctrl-C must leave: exit status 130, no comparison, the side's rounds before it kept.
+  const auto check_stopped = [&](test::BackgroundProcess& running, const std::string& side) {
+    running.send_signal(SIGINT);
+    const auto result = running.finish(std::chrono::seconds(30));
     INFO("stderr:\n" << result.err);
     CHECK(result.exit_code == 130);
     CHECK(!fs::exists(box.out / "comparison.txt"));
+    CHECK(fs::exists(box.out / side / "round-1" / "result.csv"));
+  };
+
+  SUBCASE("a QEMU guest running bench++") {
+    if (test::skip_if(test::guest_skip_reason(true))) return;
+    test::BackgroundProcess running(host_vs_guest({"-s", "16M", "-f64k", "-n", "0", "--no-sync-test", "-r", "0", "-q"}));
+    // Round 2 starts with the guest.
+    REQUIRE(running.wait_for_stderr("round 2 of 3, 1 of 2: guest", std::chrono::seconds(240)));
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    check_stopped(running, "host");  // (a QEMU guest's rounds are on its disk, which goes with its guest)
+    CHECK(fs::exists(box.out / "guest" / "console.log"));
   }
-  SUBCASE("Ctrl-C to host-vs-guest.sh while bench++ runs on the host") {
-    test::BackgroundProcess script({"env", "TMPDIR=" + box.tmp.path().string(),
-                                    (kScripts / "host-vs-guest.sh").string(), "--bench", kStaticBinary.string(),
-                                    "--out", box.out.string(), "-s", "256M", "-n", "0", "-r", "0", "-q"});
+  SUBCASE("bench++ on the host, with a guest through 'sh -c'") {
+    test::BackgroundProcess running(
+        host_vs_guest({"--guest-cmd", "sh -c", "-s", "32M", "-f256k", "-n", "0", "--no-sync-test", "-r", "0", "-q"}));
     const std::string host_dir = (box.tmp.path() / "bench++-host.").string();
-    REQUIRE(script.wait_until([&] { return !test::processes_mentioning(host_dir).empty(); },
-                              std::chrono::seconds(60)));
-    script.send_signal(SIGINT);
-    const auto result = script.finish(std::chrono::seconds(30));
-    INFO("stderr:\n" << result.err);
-    CHECK(result.exit_code == 130);
-    CHECK(!fs::exists(box.out / "guest" / "result.csv"));
+    REQUIRE(running.wait_for_stderr("round 2 of 3, 2 of 2: host", std::chrono::seconds(240)));
+    REQUIRE(running.wait_until([&] { return !test::processes_mentioning(host_dir).empty(); }, std::chrono::seconds(30)));
+    check_stopped(running, "host");
+  }
+  SUBCASE("bench++ on an ssh guest") {
+    if (test::skip_if(test::SshGuest::unavailable_reason())) return;
+    const fs::path ssh_dir = box.tmp.path() / "ssh";
+    fs::create_directory(ssh_dir);
+    {
+      const test::SshGuest guest(ssh_dir);
+      test::BackgroundProcess running(guest.on_client(host_vs_guest(
+          {"--guest-cmd", guest.guest_cmd(), "-s", "32M", "-f256k", "-n", "0", "--no-sync-test", "-r", "0", "-q"})));
+      // The far side's bench++ of round 2 (which starts with the guest) is running.
+      const auto remote_round_2 = [&] {
+        for (const pid_t pid : guest.server_host_processes()) {
+          const std::string line = test::command_line_of(pid);
+          if (contains(line, "bench++-remote.") && contains(line, "round=2")) return true;
+        }
+        return false;
+      };
+      REQUIRE(running.wait_until(remote_round_2, std::chrono::seconds(240)));
+      check_stopped(running, "guest");
+      // On the far side: no bench++, no session, no file.
+      const auto deadline = Clock::now() + std::chrono::seconds(3);
+      while (guest.server_host_processes().size() > 1 && Clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+      CHECK(guest.server_host_processes() == std::vector<pid_t>{guest.server_pid()});
+      CHECK(test::list_tree(guest.far_tmp()).empty());
+    }
+    CHECK(test::processes_mentioning((ssh_dir / "sshd_config").string()).empty());
+    fs::remove_all(ssh_dir);  // the throw-away keys
   }
   box.check_nothing_left();
 }

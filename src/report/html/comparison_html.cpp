@@ -207,8 +207,9 @@ std::string format_comparison_html(const Comparison& comparison) {
   if (!notes.empty()) notes = "<section>\n<h2>Notes</h2>\n<ul class=\"notes\">\n" + notes + "</ul>\n</section>\n";
   return html_page("bench++ compare: " + names, "bench++ compare",
                    fmt::format("{}<p class=\"rule\">Values are the mean ± sample standard deviation of a group's "
-                               "runs; ratios are other / base. Noise: {}.</p>\n{}{}{}{}",
-                               groups_table(comparison), html_text(noise_rule_text()), glance_table(comparison),
+                               "runs; {}. Noise: {}.</p>\n{}{}{}{}",
+                               groups_table(comparison), html_text(comparison.ratio_rule),
+                               html_text(comparison.noise_rule), glance_table(comparison),
                                legend(), body, notes));
 }
 

@@ -34,6 +34,18 @@ ordered_json group_json(const GroupInfo& group, bool is_base) {
   return out;
 }
 
+// [{"round": 1, NAME: value}, ...]
+ordered_json rounds_json(const std::vector<RoundValue>& rounds, std::string_view name, int decimals) {
+  ordered_json out = ordered_json::array();
+  for (const RoundValue& r : rounds) {
+    ordered_json item;
+    item["round"] = r.round;
+    item[std::string(name)] = rounded_or_null(true, r.value, decimals);
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 ordered_json value_json(const GroupInfo& group, const MetricCell& cell) {
   const bool measured = cell.state == CellState::kMeasured;
   ordered_json out;
@@ -48,6 +60,13 @@ ordered_json value_json(const GroupInfo& group, const MetricCell& cell) {
   out["verdict"] = text_or_null(cell.verdict.has_value(), cell.verdict ? keyword(*cell.verdict) : "");
   out["noise"] = text_or_null(cell.verdict.has_value(), keyword(cell.noise));
   out["phrase"] = cell.phrase;
+  if (!cell.by_round.empty()) out["by_round"] = rounds_json(cell.by_round, "value", 3);
+  if (cell.rounds) {
+    out["round_ratios"] = rounds_json(cell.rounds->per_round, "ratio", 6);
+    out["ratio_low"] = rounded_or_null(true, cell.rounds->low, 6);
+    out["ratio_high"] = rounded_or_null(true, cell.rounds->high, 6);
+    out["spread_wider_than_difference"] = cell.rounds->spread_wider_than_difference;
+  }
   return out;
 }
 
@@ -83,7 +102,8 @@ std::string format_comparison_json(const Comparison& comparison) {
   doc["tool"] = "bench++";
   doc["kind"] = "comparison";
   doc["format_version"] = 1;
-  doc["noise_rule"] = noise_rule_text();
+  doc["ratio_rule"] = comparison.ratio_rule;
+  doc["noise_rule"] = comparison.noise_rule;
   doc["groups"] = std::move(groups);
   doc["tests"] = std::move(tests);
   doc["notes"] = comparison.notes;

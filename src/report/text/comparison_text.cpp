@@ -95,8 +95,9 @@ std::string format_comparison_text(const Comparison& comparison) {
     const GroupInfo& group = comparison.groups[g];
     out += fmt::format("  {} {} ({})\n", g == 0 ? "base: " : "other:", one_line(group.name), files_text(group));
   }
-  out += "Values are the mean ± sample standard deviation of a group's runs; ratios are other / base.\n";
-  out += fmt::format("Noise: {}.\n", noise_rule_text());
+  out += fmt::format("Values are the mean ± sample standard deviation of a group's runs; {}.\n",
+                     comparison.ratio_rule);
+  out += fmt::format("Noise: {}.\n", comparison.noise_rule);
 
   std::vector<Line> lines;
   const std::vector<std::string> header = header_cells(comparison);
