@@ -32,6 +32,8 @@ void check_directory_usable(const std::filesystem::path& dir) {
 FreeSpace free_space(const std::filesystem::path& dir) {
   struct statvfs fs {};
   if (::statvfs(dir.c_str(), &fs) != 0) throw_errno("query the free space of", dir);
+  // A filesystem of no set size (ramfs: f_blocks 0) has no limit to check against, as one without inode counts.
+  if (fs.f_blocks == 0) return {UINT64_MAX, fs.f_favail};
   return {checked_multiply(fs.f_bavail, fs.f_frsize).value_or(UINT64_MAX), fs.f_favail};
 }
 

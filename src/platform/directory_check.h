@@ -12,7 +12,7 @@ namespace bench {
 void check_directory_usable(const std::filesystem::path& dir);
 
 // The space and inodes an unprivileged writer may still take in `dir`'s filesystem (statvfs f_bavail, f_favail;
-// inodes 0 where the filesystem sets no limit, as btrfs). Throws std::system_error "cannot query the free space
+// bytes UINT64_MAX where the filesystem has no set size, as ramfs; inodes 0 where it sets no limit, as btrfs). Throws std::system_error "cannot query the free space
 // of <dir>".
 struct FreeSpace {
   std::uint64_t bytes = 0;

@@ -71,8 +71,9 @@ std::string format_plan_text(const Plan& plan) {
     text += fmt::format("-s {} by default: {}\n", amount_text(plan.setup.io->file_size_bytes), plan.setup.file_size_choice);
   }
   for (const FilesystemRoom& room : plan.room.filesystems) {
+    const std::string free = room.free_bytes == UINT64_MAX ? "no size limit" : amount_text(room.free_bytes);
     text += fmt::format("Needs in {}: {} ({} bytes) and {} inodes; free: {}{}\n", room.directory.string(),
-                        amount_text(room.bytes), room.bytes, room.inodes, amount_text(room.free_bytes),
+                        amount_text(room.bytes), room.bytes, room.inodes, free,
                         room.free_inodes != 0 ? fmt::format(" and {} inodes", room.free_inodes) : "");
   }
   if (plan.room.buffer_bytes != 0) text += fmt::format("Request buffers: {}\n", amount_text(plan.room.buffer_bytes));
