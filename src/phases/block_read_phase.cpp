@@ -9,29 +9,18 @@
 namespace bench {
 namespace {
 
-class BlockReadPhase final : public BonnieTest {
- public:
-  PhaseId id() const override { return PhaseId::kBlockRead; }
-
-  void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
-
-  WorkDone measure(PhaseContext& context) const override {
-    const IoSpec& io = context.io();
-    AlignedBuffer buffer(io.chunk_bytes);
-    PosixFile file = open_data_file(context, OpenMode::kReadOnly);
-    const BlockVerifier verifier(context);
-    return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
-      timer.start();
-      const std::size_t got = file.read_full(buffer.data(), io.chunk_bytes);
-      timer.record();
-      if (got != io.chunk_bytes) throw_unexpected_end_of_file(file);
-      verifier.check(buffer.data(), offset);
-    });
-  }
-};
+void read_chunk(const PhaseContext& /*context*/, const ReadBackChunk& chunk) {
+  chunk.timer.start();
+  const std::size_t got = chunk.file.read_full(chunk.buffer, chunk.chunk_bytes);
+  chunk.timer.record();
+  if (got != chunk.chunk_bytes) throw_unexpected_end_of_file(chunk.file);
+  chunk.verifier.check(chunk.buffer, chunk.offset);
+}
 
 }  // namespace
 
-std::unique_ptr<BonnieTest> make_block_read_phase() { return std::make_unique<BlockReadPhase>(); }
+std::unique_ptr<BonnieTest> make_block_read_phase() {
+  return std::make_unique<ReadBackTest<PhaseId::kBlockRead, OpenMode::kReadOnly, read_chunk>>();
+}
 
 }  // namespace bench

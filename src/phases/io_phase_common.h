@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "measure/stopwatch.h"
+#include "phases/bonnie_test.h"
 #include "phases/data_pattern.h"
 #include "phases/phase.h"
 #include "platform/aligned_buffer.h"
@@ -134,6 +135,40 @@ class BlockVerifier {
  private:
   std::optional<BlockPattern> pattern_;
   std::filesystem::path file_;
+};
+
+
+// One chunk of a read-back test, as ReadBackTest hands it to the test's chunk function.
+struct ReadBackChunk {
+  PosixFile& file;
+  unsigned char* buffer;     // chunk_bytes, aligned for O_DIRECT
+  std::uint64_t chunk_bytes;
+  std::uint64_t offset;      // of the chunk in the file (the file position is there too)
+  const BlockVerifier& verifier;
+  ChunkTimer& timer;
+};
+
+// The tests that read the test file back from its start (block read, rewrite): the cache dropped first unless
+// --cache keep, so the reads reach the device; the file opened in `kMode`; one chunk buffer and the --verify
+// checker; then for each chunk `chunk_io(context, chunk)`, which records exactly one latency sample as
+// for_each_chunk() requires. chunk_io is a template argument, so it is inlined into the loop: no indirect call
+// per chunk.
+template <PhaseId kId, OpenMode kMode, auto chunk_io>
+class ReadBackTest final : public BonnieTest {
+ public:
+  PhaseId id() const override { return kId; }
+
+  void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
+
+  WorkDone measure(PhaseContext& context) const override {
+    const std::uint64_t chunk_bytes = context.io().chunk_bytes;
+    AlignedBuffer buffer(chunk_bytes);
+    PosixFile file = open_data_file(context, kMode);
+    const BlockVerifier verifier(context);
+    return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
+      chunk_io(context, ReadBackChunk{file, buffer.data(), chunk_bytes, offset, verifier, timer});
+    });
+  }
 };
 
 }  // namespace bench

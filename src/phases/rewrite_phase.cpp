@@ -12,31 +12,22 @@
 namespace bench {
 namespace {
 
-class RewritePhase final : public BonnieTest {
- public:
-  PhaseId id() const override { return PhaseId::kRewrite; }
-
-  void prepare(PhaseContext& context) const override { drop_cached_pages(context, context.io().file_size_bytes); }
-
-  WorkDone measure(PhaseContext& context) const override {
-    const IoSpec& io = context.io();
-    AlignedBuffer buffer(io.chunk_bytes);
-    PosixFile file = open_data_file(context, OpenMode::kReadWrite);
-    const BlockVerifier verifier(context);
-    return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
-      timer.start();
-      if (file.read_full(buffer.data(), io.chunk_bytes) != io.chunk_bytes) throw_unexpected_end_of_file(file);
-      // Only under --verify: without it the sample keeps its two clock reads.
-      if (verifier.enabled()) timer.exclude([&] { verifier.check(buffer.data(), offset); });
-      BlockPattern::touch(context.setup.data, buffer.data());
-      file.write_all_at(buffer.data(), io.chunk_bytes, offset);
-      timer.record();
-    });
+void rewrite_chunk(const PhaseContext& context, const ReadBackChunk& chunk) {
+  chunk.timer.start();
+  if (chunk.file.read_full(chunk.buffer, chunk.chunk_bytes) != chunk.chunk_bytes) {
+    throw_unexpected_end_of_file(chunk.file);
   }
-};
+  // Only under --verify: without it the sample keeps its two clock reads.
+  if (chunk.verifier.enabled()) chunk.timer.exclude([&] { chunk.verifier.check(chunk.buffer, chunk.offset); });
+  BlockPattern::touch(context.setup.data, chunk.buffer);
+  chunk.file.write_all_at(chunk.buffer, chunk.chunk_bytes, chunk.offset);
+  chunk.timer.record();
+}
 
 }  // namespace
 
-std::unique_ptr<BonnieTest> make_rewrite_phase() { return std::make_unique<RewritePhase>(); }
+std::unique_ptr<BonnieTest> make_rewrite_phase() {
+  return std::make_unique<ReadBackTest<PhaseId::kRewrite, OpenMode::kReadWrite, rewrite_chunk>>();
+}
 
 }  // namespace bench
