@@ -6,7 +6,7 @@ set -euo pipefail
 purpose=${1:-build}
 
 packages=(g++ cmake make libboost-program-options-dev libfmt-dev doctest-dev
-          nlohmann-json3-dev liburing-dev pkg-config)
+          nlohmann-json3-dev liburing-dev libaio-dev pkg-config)
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
   # gnumeric's ssconvert and LibreOffice Calc (headless, without its GUI: some 50 packages, half a minute) to

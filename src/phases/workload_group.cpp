@@ -46,7 +46,9 @@ void run_job_thread(JobSlot& slot, std::latch& release, std::atomic<bool>& abort
     const std::uint64_t seed = run.seed + slot.job;
     fill_with_random_bytes(buffers, seed ^ 0x64617461ULL);
     const int fds[] = {file.fd()};
-    const EngineSetup setup{run.depth, fds, std::as_writable_bytes(buffers.span()), spec.block_bytes};
+    EngineSetup setup{run.depth, fds, std::as_writable_bytes(buffers.span()), spec.block_bytes};
+    setup.region_bytes = target.region_bytes;  // mmap maps it
+    setup.random_offsets = is_random(spec.pattern);
     const std::unique_ptr<IoEngine> engine = make_io_engine(run.engine, setup);
     released = true;
     release.arrive_and_wait();
@@ -65,15 +67,19 @@ void run_job_thread(JobSlot& slot, std::latch& release, std::atomic<bool>& abort
 }  // namespace
 
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
-  if (spec.engine == EngineKind::kSync) {
-    if (spec.iodepth == 1) return {EngineKind::kSync, 1, ""};
-    return {EngineKind::kSync, 1,
+  if (is_synchronous(spec.engine)) {
+    if (spec.iodepth == 1) return {spec.engine, 1, ""};
+    return {spec.engine, 1,
             fmt::format("{} is synchronous: one request at a time as in fio (iodepth={} has no effect)",
                         spec.fio_engine, spec.iodepth)};
   }
-  if (!io_uring_refusal) return {EngineKind::kIoUring, spec.iodepth, ""};
-  return {EngineKind::kSync, spec.iodepth,
-          fmt::format("io_uring is unavailable ({}): the sync engine keeps iodepth={} requests in flight with as "
+  if (spec.engine != EngineKind::kIoUring || !io_uring_refusal) return {spec.engine, spec.iodepth, ""};
+  if (spec.iodepth == 1) {
+    return {EngineKind::kPsync, 1,
+            fmt::format("io_uring is unavailable ({}): psync makes its requests", *io_uring_refusal)};
+  }
+  return {EngineKind::kPsyncThreads, spec.iodepth,
+          fmt::format("io_uring is unavailable ({}): psync_threads keeps iodepth={} requests in flight with as "
                       "many threads",
                       *io_uring_refusal, spec.iodepth)};
 }
