@@ -78,14 +78,8 @@ IoPattern io_pattern(std::string_view text) {
 
 // fio's engine names: which bench++ engine runs them.
 EngineKind engine_for(std::string_view fio_engine) {
-  for (std::string_view name : {"io_uring", "libaio", "posixaio"}) {
-    if (fio_engine == name) return EngineKind::kIoUring;
-  }
-  for (std::string_view name : {"sync", "psync", "vsync", "pvsync", "pvsync2"}) {
-    if (fio_engine == name) return EngineKind::kSync;
-  }
-  fail("bench++ runs io_uring, libaio and posixaio on its io_uring engine and sync, psync, vsync, pvsync and "
-       "pvsync2 on its synchronous one");
+  if (const std::optional<EngineKind> kind = engine_for_fio_name(fio_engine)) return *kind;
+  fail("bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
 }
 
 std::uint64_t fio_size_of(std::string_view text, unsigned kb_base) {

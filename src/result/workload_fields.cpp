@@ -43,19 +43,9 @@ constexpr FieldAccess<WorkloadSpec> kFioEngine{
     .set =
         [](WorkloadSpec& spec, FieldValue value) {
           spec.fio_engine = std::get<std::string>(std::move(value));
-          for (std::string_view name : {"io_uring", "libaio", "posixaio"}) {
-            if (spec.fio_engine == name) {
-              spec.engine = EngineKind::kIoUring;
-              return true;
-            }
-          }
-          for (std::string_view name : {"sync", "psync", "vsync", "pvsync", "pvsync2"}) {
-            if (spec.fio_engine == name) {
-              spec.engine = EngineKind::kSync;
-              return true;
-            }
-          }
-          return false;
+          const std::optional<EngineKind> kind = engine_for_fio_name(spec.fio_engine);
+          if (kind) spec.engine = *kind;
+          return kind.has_value();
         },
 };
 

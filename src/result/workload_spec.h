@@ -36,7 +36,7 @@ struct WorkloadSpec {
   std::uint64_t size_bytes = 0;
   std::optional<std::uint32_t> size_percent;  // size=N%: that share of an existing file or device
   std::uint32_t jobs = 1;     // numjobs: independent copies of the workload, run at once
-  std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous fio engine, as in fio)
+  std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous engine, as in fio)
   std::chrono::nanoseconds runtime{0};    // 0: no time limit (stop when size is done)
   bool time_based = false;                // loop over size until runtime ends
   std::chrono::nanoseconds ramp_time{0};  // run this long, unmeasured, before measuring
@@ -49,7 +49,7 @@ struct WorkloadSpec {
   std::string filename;                   // a file or device to use; empty: files of bench++'s own, one per job
   std::string directory;                  // where those files go (filename is relative to it)
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
-  EngineKind engine = EngineKind::kSync;  // what runs it: io_uring for fio's asynchronous engines
+  EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
   bool invalidate = true;                 // drop the file's page cache before the workload
   bool stonewall = false;                 // start only after every earlier workload ended

@@ -124,7 +124,7 @@ TEST_CASE("fio: Tart's six fio command lines, verbatim, read as fio reads them")
   CHECK(specs[0].time_based);
   CHECK(specs[0].end_fsync);
   CHECK(specs[0].fio_engine == "posixaio");
-  CHECK(specs[0].engine == EngineKind::kIoUring);
+  CHECK(specs[0].engine == EngineKind::kPosixAio);
   CHECK(!specs[0].direct);
   CHECK(!specs[0].group_reporting);
   // 16 parallel 64KiB random write processes.
@@ -189,7 +189,7 @@ TEST_CASE("fio: command lines: values after = or as the next word, flags bare, g
   CHECK(!a.seed);
   CHECK(a.randrepeat);
   CHECK(only_workload("--name=x --size=1m").fio_engine == "psync");
-  CHECK(only_workload("--name=x --size=1m").engine == EngineKind::kSync);
+  CHECK(only_workload("--name=x --size=1m").engine == EngineKind::kPsync);
   // kb_base applies to the sizes written after it, as in fio 3.33.
   CHECK(only_workload("--name=x --kb_base=1000 --size=8k").size_bytes == 8000);
   CHECK(only_workload("--name=x --size=8k --kb_base=1000").size_bytes == 8192);
@@ -202,9 +202,9 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   const auto error_of = [](std::string_view line) { return usage_error_of([&] { from_command_line(line); }); };
   CHECK(error_of("--name=x --size=1m --loops=3") ==
         "fio option 'loops' is not supported by bench++ (see bench++(1), WORKLOADS)");
-  CHECK(error_of("--name=x --size=1m --ioengine=mmap") ==
-        "invalid fio option ioengine='mmap': bench++ runs io_uring, libaio and posixaio on its io_uring engine and "
-        "sync, psync, vsync, pvsync and pvsync2 on its synchronous one");
+  CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
+        "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
+        "pvsync, pvsync2, mmap and falloc");
   CHECK(error_of("--name=x --size=1m --rw=trim") ==
         "invalid fio option rw='trim': bench++ runs read, write, randread, randwrite, rw (readwrite) and randrw");
   CHECK(error_of("--name=x --size=1m --rw=randread:8").find("offset modifiers") != std::string::npos);
@@ -264,7 +264,7 @@ TEST_CASE("fio: job files as people write them: comments, [global] sections, fla
   const std::vector<WorkloadSpec> specs = read_fio_job_file(text, "jobs.fio");
   REQUIRE(specs.size() == 2);
   CHECK(specs[0].name == "seq-read");
-  CHECK(specs[0].engine == EngineKind::kIoUring);
+  CHECK(specs[0].engine == EngineKind::kLibaio);
   CHECK(specs[0].direct);
   CHECK(specs[0].size_bytes == 64 * kMiB);
   CHECK(specs[0].block_bytes == kMiB);
