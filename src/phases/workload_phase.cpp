@@ -4,6 +4,7 @@
 #include <span>
 
 #include "engine/io_engine.h"
+#include "phases/job_offsets.h"
 #include "phases/rng.h"
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
@@ -57,6 +58,7 @@ class WorkloadPhase final : public Phase {
                        choice_.depth,
                        target.region_bytes,
                        seed,
+                       fio_seeds_for(spec_, context.worker_index, target.path.string(), seed),
                        context.interrupt_signal,
                        context.abort,
                        target.path.string()};

@@ -42,6 +42,9 @@ inline constexpr std::array<std::string_view, 3> kKeywords<IoDirection> = {"read
 template <>
 inline constexpr std::array<std::string_view, 6> kKeywords<IoPattern> = {"read",      "write", "randread",
                                                                          "randwrite", "rw",    "randrw"};
+// fio's random_generator= words, in RandomGenerator's order.
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<RandomGenerator> = {"tausworthe", "lfsr", "tausworthe64"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>

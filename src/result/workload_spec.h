@@ -2,12 +2,14 @@
 // One workload of `bench++ job` or `bench++ suite`: what fio calls a job (a job file's section, or a --name on the
 // command line), with fio's meanings. Plain values; produced by cli/fio_options.h and cli/fio_job_file.h, run by
 // the workload phase, recorded in every output.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "result/engine_kind.h"
+#include "result/offset_spec.h"
 
 namespace bench {
 
@@ -56,6 +58,12 @@ struct WorkloadSpec {
   std::optional<std::uint32_t> seed;      // randseed: the seed of this workload's offsets and data
   bool randrepeat = true;                 // without randseed: the same offsets every run (as fio), else the run's seed
   std::string description;                // description=: free text, kept with the results
+  // Where random requests go (engine/random_offsets.h draws them as fio does):
+  bool random_map = true;                 // norandommap=1 turns it off: blocks may repeat within a pass
+  RandomGenerator random_generator = RandomGenerator::kTausworthe;  // random_generator=
+  DistributionSpec random_distribution;   // random_distribution= (default random: uniform)
+  std::string random_distribution_text = "random";  // as written, for the records (not read back into the spec)
+  std::array<std::uint32_t, kFioDirections> percentage_random{100, 100, 100};  // read, write, trim
   // Lets write requests reach an existing file or a block device bench++ did not create; set only by
   // --allow-overwrite=PATH naming this workload's filename.
   bool overwrite_allowed = false;

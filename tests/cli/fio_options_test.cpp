@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -330,6 +331,38 @@ TEST_CASE("fio: the suites shipped with bench++ are job files it reads (fio read
     CHECK(spec.ramp_time == seconds(5));
     CHECK(spec.direct);
   }
+}
+
+TEST_CASE("fio: random offsets' options: norandommap, random_generator, random_distribution, percentage_random") {
+  const WorkloadSpec plain = only_workload("--name=x --size=1m --rw=randread");
+  CHECK(plain.random_map);
+  CHECK(plain.random_generator == RandomGenerator::kTausworthe);
+  CHECK(plain.random_distribution.kind == DistributionKind::kRandom);
+  CHECK(plain.percentage_random == std::array<std::uint32_t, 3>{100, 100, 100});
+  CHECK(!only_workload("--name=x --size=1m --norandommap").random_map);
+  CHECK(only_workload("--name=x --size=1m --norandommap=0").random_map);
+  CHECK(only_workload("--name=x --size=1m --random_generator=lfsr").random_generator == RandomGenerator::kLfsr);
+  const WorkloadSpec zipf = only_workload("--name=x --size=1m --random_distribution=zipf:1.2");
+  CHECK(zipf.random_distribution.kind == DistributionKind::kZipf);
+  CHECK(zipf.random_distribution.parameter == 1.2);
+  CHECK(zipf.random_distribution_text == "zipf:1.2");
+  // zoned_abs sizes follow kb_base, like every size.
+  const WorkloadSpec zoned =
+      only_workload("--name=x --size=1m --kb_base=1000 --random_distribution=zoned_abs:60/4k:40/8k");
+  CHECK(zoned.random_distribution.zones[0].front().size_bytes == 4000);
+  CHECK(only_workload("--name=x --size=1m --percentage_random=30,60").percentage_random ==
+        std::array<std::uint32_t, 3>{30, 60, 60});
+  CHECK(only_workload("--name=x --size=1m --percentage_sequential=30").percentage_random ==
+        std::array<std::uint32_t, 3>{70, 70, 70});
+  const auto error_of = [](std::string_view line) { return usage_error_of([&] { from_command_line(line); }); };
+  CHECK(error_of("--name=x --size=1m --random_generator=mt") ==
+        "invalid fio option random_generator='mt': fio's generators are tausworthe, lfsr and tausworthe64");
+  CHECK(error_of("--name=x --size=1m --random_distribution=zipf:1") ==
+        "invalid fio option random_distribution='zipf:1': random_distribution 'zipf:1': zipf's theta must not be 1");
+  CHECK(error_of("--name=x --size=1m --percentage_random=101") ==
+        "invalid fio option percentage_random='101': must be between 0 and 100");
+  CHECK(error_of("--name=x --size=1m --random_generator=lfsr --random_distribution=zoned:50/50:50/50") ==
+        "workload 'x': random_generator=lfsr cannot draw a zoned random_distribution (fio ignores the zones)");
 }
 
 }  // namespace bench
