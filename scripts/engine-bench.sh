@@ -4,25 +4,30 @@
 # on the same file, and the medians of the per-round ratios (with their spread) are checked against issue 16's
 # targets. A benchmark, not a test: it asserts nothing and CI does not run it.
 #
-# Usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] DIR
+# Usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] [--cases REGEX] DIR
 #   DIR        where the files go (on the disk to measure); files are removed at the end
 #   --quick    4 rounds, 3 s per measured run (default; an even count, so each tool goes first equally often)
 #   --thorough 6 rounds, 10 s per measured run
-# Cases (each bench++ job against fio with the same options, --ioengine=io_uring):
+#   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS
+# Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
 #   randread 4k direct QD1 and QD32, 1 job:  IOPS >= 0.97x fio, CPU s per million requests <= fio
 #   randread 4k cached QD1 and QD32:         IOPS >= 1.0x fio (buffered, the file in the page cache: engine overhead)
 #   seq write and read 1m direct QD8:        bandwidth >= 0.97x fio
+#   libaio, posixaio: randread 4k direct QD1 and QD32, posixaio randwrite 4k direct QD1 (the widely quoted
+#   command); sync, psync, vsync, pvsync, pvsync2: randread 4k direct QD1:
+#                                            IOPS within 0.97-1.03x fio's same engine
 #   suites tart and cdm at --scale small:    every workload's IOPS within 0.9-1.1x fio running the same job file
 #   peak RSS of QD32 x 4 jobs:               <= 32 MiB
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] DIR" >&2; exit 2; }
-rounds=4 seconds=3 bench=$root/build/bench++ dir=""
+usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] [--cases REGEX] DIR" >&2; exit 2; }
+rounds=4 seconds=3 bench=$root/build/bench++ dir="" only=""
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) rounds=4 seconds=3; shift ;;
     --thorough) rounds=6 seconds=10; shift ;;
     --bench) [ $# -ge 2 ] || usage; bench=$2; shift 2 ;;
+    --cases) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
     -*) usage ;;
     *) [ -z "$dir" ] || usage; dir=$1; shift ;;
   esac
@@ -52,16 +57,29 @@ logged() {
   exit 1
 }
 
-# A case: its name and fio options (the same for both tools).
-cases=(
-  "randread-4k-direct-qd1|--rw=randread --bs=4k --direct=1 --iodepth=1"
-  "randread-4k-direct-qd32|--rw=randread --bs=4k --direct=1 --iodepth=32"
-  "randread-4k-cached-qd1|--rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=1"
-  "randread-4k-cached-qd32|--rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=32"
-  "write-1m-direct-qd8|--rw=write --bs=1m --direct=1 --iodepth=8"
-  "read-1m-direct-qd8|--rw=read --bs=1m --direct=1 --iodepth=8"
+# A case: its name and fio options (the same for both tools). A name that begins with an engine's runs on it.
+all_cases=(
+  "randread-4k-direct-qd1|--ioengine=io_uring --rw=randread --bs=4k --direct=1 --iodepth=1"
+  "randread-4k-direct-qd32|--ioengine=io_uring --rw=randread --bs=4k --direct=1 --iodepth=32"
+  "randread-4k-cached-qd1|--ioengine=io_uring --rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=1"
+  "randread-4k-cached-qd32|--ioengine=io_uring --rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=32"
+  "write-1m-direct-qd8|--ioengine=io_uring --rw=write --bs=1m --direct=1 --iodepth=8"
+  "read-1m-direct-qd8|--ioengine=io_uring --rw=read --bs=1m --direct=1 --iodepth=8"
+  "libaio-randread-4k-direct-qd1|--ioengine=libaio --rw=randread --bs=4k --direct=1 --iodepth=1"
+  "libaio-randread-4k-direct-qd32|--ioengine=libaio --rw=randread --bs=4k --direct=1 --iodepth=32"
+  "posixaio-randread-4k-direct-qd1|--ioengine=posixaio --rw=randread --bs=4k --direct=1 --iodepth=1"
+  "posixaio-randread-4k-direct-qd32|--ioengine=posixaio --rw=randread --bs=4k --direct=1 --iodepth=32"
+  "posixaio-randwrite-4k-direct-qd1|--ioengine=posixaio --rw=randwrite --bs=4k --direct=1 --iodepth=1"
 )
-common=(--ioengine=io_uring --size=256m "--runtime=$seconds" --time_based)
+for engine in sync psync vsync pvsync pvsync2; do
+  all_cases+=("$engine-randread-4k-direct-qd1|--ioengine=$engine --rw=randread --bs=4k --direct=1 --iodepth=1")
+done
+cases=()
+for entry in "${all_cases[@]}"; do
+  if [[ -z $only || ${entry%%|*} =~ $only ]]; then cases+=("$entry"); fi
+done
+[ ${#cases[@]} -gt 0 ] || { echo "engine-bench: no case matches --cases $only" >&2; exit 2; }
+common=(--size=256m "--runtime=$seconds" --time_based)
 
 echo "# engine-bench, $(date -u +%Y-%m-%dT%H:%M:%SZ): $rounds rounds of ${seconds} s, order rotated"
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; $(uname -sr)"
@@ -91,8 +109,8 @@ done
 # ---- the suites at --scale small, bench++ against fio running the same workloads ----
 # fio's copy of a suite is written from bench++'s own plan of it (`bench++ suite NAME --scale small --dry-run --json
 # -`: every workload as bench++ will run it, sizes and times scaled), not from a second reading of the job file; on
-# the engine bench++ runs it on: where bench++ maps posixaio and libaio to its io_uring engine, fio runs io_uring
-# too (fio's posixaio, on glibc's aio threads, did 0.3-0.5x of bench++'s IOPS in tart's writes here).
+# the engine bench++ runs it on, which is fio's engine of the same name (psync_threads, bench++'s stand-in where
+# io_uring is refused, leaves fio on the engine the job names).
 fio_job_from_plan() {
   local script
   read -r -d '' script <<'PLAN' || true
@@ -106,7 +124,7 @@ for group in plan["groups"]:
                    "iodepth": w["iodepth"], "runtime": str(w["runtime_ms"]) + "ms",
                    "ramp_time": str(w["ramp_time_ms"]) + "ms", "direct": int(w["direct"]),
                    "rwmixread": w["rwmixread"], "fsync": w["fsync"], "fdatasync": w["fdatasync"],
-                   "ioengine": "io_uring" if test["engine"] == "io_uring" else w["ioengine"],
+                   "ioengine": w["ioengine"] if test["engine"] == "psync_threads" else test["engine"],
                    "unlink": int(w["unlink"]), "invalidate": int(w["invalidate"])}
         if w["filename"]:
             options["filename"] = w["filename"]
@@ -122,7 +140,9 @@ PLAN
   python3 -c "$script"
 }
 mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
-for suite in tart cdm; do
+suites=(tart cdm)
+[ -z "$only" ] || suites=()
+for suite in "${suites[@]}"; do
   "$bench" suite "$suite" --scale small -d "$work" --dry-run --json - | fio_job_from_plan >"$work/fio/$suite.fio"
   for ((round = 0; round < rounds; round++)); do
     order=(bench fio)
@@ -140,9 +160,12 @@ done
 
 # ---- peak RSS at QD32 x 4 jobs ----
 # (time's -o: its report on stderr went to /dev/null with bench++'s own, and the RSS read "nan")
-logged /usr/bin/time -f '%M' -o "$results/rss" "$bench" job -q -d "$work" --name=rss --rw=randread --bs=4k --size=64m \
-  --direct=1 --ioengine=io_uring --iodepth=32 --numjobs=4 --runtime=2 --time_based
-rss_kib=$(tail -1 "$results/rss")
+rss_kib=skipped
+if [ -z "$only" ]; then
+  logged /usr/bin/time -f '%M' -o "$results/rss" "$bench" job -q -d "$work" --name=rss --rw=randread --bs=4k \
+    --size=64m --direct=1 --ioengine=io_uring --iodepth=32 --numjobs=4 --runtime=2 --time_based
+  rss_kib=$(tail -1 "$results/rss")
+fi
 
 if ! python3 - "$results" "$rounds" "$rss_kib" <<'PY'
 import json, os, statistics, sys
@@ -196,7 +219,11 @@ for case in cases:
     m, lo, hi = spread(iops)
     cm, clo, chi = spread(cpus)
     print(f"{case:28} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) {cm:8.3f} ({clo:.3f}-{chi:.3f})")
-    if 'direct-qd' in case and 'randread' in case:
+    if case.split('-')[0] in ('libaio', 'posixaio', 'sync', 'psync', 'vsync', 'pvsync', 'pvsync2'):
+        med, lo, hi = spread(iops)
+        mark = ('PASS' if 0.97 <= med <= 1.03 else 'MISS') + ('?' if lo < 0.97 <= hi or lo <= 1.03 < hi else ' ')
+        targets.append((f"{case}: IOPS within 0.97-1.03x fio's same engine", mark, m))
+    elif 'direct-qd' in case and 'randread' in case:
         targets.append((f"{case}: IOPS >= 0.97x fio", verdict(iops, 0.97, True), m))
         targets.append((f"{case}: CPU s per million requests <= fio", verdict(cpus, 1.0, False), cm))
     elif 'cached' in case:
@@ -204,7 +231,8 @@ for case in cases:
     else:
         targets.append((f"{case}: bandwidth >= 0.97x fio", verdict(bws, 0.97, True), spread(bws)[0]))
 
-for suite in ('tart', 'cdm'):
+suites = () if rss_kib == 'skipped' else ('tart', 'cdm')  # --cases: neither suites nor RSS
+for suite in suites:
     print(f"\nsuite {suite} at --scale small: per workload, IOPS bench++/fio (median of {rounds} rounds, min-max)")
     names = None
     per = {}
@@ -233,8 +261,9 @@ for suite in ('tart', 'cdm'):
         straddles = lo < 0.9 <= hi or lo <= 1.1 < hi
         targets.append((f"suite {suite} {name}: IOPS within 0.9-1.1x fio", ('PASS' if ok else 'MISS') + ('?' if straddles else ' '), m))
 
-rss_mib = int(rss_kib) / 1024 if rss_kib.isdigit() else float('nan')
-targets.append(("peak RSS at QD32 x 4 jobs <= 32 MiB", 'PASS ' if rss_mib <= 32 else 'MISS ', rss_mib))
+if rss_kib != 'skipped':
+    rss_mib = int(rss_kib) / 1024 if rss_kib.isdigit() else float('nan')
+    targets.append(("peak RSS at QD32 x 4 jobs <= 32 MiB", 'PASS ' if rss_mib <= 32 else 'MISS ', rss_mib))
 print("\ntargets (medians of per-round ratios; '?': the rounds straddle the target)")
 for text, mark, value in targets:
     print(f"  {mark} {text:60} {value:.3f}")

@@ -8,7 +8,7 @@ purpose=${1:-build}
 # nettle-dev and libxxhash-dev: verify='s checksums (src/data/checksum.cpp); zlib1g-dev: the test binary measures
 # how well buffer contents compress (tests/data), as fio users measure it.
 packages=(g++ cmake make libboost-program-options-dev libfmt-dev doctest-dev
-          nlohmann-json3-dev liburing-dev pkg-config nettle-dev libxxhash-dev zlib1g-dev)
+          nlohmann-json3-dev liburing-dev libaio-dev pkg-config nettle-dev libxxhash-dev zlib1g-dev)
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
   # gnumeric's ssconvert and LibreOffice Calc (headless, without its GUI: some 50 packages, half a minute) to

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "result/errors.h"
@@ -37,6 +38,20 @@ FioOption option_of_line(std::string_view line) {
   return {std::string(trim(line.substr(0, equals))), std::string(trim(line.substr(equals + 1)))};
 }
 
+// The one error for every option bench++ does not run, named in the order given (each once).
+std::string unsupported_message(const std::vector<std::string>& names) {
+  if (names.size() == 1) {
+    return fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)", names.front());
+  }
+  std::string list;
+  for (const std::string& name : names) list += (list.empty() ? "'" : ", '") + name + "'";
+  return fmt::format("fio options {} are not supported by bench++ (see bench++(1), WORKLOADS)", list);
+}
+
+void note_unsupported(std::vector<std::string>& names, const std::string& name) {
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+}
+
 }  // namespace
 
 WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options) {
@@ -57,6 +72,7 @@ namespace {
 // The options of command-line words: "--bs=4k", "--bs" "4k", "--time_based".
 std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
   std::vector<FioOption> options;
+  std::vector<std::string> unsupported;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string_view word = words[i];
     if (word.substr(0, 2) != "--" || word.size() == 2) {
@@ -67,9 +83,10 @@ std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
                      std::nullopt};
     if (equals != std::string_view::npos) option.value = std::string(word.substr(equals + 1));
     const auto argument = fio_option_argument(option.name);
-    if (!argument) {
-      throw UsageError(fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)",
-                                   option.name));
+    if (!argument) {  // named with the others after the whole line is read
+      note_unsupported(unsupported, option.name);
+      if (!option.value && i + 1 < words.size() && !words[i + 1].starts_with("-")) ++i;  // its value, "--loops 3"
+      continue;
     }
     if (!option.value && *argument == FioArgument::kRequired) {
       if (i + 1 == words.size()) throw UsageError(fmt::format("fio option '--{}' needs a value", option.name));
@@ -77,6 +94,7 @@ std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
     }
     options.push_back(std::move(option));
   }
+  if (!unsupported.empty()) throw UsageError(unsupported_message(unsupported));
   return options;
 }
 
@@ -137,6 +155,8 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
   std::vector<Section> sections;
   bool in_global = false;
   std::size_t line_number = 0;
+  std::vector<std::string> unsupported;  // every option bench++ does not run, named in one error
+  std::size_t first_unsupported_line = 0;
   const auto at_line = [&](const std::string& message) {
     return UsageError(fmt::format("{}:{}: {}", file_name, line_number, message));
   };
@@ -157,8 +177,9 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
     FioOption option = option_of_line(line);
     if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", line));
     if (!fio_option_argument(option.name) || is_fio_run_option(option.name)) {
-      throw at_line(fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)",
-                                option.name));
+      if (unsupported.empty()) first_unsupported_line = line_number;
+      note_unsupported(unsupported, option.name);
+      return;
     }
     if (!in_global && sections.empty()) throw at_line("an option before the first [section]");
     try {  // the value's own errors belong to this line; the workload's are checked when it is complete
@@ -169,6 +190,10 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
     }
     (in_global ? global : sections.back().options).push_back(std::move(option));
   });
+  if (!unsupported.empty()) {
+    line_number = first_unsupported_line;
+    throw at_line(unsupported_message(unsupported));
+  }
   if (sections.empty()) throw UsageError(fmt::format("{}: no workload (a [section] other than [global])", file_name));
   std::vector<WorkloadSpec> workloads;
   for (const Section& section : sections) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "cli/fio_distribution.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/size_arithmetic.h"
@@ -78,14 +79,8 @@ IoPattern io_pattern(std::string_view text) {
 
 // fio's engine names: which bench++ engine runs them.
 EngineKind engine_for(std::string_view fio_engine) {
-  for (std::string_view name : {"io_uring", "libaio", "posixaio"}) {
-    if (fio_engine == name) return EngineKind::kIoUring;
-  }
-  for (std::string_view name : {"sync", "psync", "vsync", "pvsync", "pvsync2"}) {
-    if (fio_engine == name) return EngineKind::kSync;
-  }
-  fail("bench++ runs io_uring, libaio and posixaio on its io_uring engine and sync, psync, vsync, pvsync and "
-       "pvsync2 on its synchronous one");
+  if (const std::optional<EngineKind> kind = engine_for_fio_name(fio_engine)) return *kind;
+  fail("bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
 }
 
 std::uint64_t fio_size_of(std::string_view text, unsigned kb_base) {
@@ -171,6 +166,31 @@ void set_filename(WorkloadSpec& spec, std::string_view text) {
   spec.filename = text;
 }
 
+// percentage_random=N or R,W[,T] (fio: a missing write takes the read's, a missing trim the write's).
+void set_percentage_random(WorkloadSpec& spec, std::string_view text) {
+  std::array<std::uint32_t, kFioDirections> values{};
+  std::size_t count = 0;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    if (count == kFioDirections) fail("at most three values (read,write,trim)");
+    values[count++] = whole_number32(text.substr(0, comma), 0, 100);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  for (std::size_t i = count; i < kFioDirections; ++i) values[i] = values[i - 1];
+  spec.percentage_random = values;
+}
+
+void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  try {
+    spec.random_distribution =
+        parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
+  } catch (const std::invalid_argument& error) {
+    fail(error.what());
+  }
+  spec.random_distribution_text = text;
+}
+
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
 
 struct Rule {
@@ -237,6 +257,22 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = whole_number32(v, 0, 0xffffffffu); }},
     Rule{"randrepeat", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.randrepeat = boolean(v); }},
+    Rule{"norandommap", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.random_map = !boolean(v); }},
+    Rule{"random_generator", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           const std::optional<RandomGenerator> generator = enum_from_keyword<RandomGenerator>(v);
+           if (!generator) fail("fio's generators are tausworthe, lfsr and tausworthe64");
+           s.random_generator = *generator;
+         }},
+    Rule{"random_distribution", FioArgument::kRequired, set_random_distribution},
+    Rule{"percentage_random", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { set_percentage_random(s, v); }},
+    Rule{"percentage_sequential", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           set_percentage_random(s, v);
+           for (std::uint32_t& percent : s.percentage_random) percent = 100 - percent;
+         }},
     Rule{"kb_base", FioArgument::kRequired, [](WorkloadSpec&, std::string_view, unsigned) {}},
 };
 
@@ -297,6 +333,11 @@ void check_workload(const WorkloadSpec& spec) {
   }
   if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty()) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
+  }
+  if (spec.random_generator == RandomGenerator::kLfsr &&
+      (spec.random_distribution.kind == DistributionKind::kZoned ||
+       spec.random_distribution.kind == DistributionKind::kZonedAbsolute)) {
+    refuse("random_generator=lfsr cannot draw a zoned random_distribution (fio ignores the zones)");
   }
   if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");

@@ -63,6 +63,21 @@ std::optional<OwnOption> own_option(std::string_view word, std::optional<std::st
   return found;
 }
 
+// fio also takes its options with one dash (-name=x, -rw randread): such a word, whose name (up to '=') is a fio
+// option of more than one letter, or any such name with '=', is read as --name=x (so that one bench++ does not
+// run is refused by name). bench++'s own letters (-d DIR, -q, -dDIR) stay its own.
+std::string fio_double_dash(const std::string& word) {
+  if (word.size() < 3 || word[0] != '-' || word[1] == '-') return word;
+  const std::size_t equals = word.find('=');
+  const std::string name = word.substr(1, equals == std::string::npos ? std::string::npos : equals - 1);
+  const bool word_like = std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+  if (name.size() < 2 || !word_like) return word;
+  if (equals == std::string::npos && !fio_option_argument(name)) return word;
+  return "-" + word;
+}
+
 WorkloadScale scale_of(const std::string& text) {
   if (text == "small") return {1.0, true};
   double factor = 0;
@@ -152,9 +167,11 @@ std::uint32_t suite_repeats(std::string_view text) {
   return std::max<std::uint32_t>(repeats, 1);
 }
 
-ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& args,
+ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& words,
                                               const SystemFacts& facts,
                                               const std::function<std::string(const std::string&)>& read_file) {
+  std::vector<std::string> args;  // fio's single-dash spellings as its double-dash ones
+  for (const std::string& word : words) args.push_back(fio_double_dash(word));
   ParsedCommandLine result;
   Config& config = result.config;
   std::vector<OwnValue> own;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <stdexcept>
 #include <string>
@@ -38,8 +39,16 @@ CheckedSetup check_engine_setup(const EngineSetup& setup) {
     refuse("buffers of " + std::to_string(setup.buffers.size()) + " bytes are not a whole number of " +
            std::to_string(setup.buffer_bytes) + "-byte slots");
   }
-  CheckedSetup checked{setup.depth,        {setup.fds.begin(), setup.fds.end()},      setup.buffers,
-                       setup.buffer_bytes, setup.buffers.size() / setup.buffer_bytes, false};
+  CheckedSetup checked;
+  checked.depth = setup.depth;
+  checked.fds.assign(setup.fds.begin(), setup.fds.end());
+  checked.buffers = setup.buffers;
+  checked.buffer_bytes = setup.buffer_bytes;
+  checked.slot_count = setup.buffers.size() / setup.buffer_bytes;
+  checked.batching = normalized_batching(setup.batching, setup.depth);
+  checked.hipri = setup.hipri;
+  checked.region_bytes = setup.region_bytes;
+  checked.random_offsets = setup.random_offsets;
   for (const int fd : checked.fds) checked.any_direct = has_direct_io(fd) || checked.any_direct;
   if (checked.any_direct) {
     const auto base = reinterpret_cast<std::uintptr_t>(setup.buffers.data());
@@ -50,6 +59,13 @@ CheckedSetup check_engine_setup(const EngineSetup& setup) {
   return checked;
 }
 
+AioBatching normalized_batching(AioBatching batching, std::uint32_t depth) {
+  if (batching.submit == 0 || batching.submit > depth) batching.submit = depth;
+  batching.complete_min = std::min(batching.complete_min, depth);
+  batching.complete_max = std::clamp(batching.complete_max, batching.complete_min, depth);
+  return batching;
+}
+
 void check_requests(const CheckedSetup& setup, std::size_t in_flight, std::span<const IoRequest> requests) {
   if (in_flight + requests.size() > setup.depth) {
     refuse(std::to_string(requests.size()) + " requests on " + std::to_string(in_flight) + " in flight exceed depth " +
@@ -57,7 +73,7 @@ void check_requests(const CheckedSetup& setup, std::size_t in_flight, std::span<
   }
   for (const IoRequest& request : requests) {
     if (request.file_index >= setup.fds.size()) refuse("file index " + std::to_string(request.file_index));
-    if (request.op != IoOp::kRead && request.op != IoOp::kWrite) continue;
+    if (request.op != IoOp::kRead && request.op != IoOp::kWrite) continue;  // syncs and trims use no buffer
     if (request.buffer_index >= setup.slot_count) refuse("buffer index " + std::to_string(request.buffer_index));
     if (request.length > setup.buffer_bytes) {
       refuse("length " + std::to_string(request.length) + " exceeds the " + std::to_string(setup.buffer_bytes) +

@@ -1,8 +1,11 @@
 #pragma once
 // IoEngine: how a job's requests reach the kernel, and the one interface for it. The workload phase owns the
 // loop (keeps iodepth requests in flight, times each from submit() to its completion in reap(), stops at size
-// or runtime); an engine only moves requests. Two engines: io_uring (engine/uring_engine.h) and synchronous
-// system calls, inline at depth 1 and on depth worker threads above (engine/sync_engine.h).
+// or runtime); an engine only moves requests. One engine for each of fio's engine names that bench++ runs
+// (result/engine_kind.h), each making the system calls fio's engine of that name makes:
+//   io_uring (engine/uring_engine.h); libaio (engine/libaio_engine.h); posixaio (engine/posix_aio_engine.h);
+//   psync, sync, vsync, pvsync, pvsync2 and falloc, inline one request at a time, and psync_threads, pread/pwrite
+//   on depth threads where io_uring is refused (engine/sync_engine.h); mmap (engine/mmap_engine.h).
 //
 // Results are the kernel's own: a completion's `result` is what read(2)/write(2)/fsync(2) returned, bytes moved
 // or -errno. A short read or write (fewer bytes than asked, 0 at end of file) is reported as such and never
@@ -22,20 +25,35 @@
 namespace bench {
 
 
-enum class IoOp { kRead, kWrite, kFsync, kFdatasync };
+// kTrim discards the range: fio's trims, which every engine makes as fio 3.33 does, synchronously, with the
+// BLKDISCARD ioctl (on a regular file that is -ENOTTY, as in fio), but falloc, which punches a hole.
+enum class IoOp { kRead, kWrite, kFsync, kFdatasync, kTrim };
 
 struct IoRequest {
   IoOp op = IoOp::kRead;
   std::uint32_t file_index = 0;    // into EngineSetup::fds
   std::uint64_t offset = 0;        // bytes; ignored by kFsync and kFdatasync
-  std::uint32_t length = 0;        // bytes, <= EngineSetup::buffer_bytes; ignored by kFsync and kFdatasync
-  std::uint32_t buffer_index = 0;  // slot of EngineSetup::buffers read into or written from
+  std::uint32_t length = 0;        // bytes, <= EngineSetup::buffer_bytes for reads and writes; ignored by syncs
+  std::uint32_t buffer_index = 0;  // slot of EngineSetup::buffers read into or written from (reads and writes)
   std::uint64_t tag = 0;           // the caller's, handed back in the completion
 };
 
 struct IoCompletion {
   std::uint64_t tag = 0;
   std::int64_t result = 0;  // bytes moved (0 for a sync), or -errno
+};
+
+// How libaio groups requests into system calls, with fio's meanings and defaults.
+struct AioBatching {
+  // Requests held before an io_submit of all held (fio's iodepth_batch_submit); 0 or above depth: depth. A
+  // reap submits what is held.
+  std::uint32_t submit = 1;
+  // Completions a reap waits for, when it waits at all (fio's iodepth_batch_complete_min; at most the requests
+  // in flight); 0: io_getevents polls without blocking until the caller's minimum has come.
+  std::uint32_t complete_min = 1;
+  // Completions one io_getevents takes at most (fio's iodepth_batch_complete_max); below complete_min (its
+  // default 0 too): complete_min, as fio.
+  std::uint32_t complete_max = 0;
 };
 
 // What an engine works on; the caller owns the descriptors and the memory and keeps them open and alive (and
@@ -48,6 +66,16 @@ struct EngineSetup {
   // alignment of the base and the slot size when any fd has O_DIRECT.
   std::span<std::byte> buffers;
   std::uint32_t buffer_bytes = 0;  // > 0, and buffers.size() a multiple of it
+
+  // fio's iodepth_batch_submit, iodepth_batch_complete_min and iodepth_batch_complete_max (their defaults),
+  // which libaio honours as fio's libaio does; posixaio waits for complete_min completions too.
+  AioBatching batching{};
+  bool hipri = false;  // pvsync2: RWF_HIPRI on every read and write (fio's hipri, hipri_percentage=100)
+  // mmap: the bytes of each file the job works on, from offset 0, which the engine maps; 0: the file's size.
+  std::uint64_t region_bytes = 0;
+  // mmap: the job's offsets are random (fio's td_random), which the engine tells the kernel (madvise) as fio's
+  // fadvise_hint=1 does; else sequential.
+  bool random_offsets = false;
 };
 
 // One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.
@@ -56,13 +84,16 @@ class IoEngine {
  public:
   virtual ~IoEngine() = default;
   virtual EngineKind kind() const = 0;
-  // Starts the requests, in order; an engine may hold them until the next reap(), which a caller makes to
-  // learn of their completion anyway (io_uring then submits and waits in one system call). They count in
-  // in_flight() at once. REQUIRES: in_flight() + requests.size() <= depth, each request's file_index,
-  // buffer_index and length within the setup (else std::invalid_argument, nothing submitted).
+  // Starts the requests, in order. The synchronous engines make them here, one after another; the others
+  // may hold them until the next reap(), which a caller makes to learn of their completion anyway (io_uring
+  // then submits and waits in one system call), and make trims (and libaio its syncs) here, synchronously, as
+  // fio does. They count in in_flight() at once. REQUIRES: in_flight() + requests.size() <= depth, each
+  // request's file_index, buffer_index and length within the setup (else std::invalid_argument, nothing
+  // submitted).
   virtual void submit(std::span<const IoRequest> requests) = 0;
   // Waits until at least `min_completions` requests have completed, appends up to `max_completions`
-  // completions to `out` (in completion order) and returns how many it appended; min 0 only looks. Every
+  // completions to `out` (in completion order) and returns how many it appended; min 0 only looks (libaio
+  // waits for up to AioBatching::complete_min when min is not 0). Every
   // submitted request is reaped exactly once. REQUIRES: min_completions <= max_completions and
   // min_completions <= in_flight().
   virtual std::size_t reap(std::size_t min_completions, std::size_t max_completions,
@@ -73,7 +104,7 @@ class IoEngine {
 
 // The engine of `kind` over `setup`. Throws std::invalid_argument when setup breaks its REQUIRES, and
 // std::system_error when the engine cannot start (for io_uring: "cannot create io_uring ring of depth N";
-// check io_uring_availability() from platform/io_uring_ring.h first to fall back to kSync with a reason).
+// check io_uring_availability() from platform/io_uring_ring.h first to fall back to kPsync or kPsyncThreads with a reason).
 std::unique_ptr<IoEngine> make_io_engine(EngineKind kind, const EngineSetup& setup);
 
 }  // namespace bench

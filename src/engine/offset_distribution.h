@@ -1,6 +1,6 @@
 #pragma once
-// fio's random_distribution: which blocks random requests favour. The option's grammar (parse_random_distribution)
-// and fio 3.33's generators for zipf, pareto and normal, which draw a rank, scatter it over the file with a
+// fio's random_distribution: which blocks random requests favour (result/offset_spec.h: the spec; its grammar is
+// cli/fio_distribution.h's). fio 3.33's generators for zipf, pareto and normal, which draw a rank, scatter it over the file with a
 // multiplicative hash and shift it by a random (or given) center, so hot blocks are spread out as in fio. Zoned
 // distributions are a table (ZoneTable) over a uniform draw; engine/random_offsets.h puts them together.
 #include <array>
@@ -12,44 +12,9 @@
 #include <vector>
 
 #include "engine/fio_random.h"
+#include "result/offset_spec.h"
 
 namespace bench {
-
-// fio's data directions, in the order its per-direction values are written (read,write,trim).
-enum class FioDirection : unsigned { kRead = 0, kWrite = 1, kTrim = 2 };
-inline constexpr unsigned kFioDirections = 3;
-
-enum class DistributionKind { kRandom, kZipf, kPareto, kNormal, kZoned, kZonedAbsolute };
-
-// One zone of zoned (a share of the region) or zoned_abs (bytes): access_percent of the requests go there.
-struct Zone {
-  std::uint32_t access_percent = 0;
-  std::uint32_t size_percent = 0;  // zoned
-  std::uint64_t size_bytes = 0;    // zoned_abs
-  bool operator==(const Zone&) const = default;
-};
-
-struct DistributionSpec {
-  DistributionKind kind = DistributionKind::kRandom;
-  // zipf: theta (fio's default 1.1, not 1); pareto: h, 0 < h < 1 (default 0.2); normal: the deviation's width in
-  // percent of the region, 0 <= dev < 100 (default 0).
-  double parameter = 0;
-  std::optional<double> center;  // zipf, pareto, normal: where the hottest block sits, 0..1 of the region
-  std::array<std::vector<Zone>, kFioDirections> zones;  // zoned, zoned_abs: per direction, in order
-  bool operator==(const DistributionSpec&) const = default;
-};
-
-// A size as the option's caller reads fio sizes (cli's parse_fio_size with the job's kb_base); what it throws
-// for bad text is passed on as std::invalid_argument with its message.
-using SizeParser = std::function<std::uint64_t(std::string_view)>;
-
-// random_distribution's value as fio 3.33 reads it: random, zipf[:theta[:center]], pareto[:h[:center]],
-// normal[:dev[:center]], zoned:A/S:A/S..., zoned_abs:A/SIZE:... with up to three
-// comma-separated lists (read,write,trim; one list serves all three, two lists give trim the write list's: fio's
-// manual has them, fio 3.33's option matcher refuses any value with a comma).
-// In a zone a missing or zero size takes an equal part of what the others leave; access shares must add up to
-// 100. Throws std::invalid_argument with a one-line message naming what was wrong (the value, not the option).
-DistributionSpec parse_random_distribution(std::string_view text, const SizeParser& parse_size);
 
 // The zone of each percentile of requests for one direction, built from its zones (fio's zone_state_index):
 // a uniform draw of 1..100 picks a row; the row names the zone's span of the region.

@@ -24,8 +24,6 @@
 
 namespace bench {
 
-enum class RandomGenerator { kTausworthe, kLfsr, kTausworthe64 };
-
 struct RandomOffsetsSpec {
   // The bytes the job works on in its file (fio: the smaller of io_size and the file's size), from offset 0.
   std::uint64_t region_bytes = 0;

@@ -1,5 +1,7 @@
 #include "engine/sync_engine.h"
 
+#include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,86 +10,105 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
+#include "engine/blocking_calls.h"
+#include "engine/bounded_fifo.h"
 #include "engine/checked_setup.h"
+#include "engine/inline_engine.h"
 #include "platform/posix_file.h"
 
 namespace bench {
 
 namespace {
 
-// One request as its system call, the result as the kernel gave it (bytes moved, or -errno).
-IoCompletion perform_request(const CheckedSetup& setup, const IoRequest& request) {
-  const int fd = setup.fds[request.file_index];
-  void* buffer = setup.slot(request.buffer_index);
-  const auto offset = static_cast<off_t>(request.offset);
-  ssize_t result = 0;
-  switch (request.op) {
-    case IoOp::kRead:
-      result = retry_on_eintr([&] { return ::pread(fd, buffer, request.length, offset); });
-      break;
-    case IoOp::kWrite:
-      result = retry_on_eintr([&] { return ::pwrite(fd, buffer, request.length, offset); });
-      break;
-    case IoOp::kFsync:
-      result = retry_on_eintr([&] { return ::fsync(fd); });
-      break;
-    case IoOp::kFdatasync:
-      result = retry_on_eintr([&] { return ::fdatasync(fd); });
-      break;
-  }
-  return {request.tag, result < 0 ? -std::int64_t{errno} : std::int64_t{result}};
-}
-
-// A first-in first-out queue of fixed capacity that never allocates after construction.
-template <typename T>
-class BoundedFifo {
+// psync, sync, vsync, pvsync and pvsync2: the read or write as that engine's system calls.
+class SystemCallPerformer final : public RequestPerformer {
  public:
-  explicit BoundedFifo(std::size_t capacity) : slots_(capacity) {}
-  std::size_t size() const { return count_; }
-  void push(const T& value) {  // REQUIRES: size() < capacity
-    slots_[(head_ + count_) % slots_.size()] = value;
-    ++count_;
+  SystemCallPerformer(EngineKind kind, const CheckedSetup& setup)
+      : kind_(kind), rw_flags_(kind == EngineKind::kPvsync2 && setup.hipri ? RWF_HIPRI : 0) {
+    if (kind != EngineKind::kSync) return;
+    // Where each file's position is now (normally 0, freshly opened); unknown (a pipe) makes the first call
+    // seek.
+    for (const int fd : setup.fds) {
+      const off_t position = ::lseek(fd, 0, SEEK_CUR);
+      positions_.push_back(position < 0 ? std::nullopt : std::optional<std::uint64_t>(position));
+    }
   }
-  T pop() {  // REQUIRES: size() > 0
-    T value = slots_[head_];
-    head_ = (head_ + 1) % slots_.size();
-    --count_;
-    return value;
+
+  IoCompletion perform(const CheckedSetup& setup, const IoRequest& request) override {
+    if (request.op != IoOp::kRead && request.op != IoOp::kWrite) return positional_request(setup, request);
+    const int fd = setup.fds[request.file_index];
+    std::byte* buffer = setup.slot(request.buffer_index);
+    const bool read = request.op == IoOp::kRead;
+    const auto offset = static_cast<off_t>(request.offset);
+    iovec vector{buffer, request.length};
+    ssize_t returned = 0;
+    switch (kind_) {
+      case EngineKind::kSync:
+        return {request.tag, at_position(fd, request, buffer)};
+      case EngineKind::kVsync:
+        if (::lseek(fd, offset, SEEK_SET) < 0) return {request.tag, -std::int64_t{errno}};
+        returned = retry_on_eintr([&] { return read ? ::readv(fd, &vector, 1) : ::writev(fd, &vector, 1); });
+        break;
+      case EngineKind::kPvsync:
+        returned = retry_on_eintr(
+            [&] { return read ? ::preadv(fd, &vector, 1, offset) : ::pwritev(fd, &vector, 1, offset); });
+        break;
+      case EngineKind::kPvsync2:
+        returned = retry_on_eintr([&] {
+          return read ? ::preadv2(fd, &vector, 1, offset, rw_flags_) : ::pwritev2(fd, &vector, 1, offset, rw_flags_);
+        });
+        break;
+      default:
+        return positional_request(setup, request);
+    }
+    return {request.tag, result_of(returned, errno)};
   }
 
  private:
-  std::vector<T> slots_;
-  std::size_t head_ = 0;
-  std::size_t count_ = 0;
+  // sync's read(2) or write(2) at the file's position, after an lseek(2) when the position is elsewhere.
+  std::int64_t at_position(int fd, const IoRequest& request, std::byte* buffer) {
+    std::optional<std::uint64_t>& position = positions_[request.file_index];
+    if (position != request.offset) {
+      if (::lseek(fd, static_cast<off_t>(request.offset), SEEK_SET) < 0) {
+        position.reset();
+        return -std::int64_t{errno};
+      }
+      position = request.offset;
+    }
+    const ssize_t returned = retry_on_eintr([&] {
+      return request.op == IoOp::kRead ? ::read(fd, buffer, request.length) : ::write(fd, buffer, request.length);
+    });
+    if (returned < 0) return -std::int64_t{errno};  // the position stays where the failed call found it
+    *position += static_cast<std::uint64_t>(returned);
+    return returned;
+  }
+
+  EngineKind kind_;
+  int rw_flags_;
+  std::vector<std::optional<std::uint64_t>> positions_;  // sync: each file's position, when known
 };
 
-// Depth 1: the system call happens in submit(), as psync's; reap() hands the one result over.
-class InlineSyncEngine final : public IoEngine {
+// falloc: fallocate(2) in place of every request (sync_engine.h).
+class FallocatePerformer final : public RequestPerformer {
  public:
-  explicit InlineSyncEngine(CheckedSetup setup) : setup_(std::move(setup)) {}
-  EngineKind kind() const override { return EngineKind::kSync; }
-  void submit(std::span<const IoRequest> requests) override {
-    check_requests(setup_, in_flight(), requests);
-    if (!requests.empty()) done_ = perform_request(setup_, requests.front());  // depth 1: at most one
+  IoCompletion perform(const CheckedSetup& setup, const IoRequest& request) override {
+    int mode = 0;  // a write allocates, extending the file; syncs too, over 0 bytes (refused, as in fio)
+    off_t offset = static_cast<off_t>(request.offset);
+    off_t length = request.length;
+    if (request.op == IoOp::kRead) mode = FALLOC_FL_KEEP_SIZE;
+    if (request.op == IoOp::kTrim) mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
+    if (request.op == IoOp::kFsync || request.op == IoOp::kFdatasync) offset = length = 0;
+    const int fd = setup.fds[request.file_index];
+    const int returned = retry_on_eintr([&] { return ::fallocate(fd, mode, offset, length); });
+    return {request.tag, returned < 0 ? -std::int64_t{errno} : std::int64_t{request.length}};
   }
-  std::size_t reap(std::size_t min_completions, std::size_t max_completions, std::vector<IoCompletion>& out) override {
-    check_reap(min_completions, max_completions, in_flight());
-    if (!done_ || max_completions == 0) return 0;
-    out.push_back(*done_);
-    done_.reset();
-    return 1;
-  }
-  std::size_t in_flight() const override { return done_ ? 1 : 0; }
-
- private:
-  CheckedSetup setup_;
-  std::optional<IoCompletion> done_;
 };
 
-// Depth N: N workers, each taking the oldest queued request, making its system call and posting the result.
+// psync_threads: depth workers, each taking the oldest queued request, making its calls and posting the result.
 class ThreadedSyncEngine final : public IoEngine {
  public:
   explicit ThreadedSyncEngine(CheckedSetup setup);
@@ -95,7 +116,7 @@ class ThreadedSyncEngine final : public IoEngine {
   ThreadedSyncEngine(const ThreadedSyncEngine&) = delete;
   ThreadedSyncEngine& operator=(const ThreadedSyncEngine&) = delete;
 
-  EngineKind kind() const override { return EngineKind::kSync; }
+  EngineKind kind() const override { return EngineKind::kPsyncThreads; }
   void submit(std::span<const IoRequest> requests) override;
   std::size_t reap(std::size_t min_completions, std::size_t max_completions, std::vector<IoCompletion>& out) override;
   std::size_t in_flight() const override { return in_flight_; }
@@ -148,7 +169,7 @@ void ThreadedSyncEngine::work() {
         if (stopping_) return;  // what is still queued is dropped
         request = queued_.pop();
       }
-      const IoCompletion completion = perform_request(setup_, request);
+      const IoCompletion completion = positional_request(setup_, request);
       bool wake = false;
       {
         const std::lock_guard lock(mutex_);
@@ -192,10 +213,24 @@ std::size_t ThreadedSyncEngine::reap(std::size_t min_completions, std::size_t ma
 
 }  // namespace
 
-std::unique_ptr<IoEngine> make_sync_engine(const EngineSetup& setup) {
-  CheckedSetup checked = check_engine_setup(setup);
-  if (checked.depth == 1) return std::make_unique<InlineSyncEngine>(std::move(checked));
-  return std::make_unique<ThreadedSyncEngine>(std::move(checked));
+std::unique_ptr<IoEngine> make_sync_engine(EngineKind kind, const EngineSetup& setup) {
+  switch (kind) {
+    case EngineKind::kPsync:
+    case EngineKind::kSync:
+    case EngineKind::kVsync:
+    case EngineKind::kPvsync:
+    case EngineKind::kPvsync2: {
+      CheckedSetup checked = check_engine_setup(setup);
+      auto performer = std::make_unique<SystemCallPerformer>(kind, checked);
+      return std::make_unique<InlineEngine>(kind, std::move(checked), std::move(performer));
+    }
+    case EngineKind::kFalloc:
+      return std::make_unique<InlineEngine>(kind, check_engine_setup(setup), std::make_unique<FallocatePerformer>());
+    case EngineKind::kPsyncThreads:
+      return std::make_unique<ThreadedSyncEngine>(check_engine_setup(setup));
+    default:
+      throw std::invalid_argument("I/O engine: not a synchronous engine");
+  }
 }
 
 }  // namespace bench

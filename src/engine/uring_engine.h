@@ -7,7 +7,8 @@
 // WRITE_FIXED) and the registered files (IOSQE_FIXED_FILE) when the kernel accepts the registration; when it
 // does not (ENOMEM from RLIMIT_MEMLOCK for the pinned buffers, too many slots, file-backed memory, ...) the
 // engine carries on with plain READ / WRITE and descriptors. fsync is IORING_OP_FSYNC, fdatasync the same
-// with IORING_FSYNC_DATASYNC.
+// with IORING_FSYNC_DATASYNC. A trim is made synchronously in submit() (BLKDISCARD, engine/blocking_calls.h),
+// after the held requests have been submitted, as fio's io_uring engine does.
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -58,7 +59,8 @@ class UringEngine final : public IoEngine {
   IoUringRing ring_;
   bool buffers_registered_ = false;
   bool files_registered_ = false;
-  std::vector<IoCompletion> stash_;  // completions taken while a submit was retried, first out in reap()
+  // Completions taken while a submit was retried, and of trims, first out in reap().
+  std::vector<IoCompletion> stash_;
   std::size_t in_flight_ = 0;        // submitted and not yet handed out, stash_ and unsubmitted_ included
   std::size_t unsubmitted_ = 0;      // prepared by submit(), still in the SQ
 };

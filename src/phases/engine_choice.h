@@ -1,8 +1,9 @@
 #pragma once
-// Which engine runs a workload, and why (engine/io_engine.h has the engines): fio's asynchronous engines run on
-// io_uring with iodepth requests in flight, or, when io_uring is unavailable (`io_uring_refusal` holds why), on
-// the synchronous engine with iodepth threads; fio's synchronous engines run one request at a time, as in fio
-// (iodepth has no effect there). Decided once per workload, when the run is planned (plan/plan.h). Pure.
+// Which engine runs a workload, and why (engine/io_engine.h has the engines; empty reason for the expected one):
+// the one its fio engine names (spec.engine), the asynchronous ones (io_uring, libaio, posixaio) with iodepth
+// requests in flight, the synchronous ones one request at a time, as in fio (iodepth has no effect there);
+// io_uring, when the kernel refuses it (`io_uring_refusal` holds why), on psync at iodepth 1 and psync_threads
+// (iodepth threads) above. Decided once per workload, when the run is planned (plan/plan.h). Pure.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,9 +14,9 @@
 namespace bench {
 
 struct EngineChoice {
-  EngineKind engine = EngineKind::kSync;
+  EngineKind engine = EngineKind::kPsync;
   std::uint32_t depth = 1;
-  std::string note;  // e.g. "io_uring is unavailable (...): iodepth 32 kept by 32 threads of the sync engine"
+  std::string note;  // e.g. "io_uring is unavailable (...): psync_threads keeps iodepth=32 requests in flight ..."
 };
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal);
 

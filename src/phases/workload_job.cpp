@@ -7,7 +7,7 @@
 #include <limits>
 #include <system_error>
 
-#include "engine/offset_generator.h"
+#include "phases/job_offsets.h"
 #include "phases/rng.h"
 
 namespace bench {
@@ -29,8 +29,7 @@ class JobLoop {
   JobLoop(const JobPlan& plan, JobMeasurement& result)
       : plan_(plan),
         spec_(plan.spec),
-        offsets_(is_random(spec_.pattern) ? OffsetOrder::kRandom : OffsetOrder::kSequential, plan.region_bytes,
-                 spec_.block_bytes, plan.seed),
+        offsets_(spec_, plan.region_bytes, plan.seed, plan.fio_seeds),
         mix_(plan.seed ^ 0x6d69782d72617465ULL),
         submitted_at_(plan.depth),
         op_of_slot_(plan.depth),
@@ -80,10 +79,15 @@ class JobLoop {
     // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
     const bool in_ramp = spec_.ramp_time.count() > 0 && Clock::now() < measure_start_;
     while (!free_slots_.empty() && !target_reached()) {
+      const IoOp op = next_direction();
+      const std::optional<std::uint64_t> next_offset = offsets_.next(op);
+      if (!next_offset) {  // a random pass over every block is done: the job's size
+        stopping_ = true;
+        break;
+      }
+      const std::uint64_t offset = *next_offset;
       const std::uint32_t slot = free_slots_.back();
       free_slots_.pop_back();
-      const IoOp op = next_direction();
-      const std::uint64_t offset = offsets_.next();
       op_of_slot_[slot] = op;
       offset_of_slot_[slot] = offset;
       batch_.push_back({op, 0, offset, spec_.block_bytes, slot, slot});
@@ -217,7 +221,7 @@ class JobLoop {
 
   const JobPlan& plan_;
   const WorkloadSpec& spec_;
-  OffsetGenerator offsets_;
+  JobOffsets offsets_;
   Rng mix_;
   std::vector<Clock::time_point> submitted_at_;
   std::vector<IoOp> op_of_slot_;

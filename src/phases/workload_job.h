@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/fio_random.h"
 #include "engine/io_engine.h"
 #include "phases/phase.h"
 #include "result/workload_result.h"
@@ -26,7 +27,8 @@ struct JobPlan {
   IoEngine& engine;
   std::uint32_t depth = 1;          // requests in flight at most: the engine's depth
   std::uint64_t region_bytes = 0;   // the job's part of its file, from offset 0; a whole number of blocks
-  std::uint64_t seed = 0;           // of the random offsets and the read/write mix
+  std::uint64_t seed = 0;           // of the read/write mix
+  FioSeeds fio_seeds;               // of the random offsets, as fio seeds them (phases/job_offsets.h)
   const std::atomic<int>& interrupt_signal;
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
   std::string file_name;            // names the file in error messages

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "engine/io_engine.h"
+#include "phases/job_offsets.h"
 #include "phases/rng.h"
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
@@ -46,7 +47,9 @@ class WorkloadPhase final : public Phase {
     const std::uint64_t seed = seed_ + context.worker_index;
     fill_with_random_bytes(buffers, seed ^ 0x64617461ULL);
     const int fds[] = {file.fd()};
-    const EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
+    EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
+    setup.region_bytes = target.region_bytes;  // mmap maps it
+    setup.random_offsets = is_random(spec_.pattern);
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;
@@ -55,6 +58,7 @@ class WorkloadPhase final : public Phase {
                        choice_.depth,
                        target.region_bytes,
                        seed,
+                       fio_seeds_for(spec_, context.worker_index, target.path.string(), seed),
                        context.interrupt_signal,
                        context.abort,
                        target.path.string()};

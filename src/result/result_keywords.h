@@ -30,9 +30,11 @@ template <>
 inline constexpr std::array<std::string_view, 4> kKeywords<WorkUnit> = {"bytes", "seeks", "files", "syncs"};
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<Role> = {"host", "guest", "unknown"};
-// The engine that ran a workload: every workload result names it.
+// The engine that ran a workload: every workload result names it. fio's engine names, in EngineKind's order;
+// psync_threads is bench++'s own (pread/pwrite on iodepth threads, where io_uring is refused).
 template <>
-inline constexpr std::array<std::string_view, 2> kKeywords<EngineKind> = {"io_uring", "sync"};
+inline constexpr std::array<std::string_view, 11> kKeywords<EngineKind> = {
+    "io_uring", "libaio", "posixaio", "psync", "sync", "vsync", "pvsync", "pvsync2", "mmap", "falloc", "psync_threads"};
 // A workload result's direction.
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<IoDirection> = {"read", "write", "sync"};
@@ -40,6 +42,9 @@ inline constexpr std::array<std::string_view, 3> kKeywords<IoDirection> = {"read
 template <>
 inline constexpr std::array<std::string_view, 6> kKeywords<IoPattern> = {"read",      "write", "randread",
                                                                          "randwrite", "rw",    "randrw"};
+// fio's random_generator= words, in RandomGenerator's order.
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<RandomGenerator> = {"tausworthe", "lfsr", "tausworthe64"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>

@@ -1,6 +1,8 @@
 #include "result/workload_fields.h"
 
 #include <array>
+#include <cstdio>
+#include <string>
 
 #include "result/result_keywords.h"
 
@@ -43,19 +45,30 @@ constexpr FieldAccess<WorkloadSpec> kFioEngine{
     .set =
         [](WorkloadSpec& spec, FieldValue value) {
           spec.fio_engine = std::get<std::string>(std::move(value));
-          for (std::string_view name : {"io_uring", "libaio", "posixaio"}) {
-            if (spec.fio_engine == name) {
-              spec.engine = EngineKind::kIoUring;
-              return true;
-            }
+          const std::optional<EngineKind> kind = engine_for_fio_name(spec.fio_engine);
+          if (kind) spec.engine = *kind;
+          return kind.has_value();
+        },
+};
+
+// percentage_random per direction: "R/W/T" (read, write, trim; fio writes R,W,T, which spreadsheets read as a
+// number with thousands separators).
+constexpr FieldAccess<WorkloadSpec> kPercentageRandom{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      const auto& p = spec.percentage_random;
+      return std::to_string(p[0]) + "/" + std::to_string(p[1]) + "/" + std::to_string(p[2]);
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          const std::string text = std::get<std::string>(std::move(value));
+          unsigned r = 0, w = 0, t = 0;
+          char end = 0;
+          if (std::sscanf(text.c_str(), "%u/%u/%u%c", &r, &w, &t, &end) != 3 || r > 100 || w > 100 || t > 100) {
+            return false;
           }
-          for (std::string_view name : {"sync", "psync", "vsync", "pvsync", "pvsync2"}) {
-            if (spec.fio_engine == name) {
-              spec.engine = EngineKind::kSync;
-              return true;
-            }
-          }
-          return false;
+          spec.percentage_random = {r, w, t};
+          return true;
         },
 };
 
@@ -98,6 +111,14 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_randseed", "randseed", nullptr, member<&WorkloadSpec::seed>()},
     WorkloadField{"workload_randrepeat", "randrepeat", nullptr, member<&WorkloadSpec::randrepeat>()},
     WorkloadField{"workload_description", "description", nullptr, member<&WorkloadSpec::description>()},
+    WorkloadField{"workload_randommap", "randommap", nullptr, member<&WorkloadSpec::random_map>(), {},
+                  {"random map", R::kOnOff}},
+    WorkloadField{"workload_random_generator", "random_generator", nullptr,
+                  member<&WorkloadSpec::random_generator>(), {}, {"random_generator", R::kWord}},
+    WorkloadField{"workload_random_distribution", "random_distribution", nullptr,
+                  member<&WorkloadSpec::random_distribution_text>(), {}, {"random_distribution", R::kWord}},
+    WorkloadField{"workload_percentage_random", "percentage_random", nullptr, kPercentageRandom, {},
+                  {"percentage_random", R::kWord}},
 };
 
 }  // namespace

@@ -19,7 +19,7 @@ struct WorkloadPart {
   std::string workload;              // WorkloadSpec::name
   IoDirection direction = IoDirection::kRead;
   std::optional<std::uint32_t> job;  // one job's own part (numjobs > 1 without group_reporting); nullopt: all jobs
-  EngineKind engine = EngineKind::kSync;  // what ran it
+  EngineKind engine = EngineKind::kPsync;  // what ran it
   std::uint32_t engine_depth = 1;         // requests in flight per job, as run
   std::string engine_note;                // why that engine and depth, when not what the spec implies
   // The mean number of read and write requests in flight per job over the measured time (Little's law: their

@@ -2,12 +2,14 @@
 // One workload of `bench++ job` or `bench++ suite`: what fio calls a job (a job file's section, or a --name on the
 // command line), with fio's meanings. Plain values; produced by cli/fio_options.h and cli/fio_job_file.h, run by
 // the workload phase, recorded in every output.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "result/engine_kind.h"
+#include "result/offset_spec.h"
 
 namespace bench {
 
@@ -36,7 +38,7 @@ struct WorkloadSpec {
   std::uint64_t size_bytes = 0;
   std::optional<std::uint32_t> size_percent;  // size=N%: that share of an existing file or device
   std::uint32_t jobs = 1;     // numjobs: independent copies of the workload, run at once
-  std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous fio engine, as in fio)
+  std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous engine, as in fio)
   std::chrono::nanoseconds runtime{0};    // 0: no time limit (stop when size is done)
   bool time_based = false;                // loop over size until runtime ends
   std::chrono::nanoseconds ramp_time{0};  // run this long, unmeasured, before measuring
@@ -49,13 +51,19 @@ struct WorkloadSpec {
   std::string filename;                   // a file or device to use; empty: files of bench++'s own, one per job
   std::string directory;                  // where those files go (filename is relative to it)
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
-  EngineKind engine = EngineKind::kSync;  // what runs it: io_uring for fio's asynchronous engines
+  EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
   bool invalidate = true;                 // drop the file's page cache before the workload
   bool stonewall = false;                 // start only after every earlier workload ended
   std::optional<std::uint32_t> seed;      // randseed: the seed of this workload's offsets and data
   bool randrepeat = true;                 // without randseed: the same offsets every run (as fio), else the run's seed
   std::string description;                // description=: free text, kept with the results
+  // Where random requests go (engine/random_offsets.h draws them as fio does):
+  bool random_map = true;                 // norandommap=1 turns it off: blocks may repeat within a pass
+  RandomGenerator random_generator = RandomGenerator::kTausworthe;  // random_generator=
+  DistributionSpec random_distribution;   // random_distribution= (default random: uniform)
+  std::string random_distribution_text = "random";  // as written, for the records (not read back into the spec)
+  std::array<std::uint32_t, kFioDirections> percentage_random{100, 100, 100};  // read, write, trim
   // Lets write requests reach an existing file or a block device bench++ did not create; set only by
   // --allow-overwrite=PATH naming this workload's filename.
   bool overwrite_allowed = false;

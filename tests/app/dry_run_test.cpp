@@ -120,7 +120,7 @@ TEST_CASE("dry run: the JSON plan holds each workload's setup as it will run, an
   CHECK(test.at("jobs") == 3);
   CHECK(test.at("workload").at("bs") == 8192);
   CHECK(test.at("workload").at("size_bytes") == 1 << 20);
-  CHECK(test.at("engine") == "sync");
+  CHECK(test.at("engine") == "psync");
   CHECK(test.at("engine_depth") == 1);  // psync is synchronous: iodepth has no effect, as in fio
   CHECK(test.at("files").size() == 3);
   // Three files of 1 MiB, with the margin (1/64 and 1 MiB); three inodes and the private directory's.

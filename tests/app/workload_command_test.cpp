@@ -70,7 +70,7 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   REQUIRE(writes != nullptr);
   CHECK(writes->operations == 32);  // 2 MiB in 64 KiB blocks
   CHECK(writes->bytes == 2u << 20);
-  CHECK(writes->workload->engine == EngineKind::kSync);  // psync, fio's default
+  CHECK(writes->workload->engine == EngineKind::kPsync);  // fio's default
   const PhaseResult* reads = find_test(run, TestId{PhaseId::kWorkload, "mix", IoDirection::kRead, std::nullopt});
   const PhaseResult* mixed_writes = find_test(run, TestId{PhaseId::kWorkload, "mix", IoDirection::kWrite, std::nullopt});
   REQUIRE(reads != nullptr);

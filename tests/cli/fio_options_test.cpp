@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -124,7 +125,7 @@ TEST_CASE("fio: Tart's six fio command lines, verbatim, read as fio reads them")
   CHECK(specs[0].time_based);
   CHECK(specs[0].end_fsync);
   CHECK(specs[0].fio_engine == "posixaio");
-  CHECK(specs[0].engine == EngineKind::kIoUring);
+  CHECK(specs[0].engine == EngineKind::kPosixAio);
   CHECK(!specs[0].direct);
   CHECK(!specs[0].group_reporting);
   // 16 parallel 64KiB random write processes.
@@ -189,7 +190,7 @@ TEST_CASE("fio: command lines: values after = or as the next word, flags bare, g
   CHECK(!a.seed);
   CHECK(a.randrepeat);
   CHECK(only_workload("--name=x --size=1m").fio_engine == "psync");
-  CHECK(only_workload("--name=x --size=1m").engine == EngineKind::kSync);
+  CHECK(only_workload("--name=x --size=1m").engine == EngineKind::kPsync);
   // kb_base applies to the sizes written after it, as in fio 3.33.
   CHECK(only_workload("--name=x --kb_base=1000 --size=8k").size_bytes == 8000);
   CHECK(only_workload("--name=x --size=8k --kb_base=1000").size_bytes == 8192);
@@ -202,9 +203,12 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   const auto error_of = [](std::string_view line) { return usage_error_of([&] { from_command_line(line); }); };
   CHECK(error_of("--name=x --size=1m --loops=3") ==
         "fio option 'loops' is not supported by bench++ (see bench++(1), WORKLOADS)");
-  CHECK(error_of("--name=x --size=1m --ioengine=mmap") ==
-        "invalid fio option ioengine='mmap': bench++ runs io_uring, libaio and posixaio on its io_uring engine and "
-        "sync, psync, vsync, pvsync and pvsync2 on its synchronous one");
+  // Every option bench++ does not run, in one message, each once.
+  CHECK(error_of("--name=x --size=1m --loops=3 --verify=md5 --name=y --size=1m --loops 2 --exitall") ==
+        "fio options 'loops', 'verify', 'exitall' are not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
+        "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
+        "pvsync, pvsync2, mmap and falloc");
   CHECK(error_of("--name=x --size=1m --rw=trim") ==
         "invalid fio option rw='trim': bench++ runs read, write, randread, randwrite, rw (readwrite) and randrw");
   CHECK(error_of("--name=x --size=1m --rw=randread:8").find("offset modifiers") != std::string::npos);
@@ -264,7 +268,7 @@ TEST_CASE("fio: job files as people write them: comments, [global] sections, fla
   const std::vector<WorkloadSpec> specs = read_fio_job_file(text, "jobs.fio");
   REQUIRE(specs.size() == 2);
   CHECK(specs[0].name == "seq-read");
-  CHECK(specs[0].engine == EngineKind::kIoUring);
+  CHECK(specs[0].engine == EngineKind::kLibaio);
   CHECK(specs[0].direct);
   CHECK(specs[0].size_bytes == 64 * kMiB);
   CHECK(specs[0].block_bytes == kMiB);
@@ -289,6 +293,10 @@ TEST_CASE("fio: job file errors name the file and line") {
   };
   CHECK(error_of("[a]\nsize=1m\nloops=2\n") ==
         "bad.fio:3: fio option 'loops' is not supported by bench++ (see bench++(1), WORKLOADS)");
+  // All of them in one message, at the first one's line.
+  CHECK(error_of("[global]\ngtod_reduce=1\n[a]\nsize=1m\nloops=2\n[b]\nsize=1m\nloops=3\nverify=md5\n") ==
+        "bad.fio:2: fio options 'gtod_reduce', 'loops', 'verify' are not supported by bench++ (see bench++(1), "
+        "WORKLOADS)");
   CHECK(error_of("size=1m\n[a]\n") == "bad.fio:1: an option before the first [section]");
   CHECK(error_of("[a\nsize=1m\n") == "bad.fio:1: '[a' is not a [section] line");
   CHECK(error_of("[global]\nsize=1m\n") == "bad.fio: no workload (a [section] other than [global])");
@@ -330,6 +338,38 @@ TEST_CASE("fio: the suites shipped with bench++ are job files it reads (fio read
     CHECK(spec.ramp_time == seconds(5));
     CHECK(spec.direct);
   }
+}
+
+TEST_CASE("fio: random offsets' options: norandommap, random_generator, random_distribution, percentage_random") {
+  const WorkloadSpec plain = only_workload("--name=x --size=1m --rw=randread");
+  CHECK(plain.random_map);
+  CHECK(plain.random_generator == RandomGenerator::kTausworthe);
+  CHECK(plain.random_distribution.kind == DistributionKind::kRandom);
+  CHECK(plain.percentage_random == std::array<std::uint32_t, 3>{100, 100, 100});
+  CHECK(!only_workload("--name=x --size=1m --norandommap").random_map);
+  CHECK(only_workload("--name=x --size=1m --norandommap=0").random_map);
+  CHECK(only_workload("--name=x --size=1m --random_generator=lfsr").random_generator == RandomGenerator::kLfsr);
+  const WorkloadSpec zipf = only_workload("--name=x --size=1m --random_distribution=zipf:1.2");
+  CHECK(zipf.random_distribution.kind == DistributionKind::kZipf);
+  CHECK(zipf.random_distribution.parameter == 1.2);
+  CHECK(zipf.random_distribution_text == "zipf:1.2");
+  // zoned_abs sizes follow kb_base, like every size.
+  const WorkloadSpec zoned =
+      only_workload("--name=x --size=1m --kb_base=1000 --random_distribution=zoned_abs:60/4k:40/8k");
+  CHECK(zoned.random_distribution.zones[0].front().size_bytes == 4000);
+  CHECK(only_workload("--name=x --size=1m --percentage_random=30,60").percentage_random ==
+        std::array<std::uint32_t, 3>{30, 60, 60});
+  CHECK(only_workload("--name=x --size=1m --percentage_sequential=30").percentage_random ==
+        std::array<std::uint32_t, 3>{70, 70, 70});
+  const auto error_of = [](std::string_view line) { return usage_error_of([&] { from_command_line(line); }); };
+  CHECK(error_of("--name=x --size=1m --random_generator=mt") ==
+        "invalid fio option random_generator='mt': fio's generators are tausworthe, lfsr and tausworthe64");
+  CHECK(error_of("--name=x --size=1m --random_distribution=zipf:1") ==
+        "invalid fio option random_distribution='zipf:1': random_distribution 'zipf:1': zipf's theta must not be 1");
+  CHECK(error_of("--name=x --size=1m --percentage_random=101") ==
+        "invalid fio option percentage_random='101': must be between 0 and 100");
+  CHECK(error_of("--name=x --size=1m --random_generator=lfsr --random_distribution=zoned:50/50:50/50") ==
+        "workload 'x': random_generator=lfsr cannot draw a zoned random_distribution (fio ignores the zones)");
 }
 
 }  // namespace bench

@@ -60,7 +60,8 @@ std::string refused_setup_report(int error, const std::vector<std::string>& expe
       }
     }
     for (const std::uint32_t depth : {1u, 8u}) {
-      if (std::string failure = read_back(EngineKind::kSync, depth, path); !failure.empty()) return failure;
+      const EngineKind stand_in = depth == 1 ? EngineKind::kPsync : EngineKind::kPsyncThreads;
+      if (std::string failure = read_back(stand_in, depth, path); !failure.empty()) return failure;
     }
     return "";
   });

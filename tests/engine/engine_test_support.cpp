@@ -4,6 +4,10 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -77,6 +81,60 @@ std::optional<Skip> io_uring_skip_reason() {
   static const std::optional<std::string> reason = io_uring_availability();
   if (!reason) return std::nullopt;
   return Skip{Need::kMachine, "io_uring: " + *reason};
+}
+
+WatchedPages::WatchedPages(std::size_t pages) : bytes_(pages * kPageBytes) {
+  uffd_ = UniqueFd(static_cast<int>(::syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK)));
+  if (!uffd_.is_open()) {
+    error_ = std::string("userfaultfd: ") + std::strerror(errno);
+    return;
+  }
+  uffdio_api api{UFFD_API, 0, 0};
+  void* memory = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (::ioctl(uffd_.get(), UFFDIO_API, &api) != 0 || memory == MAP_FAILED) {
+    error_ = std::string("userfaultfd set-up: ") + std::strerror(errno);
+    if (memory != MAP_FAILED) ::munmap(memory, bytes_);
+    return;
+  }
+  base_ = static_cast<std::byte*>(memory);
+  ::madvise(base_, bytes_, MADV_NOHUGEPAGE);
+  uffdio_register registration{{reinterpret_cast<std::uintptr_t>(base_), bytes_}, UFFDIO_REGISTER_MODE_MISSING, 0};
+  if (::ioctl(uffd_.get(), UFFDIO_REGISTER, &registration) != 0)
+    error_ = std::string("UFFDIO_REGISTER: ") + std::strerror(errno);
+}
+
+WatchedPages::~WatchedPages() {
+  stop_watching();
+  if (base_ != nullptr) ::munmap(base_, bytes_);
+}
+
+long WatchedPages::next_fault(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    uffd_msg message{};
+    if (::read(uffd_.get(), &message, sizeof message) == sizeof message) {
+      if (message.event != UFFD_EVENT_PAGEFAULT) continue;
+      return static_cast<long>((message.arg.pagefault.address - reinterpret_cast<std::uintptr_t>(base_)) / kPageBytes);
+    }
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return -1;
+    pollfd ready{uffd_.get(), POLLIN, 0};
+    ::poll(&ready, 1, static_cast<int>(left.count()));
+  }
+}
+
+void WatchedPages::stop_watching() {
+  if (base_ == nullptr) return;
+  uffdio_range range{reinterpret_cast<std::uintptr_t>(base_), bytes_};
+  ::ioctl(uffd_.get(), UFFDIO_UNREGISTER, &range);
+}
+
+void WatchedPages::resolve(long page) {
+  alignas(kPageBytes) static std::byte zeros[kPageBytes] = {};
+  uffdio_copy copy{reinterpret_cast<std::uintptr_t>(base_) + static_cast<std::uintptr_t>(page) * kPageBytes,
+                   reinterpret_cast<std::uintptr_t>(zeros), kPageBytes, 0, 0};
+  ::ioctl(uffd_.get(), UFFDIO_COPY, &copy);
 }
 
 DriveResult drive(IoEngine& engine, std::vector<IoRequest> requests, std::uint32_t depth, std::span<std::byte> buffers,
@@ -174,7 +232,7 @@ std::string install_seccomp_refusals(const std::vector<SyscallRefusal>& refusals
 #endif
   constexpr std::uint32_t kNr = offsetof(seccomp_data, nr);
   constexpr std::uint32_t kArchField = offsetof(seccomp_data, arch);
-  constexpr std::uint32_t kSecondArgLow = offsetof(seccomp_data, args) + 8;  // little-endian low word of args[1]
+  constexpr std::uint32_t kArgs = offsetof(seccomp_data, args);  // args[i]'s little-endian low word at kArgs + 8 i
   std::vector<sock_filter> program = {
       BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kArchField),
       BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kArch, 1, 0),
@@ -189,7 +247,7 @@ std::string install_seccomp_refusals(const std::vector<SyscallRefusal>& refusals
     program.push_back(
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, number, 0, static_cast<std::uint8_t>(args == 0 ? 1 : 2 + args)));
     if (args > 0) {
-      program.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kSecondArgLow));
+      program.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kArgs + 8 * refusal.argument));
       for (std::uint8_t i = 0; i < args; ++i) {
         // the last miss jumps over the refusal; a hit jumps to it
         program.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, refusal.second_args[i],

@@ -1,8 +1,10 @@
 #pragma once
-// Helpers of the engine tests: files with a known pattern per block, a driver that keeps an engine's queue
-// full as the workload phase will, and a forked child to run code under a seccomp filter.
+// Helpers of the engine tests: files with a known pattern per block, pages that hold a read in the kernel, a
+// driver that keeps an engine's queue full as the workload phase will, and a forked child to run code under a
+// seccomp filter.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -40,6 +42,33 @@ std::optional<Skip> io_uring_skip_reason();
     return;                                                            \
   }
 
+// An anonymous mapping of 4 KiB pages whose missing pages fault into a userfaultfd the test reads (see
+// userfaultfd(2)): a read(2) into such a page blocks in the kernel until the test resolves the fault, so a test
+// sees which requests an engine has truly started and can hold them there.
+class WatchedPages {
+ public:
+  static constexpr std::size_t kPageBytes = 4096;
+  explicit WatchedPages(std::size_t pages);
+  ~WatchedPages();
+  WatchedPages(const WatchedPages&) = delete;
+  WatchedPages& operator=(const WatchedPages&) = delete;
+
+  const std::string& error() const { return error_; }  // empty when usable
+  std::span<std::byte> bytes() { return {base_, bytes_}; }
+  // The page index of the next fault, or -1 when none comes within `timeout`.
+  long next_fault(std::chrono::milliseconds timeout);
+  // Unregisters the mapping, which wakes any thread still waiting on one of its pages.
+  void stop_watching();
+  // Maps a zeroed page at `page`, waking the thread that faulted on it.
+  void resolve(long page);
+
+ private:
+  UniqueFd uffd_;
+  std::byte* base_ = nullptr;
+  std::size_t bytes_;
+  std::string error_;
+};
+
 struct DriveResult {
   std::vector<IoCompletion> completions;  // in the order reaped
   std::size_t max_in_flight = 0;
@@ -59,12 +88,14 @@ DriveResult drive(IoEngine& engine, std::vector<IoRequest> requests, std::uint32
 std::string run_in_child(const std::function<std::string()>& body);
 
 // In the calling process from now on (irrevocably; call it in a child): the system call `syscall_number`
-// fails with `error`, or only its calls whose second argument is one of `second_args` when that is not empty.
-// Returns "" or why the filter could not be installed (prefixed "skip: ").
+// fails with `error`, or only its calls whose argument `argument` (0-based: 1, the second, unless told; its
+// low 32 bits) is one of `second_args` when that is not empty. Returns "" or why the filter could not be
+// installed (prefixed "skip: ").
 struct SyscallRefusal {
   long syscall_number;
   int error;
   std::vector<std::uint32_t> second_args;
+  unsigned argument = 1;
 };
 std::string install_seccomp_refusals(const std::vector<SyscallRefusal>& refusals);
 // Whether a run_in_child report is such a "skip: ..." (a capability of the machine): then it is a skip, said and

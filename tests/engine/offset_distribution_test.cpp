@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/fio_distribution.h"
 #include "cli/fio_options.h"
 
 namespace bench {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/fio_distribution.h"
 #include "cli/fio_options.h"
 #include "engine/random_offsets.h"
 #include "fio_run.h"

@@ -88,7 +88,7 @@ bool io_uring_here() { return !test::skip_if(test::io_uring_skip_reason()); }
 }  // namespace
 
 TEST_CASE("workload: one pass of random reads at QD1, QD8 and QD32: every block once, the queue kept full") {
-  for (const EngineKind engine : {EngineKind::kIoUring, EngineKind::kSync}) {
+  for (const EngineKind engine : {EngineKind::kIoUring, EngineKind::kPsyncThreads}) {
     if (engine == EngineKind::kIoUring && !io_uring_here()) continue;
     for (const std::uint32_t depth : {1u, 8u, 32u}) {
       CAPTURE(depth);
@@ -100,10 +100,12 @@ TEST_CASE("workload: one pass of random reads at QD1, QD8 and QD32: every block 
       WorkloadFiles files(dir.path());
       std::vector<JobTarget> targets = files.plan(spec, {});
       files.prepare(spec, targets);
-      // The engine and its depth as the phase would choose them, with io_uring refused for the sync case.
+      // The engine and its depth as the phase would choose them, with io_uring refused for the threads' case
+      // (psync itself at QD1).
+      const bool refused = engine == EngineKind::kPsyncThreads;
       const EngineChoice choice =
-          choose_engine(spec, engine == EngineKind::kSync ? std::optional<std::string>("refused here") : std::nullopt);
-      CHECK(choice.engine == engine);
+          choose_engine(spec, refused ? std::optional<std::string>("refused here") : std::nullopt);
+      CHECK(choice.engine == (refused && depth == 1 ? EngineKind::kPsync : engine));
       CHECK(choice.depth == depth);
       const std::vector<JobMeasurement> measurement = run_jobs(spec, targets, choice.engine, choice.depth, 7, files, interrupt);
       REQUIRE(measurement.size() == 1);
@@ -124,7 +126,7 @@ TEST_CASE("workload: writes with fdatasync every 4 and an end fsync, mixed 70/30
   test::TempDir dir;
   const std::atomic<int> interrupt{0};
   WorkloadSpec writes = spec_of(IoPattern::kWrite, 8, EngineKind::kIoUring);
-  if (!io_uring_here()) writes.engine = EngineKind::kSync;
+  if (!io_uring_here()) writes.engine = EngineKind::kPsync;
   writes.fdatasync_every = 4;
   writes.end_fsync = true;
   writes.size_bytes = 256 * 1024;
@@ -133,7 +135,7 @@ TEST_CASE("workload: writes with fdatasync every 4 and an end fsync, mixed 70/30
   CHECK(job.parts[1].latency.count() == 64);
   CHECK(job.parts[2].latency.count() == 16 + 1);  // after every 4 writes, then the end fsync
 
-  WorkloadSpec mixed = spec_of(IoPattern::kRandRw, 4, EngineKind::kSync);
+  WorkloadSpec mixed = spec_of(IoPattern::kRandRw, 4, EngineKind::kPsync);
   mixed.read_percent = 70;
   mixed.size_bytes = 4 * kMiB;
   const JobMeasurement mix = run_one(mixed, dir.path(), interrupt).front();
@@ -145,7 +147,7 @@ TEST_CASE("workload: writes with fdatasync every 4 and an end fsync, mixed 70/30
 
 TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not measured, a stop signal ends it") {
   test::TempDir dir;
-  WorkloadSpec spec = spec_of(IoPattern::kRead, 1, EngineKind::kSync);
+  WorkloadSpec spec = spec_of(IoPattern::kRead, 1, EngineKind::kPsync);
   spec.size_bytes = 64 * 1024;  // 16 blocks: many passes in the time
   spec.time_based = true;
   spec.runtime = milliseconds(300);
@@ -175,7 +177,7 @@ TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not m
 
 TEST_CASE("workload: the jobs of a workload run at once, each on a file of its own") {
   test::TempDir dir;
-  WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 2, EngineKind::kSync);
+  WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 2, EngineKind::kPsync);
   spec.jobs = 3;
   spec.size_bytes = kMiB;
   const std::atomic<int> interrupt{0};
@@ -187,7 +189,7 @@ TEST_CASE("workload: the jobs of a workload run at once, each on a file of its o
     CHECK(targets[job].path.filename() == "w." + std::to_string(job) + ".0");
     CHECK(fs::file_size(targets[job].path) == kMiB);
   }
-  const std::vector<JobMeasurement> measurement = run_jobs(spec, targets, EngineKind::kSync, 2, 1, files, interrupt);
+  const std::vector<JobMeasurement> measurement = run_jobs(spec, targets, EngineKind::kPsync, 2, 1, files, interrupt);
   REQUIRE(measurement.size() == 3);
   for (const JobMeasurement& job : measurement) CHECK(job.parts[1].latency.count() == 256);
 }
@@ -199,7 +201,7 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
   const auto error_of = [&](const WorkloadSpec& spec) {
     return test::error_of<UsageError>([&] { WorkloadFiles(dir.path()).plan(spec, {}); });
   };
-  WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 1, EngineKind::kSync);
+  WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 1, EngineKind::kPsync);
   spec.filename = users_file.string();
   spec.size_bytes = 0;
   CHECK(error_of(spec) == "workload 'w': it writes, and '" + users_file.string() +
@@ -219,7 +221,7 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
     CHECK(targets.front().region_bytes == 32 * 1024);
     files.prepare(spec, targets);
     const std::atomic<int> interrupt{0};
-    CHECK(run_jobs(spec, targets, EngineKind::kSync, 1, 1, files, interrupt).front().parts[0].latency.count() == 8);
+    CHECK(run_jobs(spec, targets, EngineKind::kPsync, 1, 1, files, interrupt).front().parts[0].latency.count() == 8);
   }
   CHECK(test::read_file(users_file) == std::string(64 * 1024, 'x'));  // untouched, and still there
 
@@ -227,7 +229,7 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
   spec.pattern = IoPattern::kRandWrite;
   CHECK(error_of(spec).empty());
 
-  WorkloadSpec created = spec_of(IoPattern::kRandRead, 1, EngineKind::kSync);
+  WorkloadSpec created = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
   created.filename = "made-by-bench.dat";
   {
     WorkloadFiles files(dir.path());
@@ -248,7 +250,7 @@ TEST_CASE("workload files: what bench++ did not create is only read, and what it
   }
   CHECK(fs::exists(dir.path() / "made-by-bench.dat"));
 
-  WorkloadSpec elsewhere = spec_of(IoPattern::kRead, 1, EngineKind::kSync);
+  WorkloadSpec elsewhere = spec_of(IoPattern::kRead, 1, EngineKind::kPsync);
   elsewhere.directory = (dir.path() / "missing").string();
   CHECK(error_of(elsewhere) == "workload 'w': directory '" + elsewhere.directory + "' does not exist");
 }
@@ -257,10 +259,10 @@ TEST_CASE("workload files: one rank of several has files of its own, and a share
   test::TempDir dir;
   const fs::path users_file = dir.path() / "shared.dat";
   std::ofstream(users_file) << std::string(64 * 1024, 'x');
-  WorkloadSpec own = spec_of(IoPattern::kRandWrite, 1, EngineKind::kSync);
+  WorkloadSpec own = spec_of(IoPattern::kRandWrite, 1, EngineKind::kPsync);
   own.filename = "test-file";  // a suite's one test file: each rank's own, in its private directory
   own.jobs = 2;
-  WorkloadSpec reads = spec_of(IoPattern::kRandRead, 1, EngineKind::kSync);
+  WorkloadSpec reads = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
   reads.filename = users_file.string();
   reads.size_bytes = 0;
   {

@@ -32,7 +32,8 @@ constexpr std::string_view kGoldenHeader =
     "workload_runtime_ms,workload_time_based,workload_ramp_ms,workload_direct,workload_rwmixread,workload_fsync,"
     "workload_fdatasync,workload_end_fsync,workload_group_reporting,workload_filename,workload_directory,"
     "workload_ioengine,workload_unlink,workload_invalidate,workload_stonewall,workload_randseed,workload_randrepeat,"
-    "workload_description,direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
+    "workload_description,workload_randommap,workload_random_generator,workload_random_distribution,"
+    "workload_percentage_random,direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
     "steady_last_third\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {

@@ -1,0 +1,23 @@
+#pragma once
+// fio's random_distribution= as fio 3.33 reads it, into result/offset_spec.h's DistributionSpec. Pure.
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "result/offset_spec.h"
+
+namespace bench {
+
+// A size as the option's caller reads fio sizes (cli's parse_fio_size with the job's kb_base); what it throws
+// for bad text is passed on as std::invalid_argument with its message.
+using SizeParser = std::function<std::uint64_t(std::string_view)>;
+
+// random_distribution's value as fio 3.33 reads it: random, zipf[:theta[:center]], pareto[:h[:center]],
+// normal[:dev[:center]], zoned:A/S:A/S..., zoned_abs:A/SIZE:... with up to three
+// comma-separated lists (read,write,trim; one list serves all three, two lists give trim the write list's: fio's
+// manual has them, fio 3.33's option matcher refuses any value with a comma).
+// In a zone a missing or zero size takes an equal part of what the others leave; access shares must add up to
+// 100. Throws std::invalid_argument with a one-line message naming what was wrong (the value, not the option).
+DistributionSpec parse_random_distribution(std::string_view text, const SizeParser& parse_size);
+
+}  // namespace bench

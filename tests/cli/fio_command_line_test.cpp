@@ -1,0 +1,28 @@
+// fio's command line as `bench++ job` takes it: single-dash options (-name=x, as fio accepts them) beside
+// bench++'s own letters, and every option bench++ does not run named in one message.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+TEST_CASE("fio command line: single-dash options read as fio reads them, bench++'s letters stay its own") {
+  const test::TempDir dir;
+  const test::CommandOutput plan = test::run_bench({"job", "-d", dir.path().string(), "--dry-run", "-name=one",
+                                                    "-rw=randread", "-bs", "8k", "-size=1m", "-direct=0", "-q"});
+  INFO(plan.err);
+  REQUIRE(plan.exit_code == 0);
+  CHECK(test::contains(plan.out, "one"));
+  CHECK(test::contains(plan.out, "randread"));
+  const test::CommandOutput refused =
+      test::run_bench({"job", "-d", dir.path().string(), "--dry-run", "-name=x", "-size=1m", "-loops=2", "-verify=md5"});
+  CHECK(refused.exit_code == 2);
+  CHECK(test::contains(refused.err,
+                       "fio options 'loops', 'verify' are not supported by bench++ (see bench++(1), WORKLOADS)"));
+}
+
+}  // namespace
+}  // namespace bench

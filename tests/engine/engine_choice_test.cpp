@@ -1,0 +1,66 @@
+// Which engine a workload runs on: the one its fio engine names, at what depth, and what the note says when it
+// is not what was asked (io_uring refused) or the depth has no effect (fio's synchronous engines).
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+
+#include "phases/engine_choice.h"
+#include "result/result_keywords.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+WorkloadSpec spec_named(const std::string& fio_engine, std::uint32_t iodepth) {
+  WorkloadSpec spec;
+  spec.fio_engine = fio_engine;
+  spec.engine = engine_for_fio_name(fio_engine).value();
+  spec.iodepth = iodepth;
+  return spec;
+}
+
+}  // namespace
+
+TEST_CASE("engine choice: each of fio's engines runs on the engine of its name") {
+  for (const std::string name : {"io_uring", "libaio", "posixaio", "psync", "sync", "vsync", "pvsync", "pvsync2",
+                                 "mmap", "falloc"}) {
+    for (const std::uint32_t depth : {1u, 32u}) {
+      INFO(name << " iodepth " << depth);
+      const EngineChoice choice = choose_engine(spec_named(name, depth), std::nullopt);
+      CHECK(keyword(choice.engine) == name);
+      const bool asynchronous = name == "io_uring" || name == "libaio" || name == "posixaio";
+      CHECK(choice.depth == (asynchronous ? depth : 1));
+      if (asynchronous || depth == 1) {
+        CHECK(choice.note == "");
+      } else {
+        CHECK(choice.note == name + " is synchronous: one request at a time as in fio (iodepth=32 has no effect)");
+      }
+    }
+  }
+  CHECK(WorkloadSpec{}.engine == EngineKind::kPsync);  // fio's default engine
+  CHECK(WorkloadSpec{}.fio_engine == "psync");
+}
+
+TEST_CASE("engine choice: io_uring refused runs on psync at QD1 and psync_threads above, and says so") {
+  const std::optional<std::string> refusal = "io_uring_setup: Operation not permitted (seccomp)";
+  const EngineChoice qd1 = choose_engine(spec_named("io_uring", 1), refusal);
+  CHECK(qd1.engine == EngineKind::kPsync);
+  CHECK(qd1.depth == 1);
+  CHECK(qd1.note == "io_uring is unavailable (io_uring_setup: Operation not permitted (seccomp)): psync makes its "
+                    "requests");
+  const EngineChoice qd32 = choose_engine(spec_named("io_uring", 32), refusal);
+  CHECK(qd32.engine == EngineKind::kPsyncThreads);
+  CHECK(qd32.depth == 32);
+  CHECK(test::contains(qd32.note, "io_uring is unavailable (io_uring_setup: Operation not permitted (seccomp)): "
+                                  "psync_threads keeps iodepth=32 requests in flight with as many threads"));
+  // The other engines do not need io_uring: its refusal changes nothing for them.
+  for (const std::string name : {"libaio", "posixaio", "psync", "mmap"}) {
+    INFO(name);
+    const EngineChoice choice = choose_engine(spec_named(name, 1), refusal);
+    CHECK(keyword(choice.engine) == name);
+    CHECK(choice.note == "");
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,113 @@
+#include "fio_peer/fio_peer_support.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <string>
+
+#include "test_support.h"
+
+namespace bench::test {
+namespace fs = std::filesystem;
+
+std::uint64_t PeerRun::bytes(bool write) const {
+  std::uint64_t total = 0;
+  for (const PeerRequest& request : requests) total += request.write == write ? request.length : 0;
+  return total;
+}
+
+std::uint64_t PeerRun::count(bool write) const {
+  std::uint64_t total = 0;
+  for (const PeerRequest& request : requests) total += request.write == write ? 1 : 0;
+  return total;
+}
+
+std::map<std::uint64_t, std::uint64_t> PeerRun::hits(bool write, std::uint64_t block_bytes) const {
+  std::map<std::uint64_t, std::uint64_t> out;
+  for (const PeerRequest& request : requests) {
+    if (request.write == write) ++out[request.offset / block_bytes];
+  }
+  return out;
+}
+
+bool peers_available() {
+  return !skip_unless(tool_installed("strace"), Need::kTool, "strace is not installed (Debian strace)") &&
+         !skip_unless(tool_installed("fio"), Need::kTool, "fio is not installed (Debian fio)");
+}
+
+namespace {
+
+// "pread64(3</path/data>, ""..., 4096, 8192) = 4096": the call, and its last two arguments. strace's -s 0 prints
+// the buffers as "".
+std::optional<PeerRequest> request_of(const std::string& line, const std::string& data_mark) {
+  const bool read = line.starts_with("pread64(");
+  const bool write = line.starts_with("pwrite64(");
+  if ((!read && !write) || line.find(data_mark) == std::string::npos) return std::nullopt;
+  const std::size_t close = line.rfind(") = ");
+  if (close == std::string::npos) return std::nullopt;
+  const std::size_t offset_comma = line.rfind(", ", close);
+  const std::size_t length_comma = line.rfind(", ", offset_comma - 1);
+  PeerRequest request;
+  request.write = write;
+  request.offset = std::stoull(line.substr(offset_comma + 2, close - offset_comma - 2));
+  request.length = std::stoull(line.substr(length_comma + 2, offset_comma - length_comma - 2));
+  return request;
+}
+
+void write_file(const fs::path& path, std::uint64_t bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  const std::string block(4096, 'p');
+  for (std::uint64_t done = 0; done < bytes; done += block.size()) {
+    out.write(block.data(), static_cast<std::streamsize>(std::min<std::uint64_t>(block.size(), bytes - done)));
+  }
+}
+
+}  // namespace
+
+PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::path& data) {
+  const TempDir logs;
+  std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", "trace=pread64,pwrite64",
+                                   "-o", (logs.path() / "s").string()};
+#if defined(__SANITIZE_ADDRESS__)
+  argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
+#endif
+  argv.insert(argv.end(), tool_argv.begin(), tool_argv.end());
+  const CommandOutput run = run_program(argv);
+  PeerRun out;
+  out.exit_code = run.exit_code;
+  out.err = run.err;
+  const std::string data_mark = "<" + fs::canonical(data).string() + ">";
+  for (std::string line : lines_of(read_file(logs.path() / "s"))) {
+    // strace -f prefixes each line with the thread's id.
+    // strace -f starts a line with the thread's id and spaces once a process has more than one thread.
+    const std::size_t digits_end = line.find_first_not_of("0123456789");
+    if (digits_end != 0 && digits_end != std::string::npos && line[digits_end] == ' ') {
+      line = line.substr(line.find_first_not_of(' ', digits_end));
+    }
+    if (std::optional<PeerRequest> request = request_of(line, data_mark)) out.requests.push_back(*request);
+  }
+  return out;
+}
+
+PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& options, std::uint64_t file_bytes) {
+  const fs::path data = dir / "data";
+  const std::vector<std::string> job = {"--name=peer", "--filename=" + data.string()};
+  std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", dir.string(), "--allow-overwrite", data.string()};
+  bench.insert(bench.end(), job.begin(), job.end());
+  bench.insert(bench.end(), options.begin(), options.end());
+  std::vector<std::string> fio = {"fio", "--output=/dev/null"};
+  fio.insert(fio.end(), job.begin(), job.end());
+  fio.insert(fio.end(), options.begin(), options.end());
+  PeerPair pair;
+  write_file(data, file_bytes);
+  pair.bench = traced_requests(bench, data);
+  write_file(data, file_bytes);
+  pair.fio = traced_requests(fio, data);
+  INFO("bench++: " << pair.bench.err);
+  INFO("fio: " << pair.fio.err);
+  CHECK(pair.bench.exit_code == 0);
+  CHECK(pair.fio.exit_code == 0);
+  return pair;
+}
+
+}  // namespace bench::test

@@ -1,0 +1,49 @@
+#pragma once
+// The same job under bench++ and under fio 3.33 (both installed: scripts/test.sh), and what each did to the
+// job's file as strace saw it: every pread64 and pwrite64 on that file (psync, fio's default engine and
+// bench++'s, makes one per request), with its offset and length. So the tests compare what was done, request
+// by request if need be, without reading either tool's report.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bench::test {
+
+struct PeerRequest {
+  bool write = false;
+  std::uint64_t offset = 0;
+  std::uint64_t length = 0;
+};
+
+// What one tool did to the job's file.
+struct PeerRun {
+  std::vector<PeerRequest> requests;  // in order, over all threads
+  int exit_code = 0;
+  std::string err;  // its stderr
+  std::uint64_t bytes(bool write) const;
+  std::uint64_t count(bool write) const;
+  // Requests per block of `block_bytes` (by offset / block_bytes), of one direction.
+  std::map<std::uint64_t, std::uint64_t> hits(bool write, std::uint64_t block_bytes) const;
+};
+
+// Whether strace and fio are there; when not, says the skip (kTool) and returns false.
+bool peers_available();
+
+// Runs `tool_argv` (bench++'s or fio's full command line) under strace, counting the calls on `data`.
+PeerRun traced_requests(const std::vector<std::string>& tool_argv, const std::filesystem::path& data);
+
+// fio's options `options` (e.g. {"--rw=randread", "--bs=4k"}) run by both tools on `data`, a file both are
+// given (made anew, 1 byte-pattern, `file_bytes` long, before each run): bench++ as `bench++ job -q -d DIR
+// --allow-overwrite DATA --name=peer --filename=DATA OPTIONS`, fio as `fio --output=/dev/null --name=peer
+// --filename=DATA OPTIONS`.
+struct PeerPair {
+  PeerRun bench;
+  PeerRun fio;
+};
+PeerPair run_both_tools(const std::filesystem::path& dir, const std::vector<std::string>& options,
+                        std::uint64_t file_bytes);
+
+}  // namespace bench::test
