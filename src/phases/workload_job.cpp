@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "engine/offset_generator.h"
+#include "measure/stopwatch.h"
 #include "phases/rng.h"
 
 namespace bench {
@@ -79,6 +80,9 @@ class JobLoop {
     batch_.clear();
     // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
     const bool in_ramp = spec_.ramp_time.count() > 0 && Clock::now() < measure_start_;
+    if (!in_ramp && spec_.ramp_time.count() > 0 && !result_.cpu_at_measured_from) {
+      result_.cpu_at_measured_from = process_cpu_time();  // %CPU covers the measured window only
+    }
     while (!free_slots_.empty() && !target_reached()) {
       const std::uint32_t slot = free_slots_.back();
       free_slots_.pop_back();

@@ -21,6 +21,12 @@ std::string quote_csv_field(std::string_view field) {
   return quoted;
 }
 
+std::string csv_record(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + quote_csv_field(fields[i]);
+  return line + "\n";
+}
+
 std::string cell_for_message(std::string_view cell) {
   constexpr std::size_t kShown = 40;
   std::string out;

@@ -15,6 +15,9 @@ namespace bench {
 
 // The field as it must appear in a CSV record (quoted only when needed).
 std::string quote_csv_field(std::string_view field);
+// One record of the fields as they are (every one through quote_csv_field), joined by ',' and ended by "\n": the
+// way every bench++ CSV writer makes its rows.
+std::string csv_record(const std::vector<std::string>& fields);
 
 // A cell as an error message quotes it: at most 40 characters ("..." after more), control characters as '?'.
 std::string cell_for_message(std::string_view cell);
