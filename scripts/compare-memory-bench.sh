@@ -31,7 +31,8 @@ trap 'rm -rf "$work"' EXIT
 # The seed rows: real runs, a sequential and a random workload each.
 for label in host guest; do
   "$bench" job -q -d "$work" --label "$label" --csv "$work/$label-seed.csv" \
-    --name=seq --rw=read --bs=64k --size=1m --name=rand --rw=randread --bs=4k --size=1m
+    --name=seq --rw=read --bs=64k --size=1m --name=rand --rw=randread --bs=4k --size=1m >/dev/null 2>"$work/err" ||
+    { echo "compare-memory-bench: bench++ job failed: $(tail -1 "$work/err")" >&2; exit 1; }
 done
 # Repeated as further runs: the same rows with run_index 0, 1, 2, ... (the reader keys a run by label, run_index
 # and start time).

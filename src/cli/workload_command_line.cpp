@@ -299,7 +299,8 @@ Options of bench++ job and suite:
                         let writing workloads use PATH, an existing file or block device named by filename=
                         (without it bench++ only reads what it did not create)
       --scale FACTOR|small
-                        multiply every size and time by FACTOR, or cap them (small: 64 MiB per job, 2 s runs)
+                        multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
+                        per job, 2 s runs)
 
 fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine

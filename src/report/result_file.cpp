@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <cctype>
 #include <stdexcept>
 
@@ -196,7 +197,7 @@ ResultText read_result_file(const std::string& path, const std::atomic<int>* int
   const UniqueFd file(fd);
   struct stat info {};
   if (::fstat(file.get(), &info) != 0) throw_errno("read", path);
-  if (S_ISDIR(info.st_mode)) throw std::runtime_error(fmt::format("cannot read {}: it is a directory", path));
+  if (S_ISDIR(info.st_mode)) throw std::runtime_error(fmt::format("cannot read {}: {}", path, std::strerror(EISDIR)));
   if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > kMaxFileBytes) {
     throw std::runtime_error(fmt::format("cannot read {}: over {} MiB, too large for a result file", path,
                                          kMaxFileBytes >> 20));
