@@ -163,11 +163,21 @@ ResultText parse_result_text(std::string_view text, const std::string& name) {
 namespace {
 
 // Everything `fd` gives until its end, up to kMaxFileBytes (a device or FIFO that never ends stops there).
-// `name` names it in errors. A stop signal that interrupts a read (`interrupt` non-zero) throws InterruptedError.
-std::string read_bounded(int fd, const std::string& name, const std::atomic<int>* interrupt) {
+// `name` names it in errors, `shown_name` in a format's. A text whose first 64 KiB already show it is no result
+// file (/dev/zero, a binary file) is refused then, without reading on. A stop signal that interrupts a read
+// (`interrupt` non-zero) throws InterruptedError.
+std::string read_bounded(int fd, const std::string& name, const std::string& shown_name,
+                         const std::atomic<int>* interrupt) {
+  constexpr std::size_t kFormatSeen = 1 << 16;
   std::string text;
   std::vector<char> buffer(1 << 16);
+  bool format_checked = false;
   for (;;) {
+    if (!format_checked && text.size() >= kFormatSeen) {
+      format_checked = true;
+      const bool has_text = first_line(without_bom(text)).number != 0;
+      if (has_text && !detect_result_format(text)) (void)parse_result_text(text, shown_name);  // throws
+    }
     const ssize_t n = ::read(fd, buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) {
       if (interrupt != nullptr && interrupt->load() != 0) throw InterruptedError(interrupt->load());
@@ -187,7 +197,7 @@ std::string read_bounded(int fd, const std::string& name, const std::atomic<int>
 
 ResultText read_result_file(const std::string& path, const std::atomic<int>* interrupt) {
   if (path == kStandardInputName) {
-    return parse_result_text(read_bounded(STDIN_FILENO, "standard input", interrupt), "(standard input)");
+    return parse_result_text(read_bounded(STDIN_FILENO, "standard input", "(standard input)", interrupt), "(standard input)");
   }
   int fd = -1;
   while ((fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0) {  // (a FIFO's open waits for its writer)
@@ -202,7 +212,7 @@ ResultText read_result_file(const std::string& path, const std::atomic<int>* int
     throw std::runtime_error(fmt::format("cannot read {}: over {} MiB, too large for a result file", path,
                                          kMaxFileBytes >> 20));
   }
-  return parse_result_text(read_bounded(file.get(), path, interrupt), path);
+  return parse_result_text(read_bounded(file.get(), path, path, interrupt), path);
 }
 
 }  // namespace bench
