@@ -256,8 +256,9 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     } else {
       // A word without "--" is a job file; beside fio's job options it is more likely a stray word.
       for (const std::string& word : fio_words) {
+        if (!word.starts_with("--")) continue;  // (an option's value, as the next word)
         const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
-        if (word.starts_with("--") && fio_option_argument(name) && !is_fio_run_option(name)) {
+        if (fio_option_argument(name) && !is_fio_run_option(name)) {
           throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and job files "
                                        "do not combine with fio options on the command line ({})",
                                        positionals.front(), word));
@@ -266,6 +267,13 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       json_output = read_fio_run_options(fio_words);
       for (const std::string& file : positionals) {
         std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file);
+        for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
+          try {
+            check_run_time(spec);
+          } catch (const UsageError& error) {
+            throw UsageError(fmt::format("{}: {}", file, error.what()));
+          }
+        }
         specs.insert(specs.end(), from_file.begin(), from_file.end());
       }
       check_unique_workload_names(specs);

@@ -148,7 +148,7 @@ std::vector<Case> job_cases() {
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--runtime=36501d"}, 2, "runtime= plus ramp_time="},
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--ramp_time=36501d"}, 2, "runtime= plus ramp_time="},
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--runtime=99999999999999999999"}, 2, "runtime"},
-      {{"job", "-d", "{DIR}", "{FILES}/overflow.fio"}, 2, "runtime= plus ramp_time="},
+      {{"job", "-d", "{DIR}", "{FILES}/overflow.fio"}, 2, "overflow.fio: workload 'x': runtime= plus ramp_time="},
       {{"job", "-d", "{DIR}", "--name=x", "--size=16p"}, 1, "free"},
       {{"job", "-d", "{DIR}", "--name=x", "--size=18446744073709551615"}, 2, "need more than 2^64 bytes"},
       {{"job", "-d", "{DIR}", "--name=x", "--size=18446744073709551616"}, 2, "size"},

@@ -241,6 +241,8 @@ TEST_CASE("reliability 25, family 5: a job file's hostile bytes get a short, pri
   // A stray word beside fio's options names the word, not --name.
   const std::string stray = parse_job({"--name=x", "--size=1m", "junk"}).error;
   CHECK(stray.starts_with("unexpected word 'junk'"));
+  // (An option's value as the next word, empty, beside a job file: fuzz/corpus/job_options/stray-word-empty-value.)
+  CHECK(parse_job({"--name=x", "--size", "", "job.fio"}).error.starts_with("unexpected word 'job.fio'"));
 }
 
 TEST_CASE("reliability 25, family 11: --scale takes a stated range, and every scaled size is at least one block") {
@@ -295,6 +297,10 @@ TEST_CASE("reliability 25, family 7: every spreadsheet CSV field goes through th
     CHECK(runs.front().info.setup.workloads.front().description == name);
   }
   CHECK(csv_record({"a,b", "c"}) == "\"a,b\",c\n");
+  // A field that starts with a byte order mark, first in a text (fuzz/corpus/csv_field/bom-first), reads back.
+  const std::string bom_first = csv_record({"\xEF\xBB\xBFx", "y"});
+  CsvSplitter splitter(bom_first, "x.csv");
+  CHECK(splitter.next()->fields == std::vector<std::string>{"\xEF\xBB\xBFx", "y"});
 }
 
 TEST_CASE("reliability 25, family 9: compare notes a workload of the same name run with other settings") {

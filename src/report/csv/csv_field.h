@@ -1,7 +1,8 @@
 #pragma once
 // CSV fields for the spreadsheet CSV: RFC 4180 quoting and splitting, and the plain-number cells.
 // Records end in "\n" (a "\r\n" ending is accepted on input). A field is quoted when it contains a comma, a
-// double quote, CR or LF, or starts or ends with a space; inside quotes a double quote is doubled.
+// double quote, CR or LF, or starts or ends with a space, or starts with a UTF-8 byte order mark; inside quotes a
+// double quote is doubled.
 // Number cells are locale-independent: digits, an optional '-' and an optional '.' fraction; no
 // exponents, no thousands separators, no unit suffixes.
 #include <cstddef>
