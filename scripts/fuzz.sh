@@ -7,13 +7,15 @@
 # Targets: size_spec (-s, -n, --sync-size and the sizes and counts), options (bench++'s and compare's command
 # lines), fio_options (fio's command-line options, sizes and times), fio_job_file (job files), job_options (the
 # command lines of bench++ job and suite), spreadsheet_csv, json_report, bonnie_csv and result_file (the
-# readers, workload columns and objects included), mountinfo.
-# Usage: scripts/fuzz.sh [target...]   (default: all of them; FUZZ_SECONDS=20 per target)
+# readers, workload columns and objects included), mountinfo, csv_field (every field through the one quoting
+# function reads back as written) and workload_paths (no name or filename= makes bench++ job create a file outside
+# its directory).
+# Usage: scripts/fuzz.sh [target...]   (default: all of them; FUZZ_SECONDS=60 per target)
 # The corpus holds hand-made seeds and findings only: a run's new inputs (a few hundred per target) stay in a
 # scratch directory, so that the repository's corpus stays small.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-60}
 build_dir=${BENCH_FUZZ_BUILD_DIR:-$root/build-fuzz}
 "$root/scripts/install-deps.sh" fuzz
 

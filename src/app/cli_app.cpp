@@ -1,9 +1,12 @@
 #include "app/cli_app.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -14,19 +17,48 @@
 #include "app/text_sink.h"
 #include "cli/workload_command_line.h"
 #include "cli/bonnie_command_line.h"
+#include "platform/posix_file.h"
 #include "platform/system_info.h"
 #include "result/errors.h"
+#include "run/interrupt.h"
 
 namespace bench {
 namespace {
 
-// A job file's text; a file that cannot be read is bad input, named.
+// A job file's text, read to at most kJobFileBytes (so that /dev/zero or a FIFO that never ends stops there); a
+// file that cannot be read is bad input, named. A signal that interrupts the wait for a FIFO's writer, or a
+// read, is an interruption (exit 130), not a failure of the file.
+constexpr std::size_t kJobFileBytes = 1 << 20;
+
 std::string read_job_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("cannot read job file '{}': {}", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  const auto failed = [&](const char* what) {
+    if (errno == EINTR && interrupt_signal().load() != 0) throw InterruptedError(interrupt_signal().load());
+    return UsageError(fmt::format("cannot {} job file '{}': {}", what, path, std::strerror(errno)));
+  };
+  int fd = -1;
+  while ((fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0) {
+    if (errno != EINTR || interrupt_signal().load() != 0) throw failed("read");
+  }
+  const UniqueFd file(fd);
+  struct stat info {};
+  if (::fstat(file.get(), &info) != 0) throw failed("read");
+  if (S_ISDIR(info.st_mode)) throw UsageError(fmt::format("job file '{}' is a directory, not a file", path));
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(file.get(), buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR && interrupt_signal().load() == 0) continue;
+      throw failed("read");
+    }
+    if (n == 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > kJobFileBytes) {
+      throw UsageError(fmt::format("job file '{}' is larger than {} KiB, the most bench++ reads of a job file",
+                                   path, kJobFileBytes >> 10));
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  return text;
 }
 
 // What a front end parsed: its help and version answered here (once for the whole MPI job), a run handed to the

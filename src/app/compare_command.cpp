@@ -18,6 +18,7 @@
 #include "report/text/run_text.h"
 #include "report/text/suite_tables.h"
 #include "result/errors.h"
+#include "run/interrupt.h"
 
 namespace bench {
 namespace {
@@ -25,7 +26,7 @@ namespace {
 std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
   std::vector<SourcedRun> runs;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    ResultText text = read_result_file(files[i]);
+    ResultText text = read_result_file(files[i], &interrupt_signal());
     const RunSource source =
         text.format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
     const std::string shown_name = files[i] == kStandardInputName ? "stdin" : files[i];

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <stdexcept>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -20,7 +21,16 @@ std::optional<fs::path> replaced_file(const std::string& destination) {
   if (destination == "-") return std::nullopt;
   struct stat info {};
   if (::stat(destination.c_str(), &info) != 0) {
-    if (errno == ENOENT) return fs::path(destination);  // nothing there yet (a missing directory fails later)
+    if (errno == ENOENT) {
+      // A dangling symbolic link: replacing it would lose the link, creating its target would create a file
+      // where the link (not the user) says.
+      std::error_code error;
+      if (fs::is_symlink(fs::symlink_status(destination, error))) {
+        throw std::runtime_error(fmt::format("cannot create {}: it is a symbolic link to '{}', which does not exist",
+                                             destination, fs::read_symlink(destination, error).string()));
+      }
+      return fs::path(destination);  // nothing there yet (a missing directory fails later)
+    }
     throw_errno("create", destination);
   }
   if (!S_ISREG(info.st_mode)) return std::nullopt;

@@ -100,6 +100,12 @@ void RunOutputs::finish(const std::vector<std::string>& kept_files) {
   documents_.finish(finished_runs_);
 }
 
+void RunOutputs::files_kept_after_failure(const std::vector<std::string>& files) {
+  if (open_progress_) stderr_sink_.write("\n");
+  open_progress_.reset();
+  for (const std::string& file : files) stderr_sink_.write(fmt::format("Kept (unlink=0): {}\n", file));
+}
+
 void RunOutputs::report_partial_run() noexcept {
   try {
     if (open_progress_) stderr_sink_.write("\n");

@@ -38,6 +38,8 @@ class RunOutputs final : public RunObserver {
   // After the last run: the summary across repeats, the JSON document on stdout, the files unlink=0 kept (this
   // rank's: under MPI, a line says that the other ranks kept theirs).
   void finish(const std::vector<std::string>& kept_files);
+  // "Kept (unlink=0): FILE" on stderr for each, as finish() says them.
+  void files_kept_after_failure(const std::vector<std::string>& files) override;
   // After a failure: ends an unfinished progress line (so main's error message has a line of its own), then the
   // text of the tests the failed run completed (nothing if none).
   void report_partial_run() noexcept;

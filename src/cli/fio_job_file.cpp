@@ -31,6 +31,29 @@ void check_unique_names(const std::vector<WorkloadSpec>& workloads) {
   }
 }
 
+// A line of a job file as a message quotes it: at most 60 bytes of it (the rest as "...").
+std::string quoted(std::string_view line) {
+  constexpr std::size_t kShown = 60;
+  if (line.size() <= kShown) return std::string(line);
+  return std::string(line.substr(0, kShown)) + "...";
+}
+
+// Throws UsageError unless `text` is text: no NUL or other control byte but tab, CR and newline (a binary file is
+// named, never echoed to the terminal). `text` has no byte order mark.
+void check_text(std::string_view text, std::string_view file_name) {
+  std::size_t line = 1;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      ++line;
+    } else if ((byte < 0x20 && c != '\t' && c != '\r') || byte == 0x7f) {
+      throw UsageError(fmt::format("{}:{}: {} byte: a job file is text (is '{}' a binary file?)", file_name, line,
+                                   byte == 0 ? std::string("a NUL") : fmt::format("a control (0x{:02x})", byte),
+                                   file_name));
+    }
+  }
+}
+
 // One job file line as an option: "key=value", "key = value" or a bare "key".
 FioOption option_of_line(std::string_view line) {
   const auto equals = line.find('=');
@@ -49,7 +72,8 @@ std::string unsupported_message(const std::vector<std::string>& names) {
 }
 
 void note_unsupported(std::vector<std::string>& names, const std::string& name) {
-  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  const std::string shown = quoted(name);  // a name as long as a line is cut as a line is
+  if (std::find(names.begin(), names.end(), shown) == names.end()) names.push_back(shown);
 }
 
 }  // namespace
@@ -146,6 +170,9 @@ bool read_fio_run_options(std::span<const std::string> words) {
 }
 
 std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name) {
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // UTF-8's, as some editors write it
+  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) text.remove_prefix(kByteOrderMark.size());
+  check_text(text, file_name);
   struct Section {
     std::size_t line = 0;
     std::vector<FioOption> global;  // the [global] options in force where the section starts
@@ -165,7 +192,7 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
     const std::string_view line = trim(without_comment(raw));
     if (line.empty()) return;
     if (line.front() == '[') {
-      if (line.back() != ']' || line.size() < 3) throw at_line(fmt::format("'{}' is not a [section] line", line));
+      if (line.back() != ']' || line.size() < 3) throw at_line(fmt::format("'{}' is not a [section] line", quoted(line)));
       const std::string name(trim(line.substr(1, line.size() - 2)));
       in_global = name == "global";
       if (!in_global) sections.push_back({line_number, global, {{"name", name}}});
@@ -175,7 +202,7 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
       throw at_line("environment variables and include lines are not supported by bench++");
     }
     FioOption option = option_of_line(line);
-    if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", line));
+    if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", quoted(line)));
     if (!fio_option_argument(option.name) || is_fio_run_option(option.name)) {
       if (unsupported.empty()) first_unsupported_line = line_number;
       note_unsupported(unsupported, option.name);

@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <utility>
+#include <vector>
 #include <limits>
 
 #include "cli/bonnie_command_line.h"
@@ -118,6 +122,22 @@ void apply_shared_option(const SharedOption& option, const std::string& value, C
 void check_shared_options(const Config& config) {
   if (config.csv_path == "-" && config.json_path == "-") {
     throw UsageError("options --csv - and --json - cannot both write to stdout");
+  }
+  // Two result files at one path: the later document would replace the earlier one.
+  const std::vector<std::pair<std::string_view, const std::optional<std::string>*>> outputs = {
+      {"--json", &config.json_path}, {"--csv", &config.csv_path}, {"--html", &config.html_path}};
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+      const std::optional<std::string>& a = *outputs[i].second;
+      const std::optional<std::string>& b = *outputs[j].second;
+      if (!a || !b || *a == "-" || *b == "-") continue;
+      std::error_code error;
+      const bool same = std::filesystem::weakly_canonical(*a, error) == std::filesystem::weakly_canonical(*b, error);
+      if (same && !error) {
+        throw UsageError(fmt::format("options {} and {} name the same file '{}': each result file needs its own path",
+                                     outputs[i].first, outputs[j].first, *b));
+      }
+    }
   }
 }
 

@@ -78,12 +78,32 @@ std::string fio_double_dash(const std::string& word) {
   return "-" + word;
 }
 
+// --scale's bounds: below a millionth a second of runtime is a microsecond, above a thousand sizes leave
+// petabytes.
+constexpr double kSmallestScale = 1e-6;
+constexpr double kLargestScale = 1000;
+
+// The longest runtime + ramp_time bench++ times: a century, far inside the clock's 292 years of nanoseconds.
+constexpr std::chrono::hours kLongestRun(24 * 36500);
+
+// Throws UsageError when the workload's ramp and measured window together pass kLongestRun.
+void check_run_time(const WorkloadSpec& spec) {
+  const auto longest = std::chrono::duration_cast<std::chrono::nanoseconds>(kLongestRun);
+  if (spec.runtime > longest || spec.ramp_time > longest || spec.runtime + spec.ramp_time > longest) {
+    throw UsageError(fmt::format("workload '{}': runtime= plus ramp_time= is longer than bench++ times "
+                                 "(36500 days)",
+                                 spec.name));
+  }
+}
+
 WorkloadScale scale_of(const std::string& text) {
   if (text == "small") return {1.0, true};
   double factor = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), factor);
-  if (error != std::errc() || end != text.data() + text.size() || !(factor > 0) || factor > 1000) {
-    throw UsageError(fmt::format("invalid --scale value '{}': a factor above 0 (e.g. 0.1) or small", text));
+  if (error != std::errc() || end != text.data() + text.size() || !(factor >= kSmallestScale) ||
+      !(factor <= kLargestScale)) {
+    throw UsageError(fmt::format("invalid --scale value '{}': a factor from {} to {} (e.g. 0.1), or small", text,
+                                 kSmallestScale, kLargestScale));
   }
   return {factor, false};
 }
@@ -147,8 +167,10 @@ void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scal
       spec.size_bytes = std::min<std::uint64_t>(spec.size_bytes, 64ull << 20);
       if (spec.runtime.count() > 0) spec.runtime = std::min<std::chrono::nanoseconds>(spec.runtime, seconds(2));
       spec.ramp_time = std::min<std::chrono::nanoseconds>(spec.ramp_time, seconds(1));
-    } else {
+    } else if (scale.factor != 1.0) {  // (1: no --scale; a size near 2^64 is not its business)
+      const bool sized = spec.size_bytes != 0;
       spec.size_bytes = scaled(spec.size_bytes, scale.factor, spec, "size");
+      if (sized && spec.size_bytes == 0) spec.size_bytes = spec.block_bytes;  // at least one block
       spec.runtime = scaled_time(spec.runtime, scale.factor, spec, "runtime (ns)");
       spec.ramp_time = scaled_time(spec.ramp_time, scale.factor, spec, "ramp_time (ns)");
       if (spec.time_based && spec.runtime.count() == 0) spec.runtime = std::chrono::milliseconds(1);
@@ -230,7 +252,11 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   check_shared_options(config);
   std::vector<WorkloadSpec>& specs = config.setup.workloads;
   if (command == WorkloadCommand::kSuite) {
-    if (positionals.size() != 1) throw UsageError("bench++ suite needs one suite name (tart, openstack or cdm)");
+    if (positionals.empty()) throw UsageError("bench++ suite needs one suite name (tart, openstack or cdm)");
+    if (positionals.size() > 1) {
+      throw UsageError(fmt::format("unexpected word '{}' after the suite name '{}': bench++ suite runs one suite",
+                                   positionals[1], positionals[0]));
+    }
     if (!fio_words.empty()) {
       throw UsageError(fmt::format("bench++ suite takes bench++'s options only, not fio's ({})", fio_words.front()));
     }
@@ -245,9 +271,26 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       specs = std::move(jobs.workloads);
       json_output = jobs.json_output;
     } else {
+      // A word without "--" is a job file; beside fio's job options it is more likely a stray word.
+      for (const std::string& word : fio_words) {
+        if (!word.starts_with("--")) continue;  // (an option's value, as the next word)
+        const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
+        if (fio_option_argument(name) && !is_fio_run_option(name)) {
+          throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and job files "
+                                       "do not combine with fio options on the command line ({})",
+                                       positionals.front(), word));
+        }
+      }
       json_output = read_fio_run_options(fio_words);
       for (const std::string& file : positionals) {
         std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file);
+        for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
+          try {
+            check_run_time(spec);
+          } catch (const UsageError& error) {
+            throw UsageError(fmt::format("{}: {}", file, error.what()));
+          }
+        }
         specs.insert(specs.end(), from_file.begin(), from_file.end());
       }
       check_unique_workload_names(specs);
@@ -255,7 +298,10 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     if (json_output && !config.json_path) config.json_path = "-";
   }
   scale_workloads(specs, scale);
-  for (const WorkloadSpec& spec : specs) check_workload(spec);
+  for (const WorkloadSpec& spec : specs) {
+    check_workload(spec);
+    check_run_time(spec);
+  }
   apply_allow_overwrite(specs, allow_overwrite, config.directory);
   if (config.setup.cache == CacheMode::kKeep) {
     for (WorkloadSpec& spec : specs) spec.invalidate = false;
@@ -278,7 +324,8 @@ Options of bench++ job and suite:
                         let writing workloads use PATH, an existing file or block device named by filename=
                         (without it bench++ only reads what it did not create)
       --scale FACTOR|small
-                        multiply every size and time by FACTOR, or cap them (small: 64 MiB per job, 2 s runs)
+                        multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
+                        per job, 2 s runs)
 
 fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine

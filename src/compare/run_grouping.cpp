@@ -11,6 +11,7 @@
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
+#include "result/workload_fields.h"
 
 namespace bench {
 namespace {
@@ -62,7 +63,8 @@ std::string size_text(std::uint64_t bytes) {
 }
 
 // A field's value as compare's note shows it.
-std::string shown(const RunField& field, const FieldValue& value) {
+template <typename Record>
+std::string shown(const RecordField<Record>& field, const FieldValue& value) {
   const Difference& difference = field.difference;
   switch (difference.reading) {
     case DifferenceReading::kSize: return size_text(std::get<std::uint64_t>(value));
@@ -70,6 +72,7 @@ std::string shown(const RunField& field, const FieldValue& value) {
     case DifferenceReading::kPercent: return fmt::format("{} %", std::get<std::uint64_t>(value));
     case DifferenceReading::kOnOff: return std::get<bool>(value) ? "on" : "off";
     case DifferenceReading::kWord: {
+      if (const auto* text = std::get_if<std::string>(&value)) return *text;  // (ioengine: as written)
       const auto index = std::get<std::uint64_t>(value);
       const auto words = difference.shown_words.empty() ? field.access.format.words : difference.shown_words;
       return std::string(words[index]);
@@ -96,6 +99,29 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
     const std::optional<FieldValue> base_value = field.access.get(b);
     if (!other_value || !base_value || *other_value == *base_value) continue;
     out.push_back(fmt::format("{} {} vs {}", difference.title, shown(field, *other_value), shown(field, *base_value)));
+  }
+  return out;
+}
+
+// "workload 'randread': bs 64 KiB vs 4 KiB, iodepth 16 vs 1": for each workload the two runs share by name, the
+// compared fields of result/workload_fields.h whose values differ (a workload's name says nothing of its settings).
+std::vector<std::string> workload_differences(const SourcedRun& other, const SourcedRun& base) {
+  std::vector<std::string> out;
+  for (const WorkloadSpec& base_spec : base.run.info.setup.workloads) {
+    const auto& others = other.run.info.setup.workloads;
+    const auto found = std::find_if(others.begin(), others.end(),
+                                    [&](const WorkloadSpec& spec) { return spec.name == base_spec.name; });
+    if (found == others.end()) continue;
+    std::string list;
+    for (const WorkloadField& field : workload_fields()) {
+      if (field.difference.reading == DifferenceReading::kNotCompared) continue;
+      const std::optional<FieldValue> other_value = field.access.get(*found);
+      const std::optional<FieldValue> base_value = field.access.get(base_spec);
+      if (!other_value || !base_value || *other_value == *base_value) continue;
+      list += fmt::format("{}{} {} vs {}", list.empty() ? "" : ", ", field.difference.title,
+                          shown(field, *other_value), shown(field, *base_value));
+    }
+    if (!list.empty()) out.push_back(fmt::format("workload '{}': {}", base_spec.name, list));
   }
   return out;
 }
@@ -181,7 +207,8 @@ std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const Compare
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {
   const SourcedRun& base = *groups.front().runs.front();
   for (std::size_t g = 1; g < groups.size(); ++g) {
-    const auto found = differences(*groups[g].runs.front(), base);
+    auto found = differences(*groups[g].runs.front(), base);
+    for (std::string& workload : workload_differences(*groups[g].runs.front(), base)) found.push_back(std::move(workload));
     if (found.empty()) continue;
     std::string list;
     for (const auto& item : found) list += (list.empty() ? "" : ", ") + item;

@@ -23,8 +23,9 @@ std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const Compare
 
 // Appends a note for each non-base group whose first run was made with other settings than the base's first
 // run (the fields of result/run_fields.h that compare reads, in its order: "concurrency 4 vs 1, file size 16 MiB
-// vs 256 MiB"; against a bonnie++ line only those the line records), and one naming the groups read from
-// bonnie++ lines.
+// vs 256 MiB"; against a bonnie++ line only those the line records; then, for each workload of the same name in
+// both, the fields of result/workload_fields.h that compare reads: "workload 'w': bs 64 KiB vs 4 KiB"), and one
+// naming the groups read from bonnie++ lines.
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
 
 // Appends, when any group's first run has an accel= tag (scripts/guest-run.sh's QEMU guests) or a non-base

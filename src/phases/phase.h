@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,9 @@ struct JobMeasurement {
   // queue depth the job kept (Little's law).
   std::chrono::nanoseconds time_in_flight{0};
   int stop_signal = 0;  // non-zero: the job stopped early because of this signal
+  // The process's CPU time (measure/stopwatch.h) when the measured window began, for a job that ramped first
+  // (ramp_time); nullopt: it began when the group was released.
+  std::optional<std::chrono::nanoseconds> cpu_at_measured_from;
 };
 
 // Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls

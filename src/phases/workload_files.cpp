@@ -1,6 +1,7 @@
 #include "phases/workload_files.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -50,6 +51,43 @@ std::optional<ExistingTarget> existing_target(const fs::path& path) {
   return ExistingTarget{true, bytes};
 }
 
+// Throws UsageError (via `refuse`) unless `name` can be one entry of a directory: not empty, no '/', not "." or
+// "..", at most NAME_MAX bytes. `what` says where the name comes from, for the message.
+template <typename Refuse>
+void check_entry_name(std::string_view name, std::string_view what, const Refuse& refuse) {
+  if (name.empty() || name == "." || name == "..") refuse(fmt::format("{} '{}' is not a file name", what, name));
+  if (name.find('/') != std::string_view::npos) {
+    refuse(fmt::format("{} '{}' holds a '/': bench++ makes the file inside its directory, so it names no "
+                       "subdirectory",
+                       what, name));
+  }
+  if (name.size() > NAME_MAX) {
+    refuse(fmt::format("{} of {} bytes is longer than a file name may be ({} bytes)", what, name.size(), NAME_MAX));
+  }
+}
+
+// Throws UsageError (via `refuse`) unless bench++ may create `path`: inside `directory` (lexically: a
+// filename= with '..' that climbs out of it, or an absolute one elsewhere, would create a file outside the
+// directory the user gave), and with every component a file name of at most NAME_MAX bytes.
+template <typename Refuse>
+void check_created_path(const fs::path& path, const fs::path& directory, const Refuse& refuse) {
+  const fs::path inside = fs::absolute(path).lexically_normal().lexically_relative(fs::absolute(directory).lexically_normal());
+  if (inside.empty() || *inside.begin() == ".." || inside == ".") {
+    refuse(fmt::format("filename '{}' does not exist, and bench++ creates files only inside the workload's directory "
+                       "'{}' (-d or directory=)",
+                       path.string(), directory.string()));
+  }
+  for (const fs::path& part : path) {
+    if (part.native().size() > NAME_MAX) {
+      refuse(fmt::format("filename= has a part of {} bytes, longer than a file name may be ({} bytes)",
+                         part.native().size(), NAME_MAX));
+    }
+  }
+  if (path.native().size() >= PATH_MAX) {
+    refuse(fmt::format("filename of {} bytes is longer than a path may be ({} bytes)", path.native().size(), PATH_MAX - 1));
+  }
+}
+
 }  // namespace
 
 WorkloadFiles::WorkloadFiles(fs::path default_directory, std::optional<std::uint32_t> rank_of_several)
@@ -87,6 +125,8 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
   std::vector<JobTarget> targets;
   if (spec.filename.empty()) {
     if (spec.size_bytes == 0) refuse("needs size= for the files bench++ creates");
+    check_entry_name(fmt::format("{}.{}.0", spec.name, spec.jobs - 1), "the file name from --name/[section]",
+                     refuse);
     for (std::uint32_t job = 0; job < spec.jobs; ++job) {
       JobTarget target{directory, fmt::format("{}.{}.0", spec.name, job), true, false, false,
                        whole_blocks(spec.size_bytes, spec.block_bytes)};
@@ -124,6 +164,7 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
   } else {
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
     if (region == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
+    check_created_path(path, directory, refuse);
     const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     if (!fs::is_directory(parent, error)) refuse(fmt::format("directory '{}' does not exist", parent.string()));
   }
@@ -145,6 +186,7 @@ std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const Wo
                          "subdirectories: give a name without '/'",
                          spec.filename));
     }
+    check_entry_name(spec.filename, "filename", refuse);
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which bench++ creates", *spec.size_percent, spec.filename));
     if (spec.size_bytes == 0) refuse(fmt::format("needs size= to create '{}'", spec.filename));
     const std::uint64_t region = whole_blocks(spec.size_bytes, spec.block_bytes);

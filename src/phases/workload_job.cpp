@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "phases/job_offsets.h"
+#include "measure/stopwatch.h"
 #include "phases/rng.h"
 
 namespace bench {
@@ -78,6 +79,9 @@ class JobLoop {
     batch_.clear();
     // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
     const bool in_ramp = spec_.ramp_time.count() > 0 && Clock::now() < measure_start_;
+    if (!in_ramp && spec_.ramp_time.count() > 0 && !result_.cpu_at_measured_from) {
+      result_.cpu_at_measured_from = process_cpu_time();  // %CPU covers the measured window only
+    }
     while (!free_slots_.empty() && !target_reached()) {
       const IoOp op = next_direction();
       const std::optional<std::uint64_t> next_offset = offsets_.next(op);

@@ -1,15 +1,20 @@
 #include "report/result_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <cctype>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "platform/posix_file.h"
+#include "result/errors.h"
 #include "report/bonnie/bonnie_csv_reader.h"
 #include "report/csv/csv_field.h"
 #include "report/json/json_report.h"
@@ -156,34 +161,58 @@ ResultText parse_result_text(std::string_view text, const std::string& name) {
 }
 
 namespace {
-// All of standard input, up to kMaxFileBytes.
-std::string read_standard_input() {
+
+// Everything `fd` gives until its end, up to kMaxFileBytes (a device or FIFO that never ends stops there).
+// `name` names it in errors, `shown_name` in a format's. A text whose first 64 KiB already show it is no result
+// file (/dev/zero, a binary file) is refused then, without reading on. A stop signal that interrupts a read
+// (`interrupt` non-zero) throws InterruptedError.
+std::string read_bounded(int fd, const std::string& name, const std::string& shown_name,
+                         const std::atomic<int>* interrupt) {
+  constexpr std::size_t kFormatSeen = 1 << 16;
   std::string text;
   std::vector<char> buffer(1 << 16);
+  bool format_checked = false;
   for (;;) {
-    const ssize_t n = retry_on_eintr([&] { return ::read(STDIN_FILENO, buffer.data(), buffer.size()); });
-    if (n < 0) throw_errno("read", "standard input");
+    if (!format_checked && text.size() >= kFormatSeen) {
+      format_checked = true;
+      const bool has_text = first_line(without_bom(text)).number != 0;
+      if (has_text && !detect_result_format(text)) (void)parse_result_text(text, shown_name);  // throws
+    }
+    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) {
+      if (interrupt != nullptr && interrupt->load() != 0) throw InterruptedError(interrupt->load());
+      continue;
+    }
+    if (n < 0) throw_errno("read", name);
     if (n == 0) return text;
     if (text.size() + static_cast<std::size_t>(n) > kMaxFileBytes) {
-      throw std::runtime_error(fmt::format("cannot read standard input: over {} MiB, too large for a result file",
+      throw std::runtime_error(fmt::format("cannot read {}: over {} MiB, too large for a result file", name,
                                            kMaxFileBytes >> 20));
     }
     text.append(buffer.data(), static_cast<std::size_t>(n));
   }
 }
+
 }  // namespace
 
-ResultText read_result_file(const std::string& path) {
-  if (path == kStandardInputName) return parse_result_text(read_standard_input(), "(standard input)");
-  PosixFile file(path, O_RDONLY);
-  const std::uint64_t size = file.size();
-  if (size > kMaxFileBytes) {
+ResultText read_result_file(const std::string& path, const std::atomic<int>* interrupt) {
+  if (path == kStandardInputName) {
+    return parse_result_text(read_bounded(STDIN_FILENO, "standard input", "(standard input)", interrupt), "(standard input)");
+  }
+  int fd = -1;
+  while ((fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0) {  // (a FIFO's open waits for its writer)
+    if (errno != EINTR) throw_errno("open", path);
+    if (interrupt != nullptr && interrupt->load() != 0) throw InterruptedError(interrupt->load());
+  }
+  const UniqueFd file(fd);
+  struct stat info {};
+  if (::fstat(file.get(), &info) != 0) throw_errno("read", path);
+  if (S_ISDIR(info.st_mode)) throw std::runtime_error(fmt::format("cannot read {}: {}", path, std::strerror(EISDIR)));
+  if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > kMaxFileBytes) {
     throw std::runtime_error(fmt::format("cannot read {}: over {} MiB, too large for a result file", path,
                                          kMaxFileBytes >> 20));
   }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  text.resize(file.read_full(text.data(), text.size()));
-  return parse_result_text(text, path);
+  return parse_result_text(read_bounded(file.get(), path, path, interrupt), path);
 }
 
 }  // namespace bench

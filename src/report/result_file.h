@@ -1,5 +1,6 @@
 #pragma once
 // Result files for `bench++ compare`: which of the three readable formats a text is in, and reading it.
+#include <atomic>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,9 +34,11 @@ ResultText parse_result_text(std::string_view text, const std::string& name);
 // The path that names standard input.
 inline constexpr std::string_view kStandardInputName = "-";
 
-// Reads the file at `path` whole (standard input for "-", named "(standard input)" in errors), then
-// parse_result_text with `path` as the name. Throws std::runtime_error ("cannot read <path>: <reason>") when
-// it cannot be opened or read, is a directory, or is over 512 MiB.
-ResultText read_result_file(const std::string& path);
+// Reads the file at `path` whole (standard input for "-", named "(standard input)" in errors; a device or FIFO
+// until its end), then parse_result_text with `path` as the name. Throws std::runtime_error ("cannot read
+// <path>: <reason>") when it cannot be opened or read, is a directory, or is over 512 MiB (the bound applies
+// while reading, so /dev/zero stops there); InterruptedError when a stop signal interrupts the open or a read
+// and `interrupt` (the run's flag, run/interrupt.h) says which.
+ResultText read_result_file(const std::string& path, const std::atomic<int>* interrupt = nullptr);
 
 }  // namespace bench

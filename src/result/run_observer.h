@@ -36,6 +36,9 @@ class RunObserver {
   // `run_so_far` already holds `phase` as its last element.
   virtual void phase_finished(const RunResult& /*run_so_far*/, const PhaseResult& /*phase*/) {}
   virtual void run_finished(const RunResult& /*run*/) {}
+  // A run that ends by an exception (a stop signal, a failure) keeps these files (unlink=0) all the same; called
+  // before the exception goes on. A run that ends well names them otherwise (RunOutcome::kept_files).
+  virtual void files_kept_after_failure(const std::vector<std::string>& /*files*/) {}
 };
 
 }  // namespace bench

@@ -264,7 +264,7 @@ class Runner {
     std::chrono::nanoseconds cpu_end{0};
     if (!clock_failure) clock_failure = guarded([&] { cpu_end = process_cpu_time(); });
     agree(group_failure(jobs, clock_failure));
-    return results_of(g, jobs, cpu_end - cpu_start, zero);
+    return results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
   }
 
   // Every job at once: one on this thread, several on threads of their own, released together.
@@ -344,7 +344,7 @@ class Runner {
 
   // The group's results as the run reports them (run/test_results.h, run/rank_exchange.h).
   std::vector<PhaseResult> results_of(std::size_t g, const std::vector<std::unique_ptr<JobRun>>& jobs,
-                                      std::chrono::nanoseconds cpu, Clock::time_point zero) {
+                                      CpuWindow cpu, Clock::time_point zero) {
     std::vector<LocalResult> locals;
     std::size_t next = 0;
     for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
@@ -387,9 +387,16 @@ RunOutcome run_plan(Plan plan, const fs::path& directory, const RunInfo& base_in
   info.ranks = group.size();
   info.hosts = distinct_hosts(group.host_names());
   RunOutcome outcome;
-  for (std::uint32_t index = 0; index < repeats; ++index) {
-    info.run_index = index;
-    outcome.runs.push_back(runner.run_once(info));
+  try {
+    for (std::uint32_t index = 0; index < repeats; ++index) {
+      info.run_index = index;
+      outcome.runs.push_back(runner.run_once(info));
+    }
+  } catch (...) {
+    if (const std::vector<std::string> kept = runner.kept_files(); !kept.empty()) {
+      observer.files_kept_after_failure(kept);
+    }
+    throw;
   }
   outcome.kept_files = runner.kept_files();
   return outcome;

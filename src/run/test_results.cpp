@@ -20,12 +20,14 @@ std::optional<double> cached_percent(const CacheResidency& residency) {
 // Part `p` of `jobs` (all of a test's, or one).
 LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
                         std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
-                        nanoseconds cpu, Clock::time_point zero) {
+                        CpuWindow cpu_window, Clock::time_point zero) {
   LocalResult local;
   auto first_start = Clock::time_point::max();
   auto last_end = Clock::time_point::min();
   double depth_sum = 0;
+  nanoseconds cpu_from = cpu_window.ended;  // the earliest start of a measured window, in CPU time
   for (const JobMeasurement& job : jobs) {
+    cpu_from = std::min(cpu_from, job.cpu_at_measured_from.value_or(cpu_window.released));
     first_start = std::min(first_start, job.measured_from);
     last_end = std::max(last_end, job.measured_from + job.elapsed);
     if (job.elapsed.count() > 0) {
@@ -48,7 +50,8 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
     }
   }
   result.elapsed = elapsed;
-  result.cpu = cpu;
+  result.cpu = jobs.empty() ? cpu_window.ended - cpu_window.released
+                            : cpu_window.ended - std::max(cpu_from, cpu_window.released);
   result.latency = local.histogram.summary();
   result.latency_histogram = local.histogram.buckets();
   result.workers = static_cast<std::uint32_t>(jobs.size());
@@ -78,7 +81,7 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
 
 std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test, const std::vector<TestId>& parts,
                                        std::span<const JobMeasurement> jobs, std::span<const CacheResidency> residencies,
-                                       nanoseconds cpu, Clock::time_point zero) {
+                                       CpuWindow cpu, Clock::time_point zero) {
   CacheResidency residency;
   for (const CacheResidency& job : residencies) {
     residency.cached_bytes += job.cached_bytes;

@@ -4,7 +4,9 @@
 // workload with numjobs > 1 and no group_reporting also each job's own. Pure.
 //   - operations, bytes and the latency histogram summed over the jobs;
 //   - elapsed from the jobs' earliest start of measurement to their latest end;
-//   - CPU the process's over the group (the tests of a group share it);
+//   - CPU the process's over the group (the tests of a group share it), from the start of the test's measured
+//     window (after a ramp_time: its jobs' earliest JobMeasurement::cpu_at_measured_from) to the group's end, so
+//     that %CPU = cpu / elapsed covers one window;
 //   - a workload's part: which workload, direction and job, its engine and depth, the mean depth its jobs kept
 //     (Little's law), its per-second series and the steady-state verdict.
 #include <chrono>
@@ -18,6 +20,12 @@
 #include "result/run_result.h"
 
 namespace bench {
+
+// The process's CPU time (measure/stopwatch.h) when a group was released and when it ended.
+struct CpuWindow {
+  std::chrono::nanoseconds released{0};
+  std::chrono::nanoseconds ended{0};
+};
 
 // One result as this process measured it, with what the ranks of an MPI job exchange besides.
 struct LocalResult {
@@ -36,7 +44,7 @@ struct LocalResult {
 // cache residencies, in job order; `zero`: when the group was released.
 std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test, const std::vector<TestId>& parts,
                                        std::span<const JobMeasurement> jobs, std::span<const CacheResidency> residencies,
-                                       std::chrono::nanoseconds cpu, std::chrono::steady_clock::time_point zero);
+                                       CpuWindow cpu, std::chrono::steady_clock::time_point zero);
 
 // Whether the run reports `result` (the whole's, over every rank): a workload's part only with operations.
 inline bool is_reported(const LocalResult& local, const PhaseResult& whole) {

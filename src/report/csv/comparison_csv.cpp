@@ -22,10 +22,10 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
       std::string(keyword(metric.kind)),
       std::string(unit_keyword(test, metric)),
       higher_is_better(metric.kind) ? "higher" : "lower",
-      quote_csv_field(group.name),
+      group.name,
       is_base ? "base" : "other",
-      quote_csv_field(group.label),
-      quote_csv_field(files),
+      group.label,
+      files,
       fmt::format("{}", cell.runs),
       fmt::format("{}", measured ? cell.stats.count : 0),
       std::string(keyword(cell.state)),
@@ -35,11 +35,9 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
       cell.ratio ? fmt::format("{:.6f}", *cell.ratio) : "",
       cell.verdict ? std::string(keyword(*cell.verdict)) : "",
       cell.verdict ? std::string(keyword(cell.noise)) : "",
-      quote_csv_field(cell.phrase),
+      cell.phrase,
   };
-  std::string line;
-  for (std::size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + fields[i];
-  return line + "\n";
+  return csv_record(fields);
 }
 
 }  // namespace

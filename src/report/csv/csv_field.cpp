@@ -9,8 +9,10 @@
 namespace bench {
 
 std::string quote_csv_field(std::string_view field) {
+  // (A leading UTF-8 byte order mark is quoted too: at the start of a text a reader takes it for the file's.)
   const bool needs_quotes = field.find_first_of(",\"\r\n") != std::string_view::npos ||
-                            (!field.empty() && (field.front() == ' ' || field.back() == ' '));
+                            (!field.empty() && (field.front() == ' ' || field.back() == ' ')) ||
+                            field.starts_with("\xEF\xBB\xBF");
   if (!needs_quotes) return std::string(field);
   std::string quoted = "\"";
   for (const char c : field) {
@@ -19,6 +21,12 @@ std::string quote_csv_field(std::string_view field) {
   }
   quoted += '"';
   return quoted;
+}
+
+std::string csv_record(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + quote_csv_field(fields[i]);
+  return line + "\n";
 }
 
 std::string cell_for_message(std::string_view cell) {

@@ -1,7 +1,8 @@
 #pragma once
 // CSV fields for the spreadsheet CSV: RFC 4180 quoting and splitting, and the plain-number cells.
 // Records end in "\n" (a "\r\n" ending is accepted on input). A field is quoted when it contains a comma, a
-// double quote, CR or LF, or starts or ends with a space; inside quotes a double quote is doubled.
+// double quote, CR or LF, or starts or ends with a space, or starts with a UTF-8 byte order mark; inside quotes a
+// double quote is doubled.
 // Number cells are locale-independent: digits, an optional '-' and an optional '.' fraction; no
 // exponents, no thousands separators, no unit suffixes.
 #include <cstddef>
@@ -15,6 +16,9 @@ namespace bench {
 
 // The field as it must appear in a CSV record (quoted only when needed).
 std::string quote_csv_field(std::string_view field);
+// One record of the fields as they are (every one through quote_csv_field), joined by ',' and ended by "\n": the
+// way every bench++ CSV writer makes its rows.
+std::string csv_record(const std::vector<std::string>& fields);
 
 // A cell as an error message quotes it: at most 40 characters ("..." after more), control characters as '?'.
 std::string cell_for_message(std::string_view cell);

@@ -30,7 +30,7 @@ inline std::string csv_keyword_requirement(const FieldFormat& format) {
   return words + " or empty";
 }
 
-// A field's cell: empty when its group is absent or it has no value.
+// A field's cell, unquoted (csv_record quotes it): empty when its group is absent or it has no value.
 template <typename Record>
 std::string record_cell(const RecordField<Record>& field, const Record& record) {
   if (!group_present(field, record)) return "";
@@ -41,7 +41,7 @@ std::string record_cell(const RecordField<Record>& field, const Record& record) 
     case FieldCodec::kText: {
       std::string text = std::get<std::string>(*value);
       if (format.csv_spaced_list) std::replace(text.begin(), text.end(), ',', ' ');
-      return quote_csv_field(text);
+      return text;
     }
     case FieldCodec::kWhole:
     case FieldCodec::kPercent: return fmt::format("{}", std::get<std::uint64_t>(*value));

@@ -291,12 +291,11 @@ std::string spreadsheet_csv_header() {
 }
 
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase) {
-  std::string line;
-  for (const RunField* field : run_columns()) line += record_cell(*field, info) + ',';
-  for (const TestColumn& column : kTestColumns) line += column.format(phase) + ',';
-  line += workload_cells(info.setup, phase) + ',';
-  line.back() = '\n';
-  return line;
+  std::vector<std::string> cells;
+  for (const RunField* field : run_columns()) cells.push_back(record_cell(*field, info));
+  for (const TestColumn& column : kTestColumns) cells.push_back(column.format(phase));
+  for (std::string& cell : workload_cells(info.setup, phase)) cells.push_back(std::move(cell));
+  return csv_record(cells);
 }
 
 std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {

@@ -51,7 +51,7 @@ std::vector<std::string_view> workload_column_names() {
   return names;
 }
 
-std::string workload_cells(const RunSetup& setup, const PhaseResult& result) {
+std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult& result) {
   std::vector<std::string> cells;
   if (result.workload) {
     const WorkloadPart& part = *result.workload;
@@ -62,7 +62,7 @@ std::string workload_cells(const RunSetup& setup, const PhaseResult& result) {
     cells.push_back(part.job ? fmt::format("{}", *part.job) : "");
     cells.emplace_back(keyword(part.engine));
     cells.push_back(fmt::format("{}", part.engine_depth));
-    cells.push_back(quote_csv_field(part.engine_note));
+    cells.push_back(part.engine_note);
     cells.push_back(decimal(part.mean_depth));
     cells.push_back(part.steady ? (part.steady->steady ? "1" : "0") : "");
     cells.push_back(part.steady ? decimal(part.steady->first_third_mean) : "");
@@ -70,9 +70,7 @@ std::string workload_cells(const RunSetup& setup, const PhaseResult& result) {
   } else {
     cells.resize(workload_fields().size() + kPartColumns.size());
   }
-  std::string line;
-  for (std::size_t i = 0; i < cells.size(); ++i) line += (i == 0 ? "" : ",") + cells[i];
-  return line;
+  return cells;
 }
 
 std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::string_view, std::size_t>& place_of) {

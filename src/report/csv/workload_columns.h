@@ -20,9 +20,9 @@ namespace bench {
 
 // The column names, in order.
 std::vector<std::string_view> workload_column_names();
-// The row's workload cells joined by ',' (no leading or trailing comma); all empty for a test that is not a
-// workload's. REQUIRES: a workload result's workload is in setup.workloads.
-std::string workload_cells(const RunSetup& setup, const PhaseResult& result);
+// The row's workload cells, unquoted (csv_record quotes them); all empty for a test that is not a workload's.
+// REQUIRES: a workload result's workload is in setup.workloads.
+std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult& result);
 
 // Where the workload columns sit in a record; found from the header's columns (name -> index).
 struct WorkloadColumnPlaces {
