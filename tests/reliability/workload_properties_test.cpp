@@ -329,6 +329,10 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_end_fsync") other.end_fsync = true;
     else if (column == "workload_ioengine") other.fio_engine = "io_uring", other.engine = EngineKind::kIoUring;
     else if (column == "workload_invalidate") other.invalidate = false;
+    else if (column == "workload_randommap") other.random_map = false;
+    else if (column == "workload_random_generator") other.random_generator = RandomGenerator::kLfsr;
+    else if (column == "workload_random_distribution") other.random_distribution_text = "zipf:1.2";
+    else if (column == "workload_percentage_random") other.percentage_random = {40, 40, 40};
     else FAIL("a compared workload field this test does not vary: add it");
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";
