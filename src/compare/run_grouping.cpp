@@ -11,6 +11,7 @@
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
+#include "result/workload_fields.h"
 
 namespace bench {
 namespace {
@@ -62,7 +63,8 @@ std::string size_text(std::uint64_t bytes) {
 }
 
 // A field's value as compare's note shows it.
-std::string shown(const RunField& field, const FieldValue& value) {
+template <typename Record>
+std::string shown(const RecordField<Record>& field, const FieldValue& value) {
   const Difference& difference = field.difference;
   switch (difference.reading) {
     case DifferenceReading::kSize: return size_text(std::get<std::uint64_t>(value));
@@ -96,6 +98,22 @@ std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& 
     const std::optional<FieldValue> base_value = field.access.get(b);
     if (!other_value || !base_value || *other_value == *base_value) continue;
     out.push_back(fmt::format("{} {} vs {}", difference.title, shown(field, *other_value), shown(field, *base_value)));
+  }
+  // The workloads of one name both ran (result/workload_fields.h): "workload mix: bs 8 KiB vs 4 KiB".
+  for (const WorkloadSpec& spec : other.run.info.setup.workloads) {
+    const auto& base_workloads = base.run.info.setup.workloads;
+    const auto same = std::find_if(base_workloads.begin(), base_workloads.end(),
+                                   [&](const WorkloadSpec& b) { return b.name == spec.name; });
+    if (same == base_workloads.end()) continue;
+    for (const WorkloadField& field : workload_fields()) {
+      if (field.difference.reading == DifferenceReading::kNotCompared) continue;
+      if (!group_present(field, spec) || !group_present(field, *same)) continue;
+      const std::optional<FieldValue> other_value = field.access.get(spec);
+      const std::optional<FieldValue> base_value = field.access.get(*same);
+      if (!other_value || !base_value || *other_value == *base_value) continue;
+      out.push_back(fmt::format("workload {}: {} {} vs {}", spec.name, field.difference.title,
+                                shown(field, *other_value), shown(field, *base_value)));
+    }
   }
   return out;
 }

@@ -16,6 +16,7 @@
 #include "measure/latency_histogram.h"
 #include "phases/rng.h"
 #include "result/errors.h"
+#include "result/io_sample.h"
 #include "result/run_setup.h"
 #include "result/test_id.h"
 
@@ -60,6 +61,9 @@ struct JobMeasurement {
   // queue depth the job kept (Little's law).
   std::chrono::nanoseconds time_in_flight{0};
   int stop_signal = 0;  // non-zero: the job stopped early because of this signal
+  // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
+  // completion order (result/io_sample.h); empty otherwise.
+  std::vector<IoSample> samples;
 };
 
 // Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls

@@ -112,7 +112,7 @@ void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
 std::optional<ResultFormat> detect_result_format(std::string_view text) {
   const FirstLine line = first_line(without_bom(text));
   if (line.number == 0) return std::nullopt;
-  if (line.text.starts_with('{')) return ResultFormat::kJson;
+  if (line.text.starts_with('{')) return is_fio_json(text) ? ResultFormat::kFioJson : ResultFormat::kJson;
   if (looks_like_bonnie_line(line.text)) return ResultFormat::kBonnieCsv;
   try {
     CsvSplitter splitter(line.text, "");
@@ -128,7 +128,7 @@ std::optional<ResultFormat> detect_result_format(std::string_view text) {
   return std::nullopt;
 }
 
-ResultText parse_result_text(std::string_view text, const std::string& name) {
+ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec) {
   const FirstLine line = first_line(without_bom(text));
   if (line.number == 0) throw std::runtime_error(fmt::format("{}:1: empty file: {}", name, kExpected));
   const auto format = detect_result_format(text);
@@ -146,6 +146,11 @@ ResultText parse_result_text(std::string_view text, const std::string& name) {
       break;
     case ResultFormat::kBonnieCsv:
       result.runs = read_bonnie_csv(text, name);
+      break;
+    case ResultFormat::kFioJson:
+      result.runs = read_fio_json(text, name, make_spec ? make_spec : [](const FioOptionList&, const FioOptionList&) {
+        return WorkloadSpec{};
+      });
       break;
     case ResultFormat::kSpreadsheetCsv:
       reject_bonnie_lines(text, name);
@@ -173,8 +178,8 @@ std::string read_standard_input() {
 }
 }  // namespace
 
-ResultText read_result_file(const std::string& path) {
-  if (path == kStandardInputName) return parse_result_text(read_standard_input(), "(standard input)");
+ResultText read_result_file(const std::string& path, const FioSpecMaker& make_spec) {
+  if (path == kStandardInputName) return parse_result_text(read_standard_input(), "(standard input)", make_spec);
   PosixFile file(path, O_RDONLY);
   const std::uint64_t size = file.size();
   if (size > kMaxFileBytes) {
@@ -183,7 +188,7 @@ ResultText read_result_file(const std::string& path) {
   }
   std::string text(static_cast<std::size_t>(size), '\0');
   text.resize(file.read_full(text.data(), text.size()));
-  return parse_result_text(text, path);
+  return parse_result_text(text, path, make_spec);
 }
 
 }  // namespace bench

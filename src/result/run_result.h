@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "result/io_sample.h"
 #include "result/phase_id.h"
 #include "result/run_setup.h"
 #include "result/workload_result.h"
@@ -69,6 +70,10 @@ struct PhaseResult {
   std::vector<RankPhaseResult> ranks;
   // id kWorkload: which workload and direction this is, and what ran it; nullopt for the other tests.
   std::optional<WorkloadPart> workload;
+  // A workload that writes fio's logs (WorkloadSpec::writes_logs), in its whole part (not a job's own): each
+  // measured request of this direction, every job's, in completion order. Under MPI rank 0's own. Not kept in any
+  // result file.
+  std::vector<IoSample> samples;
 };
 
 // What every output records of a run: its setup, and where and when it ran (result/run_fields.h lists the
