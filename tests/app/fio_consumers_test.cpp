@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -252,6 +253,49 @@ TEST_CASE("fio consumers: fio2gnuplot on both tools' bandwidth logs (write_bw_lo
   }());
   CHECK(std::find(globals[1].begin(), globals[1].end(), "avg") != globals[1].end());
   CHECK(columns[0] == columns[1]);
+}
+
+}  // namespace bench
+
+namespace bench {
+
+// fio-plot (PyPI) in a virtual environment made once per build directory and kept there (build/fio-plot-venv), so
+// later runs and CI's second run reuse it. nullopt: PyPI cannot be reached from here (this machine's kind reaches
+// Debian's packages only), which is a skip of kind machine.
+std::optional<fs::path> fio_plot_program() {
+  const fs::path venv = fs::path(BENCH_BUILD_DIR) / "fio-plot-venv";
+  const fs::path program = venv / "bin" / "fio-plot";
+  if (fs::exists(program)) return program;
+  if (test::run_program({"python3", "-m", "venv", venv.string()}).exit_code != 0) return std::nullopt;
+  const CommandOutput install = test::run_program(
+      {(venv / "bin" / "pip").string(), "install", "--quiet", "--retries", "0", "--timeout", "15", "fio-plot"});
+  if (install.exit_code != 0 || !fs::exists(program)) {
+    fs::remove_all(venv);  // nothing half made is kept
+    return std::nullopt;
+  }
+  return program;
+}
+
+TEST_CASE("fio consumers: fio-plot draws a graph from bench++'s JSON and from fio's") {
+  if (!tools_present()) return;
+  const std::optional<fs::path> fio_plot = fio_plot_program();
+  if (test::skip_unless(fio_plot.has_value(), test::Need::kMachine,
+                        "fio-plot cannot be installed: PyPI cannot be reached from this machine")) {
+    return;
+  }
+  test::TempDir dir;
+  const BothOutputs json = run_both(dir.path(), {"--output-format=json"}, "json");
+  for (const auto& [source, stem] : {std::pair{json.fio, "fio"}, std::pair{json.bench, "bench"}}) {
+    const fs::path input = dir.path() / stem;
+    fs::create_directory(input);
+    fs::copy_file(source, input / "randrw-1-1.json");  // fio-plot's (bench-fio's) naming: rw-iodepth-numjobs
+    const fs::path png = dir.path() / (std::string(stem) + ".png");
+    const CommandOutput plot = test::run_program({fio_plot->string(), "-i", input.string(), "-T", stem, "-l", "-r",
+                                                  "randrw", "-d", "1", "-n", "1", "-o", png.string()});
+    INFO(stem << ": " << plot.out << plot.err);
+    CHECK(plot.exit_code == 0);
+    CHECK(fs::exists(png));
+  }
 }
 
 }  // namespace bench

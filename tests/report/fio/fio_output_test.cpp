@@ -133,7 +133,7 @@ TEST_CASE("fio output: the JSON document in fio 3.33's shape, json+ with the bin
   CHECK(!plain.at("jobs").at(0).at("read").at("clat_ns").contains("bins"));
 }
 
-TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields; 4 adds trim, 5 samples)") {
+TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields, 4 adds trim, 5 samples)") {
   const RunResult run = sample_run();
   const std::string v3 = format_fio_terse(run, 3);
   const auto first = v3.substr(0, v3.find('\n'));

@@ -5,7 +5,7 @@
 
 namespace bench {
 
-TEST_CASE("per-second chart: a line per series with two seconds or more, its name escaped; none without") {
+TEST_CASE("per-second chart: a line per series with two seconds or more, its name escaped, none without") {
   const std::vector<double> three = {100, 50, 75};
   const std::vector<double> one = {10};
   const std::string figure = per_second_figure({{"host <1>", &three}, {"short", &one}});
