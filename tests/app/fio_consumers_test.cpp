@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,7 +33,8 @@ std::string consumer(const std::string& script) {
 struct BothOutputs {
   fs::path fio, bench;
 };
-BothOutputs run_both(const fs::path& dir, const std::vector<std::string>& run_options, const std::string& extension) {
+BothOutputs run_both_now(const fs::path& dir, const std::vector<std::string>& run_options,
+                         const std::string& extension) {
   BothOutputs outputs{dir / ("fio." + extension), dir / ("bench." + extension)};
   std::vector<std::string> fio = {"sh", "-c", "cd \"$1\" && shift && exec fio \"$@\"", "sh", dir.string()};
   fio.insert(fio.end(), kJob.begin(), kJob.end());
@@ -49,6 +51,18 @@ BothOutputs run_both(const fs::path& dir, const std::vector<std::string>& run_op
   INFO("bench++: " << bench_run.err);
   REQUIRE(bench_run.exit_code == 0);
   return outputs;
+}
+
+// run_both_now once per set of run options in this test process (the consumers read the same files), in a
+// directory kept until the process ends. The caller's `dir` is where it works.
+BothOutputs run_both(const fs::path& /*dir*/, const std::vector<std::string>& run_options,
+                     const std::string& extension) {
+  static test::TempDir shared;
+  static std::map<std::vector<std::string>, BothOutputs> made;
+  if (const auto found = made.find(run_options); found != made.end()) return found->second;
+  const fs::path dir = shared.path() / std::to_string(made.size());
+  fs::create_directory(dir);
+  return made[run_options] = run_both_now(dir, run_options, extension);
 }
 
 CommandOutput python(const std::vector<std::string>& args) {
@@ -266,6 +280,14 @@ std::optional<fs::path> fio_plot_program() {
   const fs::path venv = fs::path(BENCH_BUILD_DIR) / "fio-plot-venv";
   const fs::path program = venv / "bin" / "fio-plot";
   if (fs::exists(program)) return program;
+  // Whether pip's package index answers at all (a second, where making a virtual environment and failing to install
+  // into it would take half a minute); the index is pip's own default, asked of pip.
+  const CommandOutput reachable = test::run_program(
+      {"python3", "-c",
+       "import socket, urllib.parse\n"
+       "from pip._internal.models.index import PyPI\n"
+       "socket.create_connection((urllib.parse.urlparse(PyPI.simple_url).hostname, 443), 5).close()\n"});
+  if (reachable.exit_code != 0) return std::nullopt;
   if (test::run_program({"python3", "-m", "venv", venv.string()}).exit_code != 0) return std::nullopt;
   const CommandOutput install = test::run_program(
       {(venv / "bin" / "pip").string(), "install", "--quiet", "--retries", "0", "--timeout", "15", "fio-plot"});
