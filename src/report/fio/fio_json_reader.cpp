@@ -132,7 +132,9 @@ bool is_fio_json(std::string_view text) {
   return head.find("\"fio version\"") != std::string_view::npos;
 }
 
-std::vector<RunResult> read_fio_json(std::string_view text, const std::string& name, const FioSpecMaker& make_spec) {
+namespace {
+
+std::vector<RunResult> read_document(std::string_view text, const std::string& name, const FioSpecMaker& make_spec) {
   json document;
   try {
     document = json::parse(text.substr(std::min(text.find('{'), text.size())));
@@ -201,6 +203,18 @@ std::vector<RunResult> read_fio_json(std::string_view text, const std::string& n
   }
   if (run.phases.empty()) throw error(name, "a fio JSON document whose jobs did no I/O");
   return {run};
+}
+
+}  // namespace
+
+std::vector<RunResult> read_fio_json(std::string_view text, const std::string& name, const FioSpecMaker& make_spec) {
+  try {
+    return read_document(text, name, make_spec);
+  } catch (const json::exception& e) {  // a value of another type than fio writes: "jobname": 3
+    throw error(name, fmt::format("not fio's JSON: {}", e.what()));
+  } catch (const std::logic_error& e) {  // a bins key that is no number
+    throw error(name, fmt::format("not fio's JSON: a latency bin that is no number ({})", e.what()));
+  }
 }
 
 }  // namespace bench

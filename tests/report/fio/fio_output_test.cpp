@@ -193,6 +193,12 @@ TEST_CASE("fio output: compare reads fio's JSON back: each job a workload, json+
   CHECK(back.phases[2].operations == 5);
   CHECK_THROWS_WITH(read_fio_json("{\"fio version\": \"fio-3.33\"}", "y.json", {}),
                     "y.json: a fio JSON document without \"jobs\"");
+  // Values of other types than fio's are a reader's error, never another exception.
+  const auto maker = [](const FioOptionList&, const FioOptionList&) { return WorkloadSpec{}; };
+  CHECK_THROWS_AS(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": 3}]})", "z.json", maker),
+                  std::runtime_error);
+  CHECK_THROWS_AS(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": "a", "read": {"total_ios": 1,
+      "clat_ns": {"N": 1, "bins": {"abc": 1}}}}]})", "z.json", maker), std::runtime_error);
 }
 
 }  // namespace bench
