@@ -50,6 +50,16 @@ struct RankPhaseResult {
   std::optional<LatencySummary> latency;
 };
 
+// What the process spent over a group of tests, apart (fio's usr_cpu, sys_cpu, ctx, majf, minf): from getrusage at
+// the group's release and end.
+struct CpuBreakdown {
+  std::chrono::nanoseconds user{0};
+  std::chrono::nanoseconds system{0};
+  std::uint64_t context_switches = 0;  // voluntary and involuntary
+  std::uint64_t major_faults = 0;
+  std::uint64_t minor_faults = 0;
+};
+
 struct PhaseResult {
   PhaseId id = PhaseId::kBlockWrite;
   std::uint64_t operations = 0;  // work units (bytes phases: system calls; seeks; files; syncs)
@@ -74,6 +84,9 @@ struct PhaseResult {
   // measured request of this direction, every job's, in completion order. Under MPI rank 0's own. Not kept in any
   // result file.
   std::vector<IoSample> samples;
+  // `cpu` apart (CpuBreakdown), the process's over the group; nullopt under MPI (`cpu` is then every rank's) and when
+  // read from a file.
+  std::optional<CpuBreakdown> cpu_breakdown;
 };
 
 // What every output records of a run: its setup, and where and when it ran (result/run_fields.h lists the

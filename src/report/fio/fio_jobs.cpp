@@ -71,6 +71,7 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       FioDirection& direction = job.directions[static_cast<std::size_t>(ddir_of(result.workload->direction))];
       direction = direction_of(result, spec.block_bytes);
       job.job_runtime_ms = std::max(job.job_runtime_ms, direction.runtime_ms);
+      if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
     }
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {
@@ -176,6 +177,21 @@ double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<Fi
   if (runtime_ms == 0 || bytes == 0) return 100.0;
   const double group_kib_per_second = static_cast<double>(bytes) * 1000.0 / static_cast<double>(runtime_ms) / 1024.0;
   return std::min(100.0, own.mean * 100.0 / group_kib_per_second);
+}
+
+namespace {
+double percent_of_runtime(std::chrono::nanoseconds time, std::uint64_t runtime_ms) {
+  if (runtime_ms == 0) return 0;
+  return static_cast<double>(time.count()) / 1e6 * 100.0 / static_cast<double>(runtime_ms);
+}
+}  // namespace
+
+double fio_user_cpu_percent(const FioJob& job) {
+  return job.cpu ? percent_of_runtime(job.cpu->user, job.job_runtime_ms) : 0.0;
+}
+
+double fio_system_cpu_percent(const FioJob& job) {
+  return job.cpu ? percent_of_runtime(job.cpu->system, job.job_runtime_ms) : 0.0;
 }
 
 std::string fio_version_text(const RunInfo& info) {

@@ -12,7 +12,9 @@
 // - bench++'s histogram has fio's bucket layout (exact below 128 ns, then 64 buckets per power of two; a bucket's
 //   value its midpoint), so json+'s bins are bench++'s buckets one for one; fio's last bucket (index 1855, from
 //   about 17.2 s) also takes every longer latency, as fio's does;
-// - CPU user/system apart, context switches, faults and the I/O depth distributions are not measured: zeros.
+// - CPU user and system time, context switches and faults are the process's over the group of workloads that ran
+//   at once (PhaseResult::cpu_breakdown; zeros where not recorded: under MPI, read from a file); the I/O depth
+//   distributions are not measured: zeros.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -48,6 +50,7 @@ struct FioJob {
   const WorkloadSpec* spec = nullptr;  // the workload's spec in the run's setup (never null)
   std::array<FioDirection, 4> directions;  // by FioDdir
   std::uint64_t job_runtime_ms = 0;
+  std::optional<CpuBreakdown> cpu;  // the process's over the job's group
   const FioDirection& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
 };
 
@@ -91,6 +94,10 @@ inline constexpr std::array<const char*, 12> kFioLatencyMsKeys = {"2",   "4",   
 // The bandwidth share fio calls bw_agg: this job's mean bandwidth samples over its group's bandwidth, in
 // percent (at most 100); 0 without samples.
 double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs);
+
+// fio's usr_cpu and sys_cpu: the user and system time over the job's runtime, in percent; 0 without them.
+double fio_user_cpu_percent(const FioJob& job);
+double fio_system_cpu_percent(const FioJob& job);
 
 // "bench++-VERSION (fio-3.33)": what bench++ writes where fio writes its version.
 std::string fio_version_text(const RunInfo& info);

@@ -111,11 +111,11 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   const FioDirection& syncs = job.at(FioDdir::kSync);
   object["sync"] = Json{{"total_ios", syncs.total_ios}, {"lat_ns", latency_object(&syncs, true, kind == FioJsonKind::kJsonPlus)}};
   object["job_runtime"] = job.job_runtime_ms;
-  object["usr_cpu"] = 0.0;  // not measured apart (bench++ measures the process's user + system time)
-  object["sys_cpu"] = 0.0;
-  object["ctx"] = 0;
-  object["majf"] = 0;
-  object["minf"] = 0;
+  object["usr_cpu"] = fio_user_cpu_percent(job);  // the process's over the job's group (report/fio/fio_jobs.h)
+  object["sys_cpu"] = fio_system_cpu_percent(job);
+  object["ctx"] = job.cpu ? job.cpu->context_switches : 0;
+  object["majf"] = job.cpu ? job.cpu->major_faults : 0;
+  object["minf"] = job.cpu ? job.cpu->minor_faults : 0;
   object["iodepth_level"] = depth_object({"1", "2", "4", "8", "16", "32", ">=64"});
   object["iodepth_submit"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"});
   object["iodepth_complete"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"});

@@ -52,7 +52,9 @@ std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const R
   line += direction_fields(job, FioDdir::kRead, jobs, version);
   line += direction_fields(job, FioDdir::kWrite, jobs, version);
   if (version != 3) line += direction_fields(job, FioDdir::kTrim, jobs, version);
-  line += ";0.000000%;0.000000%;0;0;0";  // CPU user, system, context switches, faults: not measured apart
+  line += fmt::format(";{:f}%;{:f}%;{};{};{}", fio_user_cpu_percent(job), fio_system_cpu_percent(job),
+                      job.cpu ? job.cpu->context_switches : 0, job.cpu ? job.cpu->major_faults : 0,
+                      job.cpu ? job.cpu->minor_faults : 0);
   for (int i = 0; i < 7; ++i) line += ";0.0%";  // the I/O depths: not measured
   FioLatencyShares shares = fio_latency_shares(job);
   for (const double ns : shares.ns) shares.us[0] += ns;  // fio's terse line counts the ns ranges in "<=2 us"

@@ -59,6 +59,7 @@ RunResult sample_run() {
   run.phases.push_back(part("mix", IoDirection::kWrite, 50, 4096, writes));
   run.phases.push_back(part("mix", IoDirection::kSync, 5, 4096, {5000, 5000, 5000, 5000, 5000}));
   run.phases.push_back(part("seq", IoDirection::kWrite, 10, 4096, std::vector<std::uint64_t>(10, 300)));
+  for (std::size_t p = 0; p < 3; ++p) run.phases[p].cpu_breakdown = CpuBreakdown{milliseconds(100), milliseconds(50), 7, 1, 9};
   return run;
 }
 
@@ -123,6 +124,12 @@ TEST_CASE("fio output: the JSON document in fio 3.33's shape, json+ with the bin
   CHECK(mix.at("sync").at("lat_ns").at("mean").get<double>() == doctest::Approx(5000.0));
   CHECK(mix.at("trim").at("total_ios") == 0);
   CHECK(mix.at("latency_depth") == 4);
+  CHECK(mix.at("usr_cpu").get<double>() == doctest::Approx(20.0));  // 100 ms of the job's 500
+  CHECK(mix.at("sys_cpu").get<double>() == doctest::Approx(10.0));
+  CHECK(mix.at("ctx") == 7);
+  CHECK(mix.at("majf") == 1);
+  CHECK(mix.at("minf") == 9);
+  CHECK(doc.at("jobs").at(1).at("usr_cpu").get<double>() == 0.0);  // not recorded: fio's zero
   // latency_us: reads 1 to 10.9 us, writes 3 ms: 150 requests.
   double us_share = 0;
   for (const auto& [key, share] : mix.at("latency_us").items()) us_share += share.get<double>();
@@ -140,6 +147,7 @@ TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields, 4
   const auto count = [](const std::string& line) { return std::count(line.begin(), line.end(), ';') + 1; };
   CHECK(count(first) == 121);
   CHECK(first.rfind("3;bench++-0.1.0 (fio-3.33);mix;0;0;400;800;200;500;0;0;0.000000;0.000000;1;10;", 0) == 0);
+  CHECK(first.find(";20.000000%;10.000000%;7;1;9;0.0%;") != std::string::npos);  // CPU, then the depths
   const std::string v4 = format_fio_terse(run, 4);
   CHECK(count(v4.substr(0, v4.find('\n'))) == 121 + 41);
   const std::string v5 = format_fio_terse(run, 5);
