@@ -8,6 +8,7 @@
 #include "app/document_output.h"
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
+#include "cli/fio_job_file.h"
 #include "compare/comparison.h"
 #include "compare/run_grouping.h"
 #include "report/csv/comparison_csv.h"
@@ -26,7 +27,7 @@ namespace {
 std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
   std::vector<SourcedRun> runs;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    ResultText text = read_result_file(files[i], &interrupt_signal());
+    ResultText text = read_result_file(files[i], workload_of_recorded_options, &interrupt_signal());
     const RunSource source =
         text.format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
     const std::string shown_name = files[i] == kStandardInputName ? "stdin" : files[i];

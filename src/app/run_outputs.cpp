@@ -31,7 +31,9 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
       stderr_sink_(TextSink::standard_error()),
       documents_(config),
       live_progress_(!config.quiet && ::isatty(STDERR_FILENO) == 1) {
-  const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path);
+  if (config.fio_output.any()) fio_.emplace(config.fio_output);
+  const bool fio_stdout = fio_ && !config.fio_output.output_path;
+  const bool machine_stdout = takes_stdout(config.csv_path) || takes_stdout(config.json_path) || fio_stdout;
   const bool bonnie = has_bonnie_tests(plan);
   const bool csv_lines_on_stdout = bonnie && config.repeats_given;
   table_sink_ = (config.quiet || csv_lines_on_stdout || machine_stdout) ? &stderr_sink_ : &stdout_sink_;
@@ -77,7 +79,10 @@ void RunOutputs::run_finished(const RunResult& run) {
   const bool workloads = !run.info.setup.workloads.empty();
   const std::string repeat =
       workloads && config_.repeats > 1 ? fmt::format("Run {} of {}\n", run.info.run_index + 1, config_.repeats) : "";
-  table_sink_->write(repeat + format_result_text(run));
+  write_fio_logs(run);
+  const std::string table = repeat + format_result_text(run);
+  if (fio_) fio_->run_finished(run, config_.quiet ? "" : table);
+  if (!fio_ || !fio_->takes_table() || config_.quiet) table_sink_->write(table);
   if (bonnie_csv_sink_ != nullptr) {
     if (config_.repeats_given && !bonnie_header_written_) {
       bonnie_csv_sink_->write(bonnie_csv_header());
@@ -87,17 +92,26 @@ void RunOutputs::run_finished(const RunResult& run) {
   }
 }
 
+void RunOutputs::write_table(const std::string& text) {
+  if (fio_ && fio_->takes_table() && !config_.quiet) {
+    fio_->add_table_text(text);
+  } else {
+    table_sink_->write(text);
+  }
+}
+
 void RunOutputs::finish(const std::vector<std::string>& kept_files) {
-  table_sink_->write(format_repeat_summaries(finished_runs_));
-  for (const std::string& file : kept_files) table_sink_->write(fmt::format("Kept (unlink=0): {}\n", file));
+  write_table(format_repeat_summaries(finished_runs_));
+  for (const std::string& file : kept_files) write_table(fmt::format("Kept (unlink=0): {}\n", file));
   const std::uint32_t ranks = finished_runs_.empty() ? 1 : finished_runs_.front().info.ranks;
   if (!kept_files.empty() && ranks > 1) {
     const std::string others = ranks == 2 ? "rank 1" : fmt::format("ranks 1 to {}", ranks - 1);
-    table_sink_->write(fmt::format("Kept (unlink=0) by {} as well: theirs, in their own bench++-job.rank-R.* "
+    write_table(fmt::format("Kept (unlink=0) by {} as well: theirs, in their own bench++-job.rank-R.* "
                                    "directories\n",
                                    others));
   }
   documents_.finish(finished_runs_);
+  if (fio_) fio_->finish(finished_runs_);
 }
 
 void RunOutputs::files_kept_after_failure(const std::vector<std::string>& files) {

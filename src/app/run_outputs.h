@@ -10,11 +10,14 @@
 //   each test.
 // - Progress on stderr unless -q: bonnie++'s "Writing intelligently...done" per test (redrawn live with a rate on
 //   a terminal), "Running NAME, NAME...done" per group of workloads.
+// - fio's output (--output-format, --output: app/fio_output.h); with normal, bench++'s table goes with it; when it
+//   takes stdout without normal, the table goes to stderr.
 // - At the end: the summary across repeats (a suite's table for cdm), and the files unlink=0 kept.
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/fio_output.h"
 #include "app/result_documents.h"
 #include "app/text_sink.h"
 #include "cli/config.h"
@@ -45,12 +48,15 @@ class RunOutputs final : public RunObserver {
   void report_partial_run() noexcept;
 
  private:
+  void write_table(const std::string& text);  // to fio's output when it takes the table, else table_sink_
+
   const Config& config_;
   TextSink stdout_sink_;
   TextSink stderr_sink_;
   TextSink* table_sink_;
   TextSink* bonnie_csv_sink_;  // nullptr without bonnie++'s tests, or when machine-readable output owns stdout
   ResultDocuments documents_;
+  std::optional<FioOutput> fio_;              // fio's run options asked for fio's output
   bool live_progress_;                        // stderr is a terminal and not -q: redraw a test's line
   bool bonnie_header_written_ = false;
   std::optional<std::string> open_progress_;  // a group's progress text on stderr without its "done"

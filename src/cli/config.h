@@ -11,6 +11,18 @@
 
 namespace bench {
 
+// fio's output asked for with fio's run options (cli/fio_run_options.h): which of fio's formats, where
+// (report/fio/ writes them). Nothing asked: bench++'s own table as always.
+struct FioOutputRequest {
+  bool normal = false;     // --output-format=normal: bench++'s table and fio's per-job summary lines
+  bool json = false;       // json: fio's JSON document
+  bool json_plus = false;  // json+: the same with the latency bins
+  bool terse = false;      // terse, --minimal: fio's terse lines
+  std::optional<std::string> output_path;  // --output FILE; nullopt: standard output
+  unsigned terse_version = 3;              // --terse-version
+  bool any() const { return normal || json || json_plus || terse; }
+};
+
 struct Config {
   RunSetup setup;  // what the run is asked to do: every option that changes what is measured
   // What only the command line needs:
@@ -27,6 +39,7 @@ struct Config {
   std::optional<std::string> csv_path;    // --csv FILE ("-" is stdout): the spreadsheet CSV
   std::optional<std::string> json_path;   // --json FILE ("-" is stdout)
   std::optional<std::string> html_path;   // --html FILE (a file, not stdout): the run's report (report/html/run_html.h)
+  FioOutputRequest fio_output;            // bench++ job and suite: fio's --output-format, --output, --minimal
   std::vector<std::string> tags;          // --tag KEY=VALUE (checked: cli/tags.h), recorded with the run
   std::vector<std::string> warnings;      // things main prints to stderr before running
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "cli/fio_run_options.h"
 #include "result/errors.h"
 #include "text/split.h"
 
@@ -72,7 +73,7 @@ std::string unsupported_message(const std::vector<std::string>& names) {
 }
 
 void note_unsupported(std::vector<std::string>& names, const std::string& name) {
-  const std::string shown = quoted(name);  // a name as long as a line is cut as a line is
+  const std::string shown = quoted(std::string_view(name));  // a name as long as a line is cut as a line is
   if (std::find(names.begin(), names.end(), shown) == names.end()) names.push_back(shown);
 }
 
@@ -88,6 +89,8 @@ WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span
     }
   }
   check_workload(spec);
+  for (const FioOption& option : global_options) spec.given_global_options.emplace_back(option.name, option.value.value_or(""));
+  for (const FioOption& option : job_options) spec.given_job_options.emplace_back(option.name, option.value.value_or(""));
   return spec;
 }
 
@@ -122,15 +125,6 @@ std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
   return options;
 }
 
-// Whether fio's run option asks for JSON; REQUIRES: is_fio_run_option(option.name).
-bool json_output_of(const FioOption& option) {
-  const std::string format = option.value.value_or("");
-  if (format != "json" && format != "normal") {
-    throw UsageError(fmt::format("invalid fio option output-format='{}': bench++ writes normal or json", format));
-  }
-  return format == "json";
-}
-
 }  // namespace
 
 void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads) { check_unique_names(workloads); }
@@ -141,7 +135,7 @@ FioJobs read_fio_command_line(std::span<const std::string> words) {
   std::vector<std::vector<FioOption>> per_job;
   for (FioOption& option : split_fio_words(words)) {
     if (is_fio_run_option(option.name)) {
-      jobs.json_output = json_output_of(option);
+      apply_fio_run_option(jobs.output, option);
       continue;
     }
     if (option.name == "name") per_job.emplace_back();
@@ -156,17 +150,17 @@ FioJobs read_fio_command_line(std::span<const std::string> words) {
   return jobs;
 }
 
-bool read_fio_run_options(std::span<const std::string> words) {
-  bool json_output = false;
+FioOutputRequest read_fio_run_options(std::span<const std::string> words) {
+  FioOutputRequest output;
   for (const FioOption& option : split_fio_words(words)) {
     if (!is_fio_run_option(option.name)) {
       throw UsageError(fmt::format("fio option --{} on the command line does not combine with a job file: put it "
                                    "in the file's [global] section",
                                    option.name));
     }
-    json_output = json_output_of(option);
+    apply_fio_run_option(output, option);
   }
-  return json_output;
+  return output;
 }
 
 std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name) {
@@ -233,6 +227,25 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
   }
   check_unique_names(workloads);
   return workloads;
+}
+
+WorkloadSpec workload_of_recorded_options(std::span<const std::pair<std::string, std::string>> global_options,
+                                          std::span<const std::pair<std::string, std::string>> job_options) {
+  unsigned kb_base = 1024;
+  WorkloadSpec spec;
+  for (const auto options : {global_options, job_options}) {
+    for (const auto& [name, value] : options) {
+      const FioOption option{name, value.empty() ? std::nullopt : std::optional<std::string>(value)};
+      if (!fio_option_argument(name) || is_fio_run_option(name)) continue;
+      try {
+        if (const auto base = fio_kb_base(option)) kb_base = *base;
+        apply_fio_option(spec, option, kb_base);
+      } catch (const UsageError&) {
+        // A value bench++ refuses (a size it cannot hold, an engine it does not know): left out.
+      }
+    }
+  }
+  return spec;
 }
 
 }  // namespace bench

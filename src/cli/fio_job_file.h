@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/config.h"
 #include "cli/fio_options.h"
 #include "result/workload_spec.h"
 
@@ -22,16 +23,16 @@ namespace bench {
 // What fio's words said: the workloads in order, and fio's own run option.
 struct FioJobs {
   std::vector<WorkloadSpec> workloads;
-  bool json_output = false;  // --output-format=json: the JSON report on stdout, as fio prints it
+  FioOutputRequest output;  // fio's run options: --output-format, --output, --minimal (cli/fio_run_options.h)
 };
 
 // Reads fio options from a command line: words such as "--bs=4k", "--bs" "4k", "--time_based".
 // REQUIRES: the words hold only fio's options (the caller takes its own options and job files out first).
 FioJobs read_fio_command_line(std::span<const std::string> words);
 
-// fio's run options alone (--output-format=json), as beside a job file: whether they ask for JSON. Throws
-// UsageError for any other fio option (fio would ignore it; it belongs in the job file).
-bool read_fio_run_options(std::span<const std::string> words);
+// fio's run options alone (--output-format=json, --output FILE, ...), as beside a job file or a suite: the output
+// they ask for. Throws UsageError for any other fio option (fio would ignore it; it belongs in the job file).
+FioOutputRequest read_fio_run_options(std::span<const std::string> words);
 
 // Throws UsageError when two workloads share a name (their results are kept under it).
 void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads);
@@ -42,5 +43,11 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
 // The workload that `global_options` and then `job_options` describe, applied in order; checked
 // (check_workload). Shared by both readers.
 WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options);
+
+// A workload's spec from the options fio recorded in its JSON ("global options", then "job options"), for
+// `bench++ compare`: each option bench++ knows is applied as in a job file; one it does not know, or whose value
+// it refuses, is left out (the run is fio's, not to be checked). The spec is not checked (check_workload).
+WorkloadSpec workload_of_recorded_options(std::span<const std::pair<std::string, std::string>> global_options,
+                                          std::span<const std::pair<std::string, std::string>> job_options);
 
 }  // namespace bench

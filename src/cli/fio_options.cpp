@@ -1,5 +1,7 @@
 #include "cli/fio_options.h"
 
+#include "cli/fio_run_options.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -165,6 +167,8 @@ void set_filename(WorkloadSpec& spec, std::string_view text) {
   }
   spec.filename = text;
 }
+// A write_*_log's prefix: given bare (the value "1" apply_fio_option hands a bare flag), the workload's name ("").
+std::string log_prefix(std::string_view text) { return text == "1" ? std::string() : std::string(text); }
 
 // percentage_random=N or R,W[,T] (fio: a missing write takes the read's, a missing trim the write's).
 void set_percentage_random(WorkloadSpec& spec, std::string_view text) {
@@ -274,6 +278,15 @@ constexpr std::array kRules = {
            for (std::uint32_t& percent : s.percentage_random) percent = 100 - percent;
          }},
     Rule{"kb_base", FioArgument::kRequired, [](WorkloadSpec&, std::string_view, unsigned) {}},
+    // fio's logs (issue 27's block: result/workload_spec.h, report/fio/fio_log.h). A bare write_*_log names the
+    // log after the workload.
+    Rule{"write_bw_log", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.bw_log = log_prefix(v); }},
+    Rule{"write_lat_log", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.lat_log = log_prefix(v); }},
+    Rule{"write_iops_log", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.iops_log = log_prefix(v); }},
+    Rule{"log_avg_msec", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.log_avg_msec = whole_number32(v, 0, 86'400'000); }},
+    Rule{"per_job_logs", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.per_job_logs = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -286,13 +299,13 @@ const Rule* find_rule(std::string_view name) {
 }  // namespace
 
 std::optional<FioArgument> fio_option_argument(std::string_view name) {
-  if (name == "output-format") return FioArgument::kRequired;
+  if (const auto run_option = fio_run_option_argument(name)) return run_option;
   const Rule* rule = find_rule(name);
   if (rule == nullptr) return std::nullopt;
   return rule->argument;
 }
 
-bool is_fio_run_option(std::string_view name) { return name == "output-format"; }
+bool is_fio_run_option(std::string_view name) { return fio_run_option_argument(name).has_value(); }
 
 std::optional<unsigned> fio_kb_base(const FioOption& option) {
   if (option.name != "kb_base") return std::nullopt;

@@ -158,6 +158,19 @@ void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<s
   }
 }
 
+// fio's output and bench++'s own result files cannot share standard output.
+void check_fio_output(const Config& config) {
+  const FioOutputRequest& fio = config.fio_output;
+  if (!fio.any() || fio.output_path) return;
+  for (const auto& [path, option] : {std::pair{config.json_path, "--json"}, std::pair{config.csv_path, "--csv"}}) {
+    if (path && *path == "-") {
+      throw UsageError(fmt::format("fio's --output-format and {} - both write to standard output: give one of them "
+                                   "a file (--output FILE, or {} FILE)",
+                                   option, option));
+    }
+  }
+}
+
 }  // namespace
 
 void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scale) {
@@ -257,19 +270,24 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       throw UsageError(fmt::format("unexpected word '{}' after the suite name '{}': bench++ suite runs one suite",
                                    positionals[1], positionals[0]));
     }
-    if (!fio_words.empty()) {
-      throw UsageError(fmt::format("bench++ suite takes bench++'s options only, not fio's ({})", fio_words.front()));
+    for (const std::string& word : fio_words) {
+      const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
+      if (word.rfind("--", 0) == 0 && !is_fio_run_option(name)) {
+        throw UsageError(fmt::format("bench++ suite takes bench++'s options and fio's output options only, not "
+                                     "fio's job options ({})",
+                                     word));
+      }
     }
+    config.fio_output = read_fio_run_options(fio_words);
     const BuiltinSuite& suite = find_suite(positionals.front());
     specs = read_fio_job_file(suite.text, std::string(suite.name) + ".fio");
     config.setup.suite = suite.name;
     if (!config.repeats_given) config.repeats = suite_repeats(suite.text);
   } else {
-    bool json_output = false;
     if (positionals.empty()) {
       FioJobs jobs = read_fio_command_line(fio_words);
       specs = std::move(jobs.workloads);
-      json_output = jobs.json_output;
+      config.fio_output = jobs.output;
     } else {
       // A word without "--" is a job file; beside fio's job options it is more likely a stray word.
       for (const std::string& word : fio_words) {
@@ -281,7 +299,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
                                        positionals.front(), word));
         }
       }
-      json_output = read_fio_run_options(fio_words);
+      config.fio_output = read_fio_run_options(fio_words);
       for (const std::string& file : positionals) {
         std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file);
         for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
@@ -295,8 +313,8 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       }
       check_unique_workload_names(specs);
     }
-    if (json_output && !config.json_path) config.json_path = "-";
   }
+  check_fio_output(config);
   scale_workloads(specs, scale);
   for (const WorkloadSpec& spec : specs) {
     check_workload(spec);
@@ -329,7 +347,10 @@ Options of bench++ job and suite:
 
 fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine
-  --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description --output-format
+  --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description
+  --write_bw_log --write_lat_log --write_iops_log --log_avg_msec --per_job_logs
+fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
+  --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless
 they say us, ms, s, m, h or d.
 )";

@@ -115,6 +115,7 @@ std::vector<std::string> workload_differences(const SourcedRun& other, const Sou
     std::string list;
     for (const WorkloadField& field : workload_fields()) {
       if (field.difference.reading == DifferenceReading::kNotCompared) continue;
+      if (!group_present(field, *found) || !group_present(field, base_spec)) continue;
       const std::optional<FieldValue> other_value = field.access.get(*found);
       const std::optional<FieldValue> base_value = field.access.get(base_spec);
       if (!other_value || !base_value || *other_value == *base_value) continue;

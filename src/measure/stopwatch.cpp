@@ -22,6 +22,25 @@ std::chrono::nanoseconds process_cpu_time() {
   return to_nanos(usage.ru_utime) + to_nanos(usage.ru_stime);
 }
 
+CpuBreakdown process_usage() {
+  rusage usage{};
+  if (::getrusage(RUSAGE_SELF, &usage) != 0) {
+    throw std::system_error(errno, std::generic_category(), "cannot read the process's CPU time (getrusage)");
+  }
+  CpuBreakdown breakdown;
+  breakdown.user = to_nanos(usage.ru_utime);
+  breakdown.system = to_nanos(usage.ru_stime);
+  breakdown.context_switches = static_cast<std::uint64_t>(usage.ru_nvcsw + usage.ru_nivcsw);
+  breakdown.major_faults = static_cast<std::uint64_t>(usage.ru_majflt);
+  breakdown.minor_faults = static_cast<std::uint64_t>(usage.ru_minflt);
+  return breakdown;
+}
+
+CpuBreakdown usage_between(const CpuBreakdown& start, const CpuBreakdown& end) {
+  return {end.user - start.user, end.system - start.system, end.context_switches - start.context_switches,
+          end.major_faults - start.major_faults, end.minor_faults - start.minor_faults};
+}
+
 std::string utc_now_iso8601() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};

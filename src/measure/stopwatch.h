@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "result/run_result.h"
+
 namespace bench {
 
 using SteadyTime = std::chrono::steady_clock::time_point;
@@ -12,6 +14,11 @@ using SteadyTime = std::chrono::steady_clock::time_point;
 // User + system CPU time consumed so far by the whole process (all threads). Throws std::system_error ("cannot
 // read the process's CPU time (getrusage)") when getrusage fails, rather than give a time of zero.
 std::chrono::nanoseconds process_cpu_time();
+
+// The process's CPU time apart, its context switches and page faults so far (getrusage), and what was spent between
+// two readings. Throws std::system_error as process_cpu_time does.
+CpuBreakdown process_usage();
+CpuBreakdown usage_between(const CpuBreakdown& start, const CpuBreakdown& end);
 
 // The wall clock now, as a run records when it started: ISO 8601 in UTC, "2026-11-30T10:34:59Z".
 std::string utc_now_iso8601();

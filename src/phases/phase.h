@@ -17,6 +17,7 @@
 #include "measure/latency_histogram.h"
 #include "phases/rng.h"
 #include "result/errors.h"
+#include "result/io_sample.h"
 #include "result/run_setup.h"
 #include "result/test_id.h"
 
@@ -64,6 +65,9 @@ struct JobMeasurement {
   // The process's CPU time (measure/stopwatch.h) when the measured window began, for a job that ramped first
   // (ramp_time); nullopt: it began when the group was released.
   std::optional<std::chrono::nanoseconds> cpu_at_measured_from;
+  // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
+  // completion order (result/io_sample.h); empty otherwise.
+  std::vector<IoSample> samples;
 };
 
 // Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls

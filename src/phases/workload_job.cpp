@@ -170,6 +170,10 @@ class JobLoop {
     add_to_second(direction.operations_per_second, second, 1);
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
+    if (spec_.writes_logs()) {  // fio's logs (issue 27)
+      result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency,
+                                 spec_.block_bytes, is_write ? IoDirection::kWrite : IoDirection::kRead, 0});
+    }
   }
 
   void record_error(IoOp op, std::int64_t result, std::uint64_t offset) {

@@ -117,7 +117,7 @@ void reject_csv_lines_in_json(std::string_view text, const std::string& name) {
 std::optional<ResultFormat> detect_result_format(std::string_view text) {
   const FirstLine line = first_line(without_bom(text));
   if (line.number == 0) return std::nullopt;
-  if (line.text.starts_with('{')) return ResultFormat::kJson;
+  if (line.text.starts_with('{')) return is_fio_json(text) ? ResultFormat::kFioJson : ResultFormat::kJson;
   if (looks_like_bonnie_line(line.text)) return ResultFormat::kBonnieCsv;
   try {
     CsvSplitter splitter(line.text, "");
@@ -133,7 +133,7 @@ std::optional<ResultFormat> detect_result_format(std::string_view text) {
   return std::nullopt;
 }
 
-ResultText parse_result_text(std::string_view text, const std::string& name) {
+ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec) {
   const FirstLine line = first_line(without_bom(text));
   if (line.number == 0) throw std::runtime_error(fmt::format("{}:1: empty file: {}", name, kExpected));
   const auto format = detect_result_format(text);
@@ -151,6 +151,11 @@ ResultText parse_result_text(std::string_view text, const std::string& name) {
       break;
     case ResultFormat::kBonnieCsv:
       result.runs = read_bonnie_csv(text, name);
+      break;
+    case ResultFormat::kFioJson:
+      result.runs = read_fio_json(text, name, make_spec ? make_spec : [](const FioOptionList&, const FioOptionList&) {
+        return WorkloadSpec{};
+      });
       break;
     case ResultFormat::kSpreadsheetCsv:
       reject_bonnie_lines(text, name);
@@ -195,9 +200,11 @@ std::string read_bounded(int fd, const std::string& name, const std::string& sho
 
 }  // namespace
 
-ResultText read_result_file(const std::string& path, const std::atomic<int>* interrupt) {
+ResultText read_result_file(const std::string& path, const FioSpecMaker& make_spec,
+                            const std::atomic<int>* interrupt) {
   if (path == kStandardInputName) {
-    return parse_result_text(read_bounded(STDIN_FILENO, "standard input", "(standard input)", interrupt), "(standard input)");
+    return parse_result_text(read_bounded(STDIN_FILENO, "standard input", "(standard input)", interrupt), "(standard input)",
+                             make_spec);
   }
   int fd = -1;
   while ((fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0) {  // (a FIFO's open waits for its writer)
@@ -212,7 +219,7 @@ ResultText read_result_file(const std::string& path, const std::atomic<int>* int
     throw std::runtime_error(fmt::format("cannot read {}: over {} MiB, too large for a result file", path,
                                          kMaxFileBytes >> 20));
   }
-  return parse_result_text(read_bounded(file.get(), path, path, interrupt), path);
+  return parse_result_text(read_bounded(file.get(), path, path, interrupt), path, make_spec);
 }
 
 }  // namespace bench

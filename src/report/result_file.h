@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/fio/fio_json_reader.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -14,6 +15,7 @@ enum class ResultFormat {
   kSpreadsheetCsv,  // report/csv/spreadsheet_csv.h
   kJson,            // report/json/json_report.h
   kBonnieCsv,       // report/bonnie/bonnie_csv_reader.h
+  kFioJson,         // fio's JSON (json, json+): report/fio/fio_json_reader.h
 };
 
 struct ResultText {
@@ -22,23 +24,26 @@ struct ResultText {
 };
 
 // The format, from the first line that is not empty or a '#' comment (after a UTF-8 byte order mark):
-// JSON when it starts with '{'; bonnie++ CSV when it starts with "<digits>.<digits>," or "format_version,";
+// JSON when it starts with '{' (fio's JSON when it has "fio version"); bonnie++ CSV when it starts with "<digits>.<digits>," or "format_version,";
 // spreadsheet CSV when it is a CSV header with "label" and "test" columns. nullopt for anything else.
 std::optional<ResultFormat> detect_result_format(std::string_view text);
 
 // Detects the format and reads the text. Throws std::runtime_error("<name>:<line>: <what is wrong>") on an
 // empty text, an unknown format, lines of another format inside a spreadsheet CSV or a bonnie++ CSV file
 // ("mixed formats"), and on everything the format's reader refuses.
-ResultText parse_result_text(std::string_view text, const std::string& name);
+// `make_spec` turns a fio job's options into its workload's spec (bench++ reads fio's options in cli/); without it
+// a fio job's spec has its name alone.
+ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec = {});
 
 // The path that names standard input.
 inline constexpr std::string_view kStandardInputName = "-";
 
 // Reads the file at `path` whole (standard input for "-", named "(standard input)" in errors; a device or FIFO
-// until its end), then parse_result_text with `path` as the name. Throws std::runtime_error ("cannot read
-// <path>: <reason>") when it cannot be opened or read, is a directory, or is over 512 MiB (the bound applies
-// while reading, so /dev/zero stops there); InterruptedError when a stop signal interrupts the open or a read
-// and `interrupt` (the run's flag, run/interrupt.h) says which.
-ResultText read_result_file(const std::string& path, const std::atomic<int>* interrupt = nullptr);
+// until its end), then parse_result_text with `path` as the name and `make_spec` for fio's JSON. Throws
+// std::runtime_error ("cannot read <path>: <reason>") when it cannot be opened or read, is a directory, or is over
+// 512 MiB (the bound applies while reading, so /dev/zero stops there); InterruptedError when a stop signal
+// interrupts the open or a read and `interrupt` (the run's flag, run/interrupt.h) says which.
+ResultText read_result_file(const std::string& path, const FioSpecMaker& make_spec = {},
+                            const std::atomic<int>* interrupt = nullptr);
 
 }  // namespace bench

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "result/io_sample.h"
 #include "result/phase_id.h"
 #include "result/run_setup.h"
 #include "result/workload_result.h"
@@ -49,6 +50,16 @@ struct RankPhaseResult {
   std::optional<LatencySummary> latency;
 };
 
+// What the process spent over a group of tests, apart (fio's usr_cpu, sys_cpu, ctx, majf, minf): from getrusage at
+// the group's release and end.
+struct CpuBreakdown {
+  std::chrono::nanoseconds user{0};
+  std::chrono::nanoseconds system{0};
+  std::uint64_t context_switches = 0;  // voluntary and involuntary
+  std::uint64_t major_faults = 0;
+  std::uint64_t minor_faults = 0;
+};
+
 struct PhaseResult {
   PhaseId id = PhaseId::kBlockWrite;
   std::uint64_t operations = 0;  // work units (bytes phases: system calls; seeks; files; syncs)
@@ -69,6 +80,13 @@ struct PhaseResult {
   std::vector<RankPhaseResult> ranks;
   // id kWorkload: which workload and direction this is, and what ran it; nullopt for the other tests.
   std::optional<WorkloadPart> workload;
+  // A workload that writes fio's logs (WorkloadSpec::writes_logs), in its whole part (not a job's own): each
+  // measured request of this direction, every job's, in completion order. Under MPI rank 0's own. Not kept in any
+  // result file.
+  std::vector<IoSample> samples;
+  // `cpu` apart (CpuBreakdown), the process's over the group; nullopt under MPI (`cpu` is then every rank's) and when
+  // read from a file.
+  std::optional<CpuBreakdown> cpu_breakdown;
 };
 
 // What every output records of a run: its setup, and where and when it ran (result/run_fields.h lists the

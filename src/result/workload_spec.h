@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "result/engine_kind.h"
 #include "result/offset_spec.h"
@@ -67,6 +69,21 @@ struct WorkloadSpec {
   // Lets write requests reach an existing file or a block device bench++ did not create; set only by
   // --allow-overwrite=PATH naming this workload's filename.
   bool overwrite_allowed = false;
+  // fio's logs (report/fio/fio_log.h): write_bw_log=, write_lat_log=, write_iops_log= name a log's prefix (empty
+  // when given bare: the workload's name); log_avg_msec= averages each log over windows of that many ms (0: an
+  // entry per request); per_job_logs=0 puts every job's entries in one file. Recording them costs memory per request
+  // (or per window), so only a workload that asks for a log records its requests (JobMeasurement::samples).
+  std::optional<std::string> bw_log;
+  std::optional<std::string> lat_log;
+  std::optional<std::string> iops_log;
+  std::uint32_t log_avg_msec = 0;
+  bool per_job_logs = true;
+  bool writes_logs() const { return bw_log || lat_log || iops_log; }
+  // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
+  // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
+  // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.
+  std::vector<std::pair<std::string, std::string>> given_global_options;
+  std::vector<std::pair<std::string, std::string>> given_job_options;
 };
 
 }  // namespace bench

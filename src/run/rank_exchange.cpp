@@ -141,6 +141,7 @@ PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered) {
     part.mean_depth = gathered.mean_depths.empty() ? 0 : depth_sum / static_cast<double>(gathered.mean_depths.size());
     whole.workload = std::move(part);
   }
+  whole.samples = local.samples;  // fio's logs: rank 0's own requests (the samples are not exchanged)
   return whole;
 }
 

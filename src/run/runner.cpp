@@ -42,7 +42,13 @@ struct Worker {
 struct StartCompletion {
   std::chrono::nanoseconds* cpu_start;
   std::exception_ptr* failure;
-  void operator()() noexcept { *failure = guarded([&] { *cpu_start = process_cpu_time(); }); }
+  CpuBreakdown* usage_start;  // the same apart (fio's output)
+  void operator()() noexcept {
+    *failure = guarded([&] {
+      *cpu_start = process_cpu_time();
+      *usage_start = process_usage();
+    });
+  }
 };
 using StartBarrier = std::barrier<StartCompletion>;
 
@@ -256,21 +262,33 @@ class Runner {
     agree(failure);  // untimed preparation ends together for all jobs of all ranks
     const Clock::time_point zero = Clock::now();
     std::chrono::nanoseconds cpu_start{0};
+    CpuBreakdown usage_start;
     std::exception_ptr clock_failure;
     {
       std::jthread ticker = start_ticker(start, jobs);
-      run_jobs(jobs, cpu_start, clock_failure);
+      run_jobs(jobs, cpu_start, usage_start, clock_failure);
     }  // the ticker is stopped and joined here, before the observer hears of the result
     std::chrono::nanoseconds cpu_end{0};
-    if (!clock_failure) clock_failure = guarded([&] { cpu_end = process_cpu_time(); });
+    CpuBreakdown usage_end;
+    if (!clock_failure) {
+      clock_failure = guarded([&] {
+        cpu_end = process_cpu_time();
+        usage_end = process_usage();
+      });
+    }
     agree(group_failure(jobs, clock_failure));
-    return results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
+    std::vector<PhaseResult> results = results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
+    if (group_.size() == 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
+      for (PhaseResult& result : results) result.cpu_breakdown = usage_between(usage_start, usage_end);
+    }
+    return results;
   }
 
   // Every job at once: one on this thread, several on threads of their own, released together.
   void run_jobs(std::vector<std::unique_ptr<JobRun>>& jobs, std::chrono::nanoseconds& cpu_start,
-                std::exception_ptr& clock_failure) {
-    StartBarrier barrier(static_cast<std::ptrdiff_t>(jobs.size()), StartCompletion{&cpu_start, &clock_failure});
+                CpuBreakdown& usage_start, std::exception_ptr& clock_failure) {
+    StartBarrier barrier(static_cast<std::ptrdiff_t>(jobs.size()),
+                         StartCompletion{&cpu_start, &clock_failure, &usage_start});
     std::atomic<bool> abort{false};
     for (const auto& job : jobs) {
       job->gate = std::make_unique<StartGate>(barrier);

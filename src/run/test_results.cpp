@@ -74,6 +74,17 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   workload.per_second.assign(local.per_second.begin(), local.per_second.end());
   workload.steady = judge_steady_state(workload.per_second);
   result.workload = std::move(workload);
+  if (!job_index) {  // fio's logs: every job's requests of this direction, in the whole part
+    for (std::uint32_t j = 0; j < jobs.size(); ++j) {
+      for (IoSample sample : jobs[j].samples) {
+        if (sample.direction != id.direction) continue;
+        sample.job = j;
+        result.samples.push_back(sample);
+      }
+    }
+    std::stable_sort(result.samples.begin(), result.samples.end(),
+                     [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });
+  }
   return local;
 }
 

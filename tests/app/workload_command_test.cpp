@@ -84,27 +84,35 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   CHECK(counted == reads->operations);
 }
 
-TEST_CASE("job: a fio job file, with --output-format=json on stdout and the table on stderr") {
+TEST_CASE("job: a fio job file, with --output-format=json (fio's JSON) on stdout and the table on stderr") {
   test::TempDir dir;
   const fs::path file = dir.path() / "two.fio";
+  const fs::path own = dir.path() / "own.json";
   std::ofstream(file) << "; two workloads at once, then a third\n"
                          "[global]\nsize=512k\nbs=4k\n"
                          "[a]\nrw=read\n"
                          "[b]\nrw=randread\n"
                          "[c]\nstonewall\nrw=write\nfdatasync=8\n";
   const test::CommandOutput result = test::run_bench(
-      {"job", "-d", dir.path().string(), file.string(), "--output-format=json"});
+      {"job", "-d", dir.path().string(), file.string(), "--output-format=json", "--json", own.string()});
   INFO("stderr:\n" << result.err);
   REQUIRE(result.exit_code == 0);
-  const auto doc = nlohmann::json::parse(result.out);  // stdout holds the JSON document alone
-  CHECK(doc.at("runs").at(0).at("workloads").size() == 3);
+  const auto doc = nlohmann::json::parse(result.out);  // stdout holds fio's JSON document alone
+  REQUIRE(doc.at("jobs").size() == 3);
+  CHECK(doc.at("jobs").at(0).at("jobname") == "a");
+  CHECK(doc.at("jobs").at(1).at("groupid") == 0);
+  CHECK(doc.at("jobs").at(2).at("groupid") == 1);  // after the stonewall
+  CHECK(doc.at("global options").at("size") == "512k");
+  CHECK(doc.at("jobs").at(0).at("read").at("io_bytes") == 512 * 1024);
+  CHECK(doc.at("jobs").at(2).at("sync").at("total_ios") == 16);  // 128 writes, an fdatasync after every 8
   CHECK(contains(result.err, "Running a, b...done"));
   CHECK(contains(result.err, "Running c...done"));
   CHECK(contains(result.err, "workload"));  // the table
-  const RunResult run = read_json_report(result.out, "stdout").front();
+  // bench++'s own JSON in the same run.
+  const RunResult run = read_json_report(test::read_file(own), "own.json").front();
   const PhaseResult* syncs = find_test(run, TestId{PhaseId::kWorkload, "c", IoDirection::kSync, std::nullopt});
   REQUIRE(syncs != nullptr);
-  CHECK(syncs->operations == 16);  // 128 writes, an fdatasync after every 8
+  CHECK(syncs->operations == 16);
 }
 
 TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {

@@ -106,7 +106,7 @@ TEST_CASE("fio: Tart's six fio command lines, verbatim, read as fio reads them")
     const FioJobs jobs = from_command_line(line.substr(4));
     REQUIRE(jobs.workloads.size() == 1);
     specs.push_back(jobs.workloads.front());
-    json.push_back(jobs.json_output);
+    json.push_back(jobs.output.json);
   });
   REQUIRE(specs.size() == 6);
   for (std::size_t i = 0; i < specs.size(); ++i) {
@@ -166,7 +166,7 @@ TEST_CASE("fio: command lines: values after = or as the next word, flags bare, g
   REQUIRE(jobs.workloads.size() == 2);
   const WorkloadSpec& a = jobs.workloads[0];
   const WorkloadSpec& b = jobs.workloads[1];
-  CHECK(!jobs.json_output);
+  CHECK(!jobs.output.any());
   CHECK(a.name == "a");
   CHECK(a.size_bytes == kMiB);  // global
   CHECK(b.size_bytes == kMiB);
@@ -233,8 +233,8 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   CHECK(error_of("") == "no workload: give fio options with --name=NAME, or a job file");
   CHECK(error_of("--name=x --size=1m stray") ==
         "unexpected 'stray' among the fio options (they are written --option=value)");
-  CHECK(error_of("--name=x --output-format=terse") ==
-        "invalid fio option output-format='terse': bench++ writes normal or json");
+  CHECK(error_of("--name=x --output-format=xml") ==
+        "invalid fio option output-format='xml': 'xml' is none of normal, json, json+ and terse");
   CHECK(error_of("--name=x --size") == "fio option '--size' needs a value");
   CHECK(error_of("--name=x --size=1m --filename=a:b").find("one file per workload") != std::string::npos);
 }

@@ -4,6 +4,7 @@
 
 #include "report/html/html_page.h"
 #include "report/html/html_text.h"
+#include "report/html/per_second_svg.h"
 #include "report/text/latency_table.h"
 #include "report/text/run_text.h"
 #include "result/metrics.h"
@@ -67,13 +68,15 @@ std::string cdf_sections(const std::vector<RunResult>& runs) {
   for (const PhaseResult& first : runs.front().phases) {
     const TestId id = test_id(first);
     std::vector<CdfSeries> series;
+    std::vector<RateSeries> rates;
     for (const RunResult& run : runs) {
       if (const PhaseResult* phase = find_test(run, id)) {
         const std::string name = runs.size() > 1 ? fmt::format("run {}", run.info.run_index + 1) : run.info.label;
         series.push_back({name, &phase->latency_histogram});
+        if (phase->workload) rates.push_back({name, &phase->workload->per_second});
       }
     }
-    const std::string figure = latency_cdf_figure(series);
+    const std::string figure = latency_cdf_figure(series) + per_second_figure(rates);
     if (figure.empty()) continue;
     out += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n{}</div>\n</section>\n",
                        html_text(test_title(id)), html_text(test_key(id)), figure);

@@ -1,0 +1,23 @@
+#pragma once
+// fio's run options: the options of fio's own command line that are about its output, not a job (fio 3.33's
+// --output-format, --output, --minimal, --terse-version, --eta, --eta-newline, --status-interval), as `bench++ job`
+// and `bench++ suite` take them. Pure. Errors are bench::UsageError naming the option.
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "cli/config.h"
+#include "cli/fio_options.h"
+
+namespace bench {
+
+// How `name` takes its value when it is one of fio's run options; nullopt when it is not one.
+std::optional<FioArgument> fio_run_option_argument(std::string_view name);
+
+// Applies one run option to `request` (--output-format=json,normal adds both; a later --output-format replaces an
+// earlier one, as in fio; --minimal is --output-format=terse). REQUIRES: fio_run_option_argument(option.name).
+// Throws UsageError for a value fio would refuse ("invalid fio option output-format='xml': ...").
+void apply_fio_run_option(FioOutputRequest& request, const FioOption& option);
+
+}  // namespace bench

@@ -1,0 +1,201 @@
+#include "report/fio/fio_jobs.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "measure/latency_histogram.h"
+
+namespace bench {
+namespace {
+
+constexpr std::uint32_t kFioBucketCount = 29 * 64;  // fio's FIO_IO_U_PLAT_NR
+
+double stddev_of_buckets(const HistogramBuckets& buckets, double mean) {
+  double squares = 0;
+  std::uint64_t count = 0;
+  for (const auto& [index, n] : buckets) {
+    const double delta = static_cast<double>(fio_bucket_value(index)) - mean;
+    squares += delta * delta * static_cast<double>(n);
+    count += n;
+  }
+  return count > 1 ? std::sqrt(squares / static_cast<double>(count - 1)) : 0.0;
+}
+
+FioDirectionResult direction_of(const PhaseResult& result, std::uint32_t block_bytes) {
+  FioDirectionResult direction;
+  direction.io_bytes = result.bytes;
+  direction.total_ios = result.operations;
+  direction.runtime_ms = static_cast<std::uint64_t>(result.elapsed.count() / 1'000'000);
+  direction.latency = result.latency;
+  direction.buckets = fio_bucket_range(result.latency_histogram);
+  if (result.latency) direction.latency_stddev_ns = stddev_of_buckets(direction.buckets, result.latency->mean_ns);
+  if (result.workload) {
+    direction.operations_per_second = result.workload->per_second;
+    // Every request of a workload moves bs bytes: a second's bandwidth is its requests times bs.
+    for (const double operations : result.workload->per_second) {
+      direction.kib_per_second.push_back(operations * block_bytes / 1024.0);
+    }
+  }
+  return direction;
+}
+
+FioDdir ddir_of(IoDirection direction) {
+  switch (direction) {
+    case IoDirection::kRead: return FioDdir::kRead;
+    case IoDirection::kWrite: return FioDdir::kWrite;
+    case IoDirection::kSync: return FioDdir::kSync;
+  }
+  return FioDdir::kRead;
+}
+
+}  // namespace
+
+std::vector<FioJob> fio_jobs(const RunResult& run) {
+  std::vector<FioJob> jobs;
+  std::uint32_t groupid = 0;
+  const auto& workloads = run.info.setup.workloads;
+  for (std::size_t w = 0; w < workloads.size(); ++w) {
+    const WorkloadSpec& spec = workloads[w];
+    if (w > 0 && spec.stonewall) ++groupid;
+    // fio reports each job of numjobs apart unless group_reporting: bench++'s per-job parts, when it has them.
+    std::map<std::optional<std::uint32_t>, FioJob> by_job;
+    for (const PhaseResult& result : run.phases) {
+      if (!result.workload || result.workload->workload != spec.name) continue;
+      FioJob& job = by_job[result.workload->job];
+      job.name = spec.name;
+      job.groupid = groupid;
+      job.spec = &spec;
+      FioDirectionResult& direction = job.directions[static_cast<std::size_t>(ddir_of(result.workload->direction))];
+      direction = direction_of(result, spec.block_bytes);
+      job.job_runtime_ms = std::max(job.job_runtime_ms, direction.runtime_ms);
+      if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
+    }
+    const bool each_job = by_job.size() > 1;
+    for (auto& [job_index, job] : by_job) {
+      if (each_job && !job_index) continue;  // the whole, which fio does not print beside its jobs
+      jobs.push_back(std::move(job));
+    }
+  }
+  return jobs;
+}
+
+const std::vector<double>& fio_default_percentiles() {
+  static const std::vector<double> percentiles = {1,  5,  10, 20, 30,   40,   50,    60,   70,
+                                                  80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
+  return percentiles;
+}
+
+std::uint64_t fio_bucket_value(std::uint32_t index) { return LatencyHistogram::bucket_midpoint(index); }
+
+HistogramBuckets fio_bucket_range(const HistogramBuckets& buckets) {
+  HistogramBuckets in_range;
+  for (const auto& [index, count] : buckets) {
+    if (index < kFioBucketCount) {
+      in_range.emplace_back(index, count);
+    } else if (!in_range.empty() && in_range.back().first == kFioBucketCount - 1) {
+      in_range.back().second += count;
+    } else {
+      in_range.emplace_back(kFioBucketCount - 1, count);
+    }
+  }
+  return in_range;
+}
+
+std::uint64_t fio_percentile_ns(const HistogramBuckets& buckets, std::uint64_t count, double percent) {
+  std::uint64_t sum = 0;
+  for (const auto& [index, n] : buckets) {
+    sum += n;
+    if (static_cast<double>(sum) >= percent / 100.0 * static_cast<double>(count)) return fio_bucket_value(index);
+  }
+  return buckets.empty() ? 0 : fio_bucket_value(buckets.back().first);
+}
+
+FioSampleStats fio_sample_stats(const std::vector<double>& samples) {
+  FioSampleStats stats;
+  if (samples.empty()) return stats;
+  stats.samples = samples.size();
+  stats.min = *std::min_element(samples.begin(), samples.end());
+  stats.max = *std::max_element(samples.begin(), samples.end());
+  double sum = 0;
+  for (const double sample : samples) sum += sample;
+  stats.mean = sum / static_cast<double>(samples.size());
+  if (samples.size() > 1) {
+    double squares = 0;
+    for (const double sample : samples) squares += (sample - stats.mean) * (sample - stats.mean);
+    stats.stddev = std::sqrt(squares / static_cast<double>(samples.size() - 1));
+  }
+  return stats;
+}
+
+FioLatencyShares fio_latency_shares(const FioJob& job) {
+  // fio's edges: below 1000 ns the ns ranges, below 1 ms the us ranges, above the ms ranges; each range's key is
+  // its upper edge ("2": below 2).
+  constexpr std::array<std::uint64_t, 10> kEdges = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000};
+  FioLatencyShares shares;
+  std::uint64_t total = 0;
+  const auto index_in = [](std::uint64_t value, auto edges_end, std::size_t last) {
+    for (std::size_t i = 0; i < last; ++i) {
+      if (value < edges_end[i]) return i;
+    }
+    return last;
+  };
+  for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite}) {
+    for (const auto& [index, count] : job.at(ddir).buckets) {
+      const std::uint64_t ns = fio_bucket_value(index);
+      total += count;
+      if (ns < 1000) {
+        shares.ns[index_in(ns, kEdges, 9)] += static_cast<double>(count);
+      } else if (ns < 1'000'000) {
+        shares.us[index_in(ns / 1000, kEdges, 9)] += static_cast<double>(count);
+      } else {
+        const std::uint64_t ms = ns / 1'000'000;
+        shares.ms[ms >= 2000 ? 11 : ms >= 1000 ? 10 : index_in(ms, kEdges, 9)] += static_cast<double>(count);
+      }
+    }
+  }
+  if (total == 0) return shares;
+  for (auto* range : {shares.ns.data(), shares.us.data()}) {
+    for (std::size_t i = 0; i < 10; ++i) range[i] = range[i] * 100.0 / static_cast<double>(total);
+  }
+  for (double& share : shares.ms) share = share * 100.0 / static_cast<double>(total);
+  return shares;
+}
+
+double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs) {
+  const FioSampleStats own = fio_sample_stats(job.at(ddir).kib_per_second);
+  if (own.samples == 0) return 0;
+  // fio's group aggregate: the group's bytes over its longest runtime.
+  std::uint64_t bytes = 0, runtime_ms = 0;
+  for (const FioJob& other : jobs) {
+    if (other.groupid != job.groupid) continue;
+    bytes += other.at(ddir).io_bytes;
+    runtime_ms = std::max(runtime_ms, other.at(ddir).runtime_ms);
+  }
+  if (runtime_ms == 0 || bytes == 0) return 100.0;
+  const double group_kib_per_second = static_cast<double>(bytes) * 1000.0 / static_cast<double>(runtime_ms) / 1024.0;
+  return std::min(100.0, own.mean * 100.0 / group_kib_per_second);
+}
+
+namespace {
+double percent_of_runtime(std::chrono::nanoseconds time, std::uint64_t runtime_ms) {
+  if (runtime_ms == 0) return 0;
+  return static_cast<double>(time.count()) / 1e6 * 100.0 / static_cast<double>(runtime_ms);
+}
+}  // namespace
+
+double fio_user_cpu_percent(const FioJob& job) {
+  return job.cpu ? percent_of_runtime(job.cpu->user, job.job_runtime_ms) : 0.0;
+}
+
+double fio_system_cpu_percent(const FioJob& job) {
+  return job.cpu ? percent_of_runtime(job.cpu->system, job.job_runtime_ms) : 0.0;
+}
+
+std::string fio_version_text(const RunInfo& info) {
+  return fmt::format("bench++-{} ({})", info.version, kFioSchemaVersion);
+}
+
+}  // namespace bench

@@ -1,0 +1,105 @@
+#pragma once
+// bench++'s results as fio reports them: one FioJob per entry of fio's "jobs" (a workload, or each of its jobs
+// when numjobs > 1 without group_reporting, as fio prints them), with each direction's numbers in fio's units.
+// Shared by fio's JSON, terse and normal writers (report/fio/). Pure.
+//
+// What bench++ measures and what it does not (bench++(1), FIO OUTPUT, lists them):
+// - a request's latency is timed from the submission of its batch to its reaping: fio's total latency (lat), and
+//   written as fio's completion latency (clat) too, which fio's percentiles, bins and consumers read; submission
+//   latency (slat) is not measured apart and is written as fio writes one it did not record (zeros, N 0);
+// - latency stddev is derived from the histogram's buckets (each bucket at its midpoint: within 0.8 %);
+// - the bandwidth and IOPS samples are bench++'s whole-second series (fio samples every 500 ms);
+// - bench++'s histogram has fio's bucket layout (exact below 128 ns, then 64 buckets per power of two; a bucket's
+//   value its midpoint), so json+'s bins are bench++'s buckets one for one; fio's last bucket (index 1855, from
+//   about 17.2 s) also takes every longer latency, as fio's does;
+// - CPU user and system time, context switches and faults are the process's over the group of workloads that ran
+//   at once (PhaseResult::cpu_breakdown; zeros where not recorded: under MPI, read from a file); the I/O depth
+//   distributions are not measured: zeros.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+// fio 3.33's schema, whose version bench++ names ("fio version").
+inline constexpr const char* kFioSchemaVersion = "fio-3.33";
+
+// One direction (fio's ddir) of one job.
+struct FioDirectionResult {
+  std::uint64_t io_bytes = 0;
+  std::uint64_t total_ios = 0;
+  std::uint64_t runtime_ms = 0;
+  std::optional<LatencySummary> latency;  // nullopt: no request
+  HistogramBuckets buckets;               // bench++'s = fio's bucket indices
+  double latency_stddev_ns = 0;
+  std::vector<double> kib_per_second;      // the bandwidth samples (KiB/s), one a second
+  std::vector<double> operations_per_second;  // the IOPS samples
+};
+
+// fio's order of its directions: read, write, trim, and sync (fsync/fdatasync).
+enum class FioDdir { kRead = 0, kWrite = 1, kTrim = 2, kSync = 3 };
+
+struct FioJob {
+  std::string name;
+  std::uint32_t groupid = 0;  // fio's group: one more at each stonewall
+  const WorkloadSpec* spec = nullptr;  // the workload's spec in the run's setup (never null)
+  std::array<FioDirectionResult, 4> directions;  // by FioDdir
+  std::uint64_t job_runtime_ms = 0;
+  std::optional<CpuBreakdown> cpu;  // the process's over the job's group
+  const FioDirectionResult& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
+};
+
+// The jobs of one run, in fio's order. A run without workloads has none.
+std::vector<FioJob> fio_jobs(const RunResult& run);
+
+// fio's default percentile_list, in percent.
+const std::vector<double>& fio_default_percentiles();
+
+// The value fio gives percentile `percent` of the buckets holding `count` samples: the midpoint of the first
+// bucket whose running sum reaches percent/100 x count (fio's calc_clat_percentiles).
+std::uint64_t fio_percentile_ns(const HistogramBuckets& buckets, std::uint64_t count, double percent);
+
+// The buckets in fio's range: those past fio's last bucket added to it.
+HistogramBuckets fio_bucket_range(const HistogramBuckets& buckets);
+
+// A bucket's value as fio's plat_idx_to_val gives it (its midpoint; the index itself below 128).
+std::uint64_t fio_bucket_value(std::uint32_t index);
+
+// fio's statistics of a series of samples: min, max, mean, sample standard deviation and count (calc_lat); all
+// zero without samples.
+struct FioSampleStats {
+  double min = 0, max = 0, mean = 0, stddev = 0;
+  std::uint64_t samples = 0;
+};
+FioSampleStats fio_sample_stats(const std::vector<double>& samples);
+
+// The share (percent) of a job's reads and writes whose latency fell in each of fio's ranges: latency_ns
+// (2, 4, 10, ... 1000 ns), latency_us (2 ... 1000 us) and latency_ms (2 ... 2000, >=2000 ms); fio's keys with it.
+struct FioLatencyShares {
+  std::array<double, 10> ns{};
+  std::array<double, 10> us{};
+  std::array<double, 12> ms{};
+};
+FioLatencyShares fio_latency_shares(const FioJob& job);
+inline constexpr std::array<const char*, 10> kFioLatencyKeys = {"2", "4", "10", "20", "50", "100", "250", "500",
+                                                                "750", "1000"};
+inline constexpr std::array<const char*, 12> kFioLatencyMsKeys = {"2",   "4",   "10",   "20",   "50",    "100",
+                                                                  "250", "500", "750", "1000", "2000", ">=2000"};
+
+// The bandwidth share fio calls bw_agg: this job's mean bandwidth samples over its group's bandwidth, in
+// percent (at most 100); 0 without samples.
+double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs);
+
+// fio's usr_cpu and sys_cpu: the user and system time over the job's runtime, in percent; 0 without them.
+double fio_user_cpu_percent(const FioJob& job);
+double fio_system_cpu_percent(const FioJob& job);
+
+// "bench++-VERSION (fio-3.33)": what bench++ writes where fio writes its version.
+std::string fio_version_text(const RunInfo& info);
+
+}  // namespace bench

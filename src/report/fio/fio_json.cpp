@@ -1,0 +1,165 @@
+#include "report/fio/fio_json.h"
+
+#include <fmt/format.h>
+
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "report/fio/fio_jobs.h"
+
+namespace bench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The run's start as seconds since the epoch (RunInfo::started_utc, "2026-11-30T10:34:59Z"); 0 when unreadable.
+std::time_t start_time(const RunInfo& info) {
+  std::tm parts{};
+  if (std::sscanf(info.started_utc.c_str(), "%d-%d-%dT%d:%d:%dZ", &parts.tm_year, &parts.tm_mon, &parts.tm_mday,
+                  &parts.tm_hour, &parts.tm_min, &parts.tm_sec) != 6) {
+    return 0;
+  }
+  parts.tm_year -= 1900;
+  parts.tm_mon -= 1;
+  return timegm(&parts);
+}
+
+Json options_object(const std::vector<std::pair<std::string, std::string>>& options) {
+  Json object = Json::object();
+  for (const auto& [name, value] : options) {
+    if (!value.empty()) object[name] = value;  // as fio, which lists no bare flag (time_based)
+  }
+  return object;
+}
+
+// fio's latency statistics of one kind (slat_ns, clat_ns, lat_ns): zeros and N 0 when not recorded.
+Json latency_object(const FioDirectionResult* direction, bool percentiles, bool bins) {
+  Json object;
+  const bool recorded = direction != nullptr && direction->latency.has_value();
+  object["min"] = recorded ? direction->latency->min_ns : 0;
+  object["max"] = recorded ? direction->latency->max_ns : 0;
+  object["mean"] = recorded ? direction->latency->mean_ns : 0.0;
+  object["stddev"] = recorded ? direction->latency_stddev_ns : 0.0;
+  object["N"] = recorded ? direction->latency->count : 0;
+  if (!recorded) return object;
+  if (percentiles) {
+    Json list = Json::object();
+    for (const double percent : fio_default_percentiles()) {
+      list[fmt::format("{:f}", percent)] = fio_percentile_ns(direction->buckets, direction->latency->count, percent);
+    }
+    object["percentile"] = std::move(list);
+  }
+  if (bins) {
+    Json counts = Json::object();
+    for (const auto& [index, count] : direction->buckets) counts[std::to_string(fio_bucket_value(index))] = count;
+    object["bins"] = std::move(counts);
+  }
+  return object;
+}
+
+Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs, FioJsonKind kind) {
+  const FioDirectionResult& direction = job.at(ddir);
+  Json object;
+  const std::uint64_t bw_bytes = direction.runtime_ms > 0 ? 1000 * direction.io_bytes / direction.runtime_ms : 0;
+  object["io_bytes"] = direction.io_bytes;
+  object["io_kbytes"] = direction.io_bytes >> 10;
+  object["bw_bytes"] = bw_bytes;
+  object["bw"] = bw_bytes / 1024;
+  object["iops"] = direction.runtime_ms > 0 ? 1000.0 * static_cast<double>(direction.total_ios) /
+                                                  static_cast<double>(direction.runtime_ms)
+                                            : 0.0;
+  object["runtime"] = direction.runtime_ms;
+  object["total_ios"] = direction.total_ios;
+  object["short_ios"] = 0;
+  object["drop_ios"] = 0;
+  object["slat_ns"] = latency_object(nullptr, false, false);
+  object["clat_ns"] = latency_object(&direction, true, kind == FioJsonKind::kJsonPlus);
+  object["lat_ns"] = latency_object(&direction, false, false);
+  const FioSampleStats bw = fio_sample_stats(direction.kib_per_second);
+  object["bw_min"] = static_cast<std::uint64_t>(bw.min);
+  object["bw_max"] = static_cast<std::uint64_t>(bw.max);
+  object["bw_agg"] = fio_bandwidth_share(job, ddir, jobs);
+  object["bw_mean"] = bw.mean;
+  object["bw_dev"] = bw.stddev;
+  object["bw_samples"] = bw.samples;
+  const FioSampleStats iops = fio_sample_stats(direction.operations_per_second);
+  object["iops_min"] = static_cast<std::uint64_t>(iops.min);
+  object["iops_max"] = static_cast<std::uint64_t>(iops.max);
+  object["iops_mean"] = iops.mean;
+  object["iops_stddev"] = iops.stddev;
+  object["iops_samples"] = iops.samples;
+  return object;
+}
+
+Json depth_object(std::initializer_list<const char*> keys) {
+  Json object;
+  for (const char* key : keys) object[key] = 0.0;  // not measured
+  return object;
+}
+
+Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind kind) {
+  Json object;
+  object["jobname"] = job.name;
+  object["groupid"] = job.groupid;
+  object["error"] = 0;
+  object["eta"] = 0;
+  object["elapsed"] = (job.job_runtime_ms + 999) / 1000;
+  object["job options"] = options_object(job.spec->given_job_options);
+  object["read"] = direction_object(job, FioDdir::kRead, jobs, kind);
+  object["write"] = direction_object(job, FioDdir::kWrite, jobs, kind);
+  object["trim"] = direction_object(job, FioDdir::kTrim, jobs, kind);
+  const FioDirectionResult& syncs = job.at(FioDdir::kSync);
+  object["sync"] = Json{{"total_ios", syncs.total_ios}, {"lat_ns", latency_object(&syncs, true, kind == FioJsonKind::kJsonPlus)}};
+  object["job_runtime"] = job.job_runtime_ms;
+  object["usr_cpu"] = fio_user_cpu_percent(job);  // the process's over the job's group (report/fio/fio_jobs.h)
+  object["sys_cpu"] = fio_system_cpu_percent(job);
+  object["ctx"] = job.cpu ? job.cpu->context_switches : 0;
+  object["majf"] = job.cpu ? job.cpu->major_faults : 0;
+  object["minf"] = job.cpu ? job.cpu->minor_faults : 0;
+  object["iodepth_level"] = depth_object({"1", "2", "4", "8", "16", "32", ">=64"});
+  object["iodepth_submit"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"});
+  object["iodepth_complete"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"});
+  const FioLatencyShares shares = fio_latency_shares(job);
+  Json ns, us, ms;
+  for (std::size_t i = 0; i < kFioLatencyKeys.size(); ++i) ns[kFioLatencyKeys[i]] = shares.ns[i];
+  for (std::size_t i = 0; i < kFioLatencyKeys.size(); ++i) us[kFioLatencyKeys[i]] = shares.us[i];
+  for (std::size_t i = 0; i < kFioLatencyMsKeys.size(); ++i) ms[kFioLatencyMsKeys[i]] = shares.ms[i];
+  object["latency_ns"] = std::move(ns);
+  object["latency_us"] = std::move(us);
+  object["latency_ms"] = std::move(ms);
+  object["latency_depth"] = job.spec->iodepth;
+  object["latency_target"] = 0;
+  object["latency_percentile"] = 100.0;
+  object["latency_window"] = 0;
+  if (!job.spec->description.empty()) object["desc"] = job.spec->description;
+  return object;
+}
+
+}  // namespace
+
+std::string format_fio_json(const std::vector<RunResult>& runs, FioJsonKind kind) {
+  const RunInfo& first = runs.front().info;
+  const std::time_t started = start_time(first);
+  Json document;
+  document["fio version"] = fio_version_text(first);
+  document["timestamp"] = static_cast<std::int64_t>(started);
+  document["timestamp_ms"] = static_cast<std::int64_t>(started) * 1000;
+  char when[64] = "";
+  std::tm parts{};
+  gmtime_r(&started, &parts);
+  std::strftime(when, sizeof when, "%a %b %e %H:%M:%S %Y", &parts);
+  document["time"] = when;
+  const auto& workloads = first.setup.workloads;
+  if (!workloads.empty() && !workloads.front().given_global_options.empty()) {
+    document["global options"] = options_object(workloads.front().given_global_options);
+  }
+  Json jobs = Json::array();
+  for (const RunResult& run : runs) {
+    const std::vector<FioJob> run_jobs = fio_jobs(run);
+    for (const FioJob& job : run_jobs) jobs.push_back(job_object(job, run_jobs, kind));
+  }
+  document["jobs"] = std::move(jobs);
+  return document.dump(2) + "\n";
+}
+
+}  // namespace bench

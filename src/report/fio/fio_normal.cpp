@@ -1,0 +1,122 @@
+#include "report/fio/fio_normal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "report/fio/fio_jobs.h"
+
+namespace bench {
+namespace {
+
+constexpr std::array<const char*, 4> kLowerNames = {"read", "write", "trim", "sync"};
+constexpr std::array<const char*, 3> kUpperNames = {"READ", "WRITE", "TRIM"};
+
+std::uint64_t bytes_per_second(std::uint64_t bytes, std::uint64_t runtime_ms) {
+  return runtime_ms > 0 ? 1000 * bytes / runtime_ms : 0;
+}
+
+std::string bandwidth_pair(std::uint64_t bytes_per_s) {
+  return fmt::format("{} ({})", fio_number_text(bytes_per_s, 4, true, "B/s"),
+                     fio_number_text(bytes_per_s, 4, false, "B/s"));
+}
+
+// fio's latency line: the unit nsec, or usec or msec when the minimum would need five digits or more.
+std::string latency_line(const char* label, const FioDirectionResult& direction) {
+  const LatencySummary& latency = *direction.latency;
+  double scale = 1;
+  const char* unit = "nsec";
+  if (latency.min_ns >= 10'000) {
+    scale = 1000;
+    unit = "usec";
+    if (latency.min_ns >= 10'000'000) {
+      scale = 1'000'000;
+      unit = "msec";
+    }
+  }
+  return fmt::format("{} ({}): min={}, max={}, avg={:.2f}, stdev={:.2f}\n", label, unit,
+                     static_cast<std::uint64_t>(static_cast<double>(latency.min_ns) / scale),
+                     static_cast<std::uint64_t>(static_cast<double>(latency.max_ns) / scale), latency.mean_ns / scale,
+                     direction.latency_stddev_ns / scale);
+}
+
+}  // namespace
+
+std::string fio_number_text(std::uint64_t value, unsigned digits, bool iec, const char* unit) {
+  static constexpr std::array<const char*, 7> kSi = {"", "k", "M", "G", "T", "P", "E"};
+  static constexpr std::array<const char*, 7> kIec = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+  const std::uint64_t thousand = iec ? 1024 : 1000;
+  std::size_t prefix = 0;
+  std::optional<std::uint64_t> remainder;
+  while (prefix + 1 < kSi.size() && std::to_string(value).size() > digits) {
+    remainder = value % thousand;
+    value /= thousand;
+    ++prefix;
+  }
+  const char* prefix_text = (iec ? kIec : kSi)[prefix];
+  const std::size_t whole_digits = std::to_string(value).size();
+  if (!remainder) return fmt::format("{}{}{}", value, prefix_text, unit);
+  if (digits <= whole_digits + 1) {  // no room for a decimal: round
+    if (*remainder >= thousand / 2) ++value;
+    return fmt::format("{}{}{}", value, prefix_text, unit);
+  }
+  const int decimals = static_cast<int>(digits - whole_digits - 1);
+  std::string fraction = fmt::format("{:.{}f}", static_cast<double>(*remainder) / static_cast<double>(thousand),
+                                     decimals);  // "0.62", or "1.00" when it rounds up
+  if (fraction[0] == '1') ++value;
+  return fmt::format("{}.{}{}{}", value, fraction.substr(2), prefix_text, unit);
+}
+
+std::string format_fio_summary_lines(const RunResult& run) {
+  const std::vector<FioJob> jobs = fio_jobs(run);
+  std::string text;
+  for (const FioJob& job : jobs) {
+    const std::uint32_t job_count = job.spec->group_reporting ? job.spec->jobs : 1;
+    text += fmt::format("{}: (groupid={}, jobs={}): err= 0\n", job.name, job.groupid, job_count);
+    for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
+      const FioDirectionResult& direction = job.at(ddir);
+      if (direction.total_ios == 0) continue;
+      const std::uint64_t iops = direction.runtime_ms > 0 ? 1000 * direction.total_ios / direction.runtime_ms : 0;
+      text += fmt::format("  {}: IOPS={}, BW={}({}/{}msec)\n", kLowerNames[static_cast<std::size_t>(ddir)],
+                          fio_number_text(iops, 4, false, ""),
+                          bandwidth_pair(bytes_per_second(direction.io_bytes, direction.runtime_ms)),
+                          fio_number_text(direction.io_bytes, 4, true, "B"), direction.runtime_ms);
+      if (direction.latency) {
+        text += "    " + latency_line("clat", direction);
+        text += "     " + latency_line("lat", direction);
+      }
+    }
+    const FioDirectionResult& syncs = job.at(FioDdir::kSync);
+    if (syncs.total_ios > 0 && syncs.latency) text += "  fsync/fdatasync/sync_file_range:\n    " + latency_line("sync", syncs);
+  }
+  std::map<std::uint32_t, std::vector<const FioJob*>> groups;
+  for (const FioJob& job : jobs) groups[job.groupid].push_back(&job);
+  for (const auto& [groupid, members] : groups) {
+    text += fmt::format("\nRun status group {} (all jobs):\n", groupid);
+    for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
+      std::uint64_t bytes = 0, longest = 0, shortest = UINT64_MAX, slowest = UINT64_MAX, fastest = 0;
+      for (const FioJob* job : members) {
+        const FioDirectionResult& direction = job->at(ddir);
+        if (direction.total_ios == 0) continue;
+        bytes += direction.io_bytes;
+        longest = std::max(longest, direction.runtime_ms);
+        shortest = std::min(shortest, direction.runtime_ms);
+        const std::uint64_t rate = bytes_per_second(direction.io_bytes, direction.runtime_ms);
+        slowest = std::min(slowest, rate);
+        fastest = std::max(fastest, rate);
+      }
+      if (bytes == 0) continue;
+      text += fmt::format("{:>7}: bw={}, {}-{} ({}-{}), io={} ({}), run={}-{}msec\n",
+                          kUpperNames[static_cast<std::size_t>(ddir)], bandwidth_pair(bytes_per_second(bytes, longest)),
+                          fio_number_text(slowest, 4, true, "B/s"), fio_number_text(fastest, 4, true, "B/s"),
+                          fio_number_text(slowest, 4, false, "B/s"), fio_number_text(fastest, 4, false, "B/s"),
+                          fio_number_text(bytes, 4, true, "B"), fio_number_text(bytes, 4, false, "B"), shortest,
+                          longest);
+    }
+  }
+  return text;
+}
+
+}  // namespace bench

@@ -1,0 +1,20 @@
+#pragma once
+// fio's per-job summary lines of its normal output, for the scripts that grep them, written after bench++'s own
+// table when --output-format=normal is asked for: for each fio job its header line, a line per direction
+// ("  read: IOPS=3220, BW=12.6MiB/s (13.2MB/s)(1984KiB/154msec)") with its clat and lat lines, and each group's
+// "Run status group" lines, with fio's number formatting (4 significant figures, IEC and SI units). What fio
+// prints beyond them (percentiles, CPU, depths, disk stats) is bench++'s table's. Pure.
+#include <cstdint>
+#include <string>
+
+#include "result/run_result.h"
+
+namespace bench {
+
+std::string format_fio_summary_lines(const RunResult& run);
+
+// fio's num2str: `value` with at most `digits` digits (the point counted), scaled by 1000 (SI) or 1024 (IEC)
+// with the prefix and `unit` after it: fio_number_text(2031616, 4, true, "B") is "1984KiB".
+std::string fio_number_text(std::uint64_t value, unsigned digits, bool iec, const char* unit);
+
+}  // namespace bench

@@ -1,0 +1,76 @@
+#include "report/fio/fio_terse.h"
+
+#include <fmt/format.h>
+
+#include "report/fio/fio_jobs.h"
+
+namespace bench {
+namespace {
+
+constexpr std::size_t kPercentileFields = 20;  // fio's FIO_IO_U_LIST_MAX_LEN
+
+// min, max (whole us), mean, stddev (us) of a latency; zeros when not recorded.
+std::string latency_fields(const FioDirectionResult* direction) {
+  if (direction == nullptr || !direction->latency) return ";0;0;0.000000;0.000000";
+  const LatencySummary& latency = *direction->latency;
+  return fmt::format(";{};{};{:f};{:f}", latency.min_ns / 1000, latency.max_ns / 1000, latency.mean_ns / 1000,
+                     direction->latency_stddev_ns / 1000);
+}
+
+std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs, unsigned version) {
+  const FioDirectionResult& direction = job.at(ddir);
+  const std::uint64_t runtime = direction.runtime_ms;
+  const std::uint64_t kib_per_second = runtime > 0 ? 1000 * direction.io_bytes / runtime / 1024 : 0;
+  const std::uint64_t iops = runtime > 0 ? 1000 * direction.total_ios / runtime : 0;
+  std::string fields = fmt::format(";{};{};{};{}", direction.io_bytes >> 10, kib_per_second, iops, runtime);
+  fields += latency_fields(nullptr);  // slat: not measured apart
+  fields += latency_fields(&direction);  // clat
+  const std::vector<double>& percents = fio_default_percentiles();
+  const std::uint64_t count = direction.latency ? direction.latency->count : 0;
+  for (std::size_t i = 0; i < kPercentileFields; ++i) {
+    if (i < percents.size()) {
+      fields += fmt::format(";{:f}%={}", percents[i], fio_percentile_ns(direction.buckets, count, percents[i]) / 1000);
+    } else {
+      fields += ";0%=0";
+    }
+  }
+  fields += latency_fields(&direction);  // lat
+  const FioSampleStats bw = fio_sample_stats(direction.kib_per_second);
+  fields += fmt::format(";{};{};{:f}%;{:f};{:f}", static_cast<std::uint64_t>(bw.min),
+                        static_cast<std::uint64_t>(bw.max), fio_bandwidth_share(job, ddir, jobs), bw.mean, bw.stddev);
+  if (version == 5) {
+    const FioSampleStats ops = fio_sample_stats(direction.operations_per_second);
+    fields += fmt::format(";{};{};{};{:f};{:f};{}", bw.samples, static_cast<std::uint64_t>(ops.min),
+                          static_cast<std::uint64_t>(ops.max), ops.mean, ops.stddev, ops.samples);
+  }
+  return fields;
+}
+
+std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const RunInfo& info, unsigned version) {
+  std::string line = version == 2 ? fmt::format("2;{};{};0", job.name, job.groupid)
+                                  : fmt::format("{};{};{};{};0", version, fio_version_text(info), job.name, job.groupid);
+  line += direction_fields(job, FioDdir::kRead, jobs, version);
+  line += direction_fields(job, FioDdir::kWrite, jobs, version);
+  if (version != 3) line += direction_fields(job, FioDdir::kTrim, jobs, version);
+  line += fmt::format(";{:f}%;{:f}%;{};{};{}", fio_user_cpu_percent(job), fio_system_cpu_percent(job),
+                      job.cpu ? job.cpu->context_switches : 0, job.cpu ? job.cpu->major_faults : 0,
+                      job.cpu ? job.cpu->minor_faults : 0);
+  for (int i = 0; i < 7; ++i) line += ";0.0%";  // the I/O depths: not measured
+  FioLatencyShares shares = fio_latency_shares(job);
+  for (const double ns : shares.ns) shares.us[0] += ns;  // fio's terse line counts the ns ranges in "<=2 us"
+  for (const double share : shares.us) line += fmt::format(";{:3.2f}%", share);
+  for (const double share : shares.ms) line += fmt::format(";{:3.2f}%", share);
+  if (!job.spec->description.empty()) line += (version == 2 ? "\n;" : ";") + job.spec->description;
+  return line + "\n";
+}
+
+}  // namespace
+
+std::string format_fio_terse(const RunResult& run, unsigned version) {
+  const std::vector<FioJob> jobs = fio_jobs(run);
+  std::string text;
+  for (const FioJob& job : jobs) text += job_line(job, jobs, run.info, version);
+  return text;
+}
+
+}  // namespace bench

@@ -1,0 +1,212 @@
+// fio's output formats of bench++'s results (report/fio/): the shapes, the units and fio's rules, on a hand-built
+// run; the real consumers and fio's own files are in tests/app/fio_consumers_test.cpp.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "measure/latency_histogram.h"
+#include "report/fio/fio_jobs.h"
+#include "report/fio/fio_json.h"
+#include "report/fio/fio_json_reader.h"
+#include "report/fio/fio_normal.h"
+#include "report/fio/fio_terse.h"
+
+namespace bench {
+namespace {
+
+using std::chrono::milliseconds;
+
+PhaseResult part(const std::string& workload, IoDirection direction, std::uint64_t operations, std::uint32_t bs,
+                 const std::vector<std::uint64_t>& latencies_ns) {
+  PhaseResult result;
+  result.id = PhaseId::kWorkload;
+  result.operations = operations;
+  result.bytes = direction == IoDirection::kSync ? 0 : operations * bs;
+  result.elapsed = milliseconds(500);
+  LatencyHistogram histogram;
+  for (const std::uint64_t ns : latencies_ns) histogram.record(ns);
+  result.latency = histogram.summary();
+  result.latency_histogram = histogram.buckets();
+  WorkloadPart workload_part;
+  workload_part.workload = workload;
+  workload_part.direction = direction;
+  result.workload = workload_part;
+  return result;
+}
+
+// One workload "mix" (randrw, bs 4k, 100 reads and 50 writes over 0.5 s, 5 syncs) and, after a stonewall,
+// "seq" (write only).
+RunResult sample_run() {
+  RunResult run;
+  run.info.version = "0.1.0";
+  run.info.started_utc = "2026-12-02T00:54:26Z";
+  WorkloadSpec mix;
+  mix.name = "mix";
+  mix.pattern = IoPattern::kRandRw;
+  mix.iodepth = 4;
+  mix.given_global_options = {{"size", "1m"}};
+  mix.given_job_options = {{"name", "mix"}, {"rw", "randrw"}, {"time_based", ""}};
+  WorkloadSpec seq;
+  seq.name = "seq";
+  seq.pattern = IoPattern::kWrite;
+  seq.stonewall = true;
+  seq.given_global_options = mix.given_global_options;
+  run.info.setup.workloads = {mix, seq};
+  std::vector<std::uint64_t> reads(100), writes(50);
+  for (std::size_t i = 0; i < reads.size(); ++i) reads[i] = 1000 + 100 * i;  // 1 us .. 10.9 us
+  for (std::size_t i = 0; i < writes.size(); ++i) writes[i] = 3'000'000;      // 3 ms
+  run.phases.push_back(part("mix", IoDirection::kRead, 100, 4096, reads));
+  run.phases.push_back(part("mix", IoDirection::kWrite, 50, 4096, writes));
+  run.phases.push_back(part("mix", IoDirection::kSync, 5, 4096, {5000, 5000, 5000, 5000, 5000}));
+  run.phases.push_back(part("seq", IoDirection::kWrite, 10, 4096, std::vector<std::uint64_t>(10, 300)));
+  for (std::size_t p = 0; p < 3; ++p) run.phases[p].cpu_breakdown = CpuBreakdown{milliseconds(100), milliseconds(50), 7, 1, 9};
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("fio output: fio's number text (num2str), as fio's normal output prints it") {
+  CHECK(fio_number_text(2031616, 4, true, "B") == "1984KiB");
+  CHECK(fio_number_text(2031616, 4, false, "B") == "2032kB");
+  CHECK(fio_number_text(13192311, 4, true, "B/s") == "12.6MiB/s");
+  CHECK(fio_number_text(13192311, 4, false, "B/s") == "13.2MB/s");
+  CHECK(fio_number_text(3220, 4, false, "") == "3220");
+  CHECK(fio_number_text(12345, 4, false, "") == "12.3k");
+  CHECK(fio_number_text(0, 4, true, "B") == "0B");
+}
+
+TEST_CASE("fio output: bench++'s histogram buckets are fio's, and fio's percentile rule") {
+  // fio's plat_idx_to_val: exact below 128, then the midpoint of 64 buckets per power of two.
+  CHECK(fio_bucket_value(127) == 127);
+  CHECK(fio_bucket_value(128) == 129);  // [128, 130)
+  CHECK(fio_bucket_value(static_cast<std::uint32_t>(LatencyHistogram::bucket_index(104960))) == 104960);  // a value of fio's HOWTO's bins
+  // Past fio's last bucket (index 1855) every latency lands in it, as in fio.
+  const HistogramBuckets far = fio_bucket_range({{10, 1}, {1855, 2}, {2000, 3}});
+  CHECK(far == HistogramBuckets{{10, 1}, {1855, 5}});
+  const HistogramBuckets buckets = {{10, 1}, {20, 1}, {30, 2}};
+  CHECK(fio_percentile_ns(buckets, 4, 25) == 10);
+  CHECK(fio_percentile_ns(buckets, 4, 50) == 20);
+  CHECK(fio_percentile_ns(buckets, 4, 99.99) == 30);
+}
+
+TEST_CASE("fio output: the JSON document in fio 3.33's shape, json+ with the bins") {
+  const RunResult run = sample_run();
+  const auto doc = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJsonPlus));
+  CHECK(doc.at("fio version") == "bench++-0.1.0 (fio-3.33)");
+  CHECK(doc.at("timestamp") == 1796172866);
+  CHECK(doc.at("time") == "Wed Dec  2 00:54:26 2026");
+  CHECK(doc.at("global options") == nlohmann::json{{"size", "1m"}});
+  REQUIRE(doc.at("jobs").size() == 2);
+  const auto& mix = doc.at("jobs").at(0);
+  CHECK(mix.at("jobname") == "mix");
+  CHECK(mix.at("groupid") == 0);
+  CHECK(doc.at("jobs").at(1).at("groupid") == 1);
+  CHECK(mix.at("job options") == nlohmann::json{{"name", "mix"}, {"rw", "randrw"}});  // no bare flag, as fio
+  const auto& read = mix.at("read");
+  CHECK(read.at("io_bytes") == 409600);
+  CHECK(read.at("io_kbytes") == 400);
+  CHECK(read.at("bw_bytes") == 819200);
+  CHECK(read.at("bw") == 800);
+  CHECK(read.at("iops").get<double>() == doctest::Approx(200.0));
+  CHECK(read.at("runtime") == 500);
+  CHECK(read.at("total_ios") == 100);
+  CHECK(read.at("slat_ns").at("N") == 0);  // not measured apart: as fio writes one it did not record
+  CHECK(read.at("clat_ns").at("N") == 100);
+  CHECK(read.at("clat_ns").at("min") == 1000);
+  CHECK(read.at("clat_ns").at("mean").get<double>() == doctest::Approx(5950.0));
+  CHECK(read.at("clat_ns").at("percentile").size() == 17);
+  CHECK(read.at("clat_ns").at("percentile").contains("99.990000"));
+  CHECK(!read.at("lat_ns").contains("percentile"));  // fio's default: percentiles of clat only
+  std::uint64_t binned = 0;
+  for (const auto& [value, count] : read.at("clat_ns").at("bins").items()) binned += count.get<std::uint64_t>();
+  CHECK(binned == 100);
+  CHECK(mix.at("sync").at("total_ios") == 5);
+  CHECK(mix.at("sync").at("lat_ns").at("mean").get<double>() == doctest::Approx(5000.0));
+  CHECK(mix.at("trim").at("total_ios") == 0);
+  CHECK(mix.at("latency_depth") == 4);
+  CHECK(mix.at("usr_cpu").get<double>() == doctest::Approx(20.0));  // 100 ms of the job's 500
+  CHECK(mix.at("sys_cpu").get<double>() == doctest::Approx(10.0));
+  CHECK(mix.at("ctx") == 7);
+  CHECK(mix.at("majf") == 1);
+  CHECK(mix.at("minf") == 9);
+  CHECK(doc.at("jobs").at(1).at("usr_cpu").get<double>() == 0.0);  // not recorded: fio's zero
+  // latency_us: reads 1 to 10.9 us, writes 3 ms: 150 requests.
+  double us_share = 0;
+  for (const auto& [key, share] : mix.at("latency_us").items()) us_share += share.get<double>();
+  CHECK(us_share == doctest::Approx(100.0 * 100 / 150).epsilon(0.01));
+  CHECK(mix.at("latency_ms").at("4").get<double>() == doctest::Approx(100.0 * 50 / 150));  // [2, 4) ms
+  // json (not json+): no bins.
+  const auto plain = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJson));
+  CHECK(!plain.at("jobs").at(0).at("read").at("clat_ns").contains("bins"));
+}
+
+TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields, 4 adds trim, 5 samples)") {
+  const RunResult run = sample_run();
+  const std::string v3 = format_fio_terse(run, 3);
+  const auto first = v3.substr(0, v3.find('\n'));
+  const auto count = [](const std::string& line) { return std::count(line.begin(), line.end(), ';') + 1; };
+  CHECK(count(first) == 121);
+  CHECK(first.rfind("3;bench++-0.1.0 (fio-3.33);mix;0;0;400;800;200;500;0;0;0.000000;0.000000;1;10;", 0) == 0);
+  CHECK(first.find(";20.000000%;10.000000%;7;1;9;0.0%;") != std::string::npos);  // CPU, then the depths
+  const std::string v4 = format_fio_terse(run, 4);
+  CHECK(count(v4.substr(0, v4.find('\n'))) == 121 + 41);
+  const std::string v5 = format_fio_terse(run, 5);
+  CHECK(count(v5.substr(0, v5.find('\n'))) == 121 + 41 + 3 * 6);
+  const std::string v2 = format_fio_terse(run, 2);
+  CHECK(v2.rfind("2;mix;0;0;400;", 0) == 0);
+  CHECK(std::count(v3.begin(), v3.end(), '\n') == 2);  // a line per job
+}
+
+TEST_CASE("fio output: fio's summary lines of the normal output") {
+  const std::string text = format_fio_summary_lines(sample_run());
+  CHECK(text.find("mix: (groupid=0, jobs=1): err= 0\n") != std::string::npos);
+  CHECK(text.find("  read: IOPS=200, BW=800KiB/s (819kB/s)(400KiB/500msec)\n") != std::string::npos);
+  CHECK(text.find("    clat (nsec): min=1000, max=") != std::string::npos);
+  CHECK(text.find("  write: IOPS=100, BW=400KiB/s (410kB/s)(200KiB/500msec)\n") != std::string::npos);
+  CHECK(text.find("Run status group 1 (all jobs):\n") != std::string::npos);
+  CHECK(text.find("   READ: bw=800KiB/s (819kB/s), 800KiB/s-800KiB/s (819kB/s-819kB/s), io=400KiB (410kB), "
+                  "run=500-500msec\n") != std::string::npos);
+}
+
+TEST_CASE("fio output: compare reads fio's JSON back: each job a workload, json+'s bins its histogram") {
+  const RunResult run = sample_run();
+  const std::string text = format_fio_json({run}, FioJsonKind::kJsonPlus);
+  CHECK(is_fio_json(text));
+  std::vector<std::pair<FioOptionList, FioOptionList>> seen;
+  const std::vector<RunResult> read = read_fio_json(text, "x.json", [&](const FioOptionList& g, const FioOptionList& j) {
+    seen.emplace_back(g, j);
+    WorkloadSpec spec;
+    spec.iodepth = 4;
+    return spec;
+  });
+  REQUIRE(read.size() == 1);
+  REQUIRE(seen.size() == 2);
+  CHECK(seen[0].first == FioOptionList{{"size", "1m"}});
+  CHECK(seen[0].second == FioOptionList{{"name", "mix"}, {"rw", "randrw"}});
+  const RunResult& back = read.front();
+  CHECK(back.info.label == "bench++-0.1.0 (fio-3.33)");
+  CHECK(back.info.started_utc == "2026-12-02T00:54:26Z");
+  REQUIRE(back.info.setup.workloads.size() == 2);
+  CHECK(back.info.setup.workloads[0].name == "mix");
+  REQUIRE(back.phases.size() == 4);
+  const PhaseResult& reads = back.phases[0];
+  CHECK(reads.workload->workload == "mix");
+  CHECK(reads.workload->direction == IoDirection::kRead);
+  CHECK(reads.operations == 100);
+  CHECK(reads.bytes == 409600);
+  CHECK(reads.elapsed == milliseconds(500));
+  CHECK(reads.latency_histogram == run.phases[0].latency_histogram);  // bins are buckets, one for one
+  CHECK(reads.latency->p99_ns == run.phases[0].latency->p99_ns);
+  CHECK(back.phases[2].workload->direction == IoDirection::kSync);
+  CHECK(back.phases[2].operations == 5);
+  CHECK_THROWS_WITH(read_fio_json("{\"fio version\": \"fio-3.33\"}", "y.json", {}),
+                    "y.json: a fio JSON document without \"jobs\"");
+  // Values of other types than fio's are a reader's error, never another exception.
+  const auto maker = [](const FioOptionList&, const FioOptionList&) { return WorkloadSpec{}; };
+  CHECK_THROWS_AS(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": 3}]})", "z.json", maker),
+                  std::runtime_error);
+  CHECK_THROWS_AS(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": "a", "read": {"total_ios": 1,
+      "clat_ns": {"N": 1, "bins": {"abc": 1}}}}]})", "z.json", maker), std::runtime_error);
+}
+
+}  // namespace bench
