@@ -125,7 +125,10 @@ for group in plan["groups"]:
                    "ramp_time": str(w["ramp_time_ms"]) + "ms", "direct": int(w["direct"]),
                    "rwmixread": w["rwmixread"], "fsync": w["fsync"], "fdatasync": w["fdatasync"],
                    "ioengine": w["ioengine"] if test["engine"] == "psync_threads" else test["engine"],
-                   "unlink": int(w["unlink"]), "invalidate": int(w["invalidate"])}
+                   "invalidate": int(w["invalidate"])}
+        # fio's unlink=1 removes a job's file when that job ends, and the next job of a shared file then finds none
+        # (error 2); bench++ removes what it created when the run ends. fio's files go with the work directory.
+        options["unlink"] = 0
         if w["filename"]:
             options["filename"] = w["filename"]
         for key, value in options.items():
