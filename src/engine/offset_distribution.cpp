@@ -30,9 +30,9 @@ ZoneTable::ZoneTable(const std::vector<Zone>& zones, bool absolute) {
 }
 
 FioZipf::FioZipf(std::uint64_t ranges, double theta, std::optional<double> center, std::uint32_t seed)
-    : random_(seed), ranges_(ranges), theta_(theta), zetan_(0) {
+    : draw_{FioTausworthe32(seed), ranges}, theta_(theta), zetan_(0) {
   if (ranges == 0 || theta == 1.0) throw std::invalid_argument("zipf: no ranges, or theta 1");
-  shift_ = initial_shift(random_, ranges, center);
+  draw_.shift = initial_shift(draw_.random, ranges, center);
   const double zeta2 = std::pow(1.0, theta) + std::pow(0.5, theta);
   const std::uint64_t terms = std::min(ranges, kZipfMaxTerms);
   for (std::uint64_t i = 0; i < terms; ++i) zetan_ += std::pow(1.0 / static_cast<double>(i + 1), theta);
@@ -42,7 +42,7 @@ FioZipf::FioZipf(std::uint64_t ranges, double theta, std::optional<double> cente
 }
 
 std::uint64_t FioZipf::next() {
-  const double uniform = static_cast<double>(random_.next()) / 4294967295.0;
+  const double uniform = draw_.uniform();
   const double scaled = uniform * zetan_;
   std::uint64_t rank = 0;  // 0 is the hottest
   if (scaled < 1.0) {
@@ -50,27 +50,27 @@ std::uint64_t FioZipf::next() {
   } else if (scaled < second_bound_) {
     rank = 1;
   } else {
-    rank = static_cast<std::uint64_t>(static_cast<double>(ranges_) *
+    rank = static_cast<std::uint64_t>(static_cast<double>(draw_.ranges) *
                                       std::pow(eta_ * uniform - eta_ + 1.0, alpha_));
   }
-  return (fio_hash_u64(rank) + shift_) % ranges_;
+  return draw_.place(rank);
 }
 
 FioPareto::FioPareto(std::uint64_t ranges, double h, std::optional<double> center, std::uint32_t seed)
-    : random_(seed), ranges_(ranges), power_(std::log(h) / std::log(1.0 - h)) {
+    : draw_{FioTausworthe32(seed), ranges}, power_(std::log(h) / std::log(1.0 - h)) {
   if (ranges == 0 || !(h > 0.0 && h < 1.0)) throw std::invalid_argument("pareto: no ranges, or h outside 0..1");
-  shift_ = initial_shift(random_, ranges, center);
+  draw_.shift = initial_shift(draw_.random, ranges, center);
 }
 
 std::uint64_t FioPareto::next() {
-  const double uniform = static_cast<double>(random_.next()) / 4294967295.0;
-  const auto rank = static_cast<std::uint64_t>(static_cast<double>(ranges_ - 1) * std::pow(uniform, power_));
-  return (fio_hash_u64(rank) + shift_) % ranges_;
+  const double uniform = draw_.uniform();
+  const auto rank = static_cast<std::uint64_t>(static_cast<double>(draw_.ranges - 1) * std::pow(uniform, power_));
+  return draw_.place(rank);
 }
 
 FioNormal::FioNormal(std::uint64_t ranges, double deviation_percent, std::optional<double> center,
                      std::uint32_t seed)
-    : random_(seed), ranges_(ranges) {
+    : draw_{FioTausworthe32(seed), ranges} {
   if (ranges == 0) throw std::invalid_argument("normal: no ranges");
   if (deviation_percent != 0.0) {
     jitter_ = static_cast<std::int64_t>(std::ceil(static_cast<double>(ranges) * deviation_percent / 100.0));
@@ -80,7 +80,7 @@ FioNormal::FioNormal(std::uint64_t ranges, double deviation_percent, std::option
   // bench++ shifts the other way modulo the ranges, as the option means).
   if (center) {
     const double shift = static_cast<double>(ranges) * (*center - 0.5);
-    shift_ = shift >= 0 ? static_cast<std::uint64_t>(shift)
+    draw_.shift = shift >= 0 ? static_cast<std::uint64_t>(shift)
                         : ranges - static_cast<std::uint64_t>(-shift) % ranges;
   }
 }
@@ -88,16 +88,16 @@ FioNormal::FioNormal(std::uint64_t ranges, double deviation_percent, std::option
 std::uint64_t FioNormal::next() {
   constexpr std::uint64_t kDraws = 12;
   std::uint64_t sum = 0;
-  for (std::uint64_t i = 0; i < kDraws; ++i) sum += random_.next() % (ranges_ + 1);
+  for (std::uint64_t i = 0; i < kDraws; ++i) sum += draw_.random.next() % (draw_.ranges + 1);
   sum = (sum + kDraws - 1) / kDraws;
   if (jitter_ != 0) {
     const auto span = static_cast<double>(jitter_);
-    std::int64_t deviation = static_cast<std::int64_t>(span * (random_.next() / 4294967296.0)) - jitter_ / 2;
+    std::int64_t deviation = static_cast<std::int64_t>(span * (draw_.random.next() / 4294967296.0)) - jitter_ / 2;
     // fio halves the jitter until it stays below the end (in unsigned arithmetic, as fio adds it).
-    while (static_cast<std::uint64_t>(deviation) + sum >= ranges_) deviation /= 2;
+    while (static_cast<std::uint64_t>(deviation) + sum >= draw_.ranges) deviation /= 2;
     sum += static_cast<std::uint64_t>(deviation);
   }
-  return (fio_hash_u64(sum) + shift_) % ranges_;
+  return draw_.place(sum);
 }
 
 }  // namespace bench

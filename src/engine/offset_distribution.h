@@ -35,6 +35,17 @@ class ZoneTable {
   std::array<Span, 100> rows_{};
 };
 
+// What fio's zipf, pareto and normal generators share: their own tausworthe stream, and the scatter of a drawn
+// rank (0 = the hottest) over the ranges by fio's multiplicative hash, shifted so the hottest lands at `shift`.
+struct RankScatter {
+  FioTausworthe32 random;
+  std::uint64_t ranges;
+  std::uint64_t shift = 0;
+  // A uniform draw in [0, 1], as fio divides its 32-bit draw.
+  double uniform() { return static_cast<double>(random.next()) / 4294967295.0; }
+  std::uint64_t place(std::uint64_t rank) const { return (fio_hash_u64(rank) + shift) % ranges; }
+};
+
 // fio's zipf generator (Gray et al.'s method over a zeta sum of at most 10 million terms, as fio caps it):
 // ranges is the number of blocks; the hottest rank lands at a hashed, shifted block.
 class FioZipf {
@@ -44,14 +55,12 @@ class FioZipf {
   std::uint64_t next();
 
  private:
-  FioTausworthe32 random_;
-  std::uint64_t ranges_;
+  RankScatter draw_;
   double theta_;
   double zetan_;
   double alpha_;
   double eta_;
   double second_bound_;  // 1 + 0.5^theta
-  std::uint64_t shift_;
 };
 
 // fio's pareto generator: rank = (ranges - 1) * u^(log h / log(1 - h)).
@@ -61,10 +70,8 @@ class FioPareto {
   std::uint64_t next();
 
  private:
-  FioTausworthe32 random_;
-  std::uint64_t ranges_;
+  RankScatter draw_;
   double power_;
-  std::uint64_t shift_;
 };
 
 // fio's normal (gauss) generator: the mean of 12 uniform draws over the ranges (a bell of sd ~ ranges / 12),
@@ -75,10 +82,8 @@ class FioNormal {
   std::uint64_t next();
 
  private:
-  FioTausworthe32 random_;
-  std::uint64_t ranges_;
+  RankScatter draw_;
   std::int64_t jitter_ = 0;  // fio's stddev: ceil(ranges x dev / 100), at most ranges / 2
-  std::uint64_t shift_ = 0;
 };
 
 }  // namespace bench
