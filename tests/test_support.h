@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/system_info.h"
+
 namespace bench::test {
 
 // The skip policy (docs/design.md, "Tests"). What a test may find missing here, and so what its absence means:
@@ -32,6 +34,8 @@ struct Skip {
 bool skip_unless(bool present, Need need, const std::string& what);
 // The same for a reason a helper found (nullopt: nothing missing).
 bool skip_if(const std::optional<Skip>& reason);
+// Made-up machine facts for the command-line parsers (2048 MiB, host "box", seed 1): parsing without this machine.
+inline SystemFacts fixed_system_facts() { return SystemFacts{2048, "box", 1}; }
 // Whether `program` is found on PATH.
 bool tool_installed(const std::string& program);
 // True when the tests run as root.

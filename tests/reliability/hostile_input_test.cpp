@@ -26,13 +26,7 @@ using namespace std::string_literals;
 
 const std::string kMegaLine(1 << 20, '9');  // a line of a MiB of digits, no newline
 
-SystemFacts facts() {
-  SystemFacts f;
-  f.ram_mib = 2048;
-  f.host_name = "box";
-  f.random_seed = 1;
-  return f;
-}
+SystemFacts facts() { return test::fixed_system_facts(); }
 
 TEST_CASE("reliability: the size parsers refuse overflow, NUL bytes and huge inputs with UsageError") {
   const std::vector<std::string> bad = {

@@ -31,13 +31,7 @@ namespace fs = std::filesystem;
 using namespace std::string_literals;
 using std::chrono::nanoseconds;
 
-SystemFacts facts() {
-  SystemFacts f;
-  f.ram_mib = 2048;
-  f.host_name = "box";
-  f.random_seed = 1;
-  return f;
-}
+SystemFacts facts() { return test::fixed_system_facts(); }
 
 // The job command line's Config, or the UsageError's message (and no Config).
 struct Parsed {
