@@ -62,9 +62,9 @@ PlanFacts plan_facts(const Config& config, RankGroup& group, std::uint32_t& seed
 }
 
 // --dry-run: the plan on stdout, or as JSON where --json says ("-": stdout, and then only it). The other result
-// files are checked as the run checks them (a temporary made beside each, and removed), not written.
+// files (--csv, --html, fio's --output) are checked as the run checks them (a temporary made beside each, and removed), not written.
 void write_plan(const Plan& plan, const Config& config) {
-  for (const std::optional<std::string>& checked : {config.csv_path, config.html_path}) {
+  for (const std::optional<std::string>& checked : {config.csv_path, config.html_path, config.fio_output.output_path}) {
     if (checked && *checked != "-") DocumentOutput(*checked, DocumentOutput::Growth::kReplaces);
   }
   if (config.json_path) {

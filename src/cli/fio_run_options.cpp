@@ -80,6 +80,8 @@ void apply_fio_run_option(FioOutputRequest& request, const FioOption& option) {
   } else if (name == "output") {
     if (value_of(option).empty()) throw invalid(option, "give the file fio's output goes to");
     request.output_path = std::string(value_of(option));
+    // fio's default format is normal: --output alone writes it there (a later --output-format replaces it).
+    if (!request.any()) request.normal = true;
   } else if (name == "minimal") {
     if (option.value && *option.value != "1") throw invalid(option, "--minimal takes no value");
     request = FioOutputRequest{.terse = true, .output_path = request.output_path,

@@ -58,6 +58,7 @@ TEST_CASE("dry run: for refused input --dry-run and the run give the same exit s
        "--ioengine=io_uring"},
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--loops=2"},
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--html", "{DIR}/missing/r.html"},
+      {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--output={DIR}/missing/fio.txt"},  // fio's --output
       // suite
       {"suite", "tart", "-d", "{DIR}/missing"},
       {"suite", "tart", "-d", "{DIR}", "--scale", "1000"},
