@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
-# Usage: scripts/install-deps.sh [build|test|guest|fuzz|peers]   (default: build; guest adds what guest-run.sh
-# needs, fuzz the clang and libFuzzer of scripts/fuzz.sh, peers the tools scripts/peer-bench.sh compares with)
+# Usage: scripts/install-deps.sh [build|test-build|test|guest|fuzz|peers]   (default: build; test-build adds what
+# scripts/test.sh's build needs beyond it (the MPI mode's Open MPI, ccache), test everything the tests use, guest
+# what guest-run.sh needs, fuzz the clang and libFuzzer of scripts/fuzz.sh, peers the tools peer-bench.sh runs)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -9,6 +10,11 @@ purpose=${1:-build}
 # how well buffer contents compress (tests/data), as fio users measure it.
 packages=(g++ cmake make libboost-program-options-dev libfmt-dev doctest-dev
           nlohmann-json3-dev liburing-dev libaio-dev pkg-config nettle-dev libxxhash-dev zlib1g-dev)
+if [ "$purpose" = test ] || [ "$purpose" = test-build ]; then
+  # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); ccache, so
+  # that the clean clone's build of tests/run_script_test.sh reuses the objects of the build before it.
+  packages+=(openmpi-bin libopenmpi-dev ccache)
+fi
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,
   # gnumeric's ssconvert and LibreOffice Calc (headless, without its GUI: some 50 packages, half a minute) to
@@ -18,9 +24,8 @@ if [ "$purpose" = test ]; then
   # Headless Chromium renders compare's HTML page; systemd's systemd-detect-virt checks the placement detection.
   # (scripts/test.sh sets BENCH_REQUIRE_ALL_TESTS=1: a test whose tool is missing fails, so each is listed here.)
   packages+=(chromium systemd)
-  # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); iproute2's
-  # ip for the hosts those tests make of network namespaces (scripts/mpi-hosts.sh).
-  packages+=(openmpi-bin libopenmpi-dev iproute2)
+  # iproute2's ip for the hosts the MPI tests make of network namespaces (scripts/mpi-hosts.sh).
+  packages+=(iproute2)
   # OpenSSH's server and client for the ssh guest of tests/guest (host-vs-guest.sh --guest-cmd 'ssh ...': an sshd
   # the test starts in a network namespace of its own, with throw-away keys).
   packages+=(openssh-server openssh-client)

@@ -26,13 +26,31 @@ summarize_skips() {
   done
   echo "test.sh: $total test(s) or parts skipped in all (BENCH_REQUIRE_ALL_TESTS=$BENCH_REQUIRE_ALL_TESTS)"
 }
-trap summarize_skips EXIT
-"$root/scripts/install-deps.sh" test
-"$root/scripts/install-deps.sh" guest  # QEMU and friends for the end-to-end guest test (tests/guest)
-# With the MPI mode (Open MPI comes with the test dependencies): its tests run bench++ under mpirun.
+# What the build needs first; the tests' tools and QEMU (tests/guest) install while it compiles, their downloads
+# beside the compiler (apt's lock keeps the two installs in turn). An exit waits for that install, never kills it.
+"$root/scripts/install-deps.sh" test-build
+mkdir -p "$build_dir"
+install_log=$build_dir/install-deps.log
+{ "$root/scripts/install-deps.sh" test && "$root/scripts/install-deps.sh" guest; } >"$install_log" 2>&1 &
+installing=$!
+trap 'wait "$installing" 2>/dev/null || true; summarize_skips' EXIT
+# ccache (installed above), unless the caller chose another launcher: tests/run_script_test.sh's clean clone then
+# reuses this build's objects (the MPI mode swaps only its own files). Paths are made relative to / and the
+# directory is not hashed, so a clone elsewhere finds them.
+if [ -z "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ] && command -v ccache >/dev/null; then
+  export CMAKE_CXX_COMPILER_LAUNCHER=ccache
+fi
+if [ "${CMAKE_CXX_COMPILER_LAUNCHER:-}" = ccache ]; then
+  export CCACHE_BASEDIR=/ CCACHE_NOHASHDIR=1
+fi
+# With the MPI mode: its tests run bench++ under mpirun.
 "$root/scripts/build.sh" -DBENCH_WITH_MPI=ON
 # The static bench++ that the guest test boots, in build/static: the same objects linked statically.
 cmake --build "$build_dir" --target bench_static -j "$(nproc)"
+install_status=0
+wait "$installing" || install_status=$?
+cat "$install_log" >&2
+[ "$install_status" = 0 ] || { echo "test.sh: installing the tests' tools failed (above)" >&2; exit 1; }
 cd "$build_dir"
 ctest --output-on-failure -j 2 --timeout 300
 # The front door as a newcomer meets it: scripts/run.sh in a clean clone, built from nothing (bench++ alone, some

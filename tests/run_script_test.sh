@@ -3,7 +3,9 @@
 # nothing. Checks that stdout carries no build lines, that bonnie++'s table has a number (no +++++) in every
 # Sequential Output, Sequential Input and Random Seeks cell, that the quick benchmark (from the calibration to
 # the end) takes under BENCH_RUN_BUDGET seconds (default 60, the README's "under a minute once built"), and that
-# the run left nothing in its test directory. Run by scripts/test.sh; prints the build and run times.
+# the run left nothing in its test directory. Run by scripts/test.sh (whose ccache, when it set one, serves the
+# clone's build the objects test.sh built: the compile is still run.sh's, from an empty build directory); prints
+# the build and run times.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 budget=${BENCH_RUN_BUDGET:-60}
