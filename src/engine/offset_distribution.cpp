@@ -29,75 +29,69 @@ ZoneTable::ZoneTable(const std::vector<Zone>& zones, bool absolute) {
   empty_ = zones.empty();
 }
 
-FioZipf::FioZipf(std::uint64_t ranges, double theta, std::optional<double> center, std::uint32_t seed)
-    : draw_{FioTausworthe32(seed), ranges}, theta_(theta), zetan_(0) {
-  if (ranges == 0 || theta == 1.0) throw std::invalid_argument("zipf: no ranges, or theta 1");
-  draw_.shift = initial_shift(draw_.random, ranges, center);
-  const double zeta2 = std::pow(1.0, theta) + std::pow(0.5, theta);
-  const std::uint64_t terms = std::min(ranges, kZipfMaxTerms);
-  for (std::uint64_t i = 0; i < terms; ++i) zetan_ += std::pow(1.0 / static_cast<double>(i + 1), theta);
-  alpha_ = 1.0 / (1.0 - theta);
-  eta_ = (1.0 - std::pow(2.0 / static_cast<double>(ranges), 1.0 - theta)) / (1.0 - zeta2 / zetan_);
-  second_bound_ = 1.0 + std::pow(0.5, theta);
-}
-
-std::uint64_t FioZipf::next() {
-  const double uniform = draw_.uniform();
-  const double scaled = uniform * zetan_;
-  std::uint64_t rank = 0;  // 0 is the hottest
-  if (scaled < 1.0) {
-    rank = 0;
-  } else if (scaled < second_bound_) {
-    rank = 1;
-  } else {
-    rank = static_cast<std::uint64_t>(static_cast<double>(draw_.ranges) *
-                                      std::pow(eta_ * uniform - eta_ + 1.0, alpha_));
-  }
-  return draw_.place(rank);
-}
-
-FioPareto::FioPareto(std::uint64_t ranges, double h, std::optional<double> center, std::uint32_t seed)
-    : draw_{FioTausworthe32(seed), ranges}, power_(std::log(h) / std::log(1.0 - h)) {
-  if (ranges == 0 || !(h > 0.0 && h < 1.0)) throw std::invalid_argument("pareto: no ranges, or h outside 0..1");
-  draw_.shift = initial_shift(draw_.random, ranges, center);
-}
-
-std::uint64_t FioPareto::next() {
-  const double uniform = draw_.uniform();
-  const auto rank = static_cast<std::uint64_t>(static_cast<double>(draw_.ranges - 1) * std::pow(uniform, power_));
-  return draw_.place(rank);
-}
-
-FioNormal::FioNormal(std::uint64_t ranges, double deviation_percent, std::optional<double> center,
-                     std::uint32_t seed)
-    : draw_{FioTausworthe32(seed), ranges} {
-  if (ranges == 0) throw std::invalid_argument("normal: no ranges");
-  if (deviation_percent != 0.0) {
-    jitter_ = static_cast<std::int64_t>(std::ceil(static_cast<double>(ranges) * deviation_percent / 100.0));
-    jitter_ = std::min<std::int64_t>(jitter_, static_cast<std::int64_t>(ranges / 2));
-  }
-  // fio shifts the bell from the middle to the center (its unsigned shift is right for centers >= 0.5; below,
-  // bench++ shifts the other way modulo the ranges, as the option means).
-  if (center) {
-    const double shift = static_cast<double>(ranges) * (*center - 0.5);
-    draw_.shift = shift >= 0 ? static_cast<std::uint64_t>(shift)
-                        : ranges - static_cast<std::uint64_t>(-shift) % ranges;
+FioRankedDistribution::FioRankedDistribution(DistributionKind kind, std::uint64_t ranges, double parameter,
+                                             std::optional<double> center, std::uint32_t seed)
+    : kind_(kind), random_(seed), ranges_(ranges) {
+  if (ranges == 0) throw std::invalid_argument("random_distribution: no ranges");
+  switch (kind) {
+    case DistributionKind::kZipf: {
+      if (parameter == 1.0) throw std::invalid_argument("zipf: theta 1");
+      shift_ = initial_shift(random_, ranges, center);
+      const double theta = parameter;
+      const double zeta2 = std::pow(1.0, theta) + std::pow(0.5, theta);
+      const std::uint64_t terms = std::min(ranges, kZipfMaxTerms);
+      for (std::uint64_t i = 0; i < terms; ++i) zipf_zetan_ += std::pow(1.0 / static_cast<double>(i + 1), theta);
+      zipf_alpha_ = 1.0 / (1.0 - theta);
+      zipf_eta_ = (1.0 - std::pow(2.0 / static_cast<double>(ranges), 1.0 - theta)) / (1.0 - zeta2 / zipf_zetan_);
+      zipf_second_bound_ = 1.0 + std::pow(0.5, theta);
+      break;
+    }
+    case DistributionKind::kPareto:
+      if (!(parameter > 0.0 && parameter < 1.0)) throw std::invalid_argument("pareto: h outside 0..1");
+      shift_ = initial_shift(random_, ranges, center);
+      pareto_power_ = std::log(parameter) / std::log(1.0 - parameter);
+      break;
+    case DistributionKind::kNormal:
+      if (parameter != 0.0) {
+        normal_jitter_ = static_cast<std::int64_t>(std::ceil(static_cast<double>(ranges) * parameter / 100.0));
+        normal_jitter_ = std::min<std::int64_t>(normal_jitter_, static_cast<std::int64_t>(ranges / 2));
+      }
+      // fio shifts the bell from the middle to the center (its unsigned shift is right for centers >= 0.5;
+      // below, bench++ shifts the other way modulo the ranges, as the option means).
+      if (center) {
+        const double shift = static_cast<double>(ranges) * (*center - 0.5);
+        shift_ = shift >= 0 ? static_cast<std::uint64_t>(shift) : ranges - static_cast<std::uint64_t>(-shift) % ranges;
+      }
+      break;
+    default:
+      throw std::invalid_argument("random_distribution: not a ranked distribution");
   }
 }
 
-std::uint64_t FioNormal::next() {
-  constexpr std::uint64_t kDraws = 12;
+std::uint64_t FioRankedDistribution::next_rank() {
+  if (kind_ == DistributionKind::kZipf) {
+    const double u = uniform();
+    const double scaled = u * zipf_zetan_;
+    if (scaled < 1.0) return 0;
+    if (scaled < zipf_second_bound_) return 1;
+    return static_cast<std::uint64_t>(static_cast<double>(ranges_) *
+                                      std::pow(zipf_eta_ * u - zipf_eta_ + 1.0, zipf_alpha_));
+  }
+  if (kind_ == DistributionKind::kPareto)
+    return static_cast<std::uint64_t>(static_cast<double>(ranges_ - 1) * std::pow(uniform(), pareto_power_));
+  constexpr std::uint64_t kDraws = 12;  // normal
   std::uint64_t sum = 0;
-  for (std::uint64_t i = 0; i < kDraws; ++i) sum += draw_.random.next() % (draw_.ranges + 1);
+  for (std::uint64_t i = 0; i < kDraws; ++i) sum += random_.next() % (ranges_ + 1);
   sum = (sum + kDraws - 1) / kDraws;
-  if (jitter_ != 0) {
-    const auto span = static_cast<double>(jitter_);
-    std::int64_t deviation = static_cast<std::int64_t>(span * (draw_.random.next() / 4294967296.0)) - jitter_ / 2;
+  if (normal_jitter_ != 0) {
+    const auto span = static_cast<double>(normal_jitter_);
+    std::int64_t deviation =
+        static_cast<std::int64_t>(span * (random_.next() / 4294967296.0)) - normal_jitter_ / 2;
     // fio halves the jitter until it stays below the end (in unsigned arithmetic, as fio adds it).
-    while (static_cast<std::uint64_t>(deviation) + sum >= draw_.ranges) deviation /= 2;
+    while (static_cast<std::uint64_t>(deviation) + sum >= ranges_) deviation /= 2;
     sum += static_cast<std::uint64_t>(deviation);
   }
-  return draw_.place(sum);
+  return sum;
 }
 
 }  // namespace bench

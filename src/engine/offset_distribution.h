@@ -1,6 +1,6 @@
 #pragma once
 // fio's random_distribution: which blocks random requests favour (result/offset_spec.h: the spec; its grammar is
-// cli/fio_distribution.h's). fio 3.33's generators for zipf, pareto and normal, which draw a rank, scatter it over the file with a
+// cli/fio_distribution.h's). fio 3.33's generators for zipf, pareto and normal (one class), which draw a rank, scatter it over the file with a
 // multiplicative hash and shift it by a random (or given) center, so hot blocks are spread out as in fio. Zoned
 // distributions are a table (ZoneTable) over a uniform draw; engine/random_offsets.h puts them together.
 #include <array>
@@ -35,55 +35,35 @@ class ZoneTable {
   std::array<Span, 100> rows_{};
 };
 
-// What fio's zipf, pareto and normal generators share: their own tausworthe stream, and the scatter of a drawn
-// rank (0 = the hottest) over the ranges by fio's multiplicative hash, shifted so the hottest lands at `shift`.
-struct RankScatter {
-  FioTausworthe32 random;
-  std::uint64_t ranges;
-  std::uint64_t shift = 0;
-  // A uniform draw in [0, 1], as fio divides its 32-bit draw.
-  double uniform() { return static_cast<double>(random.next()) / 4294967295.0; }
-  std::uint64_t place(std::uint64_t rank) const { return (fio_hash_u64(rank) + shift) % ranges; }
-};
-
-// fio's zipf generator (Gray et al.'s method over a zeta sum of at most 10 million terms, as fio caps it):
-// ranges is the number of blocks; the hottest rank lands at a hashed, shifted block.
-class FioZipf {
+// fio 3.33's zipf, pareto and normal generators, one class because they differ only in how a uniform draw of
+// their own tausworthe stream becomes a rank (0 = the hottest): the rank is then scattered over the ranges by
+// fio's multiplicative hash and shifted so that the hottest lands at the center (given, or fio's random one).
+//   zipf:   Gray et al.'s method over a zeta sum of at most 10 million terms, as fio caps it (parameter: theta)
+//   pareto: rank = (ranges - 1) * u^(log h / log(1 - h))                              (parameter: h)
+//   normal: the mean of 12 uniform draws (a bell of sd ~ ranges / 12), plus a uniform jitter of `parameter`
+//           percent of the ranges when it is non-zero
+class FioRankedDistribution {
  public:
-  // REQUIRES: ranges >= 1, theta != 1. Costs min(ranges, 10^7) pow() calls (fio's cost too: ~0.1 s per 10^6).
-  FioZipf(std::uint64_t ranges, double theta, std::optional<double> center, std::uint32_t seed);
-  std::uint64_t next();
+  // REQUIRES: kind is kZipf, kPareto or kNormal; ranges >= 1; zipf: theta != 1 (costs min(ranges, 10^7) pow()
+  // calls, fio's cost too: ~0.1 s per 10^6); pareto: 0 < h < 1. Throws std::invalid_argument otherwise.
+  FioRankedDistribution(DistributionKind kind, std::uint64_t ranges, double parameter, std::optional<double> center,
+                        std::uint32_t seed);
+  std::uint64_t next() { return (fio_hash_u64(next_rank()) + shift_) % ranges_; }
 
  private:
-  RankScatter draw_;
-  double theta_;
-  double zetan_;
-  double alpha_;
-  double eta_;
-  double second_bound_;  // 1 + 0.5^theta
-};
+  std::uint64_t next_rank();
+  double uniform() { return static_cast<double>(random_.next()) / 4294967295.0; }  // [0, 1], as fio divides
 
-// fio's pareto generator: rank = (ranges - 1) * u^(log h / log(1 - h)).
-class FioPareto {
- public:
-  FioPareto(std::uint64_t ranges, double h, std::optional<double> center, std::uint32_t seed);
-  std::uint64_t next();
-
- private:
-  RankScatter draw_;
-  double power_;
-};
-
-// fio's normal (gauss) generator: the mean of 12 uniform draws over the ranges (a bell of sd ~ ranges / 12),
-// plus a uniform jitter of `deviation` percent of the ranges when it is non-zero.
-class FioNormal {
- public:
-  FioNormal(std::uint64_t ranges, double deviation_percent, std::optional<double> center, std::uint32_t seed);
-  std::uint64_t next();
-
- private:
-  RankScatter draw_;
-  std::int64_t jitter_ = 0;  // fio's stddev: ceil(ranges x dev / 100), at most ranges / 2
+  DistributionKind kind_;
+  FioTausworthe32 random_;
+  std::uint64_t ranges_;
+  std::uint64_t shift_ = 0;
+  double zipf_zetan_ = 0;  // zipf's terms
+  double zipf_alpha_ = 0;
+  double zipf_eta_ = 0;
+  double zipf_second_bound_ = 0;  // 1 + 0.5^theta
+  double pareto_power_ = 0;
+  std::int64_t normal_jitter_ = 0;  // fio's stddev: ceil(ranges x dev / 100), at most ranges / 2
 };
 
 }  // namespace bench

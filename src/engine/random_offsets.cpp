@@ -57,12 +57,7 @@ RandomOffsets::RandomOffsets(const RandomOffsetsSpec& spec)
     const std::uint32_t unit = spec.range_bytes != 0 ? spec.range_bytes : spec.block_bytes;
     const std::uint64_t ranges = (spec.region_bytes + unit - 1) / unit;
     const std::uint32_t seed = spec.seeds.distribution;
-    if (distribution.kind == DistributionKind::kZipf)
-      ranked_.emplace<FioZipf>(ranges, distribution.parameter, distribution.center, seed);
-    else if (distribution.kind == DistributionKind::kPareto)
-      ranked_.emplace<FioPareto>(ranges, distribution.parameter, distribution.center, seed);
-    else
-      ranked_.emplace<FioNormal>(ranges, distribution.parameter, distribution.center, seed);
+    ranked_.emplace(distribution.kind, ranges, distribution.parameter, distribution.center, seed);
   }
   if (is_zoned(distribution.kind)) {
     const bool absolute = distribution.kind == DistributionKind::kZonedAbsolute;
@@ -113,9 +108,7 @@ std::optional<std::uint64_t> RandomOffsets::next_uniform_block(std::uint64_t blo
 
 std::optional<std::uint64_t> RandomOffsets::next_random_block(FioDirection direction, bool mark) {
   const DistributionKind kind = spec_.distribution.kind;
-  if (auto* zipf = std::get_if<FioZipf>(&ranked_)) return zipf->next();
-  if (auto* pareto = std::get_if<FioPareto>(&ranked_)) return pareto->next();
-  if (auto* normal = std::get_if<FioNormal>(&ranked_)) return normal->next();
+  if (ranked_) return ranked_->next();
   const ZoneTable& zones = zones_[static_cast<unsigned>(direction)];
   if (!is_zoned(kind) || zones.empty()) return next_uniform_block(block_count_, mark);
   const ZoneTable::Span& span = zones.row(zone_random_.between(1, 100));

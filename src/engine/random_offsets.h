@@ -12,7 +12,7 @@
 // blocks and the job has one file. Differs: a job of several files (fio shares one uniform stream between
 // them; here each file has its own), a region that is not a whole number of blocks (fio's zipf, pareto and
 // normal ranges round up and fio ends the job when one lands past the end; here it folds back in), normal with
-// a center below 0.5 (see FioNormal).
+// a center below 0.5 (see FioRankedDistribution).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -76,7 +76,7 @@ class RandomOffsets {
   RandomOffsetsSpec spec_;
   std::uint64_t block_count_;
   std::variant<std::monostate, FioTausworthe32, FioTausworthe64, FioLfsr> uniform_;
-  std::variant<std::monostate, FioZipf, FioPareto, FioNormal> ranked_;
+  std::optional<FioRankedDistribution> ranked_;  // zipf, pareto or normal
   std::optional<BlockMap> map_;
   std::array<ZoneTable, kFioDirections> zones_;
   FioTausworthe32 zone_random_;

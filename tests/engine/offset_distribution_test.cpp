@@ -120,7 +120,7 @@ TEST_CASE("engine: a zone table maps each percentile of requests to its zone") {
 
 TEST_CASE("engine: zipf's hottest blocks take the share zipf's law gives them") {
   for (const double theta : {0.8, 1.2}) {
-    FioZipf zipf(kRanges, theta, std::nullopt, 1234);
+    FioRankedDistribution zipf(DistributionKind::kZipf, kRanges, theta, std::nullopt, 1234);
     const std::vector<std::uint64_t> hits = hits_of(zipf, kRanges, kDraws);
     std::vector<double> law(kRanges);
     for (std::uint64_t rank = 0; rank < kRanges; ++rank)
@@ -136,7 +136,7 @@ TEST_CASE("engine: zipf's hottest blocks take the share zipf's law gives them") 
 
 TEST_CASE("engine: pareto's hottest blocks take the share its power law gives them") {
   for (const double h : {0.2, 0.5, 0.9}) {
-    FioPareto pareto(kRanges, h, std::nullopt, 99);
+    FioRankedDistribution pareto(DistributionKind::kPareto, kRanges, h, std::nullopt, 99);
     const std::vector<std::uint64_t> hits = hits_of(pareto, kRanges, kDraws);
     // rank = floor((ranges - 1) u^p): P(rank < x) = (x / (ranges - 1))^(1/p).
     const double power = std::log(h) / std::log(1.0 - h);
@@ -154,23 +154,23 @@ TEST_CASE("engine: pareto's hottest blocks take the share its power law gives th
 }
 
 TEST_CASE("engine: normal's hottest blocks are the bell's middle, sd ranges / 12") {
-  FioNormal normal(kRanges, 0.0, std::nullopt, 5);
+  FioRankedDistribution normal(DistributionKind::kNormal, kRanges, 0.0, std::nullopt, 5);
   const std::vector<std::uint64_t> hits = hits_of(normal, kRanges, kDraws);
   // The hottest 10 % are the middle 10 %: within 0.6 sd of the mean, 45.1 % of a normal's mass; 1 %: 4.8 %.
   CHECK(std::abs(hottest_share(hits, 0.1) - std::erf(0.6 / std::sqrt(2.0))) < 0.02);
   CHECK(std::abs(hottest_share(hits, 0.01) - std::erf(0.06 / std::sqrt(2.0))) < 0.01);
   // A deviation of 10 % adds a uniform jitter of 10 % of the ranges: the middle flattens.
-  FioNormal wide(kRanges, 10.0, std::nullopt, 5);
+  FioRankedDistribution wide(DistributionKind::kNormal, kRanges, 10.0, std::nullopt, 5);
   CHECK(hottest_share(hits_of(wide, kRanges, kDraws), 0.1) < hottest_share(hits, 0.1) - 0.02);
 }
 
 TEST_CASE("engine: a center puts the hottest block there, without one fio's random shift does") {
   // zipf's hottest rank is rank 0: hash(0) = 0, so with a center the hottest block is center x ranges.
-  FioZipf centered(kRanges, 1.2, 0.25, 1);
+  FioRankedDistribution centered(DistributionKind::kZipf, kRanges, 1.2, 0.25, 1);
   const std::vector<std::uint64_t> hits = hits_of(centered, kRanges, 100'000);
   CHECK(std::max_element(hits.begin(), hits.end()) - hits.begin() == kRanges / 4);
-  FioZipf shifted(kRanges, 1.2, std::nullopt, 1);
-  FioZipf other_seed(kRanges, 1.2, std::nullopt, 2);
+  FioRankedDistribution shifted(DistributionKind::kZipf, kRanges, 1.2, std::nullopt, 1);
+  FioRankedDistribution other_seed(DistributionKind::kZipf, kRanges, 1.2, std::nullopt, 2);
   const std::vector<std::uint64_t> a = hits_of(shifted, kRanges, 100'000);
   const std::vector<std::uint64_t> b = hits_of(other_seed, kRanges, 100'000);
   CHECK(std::max_element(a.begin(), a.end()) - a.begin() != std::max_element(b.begin(), b.end()) - b.begin());
