@@ -38,13 +38,13 @@
 #                       comparison.txt
 #   --bench FILE        the static bench++ (default as scripts/guest-run.sh: build/static/bench++)
 #   --html FILE         also write compare's HTML page
+#   --host-dir DIR      where the host's run tests (default: a new directory under TMPDIR, removed afterwards)
 #   --memory MIB, --cpus N, --disk-size SIZE, --timeout SECONDS, --stall-timeout SECONDS, --accel kvm|tcg,
 #   --cpu-model MODEL   passed to scripts/guest-run.sh (not with --guest-cmd)
 # Every variant is checked by qemu-img and QEMU before anything runs. The guests' disk images live in TMPDIR
-# (default /tmp), so host and guests test the same host filesystem when -d is not given.
-# bench++ options go to every run. -d DIR is where the host run tests (default: a new temporary directory);
-# the guest never gets it. --csv, --json and --label are set by this script: the runs are labelled "host" and
-# "guest", or by their variant.
+# (default /tmp), so host and guests test the same host filesystem when --host-dir is not given.
+# bench++ options go to every run unchanged; -d, --csv, --json and --label are this script's (bench++ refuses
+# them given twice, checked before anything boots): the runs are labelled "host" and "guest", or by their variant.
 # Ctrl-C or SIGTERM stop everything: bench++ on the host, every guest and its QEMU, bench++ on a --guest-cmd
 # guest; what they wrote is removed. The host's rounds so far stay in --out, and a --guest-cmd guest's; a QEMU
 # guest's are on its disk image, which goes with it (its console.log and qemu.err stay).
@@ -63,10 +63,11 @@ guest_cmd="" guest_dir="" out_dir=./host-vs-guest bench=${BENCH_STATIC_BINARY:-}
 guest_run_args=() bench_args=() variants=() suite=""
 while [ $# -gt 0 ]; do
   case $1 in
-    --guest-cmd|--guest-dir|--out|--bench|--html|--variant|--suite|--rounds|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model)
+    --guest-cmd|--guest-dir|--host-dir|--out|--bench|--html|--variant|--suite|--rounds|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
-        --guest-cmd) guest_cmd=$2 ;; --guest-dir) guest_dir=$2 ;; --out) out_dir=$2 ;; --bench) bench=$2 ;;
+        --guest-cmd) guest_cmd=$2 ;; --guest-dir) guest_dir=$2 ;; --host-dir) host_dir=$2 ;;
+        --out) out_dir=$2 ;; --bench) bench=$2 ;;
         --html) html=$2 ;; --variant) variants+=("$2") ;; --suite) suite=$2 ;; --rounds) rounds=$2 ;;
         *) guest_run_args+=("$1" "$2") ;;
       esac
@@ -78,19 +79,7 @@ while [ $# -gt 0 ]; do
 done
 [[ $rounds =~ ^[1-9][0-9]{0,2}$ ]] || usage_error "--rounds wants a number of rounds, 1 to 999, not '$rounds'"
 
-# Takes -d out of the bench++ options (it is the host's directory only) and refuses what this script sets.
-common_args=()
-for ((i = 0; i < ${#bench_args[@]}; i++)); do
-  arg=${bench_args[i]}
-  case $arg in
-    -d|--directory) host_dir=${bench_args[i + 1]:-}; i=$((i + 1)) ;;
-    --directory=*) host_dir=${arg#--directory=} ;;
-    -d?*) host_dir=${arg#-d} ;;
-    --csv|--csv=*|--json|--json=*) usage_error "do not give --csv or --json: the results go to --out DIR" ;;
-    --label|--label=*) usage_error "do not give --label: the runs are labelled host, guest or by their --variant" ;;
-    *) common_args+=("$arg") ;;
-  esac
-done
+common_args=("${bench_args[@]}")
 # bench++ job and suite NAME: their command words come first on every side, before -d.
 command_words=()
 if [ -n "$suite" ]; then
@@ -165,6 +154,10 @@ if [ -z "$host_dir" ]; then
   tmp_host=$(mktemp -d "${TMPDIR:-/tmp}/bench++-host.XXXXXX")
   host_dir=$tmp_host
 fi
+# bench++ checks its options as the host's run gets them (its --dry-run: nothing is created under -d).
+"$bench" "${command_words[@]}" -d "$host_dir" --label host --csv "$work/check.csv" --json "$work/check.json" \
+  "${common_args[@]}" --dry-run >/dev/null 2>"$work/host-check.err" ||
+  usage_error "bench++ refuses its options (this script sets -d, --csv, --json and --label; the host's directory is --host-dir): $(sed 's/^bench++: //' "$work/host-check.err" | tail -1)"
 
 # ---- every variant checked before anything runs ----
 for variant in "${variant_specs[@]}"; do

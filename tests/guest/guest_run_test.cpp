@@ -296,11 +296,13 @@ TEST_CASE("guest: host-vs-guest.sh keeps one guest per --variant booted through 
       CHECK_MESSAGE(contains(result.err, message), variant << ": " << result.err);
     }
   }
-  SUBCASE("the same variant twice, --label, --rounds 0") {
+  SUBCASE("the same variant twice, --label or -d (this script's), --rounds 0") {
     for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
              {{"--variant", "cache=unsafe", "--variant", "cache=unsafe"}, "--variant 'cache=unsafe' is given twice"},
              {{"--variant", "a:cache=unsafe", "--variant", "a:cache=none"}, "--variant 'a' is given twice"},
-             {{"--label", "x"}, "do not give --label"},
+             {{"--label", "x"}, "(this script sets -d, --csv, --json and --label; the host's directory is "
+                                "--host-dir): option --label was given more than once"},
+             {{"-d", "/tmp"}, "option -d (--directory) was given more than once"},
              {{"--rounds", "0"}, "--rounds wants a number of rounds"}}) {
       const test::CommandOutput result =
           test::run_program(with(with({script, "--bench", kStaticBinary.string(), "--out", out.string()}, args), tiny));
