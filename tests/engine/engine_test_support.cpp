@@ -267,4 +267,11 @@ std::string install_seccomp_refusals(const std::vector<SyscallRefusal>& refusals
   return "";
 }
 
+IoCompletion run_one(IoEngine& engine, const IoRequest& request) {
+  engine.submit({&request, 1});
+  std::vector<IoCompletion> out;
+  REQUIRE(engine.reap(1, 1, out) == 1);
+  return out.front();
+}
+
 }  // namespace bench::test

@@ -32,6 +32,9 @@ void write_pattern_file(const std::filesystem::path& path, std::uint64_t blocks,
 // tells which happened.
 PosixFile open_maybe_direct(const std::filesystem::path& path, int flags, bool& direct);
 
+// Submits one request alone and reaps its completion (REQUIREs that exactly one comes back).
+IoCompletion run_one(IoEngine& engine, const IoRequest& request);
+
 // Why an io_uring test cannot run here (a capability of the machine: the kernel or a seccomp policy refuses
 // io_uring), or nullopt when io_uring is available.
 std::optional<Skip> io_uring_skip_reason();

@@ -81,14 +81,6 @@ class LoopDevice {
   std::string device_;
 };
 
-// One request, submitted and reaped alone.
-IoCompletion run_one(IoEngine& engine, const IoRequest& request) {
-  engine.submit({&request, 1});
-  std::vector<IoCompletion> out;
-  REQUIRE(engine.reap(1, 1, out) == 1);
-  return out.front();
-}
-
 }  // namespace
 
 TEST_CASE("engine: keywords name the engines as fio does, read back, and fio's names map to them") {
@@ -218,10 +210,10 @@ TEST_CASE("engine: I/O errors and short reads are results as the kernel gave the
       const int fds[] = {write_only.fd(), readable.fd()};
       const auto engine = make_io_engine(kind, {depth, fds, std::as_writable_bytes(buffers.span()), kBlock});
       INFO(keyword(kind) << " depth " << depth);
-      CHECK(run_one(*engine, {IoOp::kRead, 0, 1 << 20, kBlock, 0, 1}).result == -EBADF);
-      CHECK(run_one(*engine, {IoOp::kRead, 1, kBlock, kBlock, 0, 2}).result == 100);    // straddles the end
-      CHECK(run_one(*engine, {IoOp::kRead, 1, 2 * kBlock, kBlock, 0, 3}).result == 0);  // past the end
-      CHECK(run_one(*engine, {IoOp::kWrite, 1, 0, kBlock, 0, 4}).result == -EBADF);     // read-only fd
+      CHECK(test::run_one(*engine, {IoOp::kRead, 0, 1 << 20, kBlock, 0, 1}).result == -EBADF);
+      CHECK(test::run_one(*engine, {IoOp::kRead, 1, kBlock, kBlock, 0, 2}).result == 100);    // straddles the end
+      CHECK(test::run_one(*engine, {IoOp::kRead, 1, 2 * kBlock, kBlock, 0, 3}).result == 0);  // past the end
+      CHECK(test::run_one(*engine, {IoOp::kWrite, 1, 0, kBlock, 0, 4}).result == -EBADF);     // read-only fd
       CHECK(engine->in_flight() == 0);
     }
   }

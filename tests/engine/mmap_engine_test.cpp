@@ -23,13 +23,6 @@ namespace {
 
 constexpr std::uint32_t kBlock = 4096;
 
-IoCompletion run_one(IoEngine& engine, const IoRequest& request) {
-  engine.submit({&request, 1});
-  std::vector<IoCompletion> out;
-  REQUIRE(engine.reap(1, 1, out) == 1);
-  return out.front();
-}
-
 // Mappings of `path` in /proc/self/maps.
 std::size_t mappings_of(const std::filesystem::path& path) {
   const std::string name = std::filesystem::canonical(path).string();
@@ -66,14 +59,14 @@ TEST_CASE("engine: mmap maps each file once, reads and writes through the mappin
       CHECK(test::block_matches(slot(i), 12 - 3 * i));
     }
     test::fill_block(slot(0), 77);
-    CHECK(run_one(*engine, {IoOp::kWrite, 1, 5 * kBlock, kBlock, 0, 5}).result == kBlock);
+    CHECK(test::run_one(*engine, {IoOp::kWrite, 1, 5 * kBlock, kBlock, 0, 5}).result == kBlock);
     AlignedBuffer check(kBlock);
     PosixFile reader(path, O_RDONLY);
     reader.read_full_at(check.data(), kBlock, 5 * kBlock);  // the page cache holds the mapped page
     CHECK(test::block_matches(std::as_bytes(check.span()), 77));
-    CHECK(run_one(*engine, {IoOp::kFsync, 0, 0, 0, 0, 6}).result == 0);
-    CHECK(run_one(*engine, {IoOp::kFdatasync, 1, 0, 0, 0, 7}).result == 0);
-    CHECK(run_one(*engine, {IoOp::kTrim, 0, 0, kBlock, 0, 8}).result == -ENOTTY);  // BLKDISCARD, as fio
+    CHECK(test::run_one(*engine, {IoOp::kFsync, 0, 0, 0, 0, 6}).result == 0);
+    CHECK(test::run_one(*engine, {IoOp::kFdatasync, 1, 0, 0, 0, 7}).result == 0);
+    CHECK(test::run_one(*engine, {IoOp::kTrim, 0, 0, kBlock, 0, 8}).result == -ENOTTY);  // BLKDISCARD, as fio
   }
   CHECK(mappings_of(path) == 0);
   PosixFile reader(path, O_RDONLY);
@@ -97,9 +90,9 @@ TEST_CASE("engine: mmap keeps within the file: short at its end, nothing past it
   const int fds[] = {file.fd()};
   {
     const auto engine = make_mmap_engine({1, fds, bytes, kBlock});
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 2 * kBlock, kBlock, 0, 1}).result == 100);  // straddles the end
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 3 * kBlock, kBlock, 0, 2}).result == 0);    // past it
-    CHECK(run_one(*engine, {IoOp::kWrite, 0, 3 * kBlock, kBlock, 0, 3}).result == 0);   // never extends
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 2 * kBlock, kBlock, 0, 1}).result == 100);  // straddles the end
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 3 * kBlock, kBlock, 0, 2}).result == 0);    // past it
+    CHECK(test::run_one(*engine, {IoOp::kWrite, 0, 3 * kBlock, kBlock, 0, 3}).result == 0);   // never extends
     CHECK(file.size() == 2 * kBlock + 100);
   }
   {
@@ -108,17 +101,17 @@ TEST_CASE("engine: mmap keeps within the file: short at its end, nothing past it
     setup.region_bytes = kBlock;
     setup.random_offsets = true;
     const auto engine = make_mmap_engine(setup);
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 0, kBlock, 0, 4}).result == kBlock);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 0, kBlock, 0, 4}).result == kBlock);
     CHECK(test::block_matches(bytes, 0));
-    CHECK(run_one(*engine, {IoOp::kRead, 0, kBlock, kBlock, 0, 5}).result == 0);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, kBlock, kBlock, 0, 5}).result == 0);
   }
   {
     // An empty file maps nothing; its requests move nothing and its syncs succeed.
     PosixFile empty(tmp.path() / "empty", O_RDWR | O_CREAT);
     const int empty_fds[] = {empty.fd()};
     const auto engine = make_mmap_engine({1, empty_fds, bytes, kBlock});
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 0, kBlock, 0, 6}).result == 0);
-    CHECK(run_one(*engine, {IoOp::kFsync, 0, 0, 0, 0, 7}).result == 0);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 0, kBlock, 0, 6}).result == 0);
+    CHECK(test::run_one(*engine, {IoOp::kFsync, 0, 0, 0, 0, 7}).result == 0);
   }
 }
 
@@ -135,10 +128,10 @@ TEST_CASE("engine: mmap with O_DIRECT still moves the data (msync after each req
     const int fds[] = {file.fd()};
     const auto engine = make_mmap_engine({1, fds, bytes, kBlock});
     test::fill_block(bytes, 40);
-    CHECK(run_one(*engine, {IoOp::kWrite, 0, 3 * kBlock, kBlock, 0, 1}).result == kBlock);
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 4 * kBlock, kBlock, 0, 2}).result == kBlock);
+    CHECK(test::run_one(*engine, {IoOp::kWrite, 0, 3 * kBlock, kBlock, 0, 1}).result == kBlock);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 4 * kBlock, kBlock, 0, 2}).result == kBlock);
     CHECK(test::block_matches(bytes, 4));
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 3 * kBlock, kBlock, 0, 3}).result == kBlock);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 3 * kBlock, kBlock, 0, 3}).result == kBlock);
     CHECK(test::block_matches(bytes, 40));
   }
   PosixFile write_only(path, O_WRONLY);

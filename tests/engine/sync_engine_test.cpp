@@ -62,13 +62,6 @@ long long allocated_units(const std::filesystem::path& path) {
   return static_cast<long long>(status.st_blocks);
 }
 
-IoCompletion run_one(IoEngine& engine, const IoRequest& request) {
-  engine.submit({&request, 1});
-  std::vector<IoCompletion> out;
-  REQUIRE(engine.reap(1, 1, out) == 1);
-  return out.front();
-}
-
 }  // namespace
 
 TEST_CASE("engine: the synchronous engines make each request inline, at any depth, without threads") {
@@ -113,21 +106,21 @@ TEST_CASE("engine: sync and vsync read and write at the position they seek to, p
     const bool moves = kind == EngineKind::kSync || kind == EngineKind::kVsync;
     // In order from 0, then backwards, then after a jump: each block where asked.
     for (const std::uint64_t block : {0, 1, 2, 3, 9, 4, 15, 10}) {
-      CHECK(run_one(*engine, {IoOp::kRead, 0, block * kPage, kPage, 0, block}).result == kPage);
+      CHECK(test::run_one(*engine, {IoOp::kRead, 0, block * kPage, kPage, 0, block}).result == kPage);
       CHECK(test::block_matches(bytes, block));
       CHECK(position_of(file) == static_cast<off_t>(moves ? (block + 1) * kPage : 0));
     }
     // A write lands where asked too, and a short read at the end moves the position by what it read.
     test::fill_block(bytes, 5);
-    CHECK(run_one(*engine, {IoOp::kWrite, 0, 5 * kPage, kPage, 0, 5}).result == kPage);
+    CHECK(test::run_one(*engine, {IoOp::kWrite, 0, 5 * kPage, kPage, 0, 5}).result == kPage);
     CHECK(position_of(file) == static_cast<off_t>(moves ? 6 * kPage : 0));
     AlignedBuffer check(kPage);
     file.read_full_at(check.data(), kPage, 5 * kPage);
     CHECK(test::block_matches(std::as_bytes(check.span()), 5));
     CHECK(::ftruncate(file.fd(), 16 * kPage - 100) == 0);
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 15 * kPage, kPage, 0, 15}).result == kPage - 100);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 15 * kPage, kPage, 0, 15}).result == kPage - 100);
     CHECK(position_of(file) == static_cast<off_t>(moves ? 16 * kPage - 100 : 0));
-    CHECK(run_one(*engine, {IoOp::kRead, 0, 16 * kPage, kPage, 0, 16}).result == 0);
+    CHECK(test::run_one(*engine, {IoOp::kRead, 0, 16 * kPage, kPage, 0, 16}).result == 0);
     test::write_pattern_file(path, 16, kPage);
   }
 }
@@ -153,7 +146,7 @@ TEST_CASE("engine: pvsync2 sets RWF_HIPRI on its preadv2 and pwritev2 with hipri
       const auto engine = make_sync_engine(EngineKind::kPvsync2, setup);
       const std::int64_t expected = flagged ? -EPERM : std::int64_t{kPage};
       for (const IoOp op : {IoOp::kRead, IoOp::kWrite}) {
-        const std::int64_t result = run_one(*engine, {op, 0, kPage, kPage, 0, 1}).result;
+        const std::int64_t result = test::run_one(*engine, {op, 0, kPage, kPage, 0, 1}).result;
         if (result != expected) {
           return std::string(flagged ? "hipri " : "") + (op == IoOp::kRead ? "read: " : "write: ") +
                  std::to_string(result);
@@ -164,7 +157,7 @@ TEST_CASE("engine: pvsync2 sets RWF_HIPRI on its preadv2 and pwritev2 with hipri
     EngineSetup setup{1, fds, std::as_writable_bytes(buffers.span()), kPage};
     setup.hipri = true;
     const auto psync = make_sync_engine(EngineKind::kPsync, setup);
-    if (run_one(*psync, {IoOp::kRead, 0, 0, kPage, 0, 0}).result != kPage) return "psync with hipri failed";
+    if (test::run_one(*psync, {IoOp::kRead, 0, 0, kPage, 0, 0}).result != kPage) return "psync with hipri failed";
     return "";
   });
   if (!test::child_skipped(report)) CHECK(report == "");
@@ -180,7 +173,7 @@ TEST_CASE("engine: falloc allocates for writes, keeps the size for reads, punche
   const int fds[] = {file.fd()};
   const auto engine = make_sync_engine(EngineKind::kFalloc, {1, fds, bytes, kPage});
   // A read past the end allocates nothing visible: the size stays.
-  const IoCompletion read = run_one(*engine, {IoOp::kRead, 0, 8 * kPage, kPage, 0, 1});
+  const IoCompletion read = test::run_one(*engine, {IoOp::kRead, 0, 8 * kPage, kPage, 0, 1});
   if (read.result == -EOPNOTSUPP) {
     test::skip_unless(false, test::Need::kMachine, "the temporary directory's filesystem has no fallocate");
     return;
@@ -189,7 +182,7 @@ TEST_CASE("engine: falloc allocates for writes, keeps the size for reads, punche
   CHECK(file.size() == 0);
   // Writes allocate and extend, moving no data: the blocks read back as zeros.
   for (std::uint64_t block = 0; block < 4; ++block) {
-    CHECK(run_one(*engine, {IoOp::kWrite, 0, block * kPage, kPage, 0, block}).result == kPage);
+    CHECK(test::run_one(*engine, {IoOp::kWrite, 0, block * kPage, kPage, 0, block}).result == kPage);
   }
   CHECK(file.size() == 4 * kPage);
   AlignedBuffer check(kPage);
@@ -198,7 +191,7 @@ TEST_CASE("engine: falloc allocates for writes, keeps the size for reads, punche
   // Data written by others, then a trim of two blocks: a hole, the size kept.
   test::write_pattern_file(path, 4, kPage);
   const long long before = allocated_units(path);
-  const IoCompletion trim = run_one(*engine, {IoOp::kTrim, 0, kPage, 2 * kPage, 0, 9});
+  const IoCompletion trim = test::run_one(*engine, {IoOp::kTrim, 0, kPage, 2 * kPage, 0, 9});
   if (trim.result == -EOPNOTSUPP) {
     test::skip_unless(false, test::Need::kMachine, "the temporary directory's filesystem cannot punch holes");
     return;
@@ -211,13 +204,13 @@ TEST_CASE("engine: falloc allocates for writes, keeps the size for reads, punche
   file.read_full_at(check.data(), kPage, 3 * kPage);
   CHECK(test::block_matches(std::as_bytes(check.span()), 3));
   // A sync is fallocate over 0 bytes, which the kernel refuses, as in fio.
-  CHECK(run_one(*engine, {IoOp::kFsync, 0, 0, 0, 0, 10}).result == -EINVAL);
-  CHECK(run_one(*engine, {IoOp::kFdatasync, 0, 0, 0, 0, 11}).result == -EINVAL);
+  CHECK(test::run_one(*engine, {IoOp::kFsync, 0, 0, 0, 0, 10}).result == -EINVAL);
+  CHECK(test::run_one(*engine, {IoOp::kFdatasync, 0, 0, 0, 0, 11}).result == -EINVAL);
   // On a read-only descriptor fallocate is refused: fio's falloc opens every file for writing.
   PosixFile read_only(path, O_RDONLY);
   const int read_only_fds[] = {read_only.fd()};
   const auto refused = make_sync_engine(EngineKind::kFalloc, {1, read_only_fds, bytes, kPage});
-  CHECK(run_one(*refused, {IoOp::kRead, 0, 0, kPage, 0, 12}).result == -EBADF);
+  CHECK(test::run_one(*refused, {IoOp::kRead, 0, 0, kPage, 0, 12}).result == -EBADF);
 }
 
 TEST_CASE("engine: psync_threads runs depth worker threads and joins them") {
