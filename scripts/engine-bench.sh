@@ -11,8 +11,8 @@
 #   --scaling  instead of the cases below, the scaling run (issue 28): numjobs 1, 4, 16, 64 x iodepth 1, 32, 256,
 #              cached and direct, 4 KiB random reads on io_uring, every job on the one 256 MiB file, 1 s per run
 #              (3 s with --thorough): per point IOPS and CPU s per million requests of both tools, and each
-#              tool's peak RSS per job (/usr/bin/time: bench++'s process over its jobs, which are threads; fio's
-#              largest process, as each fio job is a process). 24 points x 2 tools x 4 rounds: about 6 minutes
+#              tool's peak RSS per job (/usr/bin/time: the process over its jobs; fio runs them as threads here,
+#              --thread, see the cases). 24 points x 2 tools x 4 rounds: about 10 minutes at a load of 15-25
 #   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
 #   randread 4k direct QD1 and QD32, 1 job:  IOPS >= 0.97x fio, CPU s per million requests <= fio
@@ -50,15 +50,20 @@ file=$work/data
 # ---- one measurement: "tool case round" -> a JSON file ----
 # bench_job NAME OUT FIO-OPTIONS...: bench++ job on $file; fio_job NAME OUT FIO-OPTIONS...: fio on the same.
 # (bench++ only reads a file it did not create unless --allow-overwrite names it; the script made it for both.)
-# Each under /usr/bin/time, whose peak RSS (KiB), user and system seconds go to OUT.rss.
+# Each under /usr/bin/time, whose peak RSS (KiB), user and system seconds go to OUT.rss; each in a session of its
+# own (setsid), as each fio job process puts itself (backend.c): with sched_autogroup_enabled a session is a
+# scheduling group, and a tool left in the script's would share one group's CPU with whatever else runs there
+# (measured at a load of 14: libaio QD32 direct, bench++/fio 0.568 [0.45-0.74] with bench++ in the script's
+# session, 1.306 [1.29-1.46] in its own).
 bench_job() {
   local out=$1; shift
   logged /usr/bin/time -f '%M %U %S' -o "$out.rss" \
-    "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@"
+    setsid -w "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@"
 }
 fio_job() {
   local out=$1; shift
-  logged /usr/bin/time -f '%M %U %S' -o "$out.rss" fio --output-format=json --output="$out" --name=w --filename="$file" "$@"
+  [[ $out != */fio.scale-* ]] || set -- --thread "$@"  # the scaling run: see its cases
+  logged /usr/bin/time -f '%M %U %S' -o "$out.rss" setsid -w fio --output-format=json --output="$out" --name=w --filename="$file" "$@"
 }
 # logged COMMAND...: runs it with its output in a log; on failure says which command failed and shows the log.
 logged() {
@@ -95,6 +100,10 @@ if [ $scaling = 1 ]; then
         flags="--direct=0 --invalidate=0"
         [ $mode = cached ] || flags="--direct=1"
         all_cases+=("scale-$mode-j$jobs-qd$depth|--ioengine=io_uring --rw=randread --bs=4k $flags --iodepth=$depth --numjobs=$jobs --group_reporting")
+        # fio's jobs as threads of one process, as bench++'s are: a fio job process calls setsid(), and with
+        # sched_autogroup_enabled each session is a scheduling group of its own, so on a machine shared with
+        # other work 16 fio job processes get 16 groups' share of the CPU where 16 threads get one (measured:
+        # 16 jobs QD1 cached, fio 355k IOPS as processes, 64-75k with --thread, bench++ 69-72k).
       done
     done
   done
@@ -260,19 +269,27 @@ scale_cases = [c for c in cases if c.startswith('scale-')]
 cases = [c for c in cases if not c.startswith('scale-')]
 if cases:
     print()
-    print(f"{'case':28} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20}")
+    print(f"{'case':32} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20} "
+          f"{'proc ratio':>10}")
+    print("  (CPU: as each tool reports it, fio's without its helper threads (RUSAGE_THREAD); proc: the whole "
+          "process by /usr/bin/time, both alike)")
 targets = []
 for case in cases:
-    iops, cpus, bws = [], [], []
+    iops, cpus, bws, procs = [], [], [], []
     b_iops, f_iops = [], []
     for r in range(rounds):
-        b = bench_case(load(f"{results}/bench.{case}.{r}.json"))
-        f = fio_case(load(f"{results}/fio.{case}.{r}.json"))
+        bdoc = load(f"{results}/bench.{case}.{r}.json")
+        fdoc = load(f"{results}/fio.{case}.{r}.json")
+        b, f = bench_case(bdoc), fio_case(fdoc)
         iops.append(b[0] / f[0]); bws.append(b[1] / f[1]); cpus.append(b[2] / f[2])
+        b_time = time_of(f"{results}/bench.{case}.{r}.json.rss")[1] / requests(bdoc, 'bench')
+        f_time = time_of(f"{results}/fio.{case}.{r}.json.rss")[1] / requests(fdoc, 'fio')
+        procs.append(b_time / f_time)
         b_iops.append(b[0]); f_iops.append(f[0])
     m, lo, hi = spread(iops)
     cm, clo, chi = spread(cpus)
-    print(f"{case:28} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) {cm:8.3f} ({clo:.3f}-{chi:.3f})")
+    print(f"{case:32} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) "
+          f"{cm:8.3f} ({clo:.3f}-{chi:.3f}) {statistics.median(procs):10.3f}")
     if case.split('-')[0] in ('libaio', 'posixaio', 'sync', 'psync', 'vsync', 'pvsync', 'pvsync2'):
         med, lo, hi = spread(iops)
         mark = ('PASS' if 0.97 <= med <= 1.03 else 'MISS') + ('?' if lo < 0.97 <= hi or lo <= 1.03 < hi else ' ')
@@ -293,8 +310,8 @@ if scale_cases:
     print(f"\nscaling: 4 KiB random reads on io_uring, medians of {rounds} rounds (ratios: of each round, min-max).")
     print("CPU: s per million requests as each tool reports it (bench++: its process over the measured window; fio: "
           "each job's own thread, RUSAGE_THREAD, without helper threads); proc: the whole process by /usr/bin/time "
-          "(every thread and child, setup included), both tools alike; RSS: peak MiB per job (bench++'s process over "
-          "its jobs, fio's largest process)")
+          "(every thread and child, setup included), both tools alike; RSS: peak MiB per job (each tool's process over "
+          "its jobs: fio runs them as threads here, --thread)")
     print(f"{'mode':6} {'jobs':>4} {'QD':>4} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio':>21} "
           f"{'b++ CPU':>8} {'fio CPU':>8} {'CPU ratio':>21} {'b++ proc':>8} {'fio proc':>8} {'proc ratio':>10} "
           f"{'b++ RSS':>8} {'fio RSS':>8}")
@@ -314,7 +331,7 @@ if scale_cases:
             col['b_iops'].append(b[0]); col['f_iops'].append(f[0]); col['b_cpu'].append(b[2]); col['f_cpu'].append(f[2])
             col['b_proc'].append(b_proc); col['f_proc'].append(f_proc)
             col['b_rss'].append(b_rss / jobs)  # threads: the process over its jobs
-            col['f_rss'].append(f_rss)         # processes: the largest one
+            col['f_rss'].append(f_rss / jobs)  # --thread: the process over its jobs too
         med = {k: statistics.median(v) for k, v in col.items()}
         m, lo, hi = spread(col['iops'])
         cm, clo, chi = spread(col['cpus'])
