@@ -75,7 +75,7 @@ TEST_CASE("measurer's cost: the table shows CPU s/M and notes a measurer above 8
   CHECK_FALSE(contains(none, "4.25"));
 }
 
-TEST_CASE("measurer's cost: the spreadsheet CSV and the JSON report keep it; older files without it read") {
+TEST_CASE("measurer's cost: the spreadsheet CSV and the JSON report keep it, and older files without it read") {
   const RunResult run = run_of(std::chrono::milliseconds(300), 2, 3.125);
   const std::string csv = spreadsheet_csv_header() + format_spreadsheet_csv_row(run.info, run.phases.front());
   CHECK(contains(spreadsheet_csv_header(), ",cpu_sec_per_million_requests"));

@@ -57,7 +57,7 @@ TEST_CASE("test results: the measurer's CPU per million requests counts the whol
   CHECK(results[1].result.operations == 250'000);
 }
 
-TEST_CASE("test results: after a ramp the CPU counts from the measured window; no requests give no figure") {
+TEST_CASE("test results: after a ramp the CPU counts from the measured window, and no requests give no figure") {
   const Clock::time_point zero = Clock::now();
   const Plan plan = randrw_plan(1, false);
   std::vector<JobMeasurement> jobs = {job(zero, 400'000, 100'000)};
