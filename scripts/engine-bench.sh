@@ -4,10 +4,15 @@
 # on the same file, and the medians of the per-round ratios (with their spread) are checked against issue 16's
 # targets. A benchmark, not a test: it asserts nothing and CI does not run it.
 #
-# Usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] [--cases REGEX] DIR
+# Usage: scripts/engine-bench.sh [--quick|--thorough] [--scaling] [--bench FILE] [--cases REGEX] DIR
 #   DIR        where the files go (on the disk to measure); files are removed at the end
 #   --quick    4 rounds, 3 s per measured run (default; an even count, so each tool goes first equally often)
 #   --thorough 6 rounds, 10 s per measured run
+#   --scaling  instead of the cases below, the scaling run (issue 28): numjobs 1, 4, 16, 64 x iodepth 1, 32, 256,
+#              cached and direct, 4 KiB random reads on io_uring, every job on the one 256 MiB file, 1 s per run
+#              (3 s with --thorough): per point IOPS and CPU s per million requests of both tools, and each
+#              tool's peak RSS per job (/usr/bin/time: the process over its jobs; fio runs them as threads here,
+#              --thread, see the cases). 24 points x 2 tools x 4 rounds: about 10 minutes at a load of 15-25
 #   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
 #   randread 4k direct QD1 and QD32, 1 job:  IOPS >= 0.97x fio, CPU s per million requests <= fio
@@ -21,11 +26,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] [--cases REGEX] DIR" >&2; exit 2; }
-rounds=4 seconds=3 bench=$root/build/bench++ dir="" only=""
+rounds=4 seconds=3 bench=$root/build/bench++ dir="" only="" scaling=0 thorough=0
 while [ $# -gt 0 ]; do
   case $1 in
-    --quick) rounds=4 seconds=3; shift ;;
-    --thorough) rounds=6 seconds=10; shift ;;
+    --quick) rounds=4 seconds=3 thorough=0; shift ;;
+    --thorough) rounds=6 seconds=10 thorough=1; shift ;;
+    --scaling) scaling=1; shift ;;
     --bench) [ $# -ge 2 ] || usage; bench=$2; shift 2 ;;
     --cases) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
     -*) usage ;;
@@ -44,11 +50,21 @@ file=$work/data
 # ---- one measurement: "tool case round" -> a JSON file ----
 # bench_job NAME OUT FIO-OPTIONS...: bench++ job on $file; fio_job NAME OUT FIO-OPTIONS...: fio on the same.
 # (bench++ only reads a file it did not create unless --allow-overwrite names it; the script made it for both.)
+# Each under /usr/bin/time, whose peak RSS (KiB), user and system seconds go to OUT.rss; each in a session of its
+# own (setsid), as each fio job process puts itself (backend.c): with sched_autogroup_enabled a session is a
+# scheduling group, and a tool left in the script's would share one group's CPU with whatever else runs there
+# (measured at a load of 14: libaio QD32 direct, bench++/fio 0.568 [0.45-0.74] with bench++ in the script's
+# session, 1.306 [1.29-1.46] in its own).
 bench_job() {
   local out=$1; shift
-  logged "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@"
+  logged /usr/bin/time -f '%M %U %S' -o "$out.rss" \
+    setsid -w "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@"
 }
-fio_job() { local out=$1; shift; logged fio --output-format=json --output="$out" --name=w --filename="$file" "$@"; }
+fio_job() {
+  local out=$1; shift
+  [[ $out != */fio.scale-* ]] || set -- --thread "$@"  # the scaling run: see its cases
+  logged /usr/bin/time -f '%M %U %S' -o "$out.rss" setsid -w fio --output-format=json --output="$out" --name=w --filename="$file" "$@"
+}
 # logged COMMAND...: runs it with its output in a log; on failure says which command failed and shows the log.
 logged() {
   "$@" >"$results/last.log" 2>&1 && return 0
@@ -74,6 +90,24 @@ all_cases=(
 for engine in sync psync vsync pvsync pvsync2; do
   all_cases+=("$engine-randread-4k-direct-qd1|--ioengine=$engine --rw=randread --bs=4k --direct=1 --iodepth=1")
 done
+if [ $scaling = 1 ]; then
+  # The scaling run: group_reporting for both (fio's JSON then has one entry of all jobs; bench++ no job's own).
+  all_cases=()
+  seconds=$([ $thorough = 1 ] && echo 3 || echo 1)
+  for mode in cached direct; do
+    for jobs in 1 4 16 64; do
+      for depth in 1 32 256; do
+        flags="--direct=0 --invalidate=0"
+        [ $mode = cached ] || flags="--direct=1"
+        all_cases+=("scale-$mode-j$jobs-qd$depth|--ioengine=io_uring --rw=randread --bs=4k $flags --iodepth=$depth --numjobs=$jobs --group_reporting")
+        # fio's jobs as threads of one process, as bench++'s are: a fio job process calls setsid(), and with
+        # sched_autogroup_enabled each session is a scheduling group of its own, so on a machine shared with
+        # other work 16 fio job processes get 16 groups' share of the CPU where 16 threads get one (measured:
+        # 16 jobs QD1 cached, fio 355k IOPS as processes, 64-75k with --thread, bench++ 69-72k).
+      done
+    done
+  done
+fi
 cases=()
 for entry in "${all_cases[@]}"; do
   if [[ -z $only || ${entry%%|*} =~ $only ]]; then cases+=("$entry"); fi
@@ -100,10 +134,14 @@ for ((round = 0; round < rounds; round++)); do
       # The cached cases read the file from the page cache: the direct writes of the round before dropped it
       # (an O_DIRECT write invalidates the cached pages), and DAMON reclaims what lies idle for a minute.
       [[ $name != *cached* ]] || cat "$file" >/dev/null
-      if [ "$tool" = bench ]; then bench_job "$out" "${options[@]}" "${common[@]}"; else fio_job "$out" "${options[@]}" "${common[@]}"; fi
+      if [ "$tool" = bench ]; then
+        bench_job "$out" "${options[@]}" "${common[@]}"
+      else
+        fio_job "$out" "${options[@]}" "${common[@]}"
+      fi
     done
   done
-  echo "round $((round + 1)): ${order[0]} first"
+  echo "round $((round + 1)): ${order[0]} first; load $(cut -d' ' -f1 /proc/loadavg) at its end"
 done
 
 # ---- the suites at --scale small, bench++ against fio running the same workloads ----
@@ -144,7 +182,7 @@ PLAN
 }
 mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
 suites=(tart cdm)
-[ -z "$only" ] || suites=()
+[[ -z $only && $scaling = 0 ]] || suites=()
 for suite in "${suites[@]}"; do
   "$bench" suite "$suite" --scale small -d "$work" --dry-run --json - | fio_job_from_plan >"$work/fio/$suite.fio"
   for ((round = 0; round < rounds; round++)); do
@@ -164,7 +202,7 @@ done
 # ---- peak RSS at QD32 x 4 jobs ----
 # (time's -o: its report on stderr went to /dev/null with bench++'s own, and the RSS read "nan")
 rss_kib=skipped
-if [ -z "$only" ]; then
+if [[ -z $only && $scaling = 0 ]]; then
   logged /usr/bin/time -f '%M' -o "$results/rss" "$bench" job -q -d "$work" --name=rss --rw=randread --bs=4k \
     --size=64m --direct=1 --ioengine=io_uring --iodepth=32 --numjobs=4 --runtime=2 --time_based
   rss_kib=$(tail -1 "$results/rss")
@@ -180,22 +218,41 @@ def load(path):
     return json.loads(text[text.index('{'):])
 
 def bench_case(doc):
-    """IOPS, bytes/s and CPU s per million requests of the one workload's reads or writes (all jobs)."""
+    """IOPS, bytes/s and CPU s per million requests of the one workload's reads or writes (all jobs): the last as
+    bench++ records it (cpu_sec_per_million_requests), else from its CPU and requests."""
     run = doc['runs'][0]
     tests = [t for t in run['tests'] if t['workload'] and t['workload']['job'] is None and t['unit'] == 'bytes']
     ops = sum(t['operations'] for t in tests)
     elapsed = max(t['elapsed_sec'] for t in tests)
     cpu = tests[0]['cpu_sec']
     byts = sum(t['bytes'] for t in tests)
-    return ops / elapsed, byts / elapsed, cpu / ops * 1e6
+    cost = tests[0]['workload'].get('cpu_sec_per_million_requests')
+    return ops / elapsed, byts / elapsed, cost if cost is not None else cpu / ops * 1e6
 
 def fio_case(doc):
-    job = doc['jobs'][0]
-    ops = job['read']['total_ios'] + job['write']['total_ios']
-    runtime = max(job['read']['runtime'], job['write']['runtime']) / 1000
-    cpu = (job['usr_cpu'] + job['sys_cpu']) / 100 * job['job_runtime'] / 1000
-    byts = job['read']['io_bytes'] + job['write']['io_bytes']
+    """The same of fio's jobs (one entry with group_reporting, else each job's: summed; they ran at once)."""
+    jobs = doc['jobs']
+    ops = sum(j['read']['total_ios'] + j['write']['total_ios'] for j in jobs)
+    runtime = max(max(j['read']['runtime'], j['write']['runtime']) for j in jobs) / 1000
+    cpu = sum((j['usr_cpu'] + j['sys_cpu']) / 100 * j['job_runtime'] / 1000 for j in jobs)
+    byts = sum(j['read']['io_bytes'] + j['write']['io_bytes'] for j in jobs)
     return ops / runtime, byts / runtime, cpu / ops * 1e6
+
+def time_of(path):
+    """A run's /usr/bin/time line: peak RSS (KiB) in MiB and the whole process's CPU seconds (user + system, every
+    thread and child, setup included); nans when not measured."""
+    try:
+        with open(path) as f:
+            rss, user, system = f.read().split('\n')[-2].split()[:3]
+        return int(rss) / 1024, float(user) + float(system)
+    except (OSError, ValueError, IndexError):
+        return float('nan'), float('nan')
+
+def requests(doc, tool):
+    if tool == 'fio':
+        return sum(j['read']['total_ios'] + j['write']['total_ios'] for j in doc['jobs'])
+    tests = doc['runs'][0]['tests']
+    return sum(t['operations'] for t in tests if t['workload'] and t['workload']['job'] is None and t['unit'] == 'bytes')
 
 def spread(ratios):
     return statistics.median(ratios), min(ratios), max(ratios)
@@ -208,20 +265,31 @@ def verdict(ratios, target, higher):
 
 runs = [f for f in os.listdir(results) if f.endswith('.json') and f.startswith(('bench.', 'fio.'))]
 cases = sorted({f.split('.')[1] for f in runs if not f.split('.')[1].startswith('suite-')})
-print()
-print(f"{'case':28} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20}")
+scale_cases = [c for c in cases if c.startswith('scale-')]
+cases = [c for c in cases if not c.startswith('scale-')]
+if cases:
+    print()
+    print(f"{'case':32} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20} "
+          f"{'proc ratio':>10}")
+    print("  (CPU: as each tool reports it, fio's without its helper threads (RUSAGE_THREAD); proc: the whole "
+          "process by /usr/bin/time, both alike)")
 targets = []
 for case in cases:
-    iops, cpus, bws = [], [], []
+    iops, cpus, bws, procs = [], [], [], []
     b_iops, f_iops = [], []
     for r in range(rounds):
-        b = bench_case(load(f"{results}/bench.{case}.{r}.json"))
-        f = fio_case(load(f"{results}/fio.{case}.{r}.json"))
+        bdoc = load(f"{results}/bench.{case}.{r}.json")
+        fdoc = load(f"{results}/fio.{case}.{r}.json")
+        b, f = bench_case(bdoc), fio_case(fdoc)
         iops.append(b[0] / f[0]); bws.append(b[1] / f[1]); cpus.append(b[2] / f[2])
+        b_time = time_of(f"{results}/bench.{case}.{r}.json.rss")[1] / requests(bdoc, 'bench')
+        f_time = time_of(f"{results}/fio.{case}.{r}.json.rss")[1] / requests(fdoc, 'fio')
+        procs.append(b_time / f_time)
         b_iops.append(b[0]); f_iops.append(f[0])
     m, lo, hi = spread(iops)
     cm, clo, chi = spread(cpus)
-    print(f"{case:28} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) {cm:8.3f} ({clo:.3f}-{chi:.3f})")
+    print(f"{case:32} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) "
+          f"{cm:8.3f} ({clo:.3f}-{chi:.3f}) {statistics.median(procs):10.3f}")
     if case.split('-')[0] in ('libaio', 'posixaio', 'sync', 'psync', 'vsync', 'pvsync', 'pvsync2'):
         med, lo, hi = spread(iops)
         mark = ('PASS' if 0.97 <= med <= 1.03 else 'MISS') + ('?' if lo < 0.97 <= hi or lo <= 1.03 < hi else ' ')
@@ -233,6 +301,48 @@ for case in cases:
         targets.append((f"{case}: IOPS >= 1.0x fio", verdict(iops, 1.0, True), m))
     else:
         targets.append((f"{case}: bandwidth >= 0.97x fio", verdict(bws, 0.97, True), spread(bws)[0]))
+
+if scale_cases:
+    import re
+    def point(case):
+        mode, jobs, depth = re.match(r'scale-(\w+)-j(\d+)-qd(\d+)', case).groups()
+        return (mode, int(jobs), int(depth))
+    print(f"\nscaling: 4 KiB random reads on io_uring, medians of {rounds} rounds (ratios: of each round, min-max).")
+    print("CPU: s per million requests as each tool reports it (bench++: its process over the measured window; fio: "
+          "each job's own thread, RUSAGE_THREAD, without helper threads); proc: the whole process by /usr/bin/time "
+          "(every thread and child, setup included), both tools alike; RSS: peak MiB per job (each tool's process over "
+          "its jobs: fio runs them as threads here, --thread)")
+    print(f"{'mode':6} {'jobs':>4} {'QD':>4} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio':>21} "
+          f"{'b++ CPU':>8} {'fio CPU':>8} {'CPU ratio':>21} {'b++ proc':>8} {'fio proc':>8} {'proc ratio':>10} "
+          f"{'b++ RSS':>8} {'fio RSS':>8}")
+    for case in sorted(scale_cases, key=point):
+        mode, jobs, depth = point(case)
+        col = {k: [] for k in ('iops', 'cpus', 'procs', 'b_iops', 'f_iops', 'b_cpu', 'f_cpu', 'b_proc', 'f_proc',
+                               'b_rss', 'f_rss')}
+        for r in range(rounds):
+            bdoc = load(f"{results}/bench.{case}.{r}.json")
+            fdoc = load(f"{results}/fio.{case}.{r}.json")
+            b, f = bench_case(bdoc), fio_case(fdoc)
+            b_rss, b_time = time_of(f"{results}/bench.{case}.{r}.json.rss")
+            f_rss, f_time = time_of(f"{results}/fio.{case}.{r}.json.rss")
+            b_proc = b_time / requests(bdoc, 'bench') * 1e6
+            f_proc = f_time / requests(fdoc, 'fio') * 1e6
+            col['iops'].append(b[0] / f[0]); col['cpus'].append(b[2] / f[2]); col['procs'].append(b_proc / f_proc)
+            col['b_iops'].append(b[0]); col['f_iops'].append(f[0]); col['b_cpu'].append(b[2]); col['f_cpu'].append(f[2])
+            col['b_proc'].append(b_proc); col['f_proc'].append(f_proc)
+            col['b_rss'].append(b_rss / jobs)  # threads: the process over its jobs
+            col['f_rss'].append(f_rss / jobs)  # --thread: the process over its jobs too
+        med = {k: statistics.median(v) for k, v in col.items()}
+        m, lo, hi = spread(col['iops'])
+        cm, clo, chi = spread(col['cpus'])
+        print(f"{mode:6} {jobs:4} {depth:4} {med['b_iops']:13.0f} {med['f_iops']:10.0f} "
+              f"{m:6.3f} ({lo:.3f}-{hi:.3f}) {med['b_cpu']:8.2f} {med['f_cpu']:8.2f} "
+              f"{cm:6.3f} ({clo:.3f}-{chi:.3f}) {med['b_proc']:8.2f} {med['f_proc']:8.2f} {med['procs']:10.3f} "
+              f"{med['b_rss']:8.2f} {med['f_rss']:8.2f}")
+        targets.append((f"{case}: IOPS >= 0.97x fio", verdict(col['iops'], 0.97, True), m))
+        targets.append((f"{case}: whole-process CPU per request <= fio", verdict(col['procs'], 1.0, False), med['procs']))
+        targets.append((f"{case}: peak RSS per job <= fio's", 'PASS ' if med['b_rss'] <= med['f_rss'] else 'MISS ',
+                        med['b_rss'] / med['f_rss']))
 
 suites = () if rss_kib == 'skipped' else ('tart', 'cdm')  # --cases: neither suites nor RSS
 for suite in suites:

@@ -35,6 +35,9 @@ if [ "$purpose" = fuzz ]; then
 fi
 if [ "$purpose" = peers ]; then
   packages+=(bonnie++ fio time python3)  # scripts/peer-bench.sh: the peers, /usr/bin/time for peak RSS
+  # what the device sees beside engine-bench.sh's runs (blktrace, btt; iostat -x from sysstat), and where a tool's
+  # CPU goes (perf record, perf stat): docs/performance.md's analyses
+  packages+=(blktrace sysstat linux-perf)
 fi
 if [ "$purpose" = guest ]; then
   # scripts/guest-run.sh: QEMU, qemu-img (qemu-utils) for qcow2 images, a static busybox for the initramfs (its

@@ -25,6 +25,11 @@ struct WorkloadPart {
   // The mean number of read and write requests in flight per job over the measured time (Little's law: their
   // times in flight over the time); the same in every part of a workload.
   double mean_depth = 0;
+  // The measurer's own cost: CPU seconds bench++'s process spent (user + system, over the part's measured window,
+  // PhaseResult::cpu) per million requests of the whole workload (every direction and job, syncs included), the same
+  // in every part of a workload; beside IOPS it says when the tool, not the device, is the limit. Under MPI rank
+  // 0's own. nullopt without requests, or when a file written before it was recorded is read.
+  std::optional<double> cpu_per_million_requests;
   std::vector<double> per_second;     // this direction's requests completed in each whole second, in order
   std::optional<SteadyState> steady;  // of per_second; nullopt under kSteadyMinimumSeconds or not time_based
 };

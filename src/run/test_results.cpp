@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "phases/workload_job.h"
+#include "result/metrics.h"
 #include "result/steady_state.h"
 
 namespace bench {
@@ -110,6 +111,14 @@ std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test
         results.push_back(part_result(plan, test, parts[p], p, jobs.subspan(j, 1), j, cpu, zero));
       }
     }
+  }
+  // The measurer's cost: the process's CPU over the workload's window per request of the whole workload (its
+  // all-jobs parts, every direction), in every part, a job's too (the process serves all jobs at once).
+  if (test.phase == PhaseId::kWorkload && !results.empty()) {
+    std::uint64_t requests = 0;
+    for (std::size_t p = 0; p < parts.size(); ++p) requests += results[p].result.operations;
+    const std::optional<double> cost = cpu_seconds_per_million_requests(results.front().result.cpu, requests);
+    for (LocalResult& local : results) local.result.workload->cpu_per_million_requests = cost;
   }
   return results;
 }

@@ -8,7 +8,8 @@
 //     window (after a ramp_time: its jobs' earliest JobMeasurement::cpu_at_measured_from) to the group's end, so
 //     that %CPU = cpu / elapsed covers one window;
 //   - a workload's part: which workload, direction and job, its engine and depth, the mean depth its jobs kept
-//     (Little's law), its per-second series and the steady-state verdict.
+//     (Little's law), its per-second series and the steady-state verdict, and the CPU seconds per million requests
+//     of the whole workload (WorkloadPart::cpu_per_million_requests: the all-jobs parts' CPU over their requests).
 #include <chrono>
 #include <cstdint>
 #include <span>

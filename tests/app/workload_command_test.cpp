@@ -3,6 +3,7 @@
 // and exit 2 before anything is created.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -77,6 +78,21 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   REQUIRE(mixed_writes != nullptr);
   CHECK(reads->operations + mixed_writes->operations == 2 * 256);  // two jobs, each 1 MiB in 4 KiB blocks
   CHECK(reads->workers == 2);
+  // The measurer's cost: the process's CPU per million requests of the whole workload, the same in each part, in
+  // the table, the JSON and the CSV alike.
+  CHECK(contains(result.out, "CPU s/M"));
+  REQUIRE(reads->workload->cpu_per_million_requests);
+  CHECK(*reads->workload->cpu_per_million_requests > 0);
+  CHECK(*reads->workload->cpu_per_million_requests ==
+        doctest::Approx(std::chrono::duration<double>(reads->cpu).count() * 1e6 /
+                        static_cast<double>(reads->operations + mixed_writes->operations)));
+  CHECK(mixed_writes->workload->cpu_per_million_requests == reads->workload->cpu_per_million_requests);
+  const PhaseResult* csv_reads =
+      find_test(from_csv.front(), TestId{PhaseId::kWorkload, "mix", IoDirection::kRead, std::nullopt});
+  REQUIRE(csv_reads != nullptr);
+  REQUIRE(csv_reads->workload->cpu_per_million_requests);
+  // The CSV keeps three decimals.
+  CHECK(std::abs(*csv_reads->workload->cpu_per_million_requests - *reads->workload->cpu_per_million_requests) <= 0.0005001);
   CHECK(!reads->latency_histogram.empty());
   // JSON keeps the histogram; merged buckets count every request.
   std::uint64_t counted = 0;

@@ -17,6 +17,9 @@ constexpr std::array<std::string_view, 9> kPartColumns = {"direction",   "job", 
                                                           "engine_depth", "engine_note", "mean_depth",
                                                           "steady",      "steady_first_third", "steady_last_third"};
 
+// The measurer's own cost (WorkloadPart::cpu_per_million_requests), last; a file written before it lacks it.
+constexpr std::string_view kCpuCostColumn = "cpu_sec_per_million_requests";
+
 const WorkloadSpec* find_spec(const RunSetup& setup, const std::string& name) {
   const auto found = std::find_if(setup.workloads.begin(), setup.workloads.end(),
                                   [&](const WorkloadSpec& spec) { return spec.name == name; });
@@ -48,6 +51,7 @@ std::vector<std::string_view> workload_column_names() {
   std::vector<std::string_view> names;
   for (const WorkloadField& field : workload_fields()) names.push_back(field.csv_column);
   names.insert(names.end(), kPartColumns.begin(), kPartColumns.end());
+  names.push_back(kCpuCostColumn);
   return names;
 }
 
@@ -67,8 +71,9 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
     cells.push_back(part.steady ? (part.steady->steady ? "1" : "0") : "");
     cells.push_back(part.steady ? decimal(part.steady->first_third_mean) : "");
     cells.push_back(part.steady ? decimal(part.steady->last_third_mean) : "");
+    cells.push_back(part.cpu_per_million_requests ? decimal(*part.cpu_per_million_requests) : "");
   } else {
-    cells.resize(workload_fields().size() + kPartColumns.size());
+    cells.resize(workload_fields().size() + kPartColumns.size() + 1);
   }
   return cells;
 }
@@ -78,6 +83,10 @@ std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::s
   WorkloadColumnPlaces places;
   for (const std::string_view name : workload_column_names()) {
     const auto found = place_of.find(name);
+    if (name == kCpuCostColumn) {
+      if (found != place_of.end()) places.cpu_cost = found->second;
+      continue;
+    }
     if (found == place_of.end()) throw std::runtime_error(fmt::format("the header lacks the column '{}'", name));
     places.places.push_back(found->second);
   }
@@ -134,6 +143,9 @@ std::optional<WorkloadPart> read_workload_cells(const CsvRecord& record, const W
     if (steady != "0" && steady != "1") fail(kPartColumns[6], fmt::format("'{}' is not 0, 1 or empty", cell_for_message(steady)));
     result.steady = SteadyState{real_cell(kPartColumns[7], cell(part + 7)), real_cell(kPartColumns[8], cell(part + 8)),
                                 0, steady == "1"};
+  }
+  if (places.cpu_cost && !record.fields.at(*places.cpu_cost).empty()) {
+    result.cpu_per_million_requests = real_cell(kCpuCostColumn, record.fields.at(*places.cpu_cost));
   }
   return result;
 }

@@ -4,7 +4,8 @@
 // columns (workload, workload_rw, workload_bs, ...), then its result's own: direction (read|write|sync), job
 // (empty: all jobs), engine (io_uring|sync: what ran it), engine_depth, engine_note, mean_depth (the requests in
 // flight per job it kept), steady (1, 0, or empty without a verdict), steady_first_third and steady_last_third
-// (requests per second). Rows of the other tests leave them empty. The per-second series and the histogram are
+// (requests per second), cpu_sec_per_million_requests (the CPU seconds bench++ spent per million requests of the
+// workload; optional when read: files written before it lack it). Rows of the other tests leave them empty. The per-second series and the histogram are
 // only in the JSON report.
 #include <cstddef>
 #include <map>
@@ -26,7 +27,8 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
 
 // Where the workload columns sit in a record; found from the header's columns (name -> index).
 struct WorkloadColumnPlaces {
-  std::vector<std::size_t> places;  // in workload_column_names() order
+  std::vector<std::size_t> places;    // in workload_column_names() order, but for cpu_sec_per_million_requests
+  std::optional<std::size_t> cpu_cost;  // cpu_sec_per_million_requests; nullopt in a file without it
 };
 // nullopt when the header has no "workload" column (a file of bonnie++-style runs); throws std::runtime_error
 // naming the first missing column when it has some but not all.

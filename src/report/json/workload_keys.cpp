@@ -56,6 +56,9 @@ ordered_json workload_part_json(const PhaseResult& result) {
           {"engine_depth", part.engine_depth},
           {"engine_note", part.engine_note},
           {"mean_depth", part.mean_depth},
+          {"cpu_sec_per_million_requests", part.cpu_per_million_requests
+                                               ? ordered_json(*part.cpu_per_million_requests)
+                                               : ordered_json(nullptr)},
           {"per_second", part.per_second},
           {"steady", steady}};
 }
@@ -92,6 +95,12 @@ std::optional<WorkloadPart> read_workload_part(const Walker& w, const json& test
   part.engine_depth = static_cast<std::uint32_t>(w.whole(*o, at, "engine_depth", kMaxIoDepth));
   part.engine_note = w.text(*o, at, "engine_note");
   part.mean_depth = w.real(*o, at, "mean_depth", kMaxIoDepth);
+  // Optional: a report written before the measurer's cost was recorded lacks it.
+  const auto cost = o->find("cpu_sec_per_million_requests");
+  if (cost != o->end() && !cost->is_null()) {
+    part.cpu_per_million_requests =
+        w.real(*o, at, "cpu_sec_per_million_requests", std::numeric_limits<double>::max());
+  }
   std::string list_at;
   const json& per_second = array_at(w, *o, at, "per_second", &list_at);
   for (std::size_t k = 0; k < per_second.size(); ++k) {

@@ -2,7 +2,8 @@
 // The workloads of a run in the JSON report (report/json/json_report.h): the run's "workloads", each WorkloadSpec as
 // result/workload_fields.h keys it, and a workload test's "workload" object:
 //   {name, direction ("read"|"write"|"sync"), job (null: all jobs), engine ("io_uring"|"sync"), engine_depth,
-//    engine_note, mean_depth, per_second: [requests completed in each whole second],
+//    engine_note, mean_depth, cpu_sec_per_million_requests (the CPU seconds bench++ spent per million requests of
+//    the workload; null without requests; optional when read), per_second: [requests completed in each whole second],
 //    steady: null or {first_third_mean, last_third_mean, noise, steady}}
 // (the latency histogram is the test's own, as for every test: report/json/json_report.h).
 #include <optional>

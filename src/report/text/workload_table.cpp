@@ -37,6 +37,12 @@ std::string bandwidth_cell(const PhaseResult& p, double unit) {
   return rate ? fmt::format("{:.1f}", *rate / unit) : "-";
 }
 
+// CPU seconds per million requests: two decimals below 10, whole seconds above (a cell of 7).
+std::string format_cpu_cost(double seconds_per_million) {
+  return seconds_per_million < 9.995 ? fmt::format("{:.2f}", seconds_per_million)
+                                     : fmt::format("{:.0f}", seconds_per_million);
+}
+
 std::optional<double> requests_per_second(const PhaseResult& p) {
   if (p.elapsed.count() <= 0) return std::nullopt;
   return static_cast<double>(p.operations) / std::chrono::duration<double>(p.elapsed).count();
@@ -49,18 +55,20 @@ std::string row(const PhaseResult& p, std::size_t width, bool first_of_workload)
       first_of_workload ? id.workload + (id.job ? fmt::format(" #{}", *id.job) : "") : std::string();
   const std::optional<double> iops = requests_per_second(p);
   const std::optional<double> cpu = cpu_percent(p);
-  return fmt::format("{:<{}} {:<5} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>5} {:>11} {}\n", name, width,
+  return fmt::format("{:<{}} {:<5} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>5} {:>7} {:>11} {}\n", name, width,
                      keyword(id.direction), iops ? format_count_si(*iops) : "-", bandwidth_cell(p, kMiB),
                      bandwidth_cell(p, kMB), p.latency ? format_duration_ns(p.latency->mean_ns) : "-",
                      latency_cell(p.latency, &LatencySummary::p50_ns), latency_cell(p.latency, &LatencySummary::p99_ns),
                      latency_cell(p.latency, &LatencySummary::p999_ns), latency_cell(p.latency, &LatencySummary::max_ns),
                      cpu ? fmt::format("{:.0f}", *cpu) : "-",
+                     part.cpu_per_million_requests ? format_cpu_cost(*part.cpu_per_million_requests) : "-",
                      fmt::format("{:.1f}/{}", part.mean_depth, part.engine_depth), keyword(part.engine));
 }
 
 std::vector<std::string> notes_of(const RunResult& run) {
   std::vector<std::string> notes;
   std::vector<std::string> noted_engines;
+  std::vector<std::string> noted_busy;  // workloads noted for a busy measurer (once, not per direction)
   for (const PhaseResult& p : run.phases) {
     if (!p.workload) continue;
     const WorkloadPart& part = *p.workload;
@@ -75,6 +83,13 @@ std::vector<std::string> notes_of(const RunResult& run) {
                                   "(chance alone moves it by {})",
                                   name, format_count_si(part.steady->first_third_mean),
                                   format_count_si(part.steady->last_third_mean), format_count_si(part.steady->noise)));
+    }
+    if (!part.job && measurer_near_cpu_bound(p) &&
+        std::find(noted_busy.begin(), noted_busy.end(), part.workload) == noted_busy.end()) {
+      noted_busy.push_back(part.workload);
+      notes.push_back(fmt::format("{}: bench++ used {:.0f} % of a core per job: the tool, not the device, may be "
+                                  "the limit",
+                                  part.workload, *cpu_percent_per_job(p)));
     }
     if (too_fast(p) && !part.job) {
       notes.push_back(fmt::format("{}: measured for under 0.5 s; its rates are rough", name));
@@ -109,9 +124,9 @@ std::string format_workload_table(const RunResult& run) {
   }
   if (parts.empty()) return {};
   const std::size_t width = name_width(parts);
-  std::string text = fmt::format("{:<{}} {:<5} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>5} {:>11} {}\n",
+  std::string text = fmt::format("{:<{}} {:<5} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>5} {:>7} {:>11} {}\n",
                                  "workload", width, "io", "IOPS", "MiB/s", "MB/s", "mean", "p50", "p99", "p99.9",
-                                 "max", "%CPU", "depth", "engine");
+                                 "max", "%CPU", "CPU s/M", "depth", "engine");
   std::string previous;
   for (const PhaseResult* p : parts) {
     const TestId id = test_id(*p);
@@ -120,7 +135,8 @@ std::string format_workload_table(const RunResult& run) {
     previous = owner;
   }
   text += "(IOPS: requests per second, syncs for sync; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency from "
-          "submission to completion; depth: requests in flight per job, kept/asked)\n";
+          "submission to completion; CPU s/M: CPU seconds bench++ itself spent per million requests of the workload; "
+          "depth: requests in flight per job, kept/asked)\n";
   const std::vector<std::string> notes = notes_of(run);
   for (const std::string& note : notes) text += "Note: " + note + "\n";
   return text;

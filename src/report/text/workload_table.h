@@ -1,9 +1,10 @@
 #pragma once
 // The human report of `bench++ job` and `bench++ suite`: per workload and direction the request rate (IOPS),
 // bandwidth in MiB/s (2^20 bytes) and MB/s (10^6 bytes), labelled, the latency of one request from submission
-// to completion (mean, p50, p99, p99.9, max), %CPU, the mean queue depth the jobs kept against the depth asked,
-// and the engine that ran; then notes: why an engine or depth differs from what the workload asked, workloads
-// that were not steady, files kept by unlink=0. Across repeats (-x, a suite's repeat=N): per workload and
+// to completion (mean, p50, p99, p99.9, max), %CPU, the CPU seconds bench++ spent per million requests (the
+// measurer's own cost), the mean queue depth the jobs kept against the depth asked, and the engine that ran; then
+// notes: why an engine or depth differs from what the workload asked, workloads where bench++ used more than
+// kMeasurerBusyPercentPerJob % of a core per job, workloads that were not steady, files kept by unlink=0. Across repeats (-x, a suite's repeat=N): per workload and
 // direction the mean ± standard deviation of the rate and the best run (CrystalDiskMark's figure).
 #include <string>
 #include <vector>

@@ -34,7 +34,7 @@ constexpr std::string_view kGoldenHeader =
     "workload_ioengine,workload_unlink,workload_invalidate,workload_stonewall,workload_randseed,workload_randrepeat,"
     "workload_description,workload_randommap,workload_random_generator,workload_random_distribution,"
     "workload_percentage_random,direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
-    "steady_last_third\n";
+    "steady_last_third,cpu_sec_per_million_requests\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {
   std::string text = spreadsheet_csv_header();

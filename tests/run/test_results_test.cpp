@@ -1,0 +1,78 @@
+#include "run/test_results.h"
+
+#include <doctest/doctest.h>
+
+namespace bench {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::nanoseconds;
+using std::chrono::seconds;
+using Clock = std::chrono::steady_clock;
+
+// A plan of one randrw workload run by `jobs` jobs (each job's own parts too when `each_job`).
+Plan randrw_plan(std::uint32_t jobs, bool each_job) {
+  Plan plan;
+  WorkloadSpec spec;
+  spec.name = "mix";
+  plan.setup.workloads.push_back(spec);
+  PlannedTest test;
+  test.phase = PhaseId::kWorkload;
+  test.jobs = jobs;
+  test.reports_each_job = each_job;
+  test.engine = EngineChoice{EngineKind::kIoUring, 32, ""};
+  plan.groups.push_back({test});
+  return plan;
+}
+
+// A job that read `reads` and wrote `writes` requests over 2 s, starting at `zero`.
+JobMeasurement job(Clock::time_point zero, std::uint64_t reads, std::uint64_t writes) {
+  JobMeasurement m;
+  m.parts.resize(2);
+  m.parts[0].operations = reads;
+  m.parts[1].operations = writes;
+  m.measured_from = zero;
+  m.elapsed = seconds(2);
+  return m;
+}
+
+const std::vector<TestId> kParts = {TestId{PhaseId::kWorkload, "mix", IoDirection::kRead, std::nullopt},
+                                    TestId{PhaseId::kWorkload, "mix", IoDirection::kWrite, std::nullopt}};
+
+TEST_CASE("test results: the measurer's CPU per million requests counts the whole workload, in every part") {
+  const Clock::time_point zero = Clock::now();
+  const Plan plan = randrw_plan(2, true);
+  // Two jobs, 600k + 200k and 150k + 50k requests: 1 M in all; the process spent 3 s of CPU over the group.
+  const std::vector<JobMeasurement> jobs = {job(zero, 600'000, 200'000), job(zero, 150'000, 50'000)};
+  const CpuWindow cpu{seconds(10), seconds(13)};
+  const std::vector<LocalResult> results = local_results(plan, plan.groups[0][0], kParts, jobs, {}, cpu, zero);
+  REQUIRE(results.size() == 6);  // reads and writes of both jobs, then of each job
+  for (const LocalResult& local : results) {
+    REQUIRE(local.result.workload);
+    REQUIRE(local.result.workload->cpu_per_million_requests);
+    // Not the reads' own 750k (4 s per million) nor one job's: 3 s over 1 M requests.
+    CHECK(*local.result.workload->cpu_per_million_requests == doctest::Approx(3.0));
+  }
+  CHECK(results[0].result.operations == 750'000);
+  CHECK(results[1].result.operations == 250'000);
+}
+
+TEST_CASE("test results: after a ramp the CPU counts from the measured window, and no requests give no figure") {
+  const Clock::time_point zero = Clock::now();
+  const Plan plan = randrw_plan(1, false);
+  std::vector<JobMeasurement> jobs = {job(zero, 400'000, 100'000)};
+  jobs[0].cpu_at_measured_from = seconds(12);  // 2 s of ramp CPU before the window are not the workload's
+  const CpuWindow cpu{seconds(10), seconds(13)};
+  std::vector<LocalResult> results = local_results(plan, plan.groups[0][0], kParts, jobs, {}, cpu, zero);
+  REQUIRE(results.size() == 2);
+  CHECK(*results[0].result.workload->cpu_per_million_requests == doctest::Approx(2.0));  // 1 s over 0.5 M
+
+  const std::vector<JobMeasurement> idle = {job(zero, 0, 0)};
+  results = local_results(plan, plan.groups[0][0], kParts, idle, {}, cpu, zero);
+  REQUIRE(results.size() == 2);
+  CHECK_FALSE(results[0].result.workload->cpu_per_million_requests);
+  CHECK_FALSE(results[1].result.workload->cpu_per_million_requests);
+}
+
+}  // namespace
+}  // namespace bench
