@@ -191,7 +191,7 @@ TEST_CASE("fio output: percentile_list, clat/lat_percentiles and disable_* chang
   CHECK(terse.find(";0%=0;0%=0;") != std::string::npos);
 }
 
-TEST_CASE("fio output: slat and clat apart where measured apart; without, no slat and clat the latency") {
+TEST_CASE("fio output: slat and clat apart where measured apart, else no slat and clat the latency") {
   RunResult run = sample_run();
   PhaseResult& reads = run.phases[0];
   LatencyHistogram submission, completion;

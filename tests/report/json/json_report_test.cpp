@@ -312,7 +312,7 @@ TEST_CASE("JSON report reader: every error names the file and line") {
 
 namespace bench {
 
-TEST_CASE("JSON report: a workload part's I/O depth counts round trip; a file without them reads zeros") {
+TEST_CASE("JSON report: a workload part's I/O depth counts round trip, and a file without them reads zeros") {
   std::vector<RunResult> runs = test::machine_readable_samples();
   WorkloadSpec spec;
   spec.name = "w";
