@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 
@@ -287,6 +288,39 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.log_avg_msec = whole_number32(v, 0, 86'400'000); }},
     Rule{"per_job_logs", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.per_job_logs = boolean(v); }},
+    // What fio's latency statistics show (issue 27's block: result/workload_spec.h LatencyOutput). They change only
+    // what fio's formats write: bench++ measures every latency whatever they say.
+    Rule{"percentile_list", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           std::vector<double> list;
+           for (std::size_t from = 0; from <= v.size();) {
+             const std::size_t to = std::min(v.find(':', from), v.size());
+             const std::string item(v.substr(from, to - from));
+             char* end = nullptr;
+             const double percent = std::strtod(item.c_str(), &end);
+             if (item.empty() || end != item.c_str() + item.size() || !(percent >= 0 && percent <= 100)) {
+               fail(fmt::format("'{}' is not a percentile from 0 to 100 (percentile_list=99:99.9)", item));
+             }
+             list.push_back(percent);
+             from = to + 1;
+           }
+           if (list.size() > 20) fail("at most 20 percentiles, as fio");
+           list.erase(std::find(list.begin(), list.end(), 0.0), list.end());  // fio's list ends at a 0
+           std::sort(list.begin(), list.end());                              // and is sorted
+           s.latency_output.percentile_list = std::move(list);
+         }},
+    Rule{"clat_percentiles", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.clat_percentiles = boolean(v); }},
+    Rule{"lat_percentiles", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.lat_percentiles = boolean(v); }},
+    Rule{"slat_percentiles", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.slat_percentiles = boolean(v); }},
+    Rule{"disable_lat", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_lat = boolean(v); }},
+    Rule{"disable_clat", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_clat = boolean(v); }},
+    Rule{"disable_slat", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_slat = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {

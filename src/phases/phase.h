@@ -6,6 +6,7 @@
 // A phase is stateless (its methods are const): what a job reads or keeps is in the PhaseContext it is given,
 // and what it measures goes into the context's JobMeasurement. Phases never print, never exit, and throw on
 // failure.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -44,10 +45,49 @@ struct CacheResidency {
 // reads, writes and syncs: Phase::parts()).
 struct PartMeasurement {
   LatencyHistogram latency;      // one sample per timed operation (what an operation is: each test says)
+  // A workload's on an engine that is not is_synchronous: fio's slat and clat apart (PhaseResult says what
+  // they are); empty otherwise.
+  LatencyHistogram submission_latency;
+  LatencyHistogram completion_latency;
   std::uint64_t operations = 0;  // in the test's WorkUnit (for a workload: its requests)
   std::uint64_t bytes = 0;
   std::vector<std::uint64_t> bytes_per_second;       // by whole seconds since the measurement began (workloads)
   std::vector<std::uint64_t> operations_per_second;  // ... and the operations completed in each
+};
+
+// A workload's per-request samples for fio's logs, kept in chunks so that recording one in the timed loop never
+// moves (copies) what was recorded before: a chunk is allocated every kChunkSamples requests (64 KiB, below
+// malloc's mmap threshold), or the first chunk reserved whole ahead of the timed work (reserve) when the job
+// knows how many requests it makes.
+class IoSampleLog {
+ public:
+  static constexpr std::size_t kChunkSamples = 2048;
+  // The first chunk's room for `samples` (at most kMaxReserved; later ones kChunkSamples). Call before recording.
+  void reserve(std::size_t samples) {
+    if (!chunks_.empty()) return;
+    chunks_.emplace_back().reserve(std::min(samples, kMaxReserved));
+  }
+  void push_back(const IoSample& sample) {
+    if (chunks_.empty() || chunks_.back().size() == chunks_.back().capacity()) {
+      chunks_.emplace_back().reserve(kChunkSamples);
+    }
+    chunks_.back().push_back(sample);
+  }
+  template <typename Visit>
+  void for_each(Visit visit) const {
+    for (const std::vector<IoSample>& chunk : chunks_) {
+      for (const IoSample& sample : chunk) visit(sample);
+    }
+  }
+  std::size_t size() const {
+    std::size_t total = 0;
+    for (const std::vector<IoSample>& chunk : chunks_) total += chunk.size();
+    return total;
+  }
+
+ private:
+  static constexpr std::size_t kMaxReserved = std::size_t{1} << 20;  // 32 MiB
+  std::vector<std::vector<IoSample>> chunks_;
 };
 
 // What one job measured. run() fills it in.
@@ -65,9 +105,11 @@ struct JobMeasurement {
   // The process's CPU time (measure/stopwatch.h) when the measured window began, for a job that ramped first
   // (ramp_time); nullopt: it began when the group was released.
   std::optional<std::chrono::nanoseconds> cpu_at_measured_from;
+  // A workload's I/O depth distributions (fio's iodepth_level, iodepth_submit, iodepth_complete).
+  IoDepthCounts depths;
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
   // completion order (result/io_sample.h); empty otherwise.
-  std::vector<IoSample> samples;
+  IoSampleLog samples;
 };
 
 // Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls

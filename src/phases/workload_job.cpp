@@ -33,6 +33,8 @@ class JobLoop {
         offsets_(spec_, plan.region_bytes, plan.seed, plan.fio_seeds),
         mix_(plan.seed ^ 0x6d69782d72617465ULL),
         submitted_at_(plan.depth),
+        issued_at_(plan.depth),
+        splits_latency_(!is_synchronous(plan.engine.kind())),
         op_of_slot_(plan.depth),
         offset_of_slot_(plan.depth),
         result_(result) {
@@ -41,6 +43,7 @@ class JobLoop {
     for (std::uint32_t slot = plan.depth; slot > 0; --slot) free_slots_.push_back(slot - 1);
     batch_.reserve(plan.depth);
     completions_.reserve(plan.depth);
+    reserve_samples();
   }
 
   void run() {
@@ -105,7 +108,42 @@ class JobLoop {
     if (batch_.empty()) return;
     const Clock::time_point now = Clock::now();
     for (const IoRequest& request : batch_) submitted_at_[request.buffer_index] = now;
+    if (!in_ramp) count_submission(batch_.size());
     plan_.engine.submit(batch_);
+    if (splits_latency_) stamp_issued();
+  }
+
+  // fio's slat and clat apart, on an engine that completes requests after its submit call returns (phases/phase.h
+  // PartMeasurement): one more clock read per batch, when the call has returned (fio's issue_time); a synchronous
+  // engine's requests complete within the call, so it reads no clock here.
+  void stamp_issued() {
+    const Clock::time_point issued = Clock::now();
+    for (const IoRequest& request : batch_) issued_at_[request.buffer_index] = issued;
+  }
+  void record_split(PartMeasurement& direction, std::uint32_t slot, Clock::time_point completed) {
+    const Clock::time_point issued = issued_at_[slot];
+    const auto ns = [](Clock::duration d) {
+      return static_cast<std::uint64_t>(std::chrono::duration_cast<nanoseconds>(d).count());
+    };
+    direction.submission_latency.record(ns(issued - submitted_at_[slot]));
+    direction.completion_latency.record(ns(completed - issued));
+  }
+
+  // fio's I/O depth distributions (result/workload_result.h IoDepthCounts), counted once per submission and
+  // per reap, never per request: `requests` about to be submitted (with those in flight: the depth they reach),
+  // reads and writes or a sync (which fio's levels count too).
+  void count_submission(std::size_t requests) {
+    IoDepthCounts& depths = result_.depths;
+    ++depths.submit[IoDepthCounts::count_range(requests)];
+    depths.level[IoDepthCounts::level_range(plan_.engine.in_flight() + requests)] += requests;
+  }
+  void count_reap(std::size_t completions) { ++result_.depths.complete[IoDepthCounts::count_range(completions)]; }
+
+  // fio's logs: room for every request of a job that knows their number (one pass over its region), made
+  // before the timed work; a time-based job's grow a chunk at a time (phases/phase.h IoSampleLog).
+  void reserve_samples() {
+    if (!spec_.writes_logs() || spec_.time_based || spec_.block_bytes == 0) return;
+    result_.samples.reserve(static_cast<std::size_t>(plan_.region_bytes / spec_.block_bytes));
   }
 
   bool sync_due() const {
@@ -143,16 +181,17 @@ class JobLoop {
     completions_.clear();
     plan_.engine.reap(min, plan_.depth, completions_);
     const Clock::time_point now = Clock::now();
+    if (now >= measure_start_) count_reap(completions_.size());
     for (const IoCompletion& completion : completions_) {
       if (completion.tag == kSyncTag) continue;  // sync() reaps its own
       const auto slot = static_cast<std::uint32_t>(completion.tag);
-      account(op_of_slot_[slot], submitted_at_[slot], now, completion.result, offset_of_slot_[slot]);
+      account(op_of_slot_[slot], slot, now, completion.result, offset_of_slot_[slot]);
       free_slots_.push_back(slot);
     }
   }
 
-  void account(IoOp op, Clock::time_point submitted, Clock::time_point completed, std::int64_t result,
-               std::uint64_t offset) {
+  void account(IoOp op, std::uint32_t slot, Clock::time_point completed, std::int64_t result, std::uint64_t offset) {
+    const Clock::time_point submitted = submitted_at_[slot];
     const bool is_write = op == IoOp::kWrite;
     if (result != static_cast<std::int64_t>(spec_.block_bytes)) {
       record_error(op, result, offset);
@@ -163,6 +202,7 @@ class JobLoop {
     PartMeasurement& direction = result_.parts[part_index(is_write ? IoDirection::kWrite : IoDirection::kRead)];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
     direction.latency.record(static_cast<std::uint64_t>(latency.count()));
+    if (splits_latency_) record_split(direction, slot, completed);
     direction.bytes += spec_.block_bytes;
     ++direction.operations;
     const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
@@ -194,10 +234,12 @@ class JobLoop {
   void sync(IoOp op) {
     const IoRequest request{op, 0, 0, 0, 0, kSyncTag};
     const Clock::time_point submitted = Clock::now();
+    if (submitted >= measure_start_) count_submission(1);
     plan_.engine.submit({&request, 1});
     completions_.clear();
     plan_.engine.reap(1, 1, completions_);
     const Clock::time_point completed = Clock::now();
+    if (submitted >= measure_start_) count_reap(completions_.size());
     writes_since_fsync_ = 0;
     writes_since_fdatasync_ = 0;
     if (completions_.empty() || completions_.front().result < 0) {
@@ -231,7 +273,9 @@ class JobLoop {
   const WorkloadSpec& spec_;
   JobOffsets offsets_;
   Rng mix_;
-  std::vector<Clock::time_point> submitted_at_;
+  std::vector<Clock::time_point> submitted_at_;  // when each slot's batch was submitted (fio's start_time)
+  std::vector<Clock::time_point> issued_at_;     // when that submit call returned (fio's issue_time), if split
+  bool splits_latency_;                          // slat and clat apart: the engine is not is_synchronous
   std::vector<IoOp> op_of_slot_;
   std::vector<std::uint64_t> offset_of_slot_;
   std::vector<std::uint32_t> free_slots_;

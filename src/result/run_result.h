@@ -68,6 +68,15 @@ struct PhaseResult {
   std::chrono::nanoseconds cpu{0};      // user + system time of the whole process over the phase
   std::optional<LatencySummary> latency;  // nullopt when the phase recorded no samples
   HistogramBuckets latency_histogram;     // what `latency` summarises; empty when not recorded (a CSV, a bonnie++ line)
+  // A workload's on an engine that completes requests after its submit call returns (not is_synchronous): fio's
+  // submission latency (slat: from the batch's start to the return of the call that submitted it) and completion
+  // latency (clat: from there to the reaping), apart; `latency` is their sum, fio's lat. nullopt (and no buckets)
+  // otherwise: a synchronous engine's request completes within its call, so fio records no slat and its clat is
+  // the latency.
+  std::optional<LatencySummary> submission_latency;
+  HistogramBuckets submission_histogram;
+  std::optional<LatencySummary> completion_latency;
+  HistogramBuckets completion_histogram;
   std::uint32_t workers = 1;
   // The read tests (rewrite, per-char and block read, seeks; not under -D): the percent of the bytes they read
   // that was in the page cache as they began, over every worker and rank. Near 0 after a drop that took;

@@ -3,6 +3,7 @@
 // direction that had requests (reads, writes, syncs), so every writer and compare shows them as tests; the
 // WorkloadPart beside each says which workload and direction it is and what ran it. The workload's spec is in
 // the run's setup (RunSetup::workloads), found by name.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +15,40 @@
 namespace bench {
 
 enum class IoDirection { kRead, kWrite, kSync };
+
+// fio's I/O depth distributions (iodepth_level, iodepth_submit, iodepth_complete), as counts in fio's seven
+// ranges, over a workload's measured time (after ramp_time).
+struct IoDepthCounts {
+  // Requests submitted (syncs included, as fio counts them), by the requests in flight once they are: 1, 2-3,
+  // 4-7, 8-15, 16-31, 32-63, >=64 (fio's io_u_map, keyed "1", "2", "4", ... ">=64"; its shares are of the reads
+  // and writes, so with syncs they add up past 100 %, as fio's).
+  std::array<std::uint64_t, 7> level{};
+  // Submissions (a batch handed to the engine, a sync included), by their requests: 0, 1-4, 5-8, 9-16, 17-32,
+  // 33-64, >64 (fio's io_u_submit, keyed "0", "4", "8", ... "64", ">=64").
+  std::array<std::uint64_t, 7> submit{};
+  // Reaps, by the completions each returned, in the same ranges (fio's io_u_complete).
+  std::array<std::uint64_t, 7> complete{};
+
+  // fio's ranges (io_u_mark_depth, __io_u_mark_map).
+  static std::size_t level_range(std::uint64_t in_flight) {
+    std::size_t range = 0;
+    for (std::uint64_t edge = 2; range < 6 && in_flight >= edge; edge *= 2) ++range;
+    return range;
+  }
+  static std::size_t count_range(std::uint64_t requests) {
+    if (requests == 0) return 0;
+    std::size_t range = 1;
+    for (std::uint64_t edge = 4; range < 6 && requests > edge; edge *= 2) ++range;
+    return range;
+  }
+  void add(const IoDepthCounts& other) {
+    for (std::size_t i = 0; i < level.size(); ++i) {
+      level[i] += other.level[i];
+      submit[i] += other.submit[i];
+      complete[i] += other.complete[i];
+    }
+  }
+};
 
 struct WorkloadPart {
   std::string workload;              // WorkloadSpec::name
@@ -32,6 +67,7 @@ struct WorkloadPart {
   std::optional<double> cpu_per_million_requests;
   std::vector<double> per_second;     // this direction's requests completed in each whole second, in order
   std::optional<SteadyState> steady;  // of per_second; nullopt under kSteadyMinimumSeconds or not time_based
+  IoDepthCounts depths;               // of all its jobs' requests (this job's for a job's part); the same in every part
 };
 
 }  // namespace bench

@@ -31,6 +31,17 @@ inline bool is_random(IoPattern p) {
 inline bool reads_data(IoPattern p) { return p != IoPattern::kWrite && p != IoPattern::kRandWrite; }
 inline bool writes_data(IoPattern p) { return p != IoPattern::kRead && p != IoPattern::kRandRead; }
 
+// fio's options of what its latency statistics show (WorkloadSpec::latency_output), with fio's defaults.
+struct LatencyOutput {
+  std::optional<std::vector<double>> percentile_list;  // percent, sorted (empty: none); nullopt: fio's default
+  bool clat_percentiles = true;
+  bool lat_percentiles = false;
+  bool slat_percentiles = false;
+  bool disable_lat = false;
+  bool disable_clat = false;
+  bool disable_slat = false;
+};
+
 struct WorkloadSpec {
   std::string name;  // --name, or the job file's section: names the workload's results
   IoPattern pattern = IoPattern::kRead;
@@ -79,6 +90,10 @@ struct WorkloadSpec {
   std::uint32_t log_avg_msec = 0;
   bool per_job_logs = true;
   bool writes_logs() const { return bw_log || lat_log || iops_log; }
+  // What fio's formats write of the latency statistics (report/fio/): fio's percentile_list (empty: fio's default
+  // list), clat_percentiles, lat_percentiles, slat_percentiles and disable_lat/clat/slat, which bench++ honours in
+  // what it writes only (it measures every latency whatever they say).
+  LatencyOutput latency_output;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

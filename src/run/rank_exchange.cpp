@@ -18,16 +18,17 @@ std::chrono::nanoseconds duration_of(std::uint64_t w) {
 constexpr std::size_t kSummedWords = LatencyHistogram::kBucketCount + 2;  // buckets, count, sum
 constexpr std::size_t kMinWord = kSummedWords;
 constexpr std::size_t kMaxWord = kSummedWords + 1;
+constexpr std::size_t kDepthCountWords = 3 * 7;  // an IoDepthCounts' words
 
 // Merges every rank's histograms on rank 0, part by part; empty elsewhere. Three reductions whatever the
 // number of parts: the summed words of every part one after another, then their minima, then their maxima.
-std::vector<LatencyHistogram> merge_histograms(RankGroup& group, std::span<const RankPart> mine) {
+std::vector<LatencyHistogram> merge_histograms(RankGroup& group, std::span<const LatencyHistogram* const> mine) {
   std::vector<std::uint64_t> summed;
   std::vector<std::uint64_t> minima;
   std::vector<std::uint64_t> maxima;
   summed.reserve(mine.size() * kSummedWords);
-  for (const RankPart& part : mine) {
-    const std::vector<std::uint64_t> words = part.histogram.to_words();
+  for (const LatencyHistogram* histogram : mine) {
+    const std::vector<std::uint64_t> words = histogram->to_words();
     summed.insert(summed.end(), words.begin(), words.begin() + kSummedWords);
     minima.push_back(words[kMinWord]);
     maxima.push_back(words[kMaxWord]);
@@ -88,7 +89,9 @@ std::vector<GatheredParts> gather_rank_parts(RankGroup& group, std::span<const R
     packed.insert(packed.end(), words.begin(), words.end());
   }
   const std::vector<std::uint64_t> all = group.gather_words(packed);
-  std::vector<LatencyHistogram> merged = merge_histograms(group, mine);
+  std::vector<const LatencyHistogram*> histograms;
+  for (const RankPart& part : mine) histograms.push_back(&part.histogram);
+  std::vector<LatencyHistogram> merged = merge_histograms(group, histograms);
   if (group.rank() != 0) return {};
   std::vector<GatheredParts> gathered(mine.size());
   for (std::size_t i = 0; i < mine.size(); ++i) {
@@ -139,6 +142,11 @@ PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered) {
     double depth_sum = 0;
     for (const double depth : gathered.mean_depths) depth_sum += depth;
     part.mean_depth = gathered.mean_depths.empty() ? 0 : depth_sum / static_cast<double>(gathered.mean_depths.size());
+    part.depths = gathered.depths;
+    whole.submission_latency = gathered.submission.summary();
+    whole.submission_histogram = gathered.submission.buckets();
+    whole.completion_latency = gathered.completion.summary();
+    whole.completion_histogram = gathered.completion.buckets();
     whole.workload = std::move(part);
   }
   whole.samples = local.samples;  // fio's logs: rank 0's own requests (the samples are not exchanged)
@@ -155,6 +163,7 @@ std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const Loca
   std::vector<std::vector<std::uint64_t>> series;
   std::vector<std::uint64_t> depths;
   std::vector<std::uint64_t> residency;
+  std::vector<std::uint64_t> depth_counts;  // per result: its IoDepthCounts' level, submit and complete
   const std::string& host = group.host_names().at(group.rank());
   for (const LocalResult& local : mine) {
     RankPhaseResult part;
@@ -171,6 +180,10 @@ std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const Loca
     series.push_back(local.per_second);
     depths.push_back(std::bit_cast<std::uint64_t>(local.mean_depth));
     residency.insert(residency.end(), {local.residency.cached_bytes, local.residency.bytes});
+    const IoDepthCounts counts = local.result.workload ? local.result.workload->depths : IoDepthCounts{};
+    for (const auto* range : {&counts.level, &counts.submit, &counts.complete}) {
+      depth_counts.insert(depth_counts.end(), range->begin(), range->end());
+    }
   }
   std::vector<GatheredParts> gathered = gather_rank_parts(group, parts);
   // Series and depths are a workload's: bonnie++'s tests have none, which every rank knows from the plan's shape.
@@ -180,6 +193,12 @@ std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const Loca
       workloads ? sum_series(group, series) : std::vector<std::vector<std::uint64_t>>(mine.size());
   const std::vector<std::uint64_t> all_depths =
       workloads ? group.gather_words(depths) : std::vector<std::uint64_t>(mine.size() * group.size(), 0);
+  // A workload's slat and clat histograms, merged exactly as the latency's are (every result's two, in order).
+  std::vector<const LatencyHistogram*> split;
+  for (const LocalResult& local : mine) split.insert(split.end(), {&local.submission_histogram, &local.completion_histogram});
+  const std::vector<LatencyHistogram> split_merged = workloads ? merge_histograms(group, split) : std::vector<LatencyHistogram>{};
+  const std::vector<std::uint64_t> all_depth_counts =
+      workloads ? group.reduce_words(depth_counts, ReduceOp::kSum) : std::vector<std::uint64_t>(depth_counts.size(), 0);
   const std::vector<std::uint64_t> all_residency =
       residency.empty() ? residency : group.reduce_words(residency, ReduceOp::kSum);
   if (group.rank() != 0) {
@@ -187,7 +206,16 @@ std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const Loca
     return results;
   }
   for (std::size_t i = 0; i < mine.size(); ++i) {
-    GatheredResult one{std::move(gathered[i]), summed.at(i), {}, {all_residency.at(2 * i), all_residency.at(2 * i + 1)}};
+    GatheredResult one{std::move(gathered[i]), summed.at(i), {}, {all_residency.at(2 * i), all_residency.at(2 * i + 1)}, {}, {}, {}};
+    if (workloads) {
+      one.submission = split_merged.at(2 * i);
+      one.completion = split_merged.at(2 * i + 1);
+    }
+    auto counts = all_depth_counts.begin() + static_cast<std::ptrdiff_t>(i * kDepthCountWords);
+    for (auto* range : {&one.depths.level, &one.depths.submit, &one.depths.complete}) {
+      std::copy(counts, counts + 7, range->begin());
+      counts += 7;
+    }
     for (std::uint32_t r = 0; r < group.size(); ++r) {
       one.mean_depths.push_back(std::bit_cast<double>(all_depths.at(std::size_t{r} * mine.size() + i)));
     }

@@ -54,7 +54,8 @@ std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
 //   - the latency histograms merged by adding buckets, the summary read from the merged one, never averaged;
 //   - a read test's cached share over every rank's bytes;
 //   - a workload's per-second series summed second by second (each rank's seconds counted from the start of its
-//     own measurement) and judged for steadiness; its mean depth per job the mean over the ranks; the rest of its
+//     own measurement) and judged for steadiness; its mean depth per job the mean over the ranks, its I/O depth
+//     counts summed; the rest of its
 //     part (workload, direction, job, engine) rank 0's;
 //   - PhaseResult::ranks: every rank's part, which the Ranks section and JSON's "mpi" object show.
 // Alone, or on the other ranks: each result as this process measured it. REQUIRES: every rank passes its results
@@ -67,6 +68,9 @@ struct GatheredResult {
   std::vector<std::uint64_t> per_second;  // summed over the ranks
   std::vector<double> mean_depths;        // per rank, in rank order
   CacheResidency residency;               // summed over the ranks
+  IoDepthCounts depths;                   // a workload's I/O depth counts, summed over the ranks
+  LatencyHistogram submission;            // a workload's slat histograms, merged over the ranks
+  LatencyHistogram completion;            // ... and its clat histograms
 };
 
 // The whole of one result (see exchange_results). Pure. `local`: the result as rank 0 measured it, whose

@@ -44,6 +44,8 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   for (const JobMeasurement& job : jobs) {
     const PartMeasurement& part = job.parts.at(p);
     local.histogram.merge(part.latency);
+    local.submission_histogram.merge(part.submission_latency);
+    local.completion_histogram.merge(part.completion_latency);
     result.operations += part.operations;
     result.bytes += part.bytes;
     for (std::size_t s = 0; s < std::min(whole_seconds, part.operations_per_second.size()); ++s) {
@@ -55,6 +57,10 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
                             : cpu_window.ended - std::max(cpu_from, cpu_window.released);
   result.latency = local.histogram.summary();
   result.latency_histogram = local.histogram.buckets();
+  result.submission_latency = local.submission_histogram.summary();  // nullopt unless slat and clat were apart
+  result.submission_histogram = local.submission_histogram.buckets();
+  result.completion_latency = local.completion_histogram.summary();
+  result.completion_histogram = local.completion_histogram.buckets();
   result.workers = static_cast<std::uint32_t>(jobs.size());
   local.start = std::chrono::duration_cast<nanoseconds>(first_start - zero);
   local.end = std::chrono::duration_cast<nanoseconds>(last_end - zero);
@@ -74,14 +80,15 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   workload.mean_depth = local.mean_depth;
   workload.per_second.assign(local.per_second.begin(), local.per_second.end());
   workload.steady = judge_steady_state(workload.per_second);
+  for (const JobMeasurement& job : jobs) workload.depths.add(job.depths);
   result.workload = std::move(workload);
   if (!job_index) {  // fio's logs: every job's requests of this direction, in the whole part
     for (std::uint32_t j = 0; j < jobs.size(); ++j) {
-      for (IoSample sample : jobs[j].samples) {
-        if (sample.direction != id.direction) continue;
+      jobs[j].samples.for_each([&](IoSample sample) {
+        if (sample.direction != id.direction) return;
         sample.job = j;
         result.samples.push_back(sample);
-      }
+      });
     }
     std::stable_sort(result.samples.begin(), result.samples.end(),
                      [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });

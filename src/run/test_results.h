@@ -32,6 +32,8 @@ struct CpuWindow {
 struct LocalResult {
   PhaseResult result;                     // the process's own figures
   LatencyHistogram histogram;             // what result.latency summarises
+  LatencyHistogram submission_histogram;  // what result.submission_latency summarises (a workload's slat)
+  LatencyHistogram completion_histogram;  // ... and result.completion_latency (its clat)
   std::chrono::nanoseconds start{0};      // the jobs' earliest start of measurement, from the group's zero
   std::chrono::nanoseconds end{0};        // ... and their latest end
   std::vector<std::uint64_t> per_second;  // operations completed in each whole second (workloads)

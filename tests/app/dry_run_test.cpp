@@ -59,6 +59,7 @@ TEST_CASE("dry run: for refused input --dry-run and the run give the same exit s
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--loops=2"},
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--html", "{DIR}/missing/r.html"},
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--output={DIR}/missing/fio.txt"},  // fio's --output
+      {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--write_bw_log={DIR}/missing/x"},  // fio's logs
       // suite
       {"suite", "tart", "-d", "{DIR}/missing"},
       {"suite", "tart", "-d", "{DIR}", "--scale", "1000"},
@@ -127,6 +128,38 @@ TEST_CASE("dry run: the JSON plan holds each workload's setup as it will run, an
   // Three files of 1 MiB, with the margin (1/64 and 1 MiB); three inodes and the private directory's.
   CHECK(plan.at("bytes_needed") == 3 * (1 << 20) + 3 * (1 << 20) / 64 + (1 << 20));
   CHECK(plan.at("inodes_needed") == 4);
+}
+
+TEST_CASE("dry run: fio's log files planned: shown, a name taken by a directory refused, an existing log replaced") {
+  test::TempDir dir;
+  const std::vector<std::string> args = {"job", "-d", dir.path().string(), "-q", "--name=x", "--size=64k",
+                                         "--bs=4k", "--numjobs=2", "--write_bw_log=" + (dir.path() / "p").string(),
+                                         "--write_lat_log=" + (dir.path() / "p").string()};
+  const test::CommandOutput text = test::run_bench(test::with(args, {"--dry-run"}));
+  REQUIRE(text.exit_code == 0);
+  CHECK(test::contains(text.out, "fio logs (replaced if present, as fio): " + (dir.path() / "p_bw.1.log").string() +
+                                     ", " + (dir.path() / "p_lat.1.log").string()));
+  const test::CommandOutput json = test::run_bench(test::with(args, {"--dry-run", "--json", "-"}));
+  REQUIRE(json.exit_code == 0);
+  const nlohmann::json logs = nlohmann::json::parse(json.out).at("groups").at(0).at(0).at("fio_logs");
+  REQUIRE(logs.size() == 6);  // bw, lat and clat for each of the two jobs
+  CHECK(logs.at(0) == (dir.path() / "p_bw.1.log").string());
+  CHECK(logs.at(2) == (dir.path() / "p_clat.1.log").string());
+  CHECK(logs.at(5) == (dir.path() / "p_clat.2.log").string());
+  CHECK(test::list_tree(dir.path()).empty());
+
+  fs::create_directory(dir.path() / "p_lat.2.log");  // a log's name taken by a directory: refused before any work
+  const test::CommandOutput refused = test::run_bench(args);
+  CHECK(refused.exit_code == 2);
+  CHECK(test::contains(refused.err, "p_lat.2.log' exists and is not a regular file"));
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"p_lat.2.log"});
+  fs::remove(dir.path() / "p_lat.2.log");
+
+  std::ofstream(dir.path() / "p_bw.1.log") << "an older log\n";  // replaced, as fio replaces it
+  const test::CommandOutput run = test::run_bench(args);
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  CHECK(test::list_tree(dir.path()).size() == 6);
+  CHECK_FALSE(test::contains(test::read_file(dir.path() / "p_bw.1.log"), "an older log"));
 }
 
 }  // namespace bench

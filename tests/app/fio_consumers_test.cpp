@@ -182,6 +182,35 @@ TEST_CASE("fio consumers: a reader of Tart's fields and the terse line cut by fi
   CHECK(std::stoull(fio_fields[5]) + std::stoull(fio_fields[46]) == 1024);
 }
 
+TEST_CASE("fio consumers: the I/O depth distributions of both tools agree for the same job, in JSON and terse") {
+  if (!tools_present()) return;
+  test::TempDir dir;
+  const BothOutputs json = run_both(dir.path(), {"--output-format=json"}, "json");
+  const nlohmann::json fio = nlohmann::json::parse(test::read_file(json.fio)).at("jobs").at(0);
+  const nlohmann::json bench = nlohmann::json::parse(test::read_file(json.bench)).at("jobs").at(0);
+  // psync at depth 1: every request with 1 in flight, every submission and reap of one request (fio's "4"). fio's
+  // levels count the syncs too, over the reads and writes: past 100 % by the syncs (their number is random here).
+  for (const char* key : {"iodepth_submit", "iodepth_complete"}) {
+    CAPTURE(key);
+    CHECK(bench.at(key) == fio.at(key));
+  }
+  for (const nlohmann::json* job : {&fio, &bench}) {
+    const double rw = job->at("read").at("total_ios").get<double>() + job->at("write").at("total_ios").get<double>();
+    const double syncs = job->at("sync").at("lat_ns").at("N").get<double>();
+    CHECK(job->at("iodepth_level").at("1").get<double>() == doctest::Approx(100.0 * (rw + syncs) / rw));
+    CHECK(job->at("iodepth_level").at("2").get<double>() == 0.0);
+  }
+  const BothOutputs terse = run_both(dir.path(), {"--minimal"}, "terse");
+  const std::vector<std::string> fio_fields = fields_of(first_line(test::read_file(terse.fio)), ';');
+  const std::vector<std::string> bench_fields = fields_of(first_line(test::read_file(terse.bench)), ';');
+  REQUIRE(fio_fields.size() >= 99);
+  REQUIRE(bench_fields.size() >= 99);
+  // Fields 93-99 (after CPU's 88-92): the I/O depths 1, 2, 4, ... >=64.
+  CHECK(std::vector(bench_fields.begin() + 93, bench_fields.begin() + 99) ==
+        std::vector(fio_fields.begin() + 93, fio_fields.begin() + 99));
+  CHECK(std::stod(bench_fields[92]) >= 100.0);
+}
+
 }  // namespace bench
 
 namespace bench {
@@ -318,6 +347,41 @@ TEST_CASE("fio consumers: fio-plot draws a graph from bench++'s JSON and from fi
     CHECK(plot.exit_code == 0);
     CHECK(fs::exists(png));
   }
+}
+
+}  // namespace bench
+
+namespace bench {
+
+TEST_CASE("fio output: slat and clat apart on an asynchronous engine (lat = slat + clat), none on a synchronous one") {
+  test::TempDir dir;
+  const auto run = [&](const std::string& engine) {
+    const CommandOutput out =
+        test::run_bench({"job", "-q", "-d", dir.path().string(), "--name=r", "--rw=randread", "--bs=4k", "--size=256k",
+                         "--iodepth=4", "--ioengine=" + engine, "--output-format=json+"});
+    INFO(engine << ": " << out.err);
+    REQUIRE(out.exit_code == 0);
+    return nlohmann::json::parse(out.out).at("jobs").at(0).at("read");
+  };
+  const nlohmann::json async = run("posixaio");  // glibc's: no kernel support needed
+  const std::uint64_t requests = async.at("total_ios").get<std::uint64_t>();
+  CHECK(requests == 64);
+  for (const char* key : {"slat_ns", "clat_ns", "lat_ns"}) {
+    CAPTURE(key);
+    CHECK(async.at(key).at("N").get<std::uint64_t>() == requests);
+  }
+  // Each request's lat is its slat plus its clat, to the nanosecond: so are the means.
+  CHECK(async.at("lat_ns").at("mean").get<double>() ==
+        doctest::Approx(async.at("slat_ns").at("mean").get<double>() + async.at("clat_ns").at("mean").get<double>()));
+  CHECK(async.at("clat_ns").at("max").get<std::uint64_t>() <= async.at("lat_ns").at("max").get<std::uint64_t>());
+  CHECK(async.at("slat_ns").at("max").get<std::uint64_t>() <= async.at("lat_ns").at("max").get<std::uint64_t>());
+  CHECK(async.at("clat_ns").contains("bins"));  // fio's default: clat's percentiles and bins
+  CHECK_FALSE(async.at("slat_ns").contains("percentile"));
+
+  const nlohmann::json sync = run("psync");
+  CHECK(sync.at("slat_ns").at("N") == 0);  // as fio: no slat for a request that completes within its call
+  CHECK(sync.at("clat_ns").at("N") == 64);
+  CHECK(sync.at("clat_ns").at("mean") == sync.at("lat_ns").at("mean"));
 }
 
 }  // namespace bench

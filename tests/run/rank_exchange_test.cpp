@@ -81,6 +81,11 @@ TEST_CASE("a result's whole over ranks: IOR's sums over the span, merged buckets
   }
   ranks.per_second = {30, 20};
   ranks.residency = {25, 100};
+  ranks.depths.level[2] = 90;  // the ranks' I/O depth counts, summed (exchange_results)
+  ranks.depths.submit[1] = 30;
+  ranks.depths.complete[0] = 3;
+  for (std::uint64_t ns : {100, 200, 300}) ranks.submission.record(ns);  // the ranks' slat and clat, merged
+  for (std::uint64_t ns : {5000, 6000}) ranks.completion.record(ns);
   PhaseResult local;
   local.id = PhaseId::kWorkload;
   local.workload = WorkloadPart{};
@@ -101,6 +106,15 @@ TEST_CASE("a result's whole over ranks: IOR's sums over the span, merged buckets
   CHECK(whole.workload->workload == "randread");
   CHECK(whole.workload->per_second == std::vector<double>{30, 20});
   CHECK(whole.workload->mean_depth == doctest::Approx(2.0));
+  CHECK(whole.workload->depths.level == ranks.depths.level);
+  CHECK(whole.workload->depths.submit == ranks.depths.submit);
+  CHECK(whole.workload->depths.complete == ranks.depths.complete);
+  REQUIRE(whole.submission_latency.has_value());
+  CHECK(whole.submission_latency->count == 3);
+  CHECK(whole.submission_latency->max_ns == 300);
+  CHECK(whole.submission_histogram == ranks.submission.buckets());
+  REQUIRE(whole.completion_latency.has_value());
+  CHECK(whole.completion_latency->min_ns == 5000);
   REQUIRE(whole.ranks.size() == 3);
   CHECK(whole.ranks[2].host == "b");
   CHECK(whole.cached_percent == doctest::Approx(25.0));

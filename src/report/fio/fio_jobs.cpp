@@ -32,6 +32,15 @@ FioDirectionResult direction_of(const PhaseResult& result, std::uint32_t block_b
   direction.latency = result.latency;
   direction.buckets = fio_bucket_range(result.latency_histogram);
   if (result.latency) direction.latency_stddev_ns = stddev_of_buckets(direction.buckets, result.latency->mean_ns);
+  const auto split = [](const std::optional<LatencySummary>& summary, const HistogramBuckets& buckets) {
+    std::optional<FioLatency> latency;
+    if (!summary) return latency;
+    latency = FioLatency{*summary, fio_bucket_range(buckets), 0};
+    latency->stddev_ns = stddev_of_buckets(latency->buckets, summary->mean_ns);
+    return latency;
+  };
+  direction.submission = split(result.submission_latency, result.submission_histogram);
+  direction.completion = split(result.completion_latency, result.completion_histogram);
   if (result.workload) {
     direction.operations_per_second = result.workload->per_second;
     // Every request of a workload moves bs bytes: a second's bandwidth is its requests times bs.
@@ -53,6 +62,17 @@ FioDdir ddir_of(IoDirection direction) {
 
 }  // namespace
 
+std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLatencyKind kind) {
+  if (!direction.latency) return std::nullopt;
+  const FioLatency whole{*direction.latency, direction.buckets, direction.latency_stddev_ns};
+  switch (kind) {
+    case FioLatencyKind::kSlat: return direction.submission;
+    case FioLatencyKind::kClat: return direction.completion ? direction.completion : whole;
+    case FioLatencyKind::kLat: return whole;
+  }
+  return whole;
+}
+
 std::vector<FioJob> fio_jobs(const RunResult& run) {
   std::vector<FioJob> jobs;
   std::uint32_t groupid = 0;
@@ -72,6 +92,7 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       direction = direction_of(result, spec.block_bytes);
       job.job_runtime_ms = std::max(job.job_runtime_ms, direction.runtime_ms);
       if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
+      job.depths = result.workload->depths;  // the same in every part of the job
     }
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {
@@ -86,6 +107,10 @@ const std::vector<double>& fio_default_percentiles() {
   static const std::vector<double> percentiles = {1,  5,  10, 20, 30,   40,   50,    60,   70,
                                                   80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
   return percentiles;
+}
+
+const std::vector<double>& fio_percentiles(const WorkloadSpec& spec) {
+  return spec.latency_output.percentile_list ? *spec.latency_output.percentile_list : fio_default_percentiles();
 }
 
 std::uint64_t fio_bucket_value(std::uint32_t index) { return LatencyHistogram::bucket_midpoint(index); }
@@ -177,6 +202,25 @@ double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<Fi
   if (runtime_ms == 0 || bytes == 0) return 100.0;
   const double group_kib_per_second = static_cast<double>(bytes) * 1000.0 / static_cast<double>(runtime_ms) / 1024.0;
   return std::min(100.0, own.mean * 100.0 / group_kib_per_second);
+}
+
+std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& counts, std::uint64_t total) {
+  std::array<double, 7> shares{};
+  if (total == 0) return shares;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    shares[i] = static_cast<double>(counts[i]) * 100.0 / static_cast<double>(total);
+  }
+  return shares;
+}
+
+std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& counts) {
+  std::uint64_t total = 0;
+  for (const std::uint64_t count : counts) total += count;
+  return fio_depth_shares(counts, total);
+}
+
+std::array<double, 7> fio_depth_level_shares(const FioJob& job) {
+  return fio_depth_shares(job.depths.level, job.at(FioDdir::kRead).total_ios + job.at(FioDdir::kWrite).total_ios);
 }
 
 namespace {

@@ -4,9 +4,10 @@
 // Shared by fio's JSON, terse and normal writers (report/fio/). Pure.
 //
 // What bench++ measures and what it does not (bench++(1), FIO OUTPUT, lists them):
-// - a request's latency is timed from the submission of its batch to its reaping: fio's total latency (lat), and
-//   written as fio's completion latency (clat) too, which fio's percentiles, bins and consumers read; submission
-//   latency (slat) is not measured apart and is written as fio writes one it did not record (zeros, N 0);
+// - a request's latency is timed from the submission of its batch to its reaping: fio's total latency (lat); on an
+//   engine whose requests complete after the submit call returns, that return is stamped too, giving fio's slat
+//   (batch start to return) and clat (return to reaping) apart, as fio stamps issue_time; on a synchronous engine
+//   the request completes within the call, so (as fio) there is no slat and clat is the latency;
 // - latency stddev is derived from the histogram's buckets (each bucket at its midpoint: within 0.8 %);
 // - the bandwidth and IOPS samples are bench++'s whole-second series (fio samples every 500 ms);
 // - bench++'s histogram has fio's bucket layout (exact below 128 ns, then 64 buckets per power of two; a bucket's
@@ -14,7 +15,7 @@
 //   about 17.2 s) also takes every longer latency, as fio's does;
 // - CPU user and system time, context switches and faults are the process's over the group of workloads that ran
 //   at once (PhaseResult::cpu_breakdown; zeros where not recorded: under MPI, read from a file); the I/O depth
-//   distributions are not measured: zeros.
+//   distributions are counted per submission and per reap of the job loop (result/workload_result.h IoDepthCounts).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,14 @@ namespace bench {
 // fio 3.33's schema, whose version bench++ names ("fio version").
 inline constexpr const char* kFioSchemaVersion = "fio-3.33";
 
+// One latency statistic of fio's (slat, clat or lat) of one direction: its summary, its buckets in fio's range and
+// the standard deviation derived from them.
+struct FioLatency {
+  LatencySummary summary;
+  HistogramBuckets buckets;
+  double stddev_ns = 0;
+};
+
 // One direction (fio's ddir) of one job.
 struct FioDirectionResult {
   std::uint64_t io_bytes = 0;
@@ -37,9 +46,19 @@ struct FioDirectionResult {
   std::optional<LatencySummary> latency;  // nullopt: no request
   HistogramBuckets buckets;               // bench++'s = fio's bucket indices
   double latency_stddev_ns = 0;
+  // slat and clat apart (PhaseResult::submission_latency, completion_latency); nullopt on a synchronous engine,
+  // where fio records no slat and clat is the latency.
+  std::optional<FioLatency> submission;
+  std::optional<FioLatency> completion;
   std::vector<double> kib_per_second;      // the bandwidth samples (KiB/s), one a second
   std::vector<double> operations_per_second;  // the IOPS samples
 };
+
+// Which of fio's latency statistics.
+enum class FioLatencyKind { kSlat, kClat, kLat };
+// That statistic of `direction` as fio writes it; nullopt where fio would have recorded none (no request, or slat
+// on a synchronous engine). clat is the latency itself on a synchronous engine.
+std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLatencyKind kind);
 
 // fio's order of its directions: read, write, trim, and sync (fsync/fdatasync).
 enum class FioDdir { kRead = 0, kWrite = 1, kTrim = 2, kSync = 3 };
@@ -51,6 +70,7 @@ struct FioJob {
   std::array<FioDirectionResult, 4> directions;  // by FioDdir
   std::uint64_t job_runtime_ms = 0;
   std::optional<CpuBreakdown> cpu;  // the process's over the job's group
+  IoDepthCounts depths;             // fio's I/O depth distributions, as counts
   const FioDirectionResult& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
 };
 
@@ -59,6 +79,8 @@ std::vector<FioJob> fio_jobs(const RunResult& run);
 
 // fio's default percentile_list, in percent.
 const std::vector<double>& fio_default_percentiles();
+// The percentiles fio writes for `spec`: its percentile_list (sorted, up to its first 0), or fio's default.
+const std::vector<double>& fio_percentiles(const WorkloadSpec& spec);
 
 // The value fio gives percentile `percent` of the buckets holding `count` samples: the midpoint of the first
 // bucket whose running sum reaches percent/100 x count (fio's calc_clat_percentiles).
@@ -94,6 +116,13 @@ inline constexpr std::array<const char*, 12> kFioLatencyMsKeys = {"2",   "4",   
 // The bandwidth share fio calls bw_agg: this job's mean bandwidth samples over its group's bandwidth, in
 // percent (at most 100); 0 without samples.
 double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs);
+
+// fio's stat_calc_dist: each range's share (percent) of `total`; zeros when it is 0. fio's total for the depth
+// levels is the job's reads and writes, while its levels count syncs too, so they may add up past 100 %
+// (fio_depth_level_shares); for submit and complete the counts' own sum.
+std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& counts, std::uint64_t total);
+std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& counts);
+std::array<double, 7> fio_depth_level_shares(const FioJob& job);
 
 // fio's usr_cpu and sys_cpu: the user and system time over the job's runtime, in percent; 0 without them.
 double fio_user_cpu_percent(const FioJob& job);

@@ -32,29 +32,32 @@ Json options_object(const std::vector<std::pair<std::string, std::string>>& opti
   return object;
 }
 
-// fio's latency statistics of one kind (slat_ns, clat_ns, lat_ns): zeros and N 0 when not recorded.
-Json latency_object(const FioDirectionResult* direction, bool percentiles, bool bins) {
+// fio's latency statistics of one kind (slat_ns, clat_ns, lat_ns): zeros and N 0 when not recorded; with
+// `percentiles` (fio's *_percentiles) its percentile_list, and for json+ the bins.
+Json latency_object(const std::optional<FioLatency>& latency, const std::vector<double>* percentiles, bool bins) {
   Json object;
-  const bool recorded = direction != nullptr && direction->latency.has_value();
-  object["min"] = recorded ? direction->latency->min_ns : 0;
-  object["max"] = recorded ? direction->latency->max_ns : 0;
-  object["mean"] = recorded ? direction->latency->mean_ns : 0.0;
-  object["stddev"] = recorded ? direction->latency_stddev_ns : 0.0;
-  object["N"] = recorded ? direction->latency->count : 0;
-  if (!recorded) return object;
-  if (percentiles) {
-    Json list = Json::object();
-    for (const double percent : fio_default_percentiles()) {
-      list[fmt::format("{:f}", percent)] = fio_percentile_ns(direction->buckets, direction->latency->count, percent);
-    }
-    object["percentile"] = std::move(list);
+  object["min"] = latency ? latency->summary.min_ns : 0;
+  object["max"] = latency ? latency->summary.max_ns : 0;
+  object["mean"] = latency ? latency->summary.mean_ns : 0.0;
+  object["stddev"] = latency ? latency->stddev_ns : 0.0;
+  object["N"] = latency ? latency->summary.count : 0;
+  if (!latency || percentiles == nullptr) return object;
+  Json list = Json::object();
+  for (const double percent : *percentiles) {
+    list[fmt::format("{:f}", percent)] = fio_percentile_ns(latency->buckets, latency->summary.count, percent);
   }
+  object["percentile"] = std::move(list);
   if (bins) {
     Json counts = Json::object();
-    for (const auto& [index, count] : direction->buckets) counts[std::to_string(fio_bucket_value(index))] = count;
+    for (const auto& [index, count] : latency->buckets) counts[std::to_string(fio_bucket_value(index))] = count;
     object["bins"] = std::move(counts);
   }
   return object;
+}
+
+// The percentiles of a latency kind whose fio option (clat_percentiles, ...) is `shown`; nullptr: none.
+const std::vector<double>* percentiles_if(bool shown, const WorkloadSpec& spec) {
+  return shown ? &fio_percentiles(spec) : nullptr;
 }
 
 Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs, FioJsonKind kind) {
@@ -72,9 +75,19 @@ Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>
   object["total_ios"] = direction.total_ios;
   object["short_ios"] = 0;
   object["drop_ios"] = 0;
-  object["slat_ns"] = latency_object(nullptr, false, false);
-  object["clat_ns"] = latency_object(&direction, true, kind == FioJsonKind::kJsonPlus);
-  object["lat_ns"] = latency_object(&direction, false, false);
+  const LatencyOutput& shown = job.spec->latency_output;
+  const bool plus = kind == FioJsonKind::kJsonPlus;
+  // disable_slat, disable_clat and disable_lat: written as fio writes what it did not record (bench++ measured it
+  // anyway).
+  const auto shown_if = [&](bool disabled, FioLatencyKind latency_kind) {
+    return disabled ? std::optional<FioLatency>() : fio_latency(direction, latency_kind);
+  };
+  object["slat_ns"] = latency_object(shown_if(shown.disable_slat, FioLatencyKind::kSlat),
+                                     percentiles_if(shown.slat_percentiles && !shown.disable_slat, *job.spec), plus);
+  object["clat_ns"] = latency_object(shown_if(shown.disable_clat, FioLatencyKind::kClat),
+                                     percentiles_if(shown.clat_percentiles && !shown.disable_clat, *job.spec), plus);
+  object["lat_ns"] = latency_object(shown_if(shown.disable_lat, FioLatencyKind::kLat),
+                                    percentiles_if(shown.lat_percentiles && !shown.disable_lat, *job.spec), plus);
   const FioSampleStats bw = fio_sample_stats(direction.kib_per_second);
   object["bw_min"] = static_cast<std::uint64_t>(bw.min);
   object["bw_max"] = static_cast<std::uint64_t>(bw.max);
@@ -91,9 +104,11 @@ Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>
   return object;
 }
 
-Json depth_object(std::initializer_list<const char*> keys) {
+// One of fio's depth distributions: each range's share (percent), under fio's keys.
+Json depth_object(std::initializer_list<const char*> keys, const std::array<double, 7>& shares) {
   Json object;
-  for (const char* key : keys) object[key] = 0.0;  // not measured
+  std::size_t i = 0;
+  for (const char* key : keys) object[key] = shares[i++];
   return object;
 }
 
@@ -109,16 +124,21 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["write"] = direction_object(job, FioDdir::kWrite, jobs, kind);
   object["trim"] = direction_object(job, FioDdir::kTrim, jobs, kind);
   const FioDirectionResult& syncs = job.at(FioDdir::kSync);
-  object["sync"] = Json{{"total_ios", syncs.total_ios}, {"lat_ns", latency_object(&syncs, true, kind == FioJsonKind::kJsonPlus)}};
+  const LatencyOutput& shown = job.spec->latency_output;
+  const bool sync_percentiles = (shown.clat_percentiles && !shown.disable_clat) || (shown.lat_percentiles && !shown.disable_lat);
+  object["sync"] = Json{{"total_ios", syncs.total_ios},
+                        {"lat_ns", latency_object(fio_latency(syncs, FioLatencyKind::kLat),
+                                                  percentiles_if(sync_percentiles, *job.spec),
+                                                  kind == FioJsonKind::kJsonPlus)}};
   object["job_runtime"] = job.job_runtime_ms;
   object["usr_cpu"] = fio_user_cpu_percent(job);  // the process's over the job's group (report/fio/fio_jobs.h)
   object["sys_cpu"] = fio_system_cpu_percent(job);
   object["ctx"] = job.cpu ? job.cpu->context_switches : 0;
   object["majf"] = job.cpu ? job.cpu->major_faults : 0;
   object["minf"] = job.cpu ? job.cpu->minor_faults : 0;
-  object["iodepth_level"] = depth_object({"1", "2", "4", "8", "16", "32", ">=64"});
-  object["iodepth_submit"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"});
-  object["iodepth_complete"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"});
+  object["iodepth_level"] = depth_object({"1", "2", "4", "8", "16", "32", ">=64"}, fio_depth_level_shares(job));
+  object["iodepth_submit"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"}, fio_depth_shares(job.depths.submit));
+  object["iodepth_complete"] = depth_object({"0", "4", "8", "16", "32", "64", ">=64"}, fio_depth_shares(job.depths.complete));
   const FioLatencyShares shares = fio_latency_shares(job);
   Json ns, us, ms;
   for (std::size_t i = 0; i < kFioLatencyKeys.size(); ++i) ns[kFioLatencyKeys[i]] = shares.ns[i];

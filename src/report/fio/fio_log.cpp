@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "result/fio_log_names.h"
+
 namespace bench {
 namespace {
 
@@ -64,25 +66,18 @@ std::vector<FioLogFile> fio_log_files(const RunResult& run) {
       if (!result.workload || result.workload->workload != spec.name || result.workload->job) continue;
       for (const IoSample& sample : result.samples) by_job[spec.per_job_logs ? sample.job : 0].push_back(sample);
     }
-    if (spec.per_job_logs) {
-      for (std::uint32_t j = 0; j < spec.jobs; ++j) by_job[j];  // a job without requests still has its (empty) log
-    } else {
-      by_job[0];
-    }
     for (auto& [job, samples] : by_job) {
       std::stable_sort(samples.begin(), samples.end(),
                        [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });
-      const std::string suffix = spec.per_job_logs ? fmt::format(".{}.log", job + 1) : std::string(".log");
-      const auto add = [&](const std::optional<std::string>& prefix, const char* type, LogKind kind) {
-        if (!prefix) return;
-        const std::string name = (prefix->empty() ? spec.name : *prefix) + "_" + type + suffix;
-        files.push_back({name, spec.log_avg_msec > 0 ? per_window(samples, kind, spec.log_avg_msec)
-                                                     : per_request(samples, kind)});
-      };
-      add(spec.bw_log, "bw", LogKind::kBandwidth);
-      add(spec.lat_log, "lat", LogKind::kLatency);
-      add(spec.lat_log, "clat", LogKind::kLatency);
-      add(spec.iops_log, "iops", LogKind::kIops);
+    }
+    // Every planned log, a job without requests with its (empty) one.
+    for (const FioLogName& log : fio_log_names(spec)) {
+      const std::vector<IoSample>& samples = by_job[log.job];
+      const LogKind kind = log.kind == FioLogKind::kBandwidth ? LogKind::kBandwidth
+                           : log.kind == FioLogKind::kIops    ? LogKind::kIops
+                                                              : LogKind::kLatency;
+      files.push_back({log.path, spec.log_avg_msec > 0 ? per_window(samples, kind, spec.log_avg_msec)
+                                                       : per_request(samples, kind)});
     }
   }
   return files;

@@ -5,7 +5,7 @@
 // bytes over its latency in the bw log (fio's per-request value, bytes per ms), 1 in the iops log; with
 // log_avg_msec=N an entry per N ms window and direction with requests: the mean latency, KiB/s and IOPS over the
 // window, at the window's end (block size 0, as fio). Names as fio's: PREFIX_bw.J.log,
-// PREFIX_lat.J.log and PREFIX_clat.J.log (the same values: bench++ times submission to completion),
+// PREFIX_lat.J.log and PREFIX_clat.J.log (the same values: each request's lat; its clat is not kept per request),
 // PREFIX_iops.J.log, J the job from 1; without the .J with per_job_logs=0. No slat log: submission latency is not
 // measured apart. Pure.
 #include <string>

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <tuple>
 
 #include "report/fio/fio_jobs.h"
 
@@ -24,8 +25,8 @@ std::string bandwidth_pair(std::uint64_t bytes_per_s) {
 }
 
 // fio's latency line: the unit nsec, or usec or msec when the minimum would need five digits or more.
-std::string latency_line(const char* label, const FioDirectionResult& direction) {
-  const LatencySummary& latency = *direction.latency;
+std::string latency_line(const char* label, const FioLatency& measured) {
+  const LatencySummary& latency = measured.summary;
   double scale = 1;
   const char* unit = "nsec";
   if (latency.min_ns >= 10'000) {
@@ -39,7 +40,7 @@ std::string latency_line(const char* label, const FioDirectionResult& direction)
   return fmt::format("{} ({}): min={}, max={}, avg={:.2f}, stdev={:.2f}\n", label, unit,
                      static_cast<std::uint64_t>(static_cast<double>(latency.min_ns) / scale),
                      static_cast<std::uint64_t>(static_cast<double>(latency.max_ns) / scale), latency.mean_ns / scale,
-                     direction.latency_stddev_ns / scale);
+                     measured.stddev_ns / scale);
 }
 
 }  // namespace
@@ -69,6 +70,36 @@ std::string fio_number_text(std::uint64_t value, unsigned digits, bool iec, cons
   return fmt::format("{}.{}{}{}", value, fraction.substr(2), prefix_text, unit);
 }
 
+namespace {
+
+// One of fio's depth lines: "  IO depths    : 1=100.0%, 2=0.0%, ...".
+std::string depth_line(const char* label, const std::array<const char*, 7>& keys,
+                       const std::array<double, 7>& shares) {
+  std::string line = label;
+  for (std::size_t i = 0; i < keys.size(); ++i) line += fmt::format("{}{}={:3.1f}%", i == 0 ? "" : ", ", keys[i], shares[i]);
+  return line + "\n";
+}
+
+// fio's lines after a job's latencies: CPU, the I/O depth distributions, the requests issued.
+std::string job_counts_lines(const FioJob& job) {
+  constexpr std::array<const char*, 7> kLevels = {"1", "2", "4", "8", "16", "32", ">=64"};
+  constexpr std::array<const char*, 7> kCounts = {"0", "4", "8", "16", "32", "64", ">=64"};
+  std::string text = fmt::format("  cpu          : usr={:3.2f}%, sys={:3.2f}%, ctx={}, majf={}, minf={}\n",
+                                 fio_user_cpu_percent(job), fio_system_cpu_percent(job),
+                                 job.cpu ? job.cpu->context_switches : 0, job.cpu ? job.cpu->major_faults : 0,
+                                 job.cpu ? job.cpu->minor_faults : 0);
+  text += depth_line("  IO depths    : ", kLevels, fio_depth_level_shares(job));
+  text += depth_line("     submit    : ", kCounts, fio_depth_shares(job.depths.submit));
+  text += depth_line("     complete  : ", kCounts, fio_depth_shares(job.depths.complete));
+  // short and dropped: a short transfer ends a workload with an error, and bench++ drops none.
+  text += fmt::format("     issued rwts: total={},{},0,{} short=0,0,0,0 dropped=0,0,0,0\n",
+                      job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
+                      job.at(FioDdir::kSync).total_ios);
+  return text;
+}
+
+}  // namespace
+
 std::string format_fio_summary_lines(const RunResult& run) {
   const std::vector<FioJob> jobs = fio_jobs(run);
   std::string text;
@@ -83,13 +114,19 @@ std::string format_fio_summary_lines(const RunResult& run) {
                           fio_number_text(iops, 4, false, ""),
                           bandwidth_pair(bytes_per_second(direction.io_bytes, direction.runtime_ms)),
                           fio_number_text(direction.io_bytes, 4, true, "B"), direction.runtime_ms);
-      if (direction.latency) {
-        text += "    " + latency_line("clat", direction);
-        text += "     " + latency_line("lat", direction);
+      for (const auto& [label, indent, kind] : {std::tuple{"slat", "    ", FioLatencyKind::kSlat},
+                                                  std::tuple{"clat", "    ", FioLatencyKind::kClat},
+                                                  std::tuple{"lat", "     ", FioLatencyKind::kLat}}) {
+        if (const std::optional<FioLatency> latency = fio_latency(direction, kind)) {
+          text += indent + latency_line(label, *latency);
+        }
       }
     }
     const FioDirectionResult& syncs = job.at(FioDdir::kSync);
-    if (syncs.total_ios > 0 && syncs.latency) text += "  fsync/fdatasync/sync_file_range:\n    " + latency_line("sync", syncs);
+    if (syncs.total_ios > 0 && syncs.latency) {
+      text += "  fsync/fdatasync/sync_file_range:\n    " + latency_line("sync", *fio_latency(syncs, FioLatencyKind::kLat));
+    }
+    text += job_counts_lines(job);
   }
   std::map<std::uint32_t, std::vector<const FioJob*>> groups;
   for (const FioJob& job : jobs) groups[job.groupid].push_back(&job);

@@ -10,11 +10,15 @@ namespace {
 constexpr std::size_t kPercentileFields = 20;  // fio's FIO_IO_U_LIST_MAX_LEN
 
 // min, max (whole us), mean, stddev (us) of a latency; zeros when not recorded.
-std::string latency_fields(const FioDirectionResult* direction) {
-  if (direction == nullptr || !direction->latency) return ";0;0;0.000000;0.000000";
-  const LatencySummary& latency = *direction->latency;
-  return fmt::format(";{};{};{:f};{:f}", latency.min_ns / 1000, latency.max_ns / 1000, latency.mean_ns / 1000,
-                     direction->latency_stddev_ns / 1000);
+std::string latency_fields(const std::optional<FioLatency>& latency) {
+  if (!latency) return ";0;0;0.000000;0.000000";
+  return fmt::format(";{};{};{:f};{:f}", latency->summary.min_ns / 1000, latency->summary.max_ns / 1000,
+                     latency->summary.mean_ns / 1000, latency->stddev_ns / 1000);
+}
+
+// `kind` of `direction`, unless its disable_* option says to write it as not recorded.
+std::optional<FioLatency> shown_latency(const FioDirectionResult& direction, FioLatencyKind kind, bool disabled) {
+  return disabled ? std::nullopt : fio_latency(direction, kind);
 }
 
 std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs, unsigned version) {
@@ -23,18 +27,26 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
   const std::uint64_t kib_per_second = runtime > 0 ? 1000 * direction.io_bytes / runtime / 1024 : 0;
   const std::uint64_t iops = runtime > 0 ? 1000 * direction.total_ios / runtime : 0;
   std::string fields = fmt::format(";{};{};{};{}", direction.io_bytes >> 10, kib_per_second, iops, runtime);
-  fields += latency_fields(nullptr);  // slat: not measured apart
-  fields += latency_fields(&direction);  // clat
-  const std::vector<double>& percents = fio_default_percentiles();
-  const std::uint64_t count = direction.latency ? direction.latency->count : 0;
+  const LatencyOutput& shown = job.spec->latency_output;
+  fields += latency_fields(shown_latency(direction, FioLatencyKind::kSlat, shown.disable_slat));
+  fields += latency_fields(shown_latency(direction, FioLatencyKind::kClat, shown.disable_clat));
+  // fio's percentile fields: of lat with lat_percentiles, else of clat with clat_percentiles, else none.
+  const bool lat_shown = shown.lat_percentiles && !shown.disable_lat;
+  const std::optional<FioLatency> of =
+      lat_shown ? fio_latency(direction, FioLatencyKind::kLat)
+      : shown.clat_percentiles && !shown.disable_clat ? fio_latency(direction, FioLatencyKind::kClat)
+                                                      : std::nullopt;
+  const bool percentiles_shown = lat_shown || (shown.clat_percentiles && !shown.disable_clat);
+  const std::vector<double>& percents = fio_percentiles(*job.spec);
   for (std::size_t i = 0; i < kPercentileFields; ++i) {
-    if (i < percents.size()) {
-      fields += fmt::format(";{:f}%={}", percents[i], fio_percentile_ns(direction.buckets, count, percents[i]) / 1000);
+    if (percentiles_shown && i < percents.size()) {
+      const std::uint64_t value = of ? fio_percentile_ns(of->buckets, of->summary.count, percents[i]) : 0;
+      fields += fmt::format(";{:f}%={}", percents[i], value / 1000);
     } else {
       fields += ";0%=0";
     }
   }
-  fields += latency_fields(&direction);  // lat
+  fields += latency_fields(shown_latency(direction, FioLatencyKind::kLat, shown.disable_lat));
   const FioSampleStats bw = fio_sample_stats(direction.kib_per_second);
   fields += fmt::format(";{};{};{:f}%;{:f};{:f}", static_cast<std::uint64_t>(bw.min),
                         static_cast<std::uint64_t>(bw.max), fio_bandwidth_share(job, ddir, jobs), bw.mean, bw.stddev);
@@ -55,7 +67,7 @@ std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const R
   line += fmt::format(";{:f}%;{:f}%;{};{};{}", fio_user_cpu_percent(job), fio_system_cpu_percent(job),
                       job.cpu ? job.cpu->context_switches : 0, job.cpu ? job.cpu->major_faults : 0,
                       job.cpu ? job.cpu->minor_faults : 0);
-  for (int i = 0; i < 7; ++i) line += ";0.0%";  // the I/O depths: not measured
+  for (const double share : fio_depth_level_shares(job)) line += fmt::format(";{:3.1f}%", share);
   FioLatencyShares shares = fio_latency_shares(job);
   for (const double ns : shares.ns) shares.us[0] += ns;  // fio's terse line counts the ns ranges in "<=2 us"
   for (const double share : shares.us) line += fmt::format(";{:3.2f}%", share);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "report/json/json_document.h"
 #include "report/json/json_walker.h"
@@ -91,6 +92,12 @@ ordered_json mpi_json(const PhaseResult& p) {
           {"per_rank", per_rank}};
 }
 
+// A workload's slat or clat apart (PhaseResult::submission_latency): its summary and buckets; null when not apart.
+ordered_json split_latency_json(const std::optional<LatencySummary>& summary, const HistogramBuckets& buckets) {
+  if (!summary) return nullptr;
+  return {{"latency", latency_json(summary)}, {"histogram", histogram_json(buckets)}};
+}
+
 ordered_json test_json(const PhaseResult& p) {
   const TestId id = test_id(p);
   const bool bytes_test = test_work_unit(id) == WorkUnit::kBytes;
@@ -110,7 +117,9 @@ ordered_json test_json(const PhaseResult& p) {
           {"latency", latency_json(p.latency)},
           {"histogram", histogram_json(p.latency_histogram)},
           {"mpi", mpi_json(p)},
-          {"workload", workload_part_json(p)}};
+          {"workload", workload_part_json(p)},
+          {"slat", split_latency_json(p.submission_latency, p.submission_histogram)},
+          {"clat", split_latency_json(p.completion_latency, p.completion_histogram)}};
 }
 
 // The fields of result/run_fields.h in its order, a group's fields in an object (null when the group is absent)
@@ -170,6 +179,16 @@ HistogramBuckets read_histogram(const Walker& w, const json& t, const std::strin
   return buckets;
 }
 
+std::optional<LatencySummary> read_latency(const Walker& w, const json& t, const std::string& path) {
+  std::string at;
+  const json* l = w.object_or_null(t, path, "latency", &at);
+  if (l == nullptr) return std::nullopt;
+  return LatencySummary{w.whole(*l, at, "count"),  w.whole(*l, at, "min_ns"),
+                        w.whole(*l, at, "max_ns"), w.real(*l, at, "mean_ns", 1e300),
+                        w.whole(*l, at, "p50_ns"), w.whole(*l, at, "p90_ns"),
+                        w.whole(*l, at, "p99_ns"), w.whole(*l, at, "p999_ns")};
+}
+
 PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   w.expect_object(t, path);
   PhaseResult p;
@@ -188,14 +207,19 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   p.cpu = w.duration(t, path, "cpu_sec");
   p.workers = w.whole32(t, path, "workers");
   p.cached_percent = w.real_or_null(t, path, "cached_percent", 100);
-  std::string at;
-  if (const json* l = w.object_or_null(t, path, "latency", &at)) {
-    p.latency = LatencySummary{w.whole(*l, at, "count"),  w.whole(*l, at, "min_ns"),
-                               w.whole(*l, at, "max_ns"), w.real(*l, at, "mean_ns", 1e300),
-                               w.whole(*l, at, "p50_ns"), w.whole(*l, at, "p90_ns"),
-                               w.whole(*l, at, "p99_ns"), w.whole(*l, at, "p999_ns")};
-  }
+  p.latency = read_latency(w, t, path);
   p.latency_histogram = read_histogram(w, t, path);
+  // slat and clat apart: later additions, absent in older files.
+  for (const auto& [split_key, summary, buckets] :
+       {std::tuple{"slat", &p.submission_latency, &p.submission_histogram},
+        std::tuple{"clat", &p.completion_latency, &p.completion_histogram}}) {
+    std::string at;
+    if (!t.contains(split_key)) continue;
+    if (const json* split = w.object_or_null(t, path, split_key, &at)) {
+      *summary = read_latency(w, *split, at);
+      *buckets = read_histogram(w, *split, at);
+    }
+  }
   return p;
 }
 

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "result/fio_log_names.h"
+
 #include "phases/phase_list.h"
 #include "report/json/workload_keys.h"
 #include "result/result_keywords.h"
@@ -48,11 +50,13 @@ ordered_json test_json(const Plan& plan, const PlannedTest& test) {
                      {"block_device", target.block_device},
                      {"bytes", target.region_bytes}});
   }
+  ordered_json logs = ordered_json::array();  // fio's log files, replaced if present (result/fio_log_names.h)
+  for (const FioLogName& log : fio_log_names(spec)) logs.push_back(log.path);
   return {{"test", spec.name},          {"kind", "workload"},
           {"jobs", test.jobs},          {"expected_operations", nullptr},
           {"workload", workload_spec_json(spec)},       {"engine", keyword(test.engine.engine)},
           {"engine_depth", test.engine.depth}, {"engine_note", test.engine.note},
-          {"files", files}};
+          {"files", files},             {"fio_logs", logs}};
 }
 
 }  // namespace

@@ -60,8 +60,30 @@ ordered_json workload_part_json(const PhaseResult& result) {
                                                ? ordered_json(*part.cpu_per_million_requests)
                                                : ordered_json(nullptr)},
           {"per_second", part.per_second},
-          {"steady", steady}};
+          {"steady", steady},
+          {"iodepth_counts", {{"level", part.depths.level},  // fio's ranges (result/workload_result.h)
+                              {"submit", part.depths.submit},
+                              {"complete", part.depths.complete}}}};
 }
+
+namespace {
+// A workload part's "iodepth_counts" (a later addition: absent in older files, then zeros).
+void read_depth_counts(const Walker& w, const json& part, const std::string& path, IoDepthCounts& depths) {
+  std::string at;
+  const json* o = w.object_or_null(part, path, "iodepth_counts", &at);
+  if (o == nullptr) return;
+  for (const auto& [key, counts] : {std::pair{"level", &depths.level}, std::pair{"submit", &depths.submit},
+                                    std::pair{"complete", &depths.complete}}) {
+    std::string list_at;
+    const json& list = array_at(w, *o, at, key, &list_at);
+    if (list.size() != counts->size()) w.fail(list_at, "expected 7 counts, fio's ranges");
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      if (!list[k].is_number_unsigned()) w.fail(fmt::format("{}[{}]", list_at, k), "expected a count, 0 or more");
+      (*counts)[k] = list[k].get<std::uint64_t>();
+    }
+  }
+}
+}  // namespace
 
 std::vector<WorkloadSpec> read_workloads(const Walker& w, const json& run, const std::string& path) {
   std::string at;
@@ -115,6 +137,7 @@ std::optional<WorkloadPart> read_workload_part(const Walker& w, const json& test
     part.steady = SteadyState{w.real(*s, steady_at, "first_third_mean", kMax), w.real(*s, steady_at, "last_third_mean", kMax),
                               w.real(*s, steady_at, "noise", kMax), w.flag(*s, steady_at, "steady")};
   }
+  if (o->contains("iodepth_counts")) read_depth_counts(w, *o, at, part.depths);
   return part;
 }
 

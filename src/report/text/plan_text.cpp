@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "result/fio_log_names.h"
+
 #include "phases/phase_list.h"
 #include "result/result_keywords.h"
 
@@ -46,6 +48,10 @@ std::string workload_line(const Plan& plan, const PlannedTest& test) {
                       test.targets.size() > 1 && first.is_private ? " and one per job" : "",
                       amount_text(first.region_bytes));
   if (first.exists) line += first.block_device ? " (a block device, only read)" : " (exists)";
+  const std::vector<FioLogName> logs = fio_log_names(spec);
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    line += fmt::format("{}{}", i == 0 ? "\n      fio logs (replaced if present, as fio): " : ", ", logs[i].path);
+  }
   return line;
 }
 

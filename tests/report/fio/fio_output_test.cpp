@@ -2,9 +2,14 @@
 // run; the real consumers and fio's own files are in tests/app/fio_consumers_test.cpp.
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
+#include "cli/fio_options.h"
 #include "measure/latency_histogram.h"
+#include "result/errors.h"
+#include "test_support.h"
 #include "report/fio/fio_jobs.h"
 #include "report/fio/fio_json.h"
 #include "report/fio/fio_json_reader.h"
@@ -138,6 +143,118 @@ TEST_CASE("fio output: the JSON document in fio 3.33's shape, json+ with the bin
   // json (not json+): no bins.
   const auto plain = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJson));
   CHECK(!plain.at("jobs").at(0).at("read").at("clat_ns").contains("bins"));
+}
+
+TEST_CASE("fio output: percentile_list, clat/lat_percentiles and disable_* change what is written, as fio's") {
+  WorkloadSpec parsed;
+  apply_fio_option(parsed, FioOption{"percentile_list", "99.9:50:0:10"}, 1024);
+  CHECK(parsed.latency_output.percentile_list == std::vector<double>{50, 99.9});  // up to fio's 0, sorted
+  CHECK_THROWS_AS(apply_fio_option(parsed, FioOption{"percentile_list", "50:101"}, 1024), UsageError);
+  CHECK_THROWS_AS(apply_fio_option(parsed, FioOption{"percentile_list", "50:"}, 1024), UsageError);
+  std::string too_many = "1";
+  for (int i = 0; i < 20; ++i) too_many += ":1";  // 21: fio takes 20
+  CHECK_THROWS_AS(apply_fio_option(parsed, FioOption{"percentile_list", too_many}, 1024), UsageError);
+  apply_fio_option(parsed, FioOption{"lat_percentiles", std::nullopt}, 1024);
+  CHECK(parsed.latency_output.lat_percentiles);
+
+  RunResult run = sample_run();
+  WorkloadSpec& mix = run.info.setup.workloads[0];
+  mix.latency_output.percentile_list = std::vector<double>{50, 99.5};
+  mix.latency_output.lat_percentiles = true;
+  const auto doc = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJsonPlus));
+  const auto& read = doc.at("jobs").at(0).at("read");
+  const HistogramBuckets& reads = run.phases[0].latency_histogram;
+  const std::uint64_t p50 = fio_percentile_ns(reads, 100, 50), p995 = fio_percentile_ns(reads, 100, 99.5);
+  CHECK(p50 > 5000);
+  CHECK(p995 > 10'000);
+  CHECK(read.at("clat_ns").at("percentile") == nlohmann::json{{"50.000000", p50}, {"99.500000", p995}});
+  CHECK(read.at("lat_ns").at("percentile") == read.at("clat_ns").at("percentile"));
+  CHECK(read.at("lat_ns").contains("bins"));
+  CHECK(doc.at("jobs").at(0).at("sync").at("lat_ns").at("percentile").size() == 2);
+  CHECK(doc.at("jobs").at(1).at("write").at("clat_ns").at("percentile").size() == 17);  // seq: fio's default
+  std::string terse = format_fio_terse(run, 3);
+  CHECK(terse.find(fmt::format(";50.000000%={};99.500000%={};0%=0;", p50 / 1000, p995 / 1000)) != std::string::npos);
+
+  mix.latency_output.percentile_list = std::vector<double>{};  // percentile_list=0: none
+  CHECK(!nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJson)).at("jobs").at(0).at("read").at("clat_ns").at(
+      "percentile").size());
+  mix.latency_output = LatencyOutput{};
+  mix.latency_output.clat_percentiles = false;
+  mix.latency_output.disable_lat = true;
+  const auto off = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJsonPlus));
+  const auto& off_read = off.at("jobs").at(0).at("read");
+  CHECK(!off_read.at("clat_ns").contains("percentile"));
+  CHECK(!off_read.at("clat_ns").contains("bins"));
+  CHECK(off_read.at("clat_ns").at("N") == 100);
+  CHECK(off_read.at("lat_ns").at("N") == 0);  // disable_lat: written as fio writes what it did not record
+  terse = format_fio_terse(run, 3);
+  CHECK(terse.find(";0%=0;0%=0;") != std::string::npos);
+}
+
+TEST_CASE("fio output: slat and clat apart where measured apart, else no slat and clat the latency") {
+  RunResult run = sample_run();
+  PhaseResult& reads = run.phases[0];
+  LatencyHistogram submission, completion;
+  for (int i = 0; i < 100; ++i) submission.record(100);  // exact below 128 ns: a stddev of 0
+  for (int i = 0; i < 100; ++i) completion.record(800 + 100 * static_cast<std::uint64_t>(i));
+  reads.submission_latency = submission.summary();
+  reads.submission_histogram = submission.buckets();
+  reads.completion_latency = completion.summary();
+  reads.completion_histogram = completion.buckets();
+  const auto doc = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJsonPlus));
+  const auto& read = doc.at("jobs").at(0).at("read");
+  CHECK(read.at("slat_ns").at("N") == 100);
+  CHECK(read.at("slat_ns").at("min") == 100);
+  CHECK(!read.at("slat_ns").contains("percentile"));  // slat_percentiles is off by default, as in fio
+  CHECK(read.at("clat_ns").at("min") == 800);
+  CHECK(read.at("clat_ns").at("mean").get<double>() == doctest::Approx(5750.0));
+  CHECK(read.at("lat_ns").at("min") == 1000);  // the latency, from the batch's start
+  std::uint64_t binned = 0;
+  for (const auto& [value, count] : read.at("clat_ns").at("bins").items()) binned += count.get<std::uint64_t>();
+  CHECK(binned == 100);
+  const auto& write = doc.at("jobs").at(0).at("write");  // not apart: no slat, clat the latency
+  CHECK(write.at("slat_ns").at("N") == 0);
+  CHECK(write.at("clat_ns").at("mean") == write.at("lat_ns").at("mean"));
+  const std::string terse = format_fio_terse(run, 3);
+  CHECK(terse.rfind("3;bench++-0.1.0 (fio-3.33);mix;0;0;400;800;200;500;0;0;0.100000;0.000000;0;10;5.750000;", 0) == 0);
+  const std::string normal = format_fio_summary_lines(run);
+  CHECK(test::contains(normal, "    slat (nsec): min=100, max=100, avg=100.00, stdev=0.00\n"));
+  CHECK(test::contains(normal, "    clat (nsec): min=800, max=10700, avg=5750.00"));
+}
+
+TEST_CASE("fio output: the I/O depth distributions in fio's ranges, as shares in JSON, terse and normal") {
+  // fio's ranges: in flight 1, 2-3, 4-7, ... >=64; requests per submission or reap 0, 1-4, 5-8, ... >64.
+  CHECK(IoDepthCounts::level_range(1) == 0);
+  CHECK(IoDepthCounts::level_range(3) == 1);
+  CHECK(IoDepthCounts::level_range(4) == 2);
+  CHECK(IoDepthCounts::level_range(63) == 5);
+  CHECK(IoDepthCounts::level_range(64) == 6);
+  CHECK(IoDepthCounts::level_range(1000) == 6);
+  CHECK(IoDepthCounts::count_range(0) == 0);
+  CHECK(IoDepthCounts::count_range(4) == 1);
+  CHECK(IoDepthCounts::count_range(5) == 2);
+  CHECK(IoDepthCounts::count_range(64) == 5);
+  CHECK(IoDepthCounts::count_range(65) == 6);
+
+  RunResult run = sample_run();
+  IoDepthCounts depths;
+  depths.level = {0, 0, 150, 0, 0, 0, 0};  // every request submitted with 4 to 7 in flight
+  depths.submit = {0, 30, 10, 0, 0, 0, 0};
+  depths.complete = {0, 1, 0, 0, 0, 0, 3};
+  for (std::size_t p = 0; p < 3; ++p) run.phases[p].workload->depths = depths;
+  const auto doc = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJson));
+  const auto& mix = doc.at("jobs").at(0);
+  CHECK(mix.at("iodepth_level").at("4").get<double>() == 100.0);
+  CHECK(mix.at("iodepth_level").at("1").get<double>() == 0.0);
+  CHECK(mix.at("iodepth_submit").at("4").get<double>() == 75.0);
+  CHECK(mix.at("iodepth_submit").at("8").get<double>() == 25.0);
+  CHECK(mix.at("iodepth_complete").at(">=64").get<double>() == 75.0);
+  CHECK(doc.at("jobs").at(1).at("iodepth_level").at("1").get<double>() == 0.0);  // none counted: fio's zeros
+  CHECK(format_fio_terse(run, 3).find(";7;1;9;0.0%;0.0%;100.0%;0.0%;0.0%;0.0%;0.0%;") != std::string::npos);
+  const std::string normal = format_fio_summary_lines(run);
+  CHECK(test::contains(normal, "  IO depths    : 1=0.0%, 2=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n"));
+  CHECK(test::contains(normal, "     submit    : 0=0.0%, 4=75.0%, 8=25.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"));
+  CHECK(test::contains(normal, "     issued rwts: total=100,50,0,5 short=0,0,0,0 dropped=0,0,0,0\n"));
 }
 
 TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields, 4 adds trim, 5 samples)") {

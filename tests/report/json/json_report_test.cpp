@@ -309,3 +309,36 @@ TEST_CASE("JSON report reader: every error names the file and line") {
 }
 
 }  // namespace bench
+
+namespace bench {
+
+TEST_CASE("JSON report: a workload part's I/O depth counts round trip, and a file without them reads zeros") {
+  std::vector<RunResult> runs = test::machine_readable_samples();
+  WorkloadSpec spec;
+  spec.name = "w";
+  runs[0].info.setup.workloads = {spec};
+  PhaseResult result = runs[0].phases[0];
+  result.id = PhaseId::kWorkload;
+  WorkloadPart part;
+  part.workload = "w";
+  part.depths.level = {1, 2, 3, 4, 5, 6, 7};
+  part.depths.submit = {0, 9, 0, 0, 0, 0, 1};
+  part.depths.complete = {0, 0, 0, 0, 0, 0, 8};
+  result.workload = part;
+  runs[0].phases = {result};
+  const std::vector<RunResult> read = read_json_report(format_json(runs), "t.json");
+  REQUIRE(read.at(0).phases.at(0).workload.has_value());
+  const IoDepthCounts& depths = read[0].phases[0].workload->depths;
+  CHECK(depths.level == part.depths.level);
+  CHECK(depths.submit == part.depths.submit);
+  CHECK(depths.complete == part.depths.complete);
+
+  nlohmann::json doc = nlohmann::json::parse(format_json(runs));
+  doc["runs"][0]["tests"][0]["workload"].erase("iodepth_counts");  // a file of an earlier bench++
+  const std::vector<RunResult> older = read_json_report(doc.dump(), "t.json");
+  CHECK(older.at(0).phases.at(0).workload->depths.level == std::array<std::uint64_t, 7>{});
+  doc["runs"][0]["tests"][0]["workload"]["iodepth_counts"] = {{"level", {1, 2}}, {"submit", {}}, {"complete", {}}};
+  CHECK_THROWS_WITH_AS(read_json_report(doc.dump(), "t.json"), doctest::Contains("fio's ranges"), std::runtime_error);
+}
+
+}  // namespace bench

@@ -1,0 +1,28 @@
+#include "result/fio_log_names.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+namespace bench {
+
+std::vector<FioLogName> fio_log_names(const WorkloadSpec& spec) {
+  std::vector<FioLogName> names;
+  if (!spec.writes_logs()) return names;
+  const std::uint32_t files_per_kind = spec.per_job_logs ? spec.jobs : 1;
+  for (std::uint32_t job = 0; job < files_per_kind; ++job) {
+    const std::string suffix = spec.per_job_logs ? fmt::format(".{}.log", job + 1) : std::string(".log");
+    const auto add = [&](const std::optional<std::string>& prefix, const char* type, FioLogKind kind,
+                         const char* option) {
+      if (!prefix) return;
+      names.push_back({(prefix->empty() ? spec.name : *prefix) + "_" + type + suffix, kind, job, option});
+    };
+    add(spec.bw_log, "bw", FioLogKind::kBandwidth, "write_bw_log");
+    add(spec.lat_log, "lat", FioLogKind::kLatency, "write_lat_log");
+    add(spec.lat_log, "clat", FioLogKind::kCompletionLatency, "write_lat_log");
+    add(spec.iops_log, "iops", FioLogKind::kIops, "write_iops_log");
+  }
+  return names;
+}
+
+}  // namespace bench

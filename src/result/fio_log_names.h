@@ -1,0 +1,28 @@
+#pragma once
+// The names of the log files a workload asks fio's log options for (write_bw_log, write_lat_log, write_iops_log,
+// per_job_logs), as fio 3.33 names them: PREFIX_bw.J.log, PREFIX_lat.J.log and PREFIX_clat.J.log, PREFIX_iops.J.log,
+// J the job from 1 (no ".J" with per_job_logs=0); PREFIX the option's value, or the workload's name when given
+// bare. A prefix with a directory puts the log there; a relative name is relative to the current directory (not
+// -d), as fio's. The plan checks where they go (plan/plan.h), fio's log writer (report/fio/fio_log.h) fills
+// them. Pure.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "result/workload_spec.h"
+
+namespace bench {
+
+enum class FioLogKind { kBandwidth, kLatency, kCompletionLatency, kIops };
+
+struct FioLogName {
+  std::string path;   // as fio names it
+  FioLogKind kind;
+  std::uint32_t job;  // the job's index (from 0) whose requests it logs; 0 with per_job_logs=0 (every job's)
+  std::string option;  // the option that asks for it (write_bw_log, ...), for messages
+};
+
+// Every log of `spec`, job by job (one with per_job_logs=0), each job's in fio's order: bw, lat, clat, iops.
+std::vector<FioLogName> fio_log_names(const WorkloadSpec& spec);
+
+}  // namespace bench
