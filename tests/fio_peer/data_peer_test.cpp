@@ -55,7 +55,9 @@ test::CommandOutput bench_job(const fs::path& dir, const fs::path& file, const s
 }
 
 test::CommandOutput fio_job(const fs::path& file, const std::vector<std::string>& options) {
-  std::vector<std::string> argv = {"fio", "--output=/dev/null", "--name=peer", "--filename=" + file.string()};
+  // verify_state_save=0: fio would otherwise leave its verify state file in the current directory on a failure.
+  std::vector<std::string> argv = {"fio", "--output=/dev/null", "--verify_state_save=0", "--name=peer",
+                                   "--filename=" + file.string()};
   argv.insert(argv.end(), options.begin(), options.end());
   return test::run_program(argv, "");
 }
