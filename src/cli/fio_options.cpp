@@ -12,6 +12,9 @@
 #include <stdexcept>
 
 #include "cli/fio_distribution.h"
+#include "data/pattern.h"
+#include "data/verify.h"
+#include "phases/workload_data.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/size_arithmetic.h"
@@ -196,6 +199,27 @@ void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned
   spec.random_distribution_text = text;
 }
 
+// fio's data options (issue 26: verify= and the buffer options, result/data_options.h).
+VerifyMethod verify_method(std::string_view text) {
+  if (const std::optional<VerifyMethod> method = parse_verify_method(text)) return *method;
+  fail("bench++ verifies with 0, md5, crc32c, crc32c-intel, sha1, sha256, sha512, xxhash, meta, pattern and null "
+       "(not fio's crc64, crc32, crc16, crc7, sha3-*)");
+}
+
+FioPattern data_pattern(std::string_view text, bool allow_offset_fields) {
+  try {
+    return parse_fio_pattern(text, allow_offset_fields);
+  } catch (const std::invalid_argument& error) {
+    fail(error.what());
+  }
+}
+
+DedupeMode dedupe_mode(std::string_view text) {
+  if (text == "repeat") return DedupeMode::kRepeat;
+  if (text == "working_set") return DedupeMode::kWorkingSet;
+  fail("fio's dedupe modes are repeat and working_set");
+}
+
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
 
 struct Rule {
@@ -321,6 +345,49 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_clat = boolean(v); }},
     Rule{"disable_slat", FioArgument::kFlag,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_slat = boolean(v); }},
+    // fio's data (issue 26): verify= with its companions, and the write buffers' contents.
+    Rule{"verify", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.method = verify_method(v); }},
+    Rule{"verify_pattern", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.pattern = data_pattern(v, true); }},
+    Rule{"verify_interval", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned kb) {
+           s.verify.interval = static_cast<std::uint32_t>(std::min<std::uint64_t>(fio_size_of(v, kb), kMaxBlockBytes + 1));
+           if (s.verify.interval == 0 || s.verify.interval > kMaxBlockBytes)
+             fail(fmt::format("must be between 1 and {} bytes", kMaxBlockBytes));
+         }},
+    Rule{"do_verify", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.do_verify = boolean(v); }},
+    Rule{"verify_only", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_only = boolean(v); }},
+    Rule{"verify_fatal", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_fatal = boolean(v); }},
+    Rule{"verify_backlog", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_backlog = whole_number(v, 0, UINT64_MAX); }},
+    Rule{"refill_buffers", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.refill_buffers = boolean(v); }},
+    Rule{"zero_buffers", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.zero_buffers = boolean(v); }},
+    Rule{"scramble_buffers", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.scramble_buffers = boolean(v); }},
+    Rule{"buffer_pattern", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.buffer_pattern = data_pattern(v, false); }},
+    Rule{"buffer_compress_percentage", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.compress_percentage = whole_number32(v, 0, 100); }},
+    Rule{"buffer_compress_chunk", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned kb) {
+           s.buffers.compress_chunk = static_cast<std::uint32_t>(std::min<std::uint64_t>(fio_size_of(v, kb), 0xffffffffu));
+         }},
+    Rule{"dedupe_percentage", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_percentage = whole_number32(v, 0, 100); }},
+    Rule{"dedupe_mode", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_mode = dedupe_mode(v); }},
+    Rule{"dedupe_working_set_percentage", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           s.buffers.dedupe_working_set_percentage = whole_number32(v, 0, 100);
+         }},
+    Rule{"dedupe_global", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_global = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -388,6 +455,7 @@ void check_workload(const WorkloadSpec& spec) {
   }
   if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
+  if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
 }
 
 std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {

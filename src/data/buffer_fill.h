@@ -12,25 +12,12 @@
 #include <span>
 
 #include "data/pattern.h"
+#include "result/data_options.h"
 #include "engine/fio_random.h"
 
 namespace bench {
 
-enum class DedupeMode { kRepeat, kWorkingSet };
-
-// The options as the job wrote them; nullopt where it did not, since fio's rules depend on what was given.
-struct BufferOptions {
-  std::optional<bool> refill_buffers;    // fio's default: off
-  std::optional<bool> zero_buffers;      // off
-  std::optional<bool> scramble_buffers;  // on
-  FioPattern buffer_pattern;             // empty: none
-  std::optional<std::uint32_t> compress_percentage;  // buffer_compress_percentage, 0..100
-  std::uint32_t compress_chunk = 512;                 // buffer_compress_chunk (fio's default); 0: the write bs
-  std::optional<std::uint32_t> dedupe_percentage;    // 0..100
-  DedupeMode dedupe_mode = DedupeMode::kRepeat;
-  std::uint32_t dedupe_working_set_percentage = 5;  // of the job's size
-  bool dedupe_global = false;
-};
+// DedupeMode and BufferOptions (the options as the job wrote them): result/data_options.h.
 
 enum class BufferContent {
   kRandom,   // random bytes, one seed per fill

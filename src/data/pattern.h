@@ -6,16 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "result/data_options.h"
+
 namespace bench {
 
-// A pattern's bytes, with the places of its %o fields (verify_pattern only): 8 bytes each that take the
-// request's offset, little-endian, when the pattern is laid into a buffer (fio's paste_blockoff).
-struct FioPattern {
-  std::vector<std::byte> bytes;
-  std::vector<std::uint32_t> offset_fields;  // byte positions in `bytes`
-  bool empty() const { return bytes.empty(); }
-  bool operator==(const FioPattern&) const = default;
-};
 
 inline constexpr std::size_t kMaxPatternBytes = 512;  // fio's MAX_PATTERN_SIZE
 

@@ -17,23 +17,10 @@
 
 #include "data/checksum.h"
 #include "data/pattern.h"
+#include "result/data_options.h"
 
 namespace bench {
 
-enum class VerifyMethod {
-  kNone,               // verify=0 (fio's default)
-  kMd5,
-  kCrc32c,
-  kCrc32cIntel,        // CRC-32C as crc32c (fio's crc32c also uses the instruction when there)
-  kSha1,
-  kSha256,
-  kSha512,
-  kXxhash,
-  kMeta,               // the header alone (with verify_pattern: and the pattern); fio's obsolete "meta"
-  kPattern,            // verify=pattern: verify_pattern alone, no header
-  kPatternWithHeader,  // verify_pattern given without verify=: header and pattern (fio's VERIFY_PATTERN)
-  kNull,               // pretend: writes data, checks nothing
-};
 
 // fio's names for verify=: 0, md5, crc32c, crc32c-intel, sha1, sha256, sha512, xxhash, meta, pattern, null;
 // nullopt for the rest (fio's crc64, crc32, crc16, crc7, sha3-*: not supported by bench++) and for unknown

@@ -62,6 +62,7 @@ class JobLoop {
       check_stop(Clock::now());
     }
     if (error_) throw *error_;
+    if (verify_failure_) throw VerifyError(*verify_failure_);
     if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) sync(IoOp::kFsync);
     if (error_) throw *error_;
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts.
@@ -97,6 +98,7 @@ class JobLoop {
       free_slots_.pop_back();
       op_of_slot_[slot] = op;
       offset_of_slot_[slot] = offset;
+      if (op == IoOp::kWrite && plan_.data != nullptr && plan_.data->acts_per_write()) plan_.data->before_write(slot, offset);
       batch_.push_back({op, 0, offset, spec_.block_bytes, slot, slot});
       if (op == IoOp::kWrite) {
         ++writes_since_fsync_;
@@ -186,6 +188,7 @@ class JobLoop {
       if (completion.tag == kSyncTag) continue;  // sync() reaps its own
       const auto slot = static_cast<std::uint32_t>(completion.tag);
       account(op_of_slot_[slot], slot, now, completion.result, offset_of_slot_[slot]);
+      if (op_of_slot_[slot] == IoOp::kRead && plan_.data != nullptr && plan_.data->checks_reads()) check_read(slot);
       free_slots_.push_back(slot);
     }
   }
@@ -214,6 +217,13 @@ class JobLoop {
       result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency,
                                  spec_.block_bytes, is_write ? IoDirection::kWrite : IoDirection::kRead, 0});
     }
+  }
+
+  // verify= on a reading job: the first bad block stops the job (fio's verify error ends the job too).
+  void check_read(std::uint32_t slot) {
+    if (verify_failure_) return;
+    verify_failure_ = plan_.data->after_read(slot, offset_of_slot_[slot]);
+    if (verify_failure_) stopping_ = true;
   }
 
   void record_error(IoOp op, std::int64_t result, std::uint64_t offset) {
@@ -291,6 +301,7 @@ class JobLoop {
   std::uint32_t writes_since_fdatasync_ = 0;
   bool stopping_ = false;
   std::optional<std::system_error> error_;
+  std::optional<std::string> verify_failure_;
   JobMeasurement& result_;
 };
 

@@ -15,6 +15,7 @@
 #include "engine/fio_random.h"
 #include "engine/io_engine.h"
 #include "phases/phase.h"
+#include "phases/workload_data.h"
 #include "result/workload_result.h"
 #include "result/workload_spec.h"
 
@@ -32,6 +33,7 @@ struct JobPlan {
   const std::atomic<int>& interrupt_signal;
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
   std::string file_name;            // names the file in error messages
+  JobData* data = nullptr;          // the writes' contents and the reads' checks (phases/workload_data.h); may be null
 };
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.

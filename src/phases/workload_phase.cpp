@@ -1,24 +1,15 @@
 #include "phases/workload_phase.h"
 
-#include <cstring>
 #include <span>
 
 #include "engine/io_engine.h"
 #include "phases/job_offsets.h"
-#include "phases/rng.h"
+#include "phases/workload_data.h"
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
 
 namespace bench {
 namespace {
-
-void fill_with_random_bytes(AlignedBuffer& buffer, std::uint64_t seed) {
-  Rng rng(seed);
-  for (std::size_t i = 0; i + 8 <= buffer.size(); i += 8) {
-    const std::uint64_t word = rng.next();
-    std::memcpy(buffer.data() + i, &word, 8);
-  }
-}
 
 class WorkloadPhase final : public Phase {
  public:
@@ -45,7 +36,10 @@ class WorkloadPhase final : public Phase {
     PosixFile file = WorkloadFiles::open_for_requests(spec_, target);
     AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
     const std::uint64_t seed = seed_ + context.worker_index;
-    fill_with_random_bytes(buffers, seed ^ 0x64617461ULL);
+    const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
+    JobData data(spec_, JobDataSetup{std::as_writable_bytes(buffers.span()), choice_.depth, context.worker_index,
+                                     target.region_bytes, fio_seeds, target.path.string()});
+    data.fill_initial();  // untimed: before the release
     const int fds[] = {file.fd()};
     EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
     setup.region_bytes = target.region_bytes;  // mmap maps it
@@ -58,11 +52,13 @@ class WorkloadPhase final : public Phase {
                        choice_.depth,
                        target.region_bytes,
                        seed,
-                       fio_seeds_for(spec_, context.worker_index, target.path.string(), seed),
+                       fio_seeds,
                        context.interrupt_signal,
                        context.abort,
-                       target.path.string()};
-    run_job(plan, *context.measurement);
+                       target.path.string(),
+                       &data};
+    if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
+    if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);
   }
 
  private:

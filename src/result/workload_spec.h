@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "result/data_options.h"
 #include "result/engine_kind.h"
 #include "result/offset_spec.h"
 
@@ -94,6 +95,10 @@ struct WorkloadSpec {
   // list), clat_percentiles, lat_percentiles, slat_percentiles and disable_lat/clat/slat, which bench++ honours in
   // what it writes only (it measures every latency whatever they say).
   LatencyOutput latency_output;
+  // fio's data (issue 26): verify= with its companions, and the write buffers' contents (result/data_options.h;
+  // data/ makes the bytes, phases/workload_data.h uses them).
+  VerifyOptions verify;
+  BufferOptions buffers;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

@@ -1,0 +1,130 @@
+#include "phases/workload_data.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <system_error>
+
+#include "data/buffer_fill.h"
+#include "data/verify.h"
+#include "platform/posix_file.h"
+
+namespace bench {
+
+VerifyMethod effective_verify_method(const VerifyOptions& options) {
+  if (options.method == VerifyMethod::kNone && !options.pattern.empty()) return VerifyMethod::kPatternWithHeader;
+  return options.method;
+}
+
+namespace {
+
+VerifySpec verify_spec_of(const WorkloadSpec& spec) {
+  return VerifySpec{effective_verify_method(spec.verify), spec.verify.pattern, spec.verify.interval,
+                    spec.buffers.compress_percentage.value_or(0) == 100 ? 0
+                                                                        : spec.buffers.compress_percentage.value_or(0)};
+}
+
+}  // namespace
+
+std::optional<std::string> refused_data_options(const WorkloadSpec& spec) {
+  const VerifyOptions& verify = spec.verify;
+  const VerifyMethod method = effective_verify_method(verify);
+  if (method == VerifyMethod::kNone) {
+    if (verify.verify_only) return "verify_only needs verify= (the method the earlier run wrote with)";
+    return std::nullopt;
+  }
+  if (verify.verify_backlog != 0)
+    return "verify_backlog (checking during the writes) is not supported by bench++; without it the blocks are "
+           "checked after the writes";
+  if (spec.pattern == IoPattern::kReadWrite || spec.pattern == IoPattern::kRandRw)
+    return "verify= with a mixed rw=rw/randrw is not supported by bench++ (verify a write job, then a read job)";
+  if (method == VerifyMethod::kPattern && verify.pattern.empty()) return "verify=pattern needs verify_pattern=";
+  if (verify.interval != 0 && spec.block_bytes % verify.interval != 0)
+    return fmt::format("verify_interval={} does not divide bs={}", verify.interval, spec.block_bytes);
+  try {
+    const BlockVerifier verifier(verify_spec_of(spec), 0);
+    const std::uint32_t interval = verify.interval != 0 ? verify.interval : spec.block_bytes;
+    if (interval <= verifier.header_bytes())
+      return fmt::format("bs={} does not hold verify={}'s {}-byte header", interval,
+                         verify_method_name(method), verifier.header_bytes());
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return std::nullopt;
+}
+
+JobData::JobData(const WorkloadSpec& spec, const JobDataSetup& setup) : spec_(spec), setup_(setup) {
+  if (effective_verify_method(spec.verify) != VerifyMethod::kNone) {
+    verifier_ = std::make_unique<BlockVerifier>(verify_spec_of(spec), setup.seeds.verify);
+    acts_per_write_ = writes_data(spec.pattern) && !spec.verify.verify_only;
+    checks_reads_ = reads_data(spec.pattern);
+    written_.assign(static_cast<std::size_t>(setup.region_bytes / spec.block_bytes), false);
+    return;
+  }
+  const BufferPlan plan = plan_buffers(spec.buffers, reads_data(spec.pattern), false);
+  const BufferJob job{setup.seeds.buffer, setup.job_index, std::max(spec.jobs, setup.job_index + 1), spec.size_bytes,
+                      spec.block_bytes, setup.seeds};
+  filler_ = std::make_unique<BufferFiller>(plan, job);
+  acts_per_write_ = writes_data(spec.pattern) && filler_->changes_per_write();
+}
+
+JobData::~JobData() = default;
+
+std::span<std::byte> JobData::slot_bytes(std::uint32_t slot) const {
+  return setup_.buffers.subspan(std::size_t{slot} * spec_.block_bytes, spec_.block_bytes);
+}
+
+void JobData::fill_initial() {
+  for (std::uint32_t slot = 0; slot < setup_.slots; ++slot) {
+    if (filler_) {
+      filler_->fill_initial(slot_bytes(slot));
+    } else {  // a verified write fills its slot before each write; a read overwrites it
+      std::fill(slot_bytes(slot).begin(), slot_bytes(slot).end(), std::byte{0});
+    }
+  }
+}
+
+void JobData::before_write(std::uint32_t slot, std::uint64_t offset) {
+  if (verifier_) {
+    verifier_->fill(slot_bytes(slot), BlockStamp{offset, 0, setup_.job_index});
+    const std::uint64_t block = offset / spec_.block_bytes;
+    if (block < written_.size()) written_[block] = true;
+    return;
+  }
+  filler_->prepare_write(slot_bytes(slot), offset, ++write_stamp_);
+}
+
+std::optional<std::string> JobData::check(std::span<const std::byte> block, std::uint64_t offset) {
+  // Only the offset is known for sure: the generation and the writing job are not checked (another workload or
+  // an earlier run may have written the block, as fio skips numberio for verify_only and rewritten blocks).
+  const std::optional<VerifyFailure> failure = verifier_->check(block, ExpectedBlock{offset, {}, {}});
+  ++verified_blocks_;
+  if (!failure) return std::nullopt;
+  return fmt::format("{} in {}", failure->describe(), setup_.file_name);
+}
+
+std::optional<std::string> JobData::after_read(std::uint32_t slot, std::uint64_t offset) {
+  return check(slot_bytes(slot), offset);
+}
+
+bool JobData::verifies_after_the_job() const {
+  return verifier_ && writes_data(spec_.pattern) && (spec_.verify.do_verify || spec_.verify.verify_only);
+}
+
+void JobData::verify_after_the_job(PosixFile& file) {
+  const std::span<std::byte> buffer = slot_bytes(0);
+  for (std::size_t block = 0; block < written_.size(); ++block) {
+    if (!written_[block] && !spec_.verify.verify_only) continue;
+    const std::uint64_t offset = std::uint64_t{block} * spec_.block_bytes;
+    const std::size_t got = file.read_full_at(buffer.data(), buffer.size(), offset);
+    if (got != buffer.size()) {
+      throw std::system_error(EIO, std::generic_category(),
+                              fmt::format("verify: cannot read {} at offset {}: {} of {} bytes", setup_.file_name,
+                                          offset, got, buffer.size()));
+    }
+    if (std::optional<std::string> failure = check(buffer, offset)) throw VerifyError(*failure);
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,97 @@
+#pragma once
+// The data of one workload job (issue 26): what its writes carry and what its reads check, from the workload's
+// buffer options and verify= (result/data_options.h), made by data/buffer_fill.h and data/verify.h.
+//
+// Where it runs, as in fio: the buffers' first fill, and the read-back of a writing job with verify= (do_verify),
+// are outside the measured window (bench++ does not count the read-back's reads: fio reports them as the job's
+// reads). Per request, inside the job's window but before the request's submission time is taken (so outside its
+// latency), as fio fills an io_u before it queues it: refill_buffers' fill, scramble_buffers' stamp, a verified
+// write's header and digest. A read job's check (verify= on a read job) runs when the read is reaped, after its
+// completion time is taken, as fio checks in its completion path.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/fio_random.h"
+#include "result/workload_spec.h"
+
+namespace bench {
+
+class BufferFiller;
+class BlockVerifier;
+class PosixFile;
+
+// Thrown by JobData for a block that fails its check: the first bad block, in one line (file, offset, what differs,
+// expected and found). main exits 1 for it, as fio exits 1 after a verify failure.
+class VerifyError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What JobData needs of its job.
+struct JobDataSetup {
+  std::span<std::byte> buffers;     // the engine's request buffers: `slots` of spec.block_bytes each
+  std::uint32_t slots = 1;
+  std::uint32_t job_index = 0;      // 0-based, of spec.jobs
+  std::uint64_t region_bytes = 0;   // the job's part of its file, from offset 0
+  FioSeeds seeds;                   // the job's (phases/job_offsets.h)
+  std::string file_name;            // names the file in a failure's line
+};
+
+// One per job, used from the job's thread.
+class JobData {
+ public:
+  // Throws std::invalid_argument for options the data libraries refuse (check_workload refuses them earlier).
+  JobData(const WorkloadSpec& spec, const JobDataSetup& setup);
+  ~JobData();
+  JobData(const JobData&) = delete;
+  JobData& operator=(const JobData&) = delete;
+
+  // Whether the job loop must call before_write / after_read at all (neither does anything otherwise).
+  bool acts_per_write() const { return acts_per_write_; }
+  bool checks_reads() const { return checks_reads_; }
+
+  // Every slot's first contents (untimed, before the group's release).
+  void fill_initial();
+  // Before the write from `slot` to `offset` is submitted: its verified contents, a refill or a scramble.
+  void before_write(std::uint32_t slot, std::uint64_t offset);
+  // After the read into `slot` from `offset` completed (verify= on a reading job): nullopt when good, else the
+  // failure's line.
+  std::optional<std::string> after_read(std::uint32_t slot, std::uint64_t offset);
+
+  // Whether, after the job's requests, every block it wrote (verify_only: every block of its region) is read
+  // back and checked.
+  bool verifies_after_the_job() const;
+  // That read-back, with pread on `file` into slot 0, in offset order. Throws VerifyError for the first bad
+  // block, std::system_error for a read that fails or comes back short.
+  void verify_after_the_job(PosixFile& file);
+  // Blocks checked so far (reads checked and blocks read back).
+  std::uint64_t verified_blocks() const { return verified_blocks_; }
+
+ private:
+  std::span<std::byte> slot_bytes(std::uint32_t slot) const;
+  std::optional<std::string> check(std::span<const std::byte> block, std::uint64_t offset);
+
+  const WorkloadSpec& spec_;
+  JobDataSetup setup_;
+  std::unique_ptr<BufferFiller> filler_;       // without verify=
+  std::unique_ptr<BlockVerifier> verifier_;    // with verify=
+  std::vector<bool> written_;                  // per block of the region: written by this job (verify=)
+  std::uint64_t write_stamp_ = 0;              // scramble_buffers' per-write stamp
+  std::uint64_t verified_blocks_ = 0;
+  bool acts_per_write_ = false;
+  bool checks_reads_ = false;
+};
+
+// verify= as the job runs it: verify_pattern alone is kPatternWithHeader (fio's VERIFY_PATTERN).
+VerifyMethod effective_verify_method(const VerifyOptions& options);
+
+// A one-line reason why bench++ does not run this workload's data options, or nullopt (cli/fio_options.cpp's
+// check_workload refuses with it).
+std::optional<std::string> refused_data_options(const WorkloadSpec& spec);
+
+}  // namespace bench
