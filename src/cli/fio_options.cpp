@@ -204,6 +204,7 @@ template <typename Parse>
 std::array<std::uint64_t, 2> read_write_values(std::string_view text, Parse parse) {
   std::array<std::uint64_t, 2> values{0, 0};
   std::size_t count = 0;
+  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);  // fio drops one trailing comma: "1m," is "1m"
   while (true) {
     const std::size_t comma = text.find(',');
     const std::string_view field = text.substr(0, comma);
