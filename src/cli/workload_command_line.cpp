@@ -297,7 +297,15 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       specs = std::move(jobs.workloads);
       config.fio_output = jobs.output;
     } else {
-      // fio's job options beside job files fill fio's defaults for the first file only (cli/fio_job_file.h).
+      // fio's job options beside job files fill fio's defaults for the first file only (cli/fio_job_file.h); a
+      // --name beside a word without "--" more likely means a stray word than a job file.
+      for (const std::string& word : fio_words) {
+        if (word == "--name" || word.rfind("--name=", 0) == 0) {
+          throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and a job file "
+                                       "does not combine with a workload of the command line ({})",
+                                       positionals.front(), word));
+        }
+      }
       const std::vector<FioOption> defaults = read_fio_options_beside_job_files(fio_words, config.fio_output);
       for (const std::string& file : positionals) {
         const bool first = &file == &positionals.front();

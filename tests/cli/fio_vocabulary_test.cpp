@@ -163,7 +163,8 @@ TEST_CASE("fio vocabulary: job options beside a job file fill fio's defaults for
   // Options after the file name too (fio's getopt reads them all before the files).
   CHECK(parse_job({"a.fio", "--runtime=7"}, files).workloads.front().runtime == seconds(7));
   CHECK(parse_job({"--name=x", "a.fio"}, files).error ==
-        "a --name beside a job file: give the workload in the job file, or give no job file");
+        "unexpected word 'a.fio': a word without '--' names a job file, and a job file does not combine with a "
+        "workload of the command line (--name=x)");
   CHECK(test::contains(parse_job({"--thinktime=5", "a.fio"}, files).error, "'thinktime' is not supported"));
   CHECK(parse_job({"--bs=4x", "a.fio"}, files).error ==
         "on the command line: invalid fio option bs='4x': unknown size suffix 'x'");

@@ -324,7 +324,7 @@ TEST_CASE("workload: loops= makes that many passes, each over every block once (
   CHECK(run_one(spec, dir.path(), interrupt)[0].parts[1].operations == 10);
 }
 
-TEST_CASE("workload: rate_iops= and rate= never issue ahead of the rate; the other direction is not held") {
+TEST_CASE("workload: rate_iops= and rate= never issue ahead of the rate, the other direction is not held") {
   using std::chrono::duration_cast;
   test::TempDir dir;
   const std::atomic<int> interrupt{0};
@@ -377,7 +377,7 @@ TEST_CASE("workload: a stop signal ends a rate-limited job while it waits for it
   CHECK(jobs[0].parts[0].operations <= 2);
 }
 
-TEST_CASE("workload: startdelay= starts the job that much later; its measurement starts then") {
+TEST_CASE("workload: startdelay= starts the job that much later, its measurement starts then") {
   test::TempDir dir;
   const std::atomic<int> interrupt{0};
   WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
@@ -389,7 +389,7 @@ TEST_CASE("workload: startdelay= starts the job that much later; its measurement
   CHECK(jobs[0].parts[0].operations == 16);
 }
 
-TEST_CASE("workload: create_only= lays the file out and makes no request; overwrite= fills a writer's file first") {
+TEST_CASE("workload: create_only= lays the file out and makes no request, overwrite= fills a writer's file first") {
   test::TempDir dir;
   const std::atomic<int> interrupt{0};
   WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
@@ -413,7 +413,7 @@ TEST_CASE("workload: create_only= lays the file out and makes no request; overwr
   CHECK(std::count(bytes.begin(), bytes.end(), '\0') < 64);
 }
 
-TEST_CASE("workload: cpus_allowed= runs the job on those CPUs; CPUs that are not there are an error") {
+TEST_CASE("workload: cpus_allowed= runs the job on those CPUs, CPUs that are not there are an error") {
   test::TempDir dir;
   const std::atomic<int> interrupt{0};
   WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
