@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "cli/fio_run_options.h"
@@ -55,6 +56,25 @@ void check_text(std::string_view text, std::string_view file_name) {
   }
 }
 
+// An option line with fio's ${NAME} replaced by the environment's NAME, or by nothing when NAME is not set (fio
+// 3.33's fio_option_dup_subs); a "${" without its "}" stays as written.
+std::string with_environment(std::string_view line, const EnvironmentLookup& environment) {
+  std::string out;
+  while (true) {
+    const std::size_t start = line.find("${");
+    const std::size_t end = start == std::string_view::npos ? start : line.find('}', start + 2);
+    if (end == std::string_view::npos || end == start + 2) {
+      out += line;
+      return out;
+    }
+    out += line.substr(0, start);
+    if (const std::optional<std::string> value = environment(std::string(line.substr(start + 2, end - start - 2)))) {
+      out += *value;
+    }
+    line.remove_prefix(end + 1);
+  }
+}
+
 // One job file line as an option: "key=value", "key = value" or a bare "key".
 FioOption option_of_line(std::string_view line) {
   const auto equals = line.find('=');
@@ -88,6 +108,7 @@ WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span
       apply_fio_option(spec, option, kb_base);
     }
   }
+  settle_workload(spec);
   check_workload(spec);
   for (const FioOption& option : global_options) spec.given_global_options.emplace_back(option.name, option.value.value_or(""));
   for (const FioOption& option : job_options) spec.given_job_options.emplace_back(option.name, option.value.value_or(""));
@@ -150,6 +171,26 @@ FioJobs read_fio_command_line(std::span<const std::string> words) {
   return jobs;
 }
 
+std::vector<FioOption> read_fio_options_beside_job_files(std::span<const std::string> words, FioOutputRequest& output) {
+  std::vector<FioOption> job_options;
+  for (FioOption& option : split_fio_words(words)) {
+    if (is_fio_run_option(option.name)) {
+      apply_fio_run_option(output, option);
+    } else if (option.name == "name") {
+      throw UsageError("a --name beside a job file: give the workload in the job file, or give no job file");
+    } else {
+      try {  // the value's own errors, before any file is read
+        WorkloadSpec scratch;
+        apply_fio_option(scratch, option, 1024);
+      } catch (const UsageError& error) {
+        throw UsageError(fmt::format("on the command line: {}", error.what()));
+      }
+      job_options.push_back(std::move(option));
+    }
+  }
+  return job_options;
+}
+
 FioOutputRequest read_fio_run_options(std::span<const std::string> words) {
   FioOutputRequest output;
   for (const FioOption& option : split_fio_words(words)) {
@@ -163,7 +204,15 @@ FioOutputRequest read_fio_run_options(std::span<const std::string> words) {
   return output;
 }
 
-std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name) {
+std::optional<std::string> process_environment(const std::string& name) {
+  const char* value = std::getenv(name.c_str());
+  if (value == nullptr) return std::nullopt;
+  return std::string(value);
+}
+
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
+                                            std::span<const FioOption> command_line_defaults,
+                                            const EnvironmentLookup& environment) {
   constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // UTF-8's, as some editors write it
   if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) text.remove_prefix(kByteOrderMark.size());
   check_text(text, file_name);
@@ -172,7 +221,7 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
     std::vector<FioOption> global;  // the [global] options in force where the section starts
     std::vector<FioOption> options;
   };
-  std::vector<FioOption> global;
+  std::vector<FioOption> global(command_line_defaults.begin(), command_line_defaults.end());
   std::vector<Section> sections;
   bool in_global = false;
   std::size_t line_number = 0;
@@ -192,11 +241,10 @@ std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_v
       if (!in_global) sections.push_back({line_number, global, {{"name", name}}});
       return;
     }
-    if (line.find("${") != std::string_view::npos || line.rfind("include ", 0) == 0) {
-      throw at_line("environment variables and include lines are not supported by bench++");
-    }
-    FioOption option = option_of_line(line);
-    if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", quoted(line)));
+    if (line.rfind("include ", 0) == 0) throw at_line("include lines are not supported by bench++");
+    const std::string expanded = with_environment(line, environment);
+    FioOption option = option_of_line(expanded);
+    if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", quoted(std::string_view(expanded))));
     if (!fio_option_argument(option.name) || is_fio_run_option(option.name)) {
       if (unsupported.empty()) first_unsupported_line = line_number;
       note_unsupported(unsupported, option.name);
@@ -245,6 +293,7 @@ WorkloadSpec workload_of_recorded_options(std::span<const std::pair<std::string,
       }
     }
   }
+  settle_workload(spec);
   return spec;
 }
 

@@ -7,8 +7,14 @@
 // later [global] adds to the earlier ones; each --name or section starts a workload; `;` and `#` start comments,
 // whole-line or after a value; a kb_base applies to the sizes written after it (a [global] one to the whole job). Workloads run at
 // once unless one has stonewall, which waits for all before it. Unlike fio, two workloads may not share a name
-// (their results are kept under it), and job options on a command line beside a job file are an error (fio
-// ignores them).
+// (their results are kept under it).
+//
+// Job options on a command line beside job files (`fio --runtime 30 file.fio`) are what fio 3.33 makes of them
+// (init.c): they fill fio's defaults before the first job file is read, so they apply to every workload of the
+// first file unless its [global] or a section sets the option again; fio resets its defaults before each later
+// job file, so they do not reach a second one. A --name beside a job file is refused.
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,11 +40,25 @@ FioJobs read_fio_command_line(std::span<const std::string> words);
 // they ask for. Throws UsageError for any other fio option (fio would ignore it; it belongs in the job file).
 FioOutputRequest read_fio_run_options(std::span<const std::string> words);
 
+// fio's words beside job files: the run options' output request into `output`, and the job options (in order,
+// for read_fio_job_file's `command_line_defaults`). Throws UsageError for an option bench++ does not run and
+// for --name (a workload of the command line beside a job file).
+std::vector<FioOption> read_fio_options_beside_job_files(std::span<const std::string> words, FioOutputRequest& output);
+
 // Throws UsageError when two workloads share a name (their results are kept under it).
 void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads);
 
 // Reads a job file's text; `file_name` only names it in messages ("tart.fio:12: ...").
-std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name);
+// A variable of the environment, or nullopt when it is not set.
+using EnvironmentLookup = std::function<std::optional<std::string>(const std::string&)>;
+std::optional<std::string> process_environment(const std::string& name);  // getenv's
+
+// `command_line_defaults`: job options given on the command line (see above), applied before the file's own.
+// `environment`: what fio's ${NAME} in an option line becomes (as fio: NAME's value, or nothing when NAME is
+// not set; sections' names are not expanded). `include` lines are refused.
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
+                                            std::span<const FioOption> command_line_defaults = {},
+                                            const EnvironmentLookup& environment = process_environment);
 
 // The workload that `global_options` and then `job_options` describe, applied in order; checked
 // (check_workload). Shared by both readers.

@@ -8,6 +8,7 @@
 #include <array>
 #include <charconv>
 #include <cstdlib>
+#include <fcntl.h>
 #include <limits>
 #include <stdexcept>
 
@@ -218,6 +219,100 @@ DedupeMode dedupe_mode(std::string_view text) {
   if (text == "repeat") return DedupeMode::kRepeat;
   if (text == "working_set") return DedupeMode::kWorkingSet;
   fail("fio's dedupe modes are repeat and working_set");
+// ---- Issue 26's options (rates, loops, batching, start delay, timing): their helpers. ----
+
+// fio's per-direction values "R[,W[,T]]" (rate=, rate_iops=): one value is every direction's; a missing write
+// takes the read's; an empty one ("rate=,1m") leaves that direction without a limit. bench++ keeps read and write.
+template <typename Parse>
+std::array<std::uint64_t, 2> read_write_values(std::string_view text, Parse parse) {
+  std::array<std::uint64_t, 2> values{0, 0};
+  std::size_t count = 0;
+  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);  // fio drops one trailing comma: "1m," is "1m"
+  while (true) {
+    const std::size_t comma = text.find(',');
+    const std::string_view field = text.substr(0, comma);
+    if (count == kFioDirections) fail("at most three values (read,write,trim)");
+    if (count < 2) values[count] = field.empty() ? 0 : parse(field);
+    ++count;
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  if (count == 1) values[1] = values[0];
+  return values;
+}
+
+void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  spec.rate_bytes = read_write_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
+}
+
+void set_rate_iops(WorkloadSpec& spec, std::string_view text, unsigned) {
+  spec.rate_iops = read_write_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
+}
+
+void set_rate_process(WorkloadSpec& spec, std::string_view text, unsigned) {
+  if (text == "linear") {
+    spec.rate_poisson = false;
+  } else if (text == "poisson") {
+    spec.rate_poisson = true;
+  } else {
+    fail("fio's rate processes are linear and poisson");
+  }
+}
+
+void set_start_delay(WorkloadSpec& spec, std::string_view text, unsigned) {
+  if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
+    fail("one delay (startdelay=10s); a random range is not supported by bench++");
+  }
+  spec.start_delay = fio_time_of(text);
+}
+
+// What fio's gtod_reduce and disable_* change is fio's own clock reading and its report: bench++ reads the clock
+// once per batch anyway, and records the option (WorkloadSpec::gtod_reduce) with the workload.
+void set_gtod_reduce(WorkloadSpec& spec, std::string_view text, unsigned) { spec.gtod_reduce = boolean(text); }
+
+// fio's filesize=: one size (a range lo-hi, a random size per file, is refused).
+void set_file_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
+    fail("one size (filesize=1g); a random range is not supported by bench++");
+  }
+  spec.file_size = fio_size_of(text, kb_base);
+  if (spec.file_size == 0) fail("must be more than 0");
+}
+
+// fio's cpus_allowed=: CPU numbers and ranges, "0-3,6" (ascending, each at most 1023, the kernel's CPU_SETSIZE).
+void set_cpus_allowed(WorkloadSpec& spec, std::string_view text, unsigned) {
+  constexpr std::uint64_t kLargestCpu = 1023;
+  spec.cpus_allowed.clear();
+  while (true) {
+    const std::size_t comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    const std::size_t dash = item.find('-');
+    const std::uint64_t first = whole_number(item.substr(0, dash), 0, kLargestCpu);
+    const std::uint64_t last = dash == std::string_view::npos ? first : whole_number(item.substr(dash + 1), 0, kLargestCpu);
+    if (last < first) fail(fmt::format("the range {} runs backwards", item));
+    for (std::uint64_t cpu = first; cpu <= last; ++cpu) spec.cpus_allowed.push_back(static_cast<std::uint32_t>(cpu));
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+}
+
+// fio's io_size= (io_limit=): a size; N% (of size) is refused.
+void set_io_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (!text.empty() && text.back() == '%') fail("a share of size (io_size=N%) is not supported by bench++");
+  spec.io_size = fio_size_of(text, kb_base);
+}
+
+// fio's sync=: none or 0, sync or 1 (O_SYNC), dsync (O_DSYNC), added to the job's open.
+void set_sync(WorkloadSpec& spec, std::string_view text, unsigned) {
+  if (text == "none" || text == "0") {
+    spec.sync_open_flag = 0;
+  } else if (text == "sync" || text == "1") {
+    spec.sync_open_flag = O_SYNC;
+  } else if (text == "dsync") {
+    spec.sync_open_flag = O_DSYNC;
+  } else {
+    fail("fio's values are none (0), sync (1) and dsync");
+  }
 }
 
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
@@ -388,6 +483,38 @@ constexpr std::array kRules = {
          }},
     Rule{"dedupe_global", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_global = boolean(v); }},
+    // Issue 26's options (their helpers above): batching, rates, loops, start delay, clock and report switches.
+    Rule{"iodepth_batch", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.batch_submit = whole_number32(v, 0, kMaxIoDepth); }},
+    Rule{"iodepth_batch_submit", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.batch_submit = whole_number32(v, 0, kMaxIoDepth); }},
+    Rule{"iodepth_batch_complete", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.batch_complete_min = whole_number32(v, 0, kMaxIoDepth); }},
+    Rule{"iodepth_batch_complete_min", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.batch_complete_min = whole_number32(v, 0, kMaxIoDepth); }},
+    Rule{"iodepth_batch_complete_max", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.batch_complete_max = whole_number32(v, 0, kMaxIoDepth); }},
+    Rule{"rate", FioArgument::kRequired, set_rate_bytes},
+    Rule{"rate_iops", FioArgument::kRequired, set_rate_iops},
+    Rule{"rate_process", FioArgument::kRequired, set_rate_process},
+    Rule{"loops", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.loops = whole_number32(v, 1, 0xffffffffu); }},
+    Rule{"startdelay", FioArgument::kRequired, set_start_delay},
+    Rule{"gtod_reduce", FioArgument::kFlag, set_gtod_reduce},
+    Rule{"disable_bw_measurement", FioArgument::kFlag, [](WorkloadSpec&, std::string_view v, unsigned) { boolean(v); }},
+    Rule{"sync", FioArgument::kRequired, set_sync},
+    Rule{"filesize", FioArgument::kRequired, set_file_size},
+    Rule{"cpus_allowed", FioArgument::kRequired, set_cpus_allowed},
+    Rule{"number_ios", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.number_ios = whole_number(v, 0, UINT64_MAX); }},
+    Rule{"io_size", FioArgument::kRequired, set_io_size},
+    Rule{"io_limit", FioArgument::kRequired, set_io_size},
+    Rule{"fsync_on_close", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.fsync_on_close = boolean(v); }},
+    Rule{"overwrite", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.overwrite = boolean(v); }},
+    Rule{"create_only", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_only = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -434,6 +561,13 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
   if (option.name == "kb_base") fio_kb_base(option);
 }
 
+void settle_workload(WorkloadSpec& spec) {
+  // fio (filesetup.c): with one file of filesize=, the job's size is the file's unless size= asks for less.
+  if (spec.file_size != 0 && !spec.size_percent && (spec.size_bytes == 0 || spec.size_bytes > spec.file_size)) {
+    spec.size_bytes = spec.file_size;
+  }
+}
+
 void check_workload(const WorkloadSpec& spec) {
   const auto refuse = [&](const std::string& reason) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
@@ -445,6 +579,10 @@ void check_workload(const WorkloadSpec& spec) {
   if (spec.size_bytes != 0 && spec.size_bytes < spec.block_bytes) {
     refuse(fmt::format("size={} is smaller than bs={}", spec.size_bytes, spec.block_bytes));
   }
+  if (spec.file_size != 0 && spec.size_bytes < spec.file_size && !spec.size_percent) {
+    refuse(fmt::format("size={} below filesize={}: a file larger than the job's size is not supported by bench++",
+                       spec.size_bytes, spec.file_size));
+  }
   if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty()) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
   }
@@ -454,6 +592,10 @@ void check_workload(const WorkloadSpec& spec) {
     refuse("random_generator=lfsr cannot draw a zoned random_distribution (fio ignores the zones)");
   }
   if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
+  if (spec.io_size != 0 && spec.loops > 1) refuse("io_size= with loops= is not supported by bench++ (one of them)");
+  if (spec.read_only && writes_data(spec.pattern)) {
+    refuse("writes, and --readonly allows no write (fio refuses it too)");
+  }
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
   if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
 }

@@ -47,6 +47,10 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
 // the sizes written after it; the caller passes it on to apply_fio_option.
 std::optional<unsigned> fio_kb_base(const FioOption& option);
 
+// What some options mean only together, once all are applied (fio's rules): filesize= gives size= when size= is
+// not given or larger. build_workload calls it before check_workload.
+void settle_workload(WorkloadSpec& spec);
+
 // Checks a workload whose options are all applied: sizes, depths and times that fio would refuse or that
 // cannot run (bs not a multiple of 512 with direct, iodepth above io_uring's limit, time_based without
 // runtime, size and size=N% together, ...). The message names the workload.

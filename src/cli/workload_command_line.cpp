@@ -189,6 +189,7 @@ void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scal
       if (spec.time_based && spec.runtime.count() == 0) spec.runtime = std::chrono::milliseconds(1);
     }
     if (spec.size_bytes != 0) spec.size_bytes = std::max<std::uint64_t>(spec.size_bytes / spec.block_bytes, 1) * spec.block_bytes;
+    if (spec.file_size != 0) spec.file_size = spec.size_bytes;  // filesize= (settled: the same as size) scales with it
   }
 }
 
@@ -206,7 +207,14 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
                                               const SystemFacts& facts,
                                               const std::function<std::string(const std::string&)>& read_file) {
   std::vector<std::string> args;  // fio's single-dash spellings as its double-dash ones
-  for (const std::string& word : words) args.push_back(fio_double_dash(word));
+  bool read_only = false;  // fio's --readonly: every workload only reads
+  for (const std::string& word : words) {
+    if (word == "--readonly" || word == "-readonly") {
+      read_only = true;
+      continue;
+    }
+    args.push_back(fio_double_dash(word));
+  }
   ParsedCommandLine result;
   Config& config = result.config;
   std::vector<OwnValue> own;
@@ -289,19 +297,20 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       specs = std::move(jobs.workloads);
       config.fio_output = jobs.output;
     } else {
-      // A word without "--" is a job file; beside fio's job options it is more likely a stray word.
+      // fio's job options beside job files fill fio's defaults for the first file only (cli/fio_job_file.h); a
+      // --name beside a word without "--" more likely means a stray word than a job file.
       for (const std::string& word : fio_words) {
-        if (!word.starts_with("--")) continue;  // (an option's value, as the next word)
-        const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
-        if (fio_option_argument(name) && !is_fio_run_option(name)) {
-          throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and job files "
-                                       "do not combine with fio options on the command line ({})",
+        if (word == "--name" || word.rfind("--name=", 0) == 0) {
+          throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and a job file "
+                                       "does not combine with a workload of the command line ({})",
                                        positionals.front(), word));
         }
       }
-      config.fio_output = read_fio_run_options(fio_words);
+      const std::vector<FioOption> defaults = read_fio_options_beside_job_files(fio_words, config.fio_output);
       for (const std::string& file : positionals) {
-        std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file);
+        const bool first = &file == &positionals.front();
+        std::vector<WorkloadSpec> from_file =
+            read_fio_job_file(read_file(file), file, first ? std::span<const FioOption>(defaults) : std::span<const FioOption>());
         for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
           try {
             check_run_time(spec);
@@ -315,6 +324,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     }
   }
   check_fio_output(config);
+  for (WorkloadSpec& spec : specs) spec.read_only = read_only;
   scale_workloads(specs, scale);
   for (const WorkloadSpec& spec : specs) {
     check_workload(spec);
@@ -349,6 +359,10 @@ fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine
   --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description
   --write_bw_log --write_lat_log --write_iops_log --log_avg_msec --per_job_logs
+  --iodepth_batch_submit --iodepth_batch_complete_min --iodepth_batch_complete_max --rate --rate_iops
+  --rate_process --loops --startdelay --gtod_reduce --disable_lat/clat/slat --clat_percentiles
+  --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios
+  --fsync_on_close --readonly; beside job files, job options fill fio's defaults (the first file's)
 fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
   --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless

@@ -242,7 +242,8 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
                             const std::atomic<int>* interrupt_signal) {
   Created& created = created_.at(path);
   PosixFile file(path, O_WRONLY);
-  if (reads_data(spec.pattern) && created.filled_bytes < bytes) {
+  // fio's overwrite=1: a writing job's file holds data before its writes, as a reading job's does.
+  if ((reads_data(spec.pattern) || spec.overwrite) && created.filled_bytes < bytes) {
     // Incompressible data: every chunk drawn afresh, so that neither compression nor deduplication flatters
     // the reads.
     AlignedBuffer chunk(kLayoutChunkBytes);
@@ -274,7 +275,7 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
 PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target) {
   const int access = writes_data(spec.pattern) ? O_RDWR : O_RDONLY;
   try {
-    return PosixFile(target.path, access | (spec.direct ? O_DIRECT : 0));
+    return PosixFile(target.path, access | (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag);  // sync=: O_(D)SYNC
   } catch (const std::system_error& error) {
     if (spec.direct && error.code() == std::errc::invalid_argument) {
       throw std::system_error(error.code(), fmt::format("cannot open {} with O_DIRECT (direct=1): its filesystem "

@@ -16,7 +16,8 @@
 //   - any other filename= (absolute, or inside directory=) is the same file for every rank: refused for a
 //     workload that writes, and for one that reads a file that does not exist (every rank would create it);
 //     reading an existing file or device together is allowed.
-// Layout (untimed): a reading workload's file is filled with incompressible data, a writing one's is allocated
+// Layout (untimed): a reading workload's file (or a writing one's with overwrite=1) is filled with incompressible
+// data, a writing one's is allocated
 // (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
 #include <atomic>
 #include <cstdint>

@@ -6,8 +6,10 @@
 #include <cerrno>
 #include <limits>
 #include <system_error>
+#include <thread>
 
 #include "phases/job_offsets.h"
+#include "phases/job_rate.h"
 #include "measure/stopwatch.h"
 #include "phases/rng.h"
 
@@ -44,6 +46,7 @@ class JobLoop {
     batch_.reserve(plan.depth);
     completions_.reserve(plan.depth);
     reserve_samples();
+    if (spec_.rate_limited()) rate_.emplace(spec_, plan.seed);
   }
 
   void run() {
@@ -52,14 +55,14 @@ class JobLoop {
     result_.measured_from = measure_start_;
     deadline_ = spec_.runtime.count() > 0 ? measure_start_ + spec_.runtime : Clock::time_point::max();
     last_completion_ = measure_start_;
-    while (true) {
-      if (!stopping_) issue();
-      if (plan_.engine.in_flight() == 0) {
-        if (stopping_) break;
-        continue;  // a sync was due: issue() submits it now that nothing is in flight
-      }
-      reap(1);
-      check_stop(Clock::now());
+    start_ = start;
+    for (std::uint32_t loop = 1;; ++loop) {
+      run_pass();
+      issued_before_pass_ += issued_bytes_;
+      // fio's io_size=: passes over the region (each re-seeded, as a loop) until that much is issued.
+      const bool io_left = spec_.io_size != 0 && issued_before_pass_ < spec_.io_size;
+      if (!pass_done_ || stopping_ || (!io_left && loop >= spec_.loops)) break;
+      start_next_loop();
     }
     if (error_) throw *error_;
     if (verify_failure_) throw VerifyError(*verify_failure_);
@@ -71,6 +74,62 @@ class JobLoop {
   }
 
  private:
+  // One pass over the job's size (or until runtime, a stop or an error): issues and reaps until nothing is in
+  // flight and nothing more is to be issued.
+  void run_pass() {
+    while (true) {
+      if (issuing()) issue();
+      if (rate_wait_until_) {
+        wait_for_rate();
+        continue;
+      }
+      if (plan_.engine.in_flight() == 0) {
+        if (!issuing()) break;
+        continue;  // a sync was due: issue() submits it now that nothing is in flight
+      }
+      reap(1);
+      check_stop(Clock::now());
+    }
+  }
+
+  bool issuing() const { return !stopping_ && !pass_done_; }
+
+  // fio's loops=: the next pass starts over the region, with the offsets drawn anew from the same seeds (fio
+  // re-seeds each loop with randrepeat, its default) and the random map cleared.
+  void start_next_loop() {
+    offsets_ = JobOffsets(spec_, plan_.region_bytes, plan_.seed, plan_.fio_seeds);
+    issued_bytes_ = 0;
+    issued_requests_ = 0;
+    pass_done_ = false;
+  }
+
+  // rate= / rate_iops=: the request about to be issued is not due yet. As fio does before it sleeps, waits for
+  // what is in flight, then sleeps until it is due (or until runtime ends or a stop signal comes).
+  void wait_for_rate() {
+    while (plan_.engine.in_flight() > 0) reap(plan_.engine.in_flight());
+    constexpr auto kLongestNap = std::chrono::milliseconds(20);  // a stop signal is seen within this
+    while (!stopping_) {
+      const Clock::time_point now = Clock::now();
+      check_stop(now);
+      if (stopping_ || now >= *rate_wait_until_) break;
+      std::this_thread::sleep_until(std::min({*rate_wait_until_, deadline_, now + kLongestNap}));
+    }
+    rate_wait_until_.reset();
+  }
+
+  // Whether the request about to be issued (`op`, which the rate may change to the other direction) may go
+  // now; if not, when it may is kept in rate_wait_until_ and the op for the next issue() in pending_op_.
+  bool rate_allows(IoOp& op) {
+    if (!rate_) return true;
+    const Clock::time_point now = Clock::now();
+    const RatePacer::Next next = rate_->next(op, std::chrono::duration_cast<nanoseconds>(now - start_));
+    op = next.op;
+    if (start_ + next.due <= now) return true;
+    pending_op_ = op;
+    rate_wait_until_ = start_ + next.due;
+    return false;
+  }
+
   // Fills the free slots with requests and submits them as one batch, unless a sync is due (then waits for
   // the queue to empty first, and submits the sync alone).
   void issue() {
@@ -87,12 +146,16 @@ class JobLoop {
       result_.cpu_at_measured_from = process_cpu_time();  // %CPU covers the measured window only
     }
     while (!free_slots_.empty() && !target_reached()) {
-      const IoOp op = next_direction();
+      IoOp op = pending_op_ ? *pending_op_ : next_direction();
+      pending_op_.reset();
+      if (!rate_allows(op)) break;
       const std::optional<std::uint64_t> next_offset = offsets_.next(op);
       if (!next_offset) {  // a random pass over every block is done: the job's size
-        stopping_ = true;
+        pass_done_ = true;
         break;
       }
+      if (rate_) rate_->issued(op, spec_.block_bytes);
+      ++issued_requests_;
       const std::uint64_t offset = *next_offset;
       const std::uint32_t slot = free_slots_.back();
       free_slots_.pop_back();
@@ -155,9 +218,14 @@ class JobLoop {
 
   // Without time_based the job issues `size` bytes: one pass over its region (fio's size, per job).
   bool target_reached() {
+    if (spec_.number_ios != 0 && issued_requests_ >= spec_.number_ios) {  // fio's number_ios: a cap, time_based or not
+      pass_done_ = true;
+      return true;
+    }
     if (spec_.time_based) return false;
-    if (issued_bytes_ >= plan_.region_bytes) {
-      stopping_ = true;
+    const std::uint64_t io_left = spec_.io_size == 0 ? plan_.region_bytes : spec_.io_size - issued_before_pass_;
+    if (issued_bytes_ >= std::min(plan_.region_bytes, io_left)) {
+      pass_done_ = true;
       return true;
     }
     return false;
@@ -296,10 +364,17 @@ class JobLoop {
   Clock::time_point last_completion_;
   Clock::time_point stopped_at_{};  // when runtime ran out (the epoch when it did not)
   std::uint64_t issued_bytes_ = 0;
+  std::uint64_t issued_requests_ = 0;  // in this pass, ramp included (number_ios)
+  std::uint64_t issued_before_pass_ = 0;  // bytes issued by the earlier passes (io_size)
   std::uint64_t writes_ = 0;
   std::uint32_t writes_since_fsync_ = 0;
   std::uint32_t writes_since_fdatasync_ = 0;
   bool stopping_ = false;
+  bool pass_done_ = false;  // this loop's size is issued
+  Clock::time_point start_;
+  std::optional<RatePacer> rate_;  // rate= / rate_iops=
+  std::optional<IoOp> pending_op_;  // drawn, held back by the rate
+  std::optional<Clock::time_point> rate_wait_until_;
   std::optional<std::system_error> error_;
   std::optional<std::string> verify_failure_;
   JobMeasurement& result_;

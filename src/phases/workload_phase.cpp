@@ -1,6 +1,15 @@
 #include "phases/workload_phase.h"
 
+#include <pthread.h>
+#include <sched.h>
+
+#include <cstring>
+#include <system_error>
+#include <vector>
 #include <span>
+#include <thread>
+#include <algorithm>
+#include <chrono>
 
 #include "engine/io_engine.h"
 #include "phases/job_offsets.h"
@@ -10,6 +19,50 @@
 
 namespace bench {
 namespace {
+
+// fio's startdelay=: the job starts this long after the group's start (its runtime counts from then). Returns
+// false when another job's failure came first (the job then does nothing); throws InterruptedError for a stop
+// signal, as any test's wait does.
+bool wait_start_delay(std::chrono::nanoseconds delay, const PhaseContext& context) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point until = Clock::now() + delay;
+  while (Clock::now() < until) {
+    context.check_interrupt();
+    if (context.abort != nullptr && context.abort->load()) return false;
+    std::this_thread::sleep_until(std::min(until, Clock::now() + std::chrono::milliseconds(20)));
+  }
+  return true;
+}
+
+// fio's cpus_allowed=: pins the calling thread (a job's) to those CPUs while it lives, and gives the thread its
+// earlier CPUs back on destruction (the runner's threads may run other tests). Throws std::system_error when the
+// kernel refuses every CPU named (none of them online or allowed here).
+class CpuPinning {
+ public:
+  explicit CpuPinning(const std::vector<std::uint32_t>& cpus) {
+    if (cpus.empty()) return;
+    if (const int error = pthread_getaffinity_np(pthread_self(), sizeof(before_), &before_); error != 0) {
+      throw std::system_error(error, std::generic_category(), "cannot read the job's CPUs");
+    }
+    cpu_set_t wanted;
+    CPU_ZERO(&wanted);
+    for (const std::uint32_t cpu : cpus) CPU_SET(cpu, &wanted);
+    if (const int error = pthread_setaffinity_np(pthread_self(), sizeof(wanted), &wanted); error != 0) {
+      throw std::system_error(error, std::generic_category(),
+                              "cannot run the job on the CPUs of cpus_allowed= (are they online?)");
+    }
+    pinned_ = true;
+  }
+  ~CpuPinning() {
+    if (pinned_) pthread_setaffinity_np(pthread_self(), sizeof(before_), &before_);
+  }
+  CpuPinning(const CpuPinning&) = delete;
+  CpuPinning& operator=(const CpuPinning&) = delete;
+
+ private:
+  cpu_set_t before_{};
+  bool pinned_ = false;
+};
 
 class WorkloadPhase final : public Phase {
  public:
@@ -33,6 +86,11 @@ class WorkloadPhase final : public Phase {
 
   void run(PhaseContext& context) const override {
     const JobTarget& target = targets_.at(context.worker_index);
+    const CpuPinning pinning(spec_.cpus_allowed);
+    if (spec_.create_only) {  // fio's create_only=1: prepare() laid the file out; nothing more to do
+      context.wait_for_start();
+      return;
+    }
     PosixFile file = WorkloadFiles::open_for_requests(spec_, target);
     AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
     const std::uint64_t seed = seed_ + context.worker_index;
@@ -44,9 +102,11 @@ class WorkloadPhase final : public Phase {
     EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
     setup.region_bytes = target.region_bytes;  // mmap maps it
     setup.random_offsets = is_random(spec_.pattern);
+    setup.batching = {spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max};  // fio's iodepth_batch_*
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;
+    if (!wait_start_delay(spec_.start_delay, context)) return;
     const JobPlan plan{spec_,
                        *engine,
                        choice_.depth,
@@ -58,6 +118,7 @@ class WorkloadPhase final : public Phase {
                        target.path.string(),
                        &data};
     if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
+    if (spec_.fsync_on_close && writes_data(spec_.pattern)) file.sync();  // fio's fsync_on_close, untimed
     if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);
   }
 

@@ -99,6 +99,30 @@ struct WorkloadSpec {
   // data/ makes the bytes, phases/workload_data.h uses them).
   VerifyOptions verify;
   BufferOptions buffers;
+  // Issue 26's options (cli/fio_options.cpp, their block), as fio 3.33 runs them:
+  // iodepth_batch_submit, iodepth_batch_complete_min, iodepth_batch_complete_max (engine/io_engine.h's
+  // AioBatching: libaio and posixaio honour them; 0 for submit: the job's iodepth).
+  std::uint32_t batch_submit = 1;
+  std::uint32_t batch_complete_min = 1;
+  std::uint32_t batch_complete_max = 0;
+  // rate= and rate_iops=, per direction (read, write; 0: no limit): each job issues at most that many bytes or
+  // requests a second, spaced as fio spaces them (rate_process: linear, or poisson's random gaps).
+  std::array<std::uint64_t, 2> rate_bytes{0, 0};
+  std::array<std::uint64_t, 2> rate_iops{0, 0};
+  bool rate_poisson = false;
+  bool rate_limited() const { return rate_bytes[0] || rate_bytes[1] || rate_iops[0] || rate_iops[1]; }
+  std::uint32_t loops = 1;                  // loops=: passes over size (without time_based)
+  std::chrono::nanoseconds start_delay{0};  // startdelay=: each job waits this long after the start
+  bool read_only = false;                   // readonly=1: a workload that writes is refused
+  bool gtod_reduce = false;                 // gtod_reduce=1 and disable_lat/clat/slat: recorded (see the man page)
+  int sync_open_flag = 0;                   // sync=1|sync: O_SYNC, sync=dsync: O_DSYNC, on the job's open
+  bool overwrite = false;                   // overwrite=1: a writing workload's new file is laid out with data first
+  bool create_only = false;                 // create_only=1: the files are made and laid out; no request is made
+  std::uint64_t file_size = 0;              // filesize=: the file's size (0: not given); size= defaults to it
+  std::vector<std::uint32_t> cpus_allowed;  // cpus_allowed=: the CPUs each job's thread may run on (empty: any)
+  std::uint64_t number_ios = 0;             // number_ios=: a pass ends after this many requests (0: no cap)
+  std::uint64_t io_size = 0;                // io_size= (io_limit=): bytes of I/O over the size= region (0: size)
+  bool fsync_on_close = false;              // fsync_on_close=1: each job fsyncs its file when done (untimed)
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

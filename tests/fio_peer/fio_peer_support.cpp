@@ -1,5 +1,7 @@
 #include "fio_peer/fio_peer_support.h"
 
+#include <chrono>
+
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -72,8 +74,10 @@ PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::pat
   argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
 #endif
   argv.insert(argv.end(), tool_argv.begin(), tool_argv.end());
+  const auto started = std::chrono::steady_clock::now();
   const CommandOutput run = run_program(argv);
   PeerRun out;
+  out.elapsed = std::chrono::steady_clock::now() - started;
   out.exit_code = run.exit_code;
   out.err = run.err;
   const std::string data_mark = "<" + fs::canonical(data).string() + ">";

@@ -3,6 +3,7 @@
 // job's file as strace saw it: every pread64 and pwrite64 on that file (psync, fio's default engine and
 // bench++'s, makes one per request), with its offset and length. So the tests compare what was done, request
 // by request if need be, without reading either tool's report.
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -23,6 +24,7 @@ struct PeerRun {
   std::vector<PeerRequest> requests;  // in order, over all threads
   int exit_code = 0;
   std::string err;  // its stderr
+  std::chrono::nanoseconds elapsed{0};  // the whole run under strace, start-up included
   std::uint64_t bytes(bool write) const;
   std::uint64_t count(bool write) const;
   // Requests per block of `block_bytes` (by offset / block_bytes), of one direction.

@@ -4,8 +4,10 @@
 // verdict.
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <fstream>
@@ -297,6 +299,134 @@ TEST_CASE("workload files: one rank of several has files of its own, and a share
   nested.filename = "sub/test-file";
   CHECK(error_of(nested).find("give a name without '/'") != std::string::npos);
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"shared.dat"});
+}
+
+TEST_CASE("workload: loops= makes that many passes, each over every block once (fio re-seeds each loop)") {
+  test::TempDir dir;
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
+  spec.size_bytes = kMiB;
+  spec.loops = 3;
+  const std::atomic<int> interrupt{0};
+  const std::vector<JobMeasurement> jobs = run_one(spec, dir.path(), interrupt);
+  REQUIRE(jobs.size() == 1);
+  CHECK(jobs[0].parts[0].operations == 3 * 256);
+  CHECK(jobs[0].parts[0].bytes == 3 * kMiB);
+  spec.pattern = IoPattern::kWrite;  // sequential too
+  spec.loops = 2;
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[1].bytes == 2 * kMiB);
+  // number_ios= ends each pass after that many requests, time_based or not; fsync_on_close= changes no request.
+  spec.number_ios = 10;
+  spec.fsync_on_close = true;
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[1].operations == 20);
+  spec.loops = 1;
+  spec.time_based = true;
+  spec.runtime = std::chrono::seconds(5);
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[1].operations == 10);
+}
+
+TEST_CASE("workload: rate_iops= and rate= never issue ahead of the rate, the other direction is not held") {
+  using std::chrono::duration_cast;
+  test::TempDir dir;
+  const std::atomic<int> interrupt{0};
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 4, EngineKind::kPsync);
+  spec.size_bytes = 256 * 1024;  // 64 requests: the last is due 63/200 s after the start
+  spec.rate_iops = {200, 200};
+  const auto before = std::chrono::steady_clock::now();
+  const std::vector<JobMeasurement> paced = run_one(spec, dir.path(), interrupt);
+  const auto took = std::chrono::steady_clock::now() - before;
+  CHECK(paced[0].parts[0].operations == 64);
+  CHECK(took >= milliseconds(315));
+  // rate= in bytes: 64 KiB/s of 4 KiB reads is 16 a second; 8 requests, the last due at 7/16 s.
+  spec.size_bytes = 32 * 1024;
+  spec.rate_iops = {0, 0};
+  spec.rate_bytes = {64 * 1024, 0};
+  const auto bytes_before = std::chrono::steady_clock::now();
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[0].operations == 8);
+  CHECK(std::chrono::steady_clock::now() - bytes_before >= milliseconds(437));
+  // A limit on writes only (rate=,64k) does not hold a read job back: 256 reads at once.
+  spec.size_bytes = kMiB;
+  spec.rate_bytes = {0, 64 * 1024};
+  const auto free_before = std::chrono::steady_clock::now();
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[0].operations == 256);
+  CHECK(std::chrono::steady_clock::now() - free_before < std::chrono::seconds(10));  // not 16 s
+  // rate_process=poisson: random gaps, 100 a second on average: 30 requests take well over a tenth of a second.
+  spec.size_bytes = 30 * 4096;
+  spec.rate_bytes = {0, 0};
+  spec.rate_iops = {100, 100};
+  spec.rate_poisson = true;
+  const auto poisson_before = std::chrono::steady_clock::now();
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[0].operations == 30);
+  CHECK(std::chrono::steady_clock::now() - poisson_before >= milliseconds(100));
+}
+
+TEST_CASE("workload: a stop signal ends a rate-limited job while it waits for its rate") {
+  test::TempDir dir;
+  std::atomic<int> interrupt{0};
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
+  spec.size_bytes = kMiB;
+  spec.rate_iops = {2, 2};  // 256 requests would take two minutes
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(milliseconds(300));
+    interrupt = SIGINT;
+  });
+  const auto before = std::chrono::steady_clock::now();
+  const std::vector<JobMeasurement> jobs = run_one(spec, dir.path(), interrupt);
+  stopper.join();
+  CHECK(std::chrono::steady_clock::now() - before < std::chrono::seconds(20));
+  CHECK(jobs[0].stop_signal == SIGINT);
+  CHECK(jobs[0].parts[0].operations <= 2);
+}
+
+TEST_CASE("workload: startdelay= starts the job that much later, its measurement starts then") {
+  test::TempDir dir;
+  const std::atomic<int> interrupt{0};
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
+  spec.size_bytes = 64 * 1024;
+  spec.start_delay = milliseconds(200);
+  const auto before = std::chrono::steady_clock::now();
+  const std::vector<JobMeasurement> jobs = run_one(spec, dir.path(), interrupt);
+  CHECK(jobs[0].measured_from >= before + milliseconds(200));
+  CHECK(jobs[0].parts[0].operations == 16);
+}
+
+TEST_CASE("workload: create_only= lays the file out and makes no request, overwrite= fills a writer's file first") {
+  test::TempDir dir;
+  const std::atomic<int> interrupt{0};
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
+  spec.size_bytes = 256 * 1024;
+  spec.create_only = true;
+  const std::vector<JobMeasurement> jobs = run_one(spec, dir.path(), interrupt);
+  CHECK(jobs[0].parts[0].operations == 0);
+  CHECK(jobs[0].parts[1].operations == 0);
+  // overwrite=1: the writer's file holds data (not the zeros of an allocation) before its first write.
+  WorkloadSpec writer = spec_of(IoPattern::kWrite, 1, EngineKind::kPsync);
+  writer.size_bytes = 256 * 1024;
+  writer.overwrite = true;
+  writer.unlink = false;
+  writer.create_only = true;  // so that nothing but the layout writes it
+  WorkloadFiles files(dir.path());
+  std::vector<JobTarget> targets = files.plan(writer, {});
+  files.prepare(writer, targets);
+  std::ifstream in(targets[0].path, std::ios::binary);
+  std::vector<char> bytes(4096);
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  CHECK(std::count(bytes.begin(), bytes.end(), '\0') < 64);
+}
+
+TEST_CASE("workload: cpus_allowed= runs the job on those CPUs, CPUs that are not there are an error") {
+  test::TempDir dir;
+  const std::atomic<int> interrupt{0};
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
+  spec.size_bytes = 64 * 1024;
+  cpu_set_t mine;
+  REQUIRE(sched_getaffinity(0, sizeof(mine), &mine) == 0);
+  std::uint32_t allowed = 0;
+  while (!CPU_ISSET(allowed, &mine)) ++allowed;
+  spec.cpus_allowed = {allowed};
+  CHECK(run_one(spec, dir.path(), interrupt)[0].parts[0].operations == 16);
+  spec.cpus_allowed = {1023};  // no machine this runs on has CPU 1023
+  CHECK(test::contains(test::error_of<std::system_error>([&] { run_one(spec, dir.path(), interrupt); }),
+                       "cannot run the job on the CPUs of cpus_allowed="));
 }
 
 TEST_CASE("steady state: a flat series is steady, a falling one is not, a short one has no verdict") {

@@ -1,0 +1,193 @@
+// Issue 26's options as bench++ reads them, with fio 3.33's value grammars and defaults (options.c, parse.c):
+// iodepth_batch_*, rate / rate_iops (a value per direction), rate_process, loops, startdelay, gtod_reduce and
+// the report switches, fio's --readonly, and job options on the command line beside a job file (init.c: fio's
+// defaults, for the first job file only).
+#include <doctest/doctest.h>
+#include <fcntl.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/fio_job_file.h"
+#include "cli/fio_options.h"
+#include "cli/workload_command_line.h"
+#include "result/errors.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+WorkloadSpec workload_of(std::vector<std::string> words) {
+  words.insert(words.begin(), {"--name=x", "--size=1m"});
+  const FioJobs jobs = read_fio_command_line(words);
+  REQUIRE(jobs.workloads.size() == 1);
+  return jobs.workloads.front();
+}
+
+std::string error_of(std::vector<std::string> words) {
+  words.insert(words.begin(), {"--name=x", "--size=1m"});
+  return test::error_of<UsageError>([&] { read_fio_command_line(words); });
+}
+
+// `bench++ job ARGS`'s workloads, the job files read from `files` by name; or the UsageError's message.
+struct Parsed {
+  std::vector<WorkloadSpec> workloads;
+  std::string error;
+};
+Parsed parse_job(const std::vector<std::string>& args, const std::map<std::string, std::string>& files) {
+  try {
+    const ParsedCommandLine parsed = parse_workload_command_line(
+        WorkloadCommand::kJob, args, test::fixed_system_facts(), [&](const std::string& name) { return files.at(name); });
+    return {parsed.config.setup.workloads, ""};
+  } catch (const UsageError& error) {
+    return {{}, error.what()};
+  }
+}
+
+}  // namespace
+
+TEST_CASE("fio vocabulary: iodepth_batch_* with fio's names, aliases and defaults") {
+  const WorkloadSpec plain = workload_of({});
+  CHECK(plain.batch_submit == 1);  // fio's defaults: one request per submit, wait for one completion
+  CHECK(plain.batch_complete_min == 1);
+  CHECK(plain.batch_complete_max == 0);
+  const WorkloadSpec batched = workload_of(
+      {"--ioengine=libaio", "--iodepth=32", "--iodepth_batch_submit=16", "--iodepth_batch_complete_max=8",
+       "--iodepth_batch_complete_min=4"});
+  CHECK(batched.batch_submit == 16);
+  CHECK(batched.batch_complete_min == 4);
+  CHECK(batched.batch_complete_max == 8);
+  CHECK(workload_of({"--iodepth_batch=0"}).batch_submit == 0);  // fio: 0 means the iodepth
+  CHECK(workload_of({"--iodepth_batch_complete=0"}).batch_complete_min == 0);
+  CHECK(test::contains(error_of({"--iodepth_batch_submit=x"}), "iodepth_batch_submit='x': not a number"));
+}
+
+TEST_CASE("fio vocabulary: rate= and rate_iops= take a value per direction, as fio's parser splits them") {
+  const WorkloadSpec both = workload_of({"--rate=10m"});
+  CHECK(both.rate_bytes == std::array<std::uint64_t, 2>{10u << 20, 10u << 20});  // one value: every direction's
+  CHECK(workload_of({"--rate=1m,2m"}).rate_bytes == std::array<std::uint64_t, 2>{1u << 20, 2u << 20});
+  CHECK(workload_of({"--rate=,2m"}).rate_bytes == std::array<std::uint64_t, 2>{0, 2u << 20});  // reads unlimited
+  CHECK(workload_of({"--rate=1m,"}).rate_bytes == std::array<std::uint64_t, 2>{1u << 20, 1u << 20});
+  CHECK(workload_of({"--rate_iops=500"}).rate_iops == std::array<std::uint64_t, 2>{500, 500});
+  CHECK(workload_of({"--rate_iops=100,200,300"}).rate_iops == std::array<std::uint64_t, 2>{100, 200});
+  CHECK(workload_of({"--rate_iops=100"}).rate_limited());
+  CHECK_FALSE(workload_of({}).rate_limited());
+  CHECK_FALSE(workload_of({}).rate_poisson);  // fio's default: linear
+  CHECK(workload_of({"--rate_iops=100", "--rate_process=poisson"}).rate_poisson);
+  CHECK(test::contains(error_of({"--rate_process=bursty"}), "fio's rate processes are linear and poisson"));
+  CHECK(test::contains(error_of({"--rate_iops=1,2,3,4"}), "at most three values"));
+}
+
+TEST_CASE("fio vocabulary: loops, startdelay, gtod_reduce and the report switches") {
+  CHECK(workload_of({}).loops == 1);
+  CHECK(workload_of({"--loops=3"}).loops == 3);
+  CHECK(test::contains(error_of({"--loops=0"}), "must be between 1 and"));
+  CHECK(workload_of({"--startdelay=2"}).start_delay == seconds(2));  // seconds without a unit, as fio
+  CHECK(workload_of({"--startdelay=250ms"}).start_delay == milliseconds(250));
+  CHECK(test::contains(error_of({"--startdelay=1-5"}), "a random range is not supported"));
+  CHECK(workload_of({"--gtod_reduce=1"}).gtod_reduce);
+  CHECK(workload_of({"--gtod_reduce"}).gtod_reduce);
+  for (const char* flag : {"--disable_lat=1", "--disable_clat=1", "--disable_slat=1", "--clat_percentiles=1",
+                           "--lat_percentiles=1", "--disable_bw_measurement=1"}) {
+    CHECK(error_of({flag}).empty());
+  }
+  CHECK(test::contains(error_of({"--clat_percentiles=2"}), "must be 0 or 1"));
+}
+
+TEST_CASE("fio vocabulary: sync=, overwrite= and create_only= with fio's values") {
+  CHECK(workload_of({}).sync_open_flag == 0);
+  CHECK(workload_of({"--sync=1"}).sync_open_flag == O_SYNC);
+  CHECK(workload_of({"--sync=sync"}).sync_open_flag == O_SYNC);
+  CHECK(workload_of({"--sync=dsync"}).sync_open_flag == O_DSYNC);
+  CHECK(workload_of({"--sync=none"}).sync_open_flag == 0);
+  CHECK(test::contains(error_of({"--sync=2"}), "fio's values are none (0), sync (1) and dsync"));
+  CHECK_FALSE(workload_of({}).overwrite);
+  CHECK(workload_of({"--overwrite=1"}).overwrite);
+  CHECK(workload_of({"--create_only=1"}).create_only);
+  CHECK(test::contains(error_of({"--create_only=yes"}), "must be 0 or 1"));
+}
+
+TEST_CASE("fio vocabulary: filesize= gives the job's size, as fio's one file of that size") {
+  const FioJobs jobs = read_fio_command_line(std::vector<std::string>{"--name=x", "--filesize=2m"});
+  CHECK(jobs.workloads.front().size_bytes == 2u << 20);
+  CHECK(workload_of({"--filesize=512k"}).size_bytes == 512u << 10);  // size=1m is more than the file: the file's
+  CHECK(test::contains(error_of({"--filesize=2m"}), "size=1048576 below filesize=2097152"));
+  CHECK(test::contains(error_of({"--filesize=1m-2m"}), "a random range is not supported"));
+}
+
+TEST_CASE("fio vocabulary: cpus_allowed= lists CPUs and ranges") {
+  CHECK(workload_of({"--cpus_allowed=0-2,5"}).cpus_allowed == std::vector<std::uint32_t>{0, 1, 2, 5});
+  CHECK(workload_of({"--cpus_allowed=3"}).cpus_allowed == std::vector<std::uint32_t>{3});
+  CHECK(workload_of({}).cpus_allowed.empty());
+  CHECK(test::contains(error_of({"--cpus_allowed=4-2"}), "runs backwards"));
+  CHECK(test::contains(error_of({"--cpus_allowed=5000"}), "must be between 0 and 1023"));
+}
+
+TEST_CASE("fio vocabulary: number_ios= and fsync_on_close=") {
+  CHECK(workload_of({}).number_ios == 0);
+  CHECK(workload_of({"--number_ios=100"}).number_ios == 100);
+  CHECK(workload_of({"--fsync_on_close=1"}).fsync_on_close);
+  CHECK(test::contains(error_of({"--number_ios=-1"}), "without a sign"));
+}
+
+TEST_CASE("fio vocabulary: fio's --readonly refuses every workload that writes, before anything runs") {
+  const std::map<std::string, std::string> none;
+  CHECK(parse_job({"--readonly", "--name=r", "--rw=randread", "--size=1m"}, none).error.empty());
+  CHECK(parse_job({"--readonly", "--name=r", "--rw=randread", "--size=1m"}, none).workloads.front().read_only);
+  CHECK(parse_job({"--name=w", "--rw=randwrite", "--size=1m", "-readonly"}, none).error ==
+        "workload 'w': writes, and --readonly allows no write (fio refuses it too)");
+  CHECK(test::contains(parse_job({"--readonly", "--name=m", "--rw=randrw", "--size=1m"}, none).error, "'m': writes"));
+}
+
+TEST_CASE("fio vocabulary: job options beside a job file fill fio's defaults for the first file only") {
+  const std::map<std::string, std::string> files = {
+      {"a.fio", "[global]\nbs=8k\n[one]\nsize=1m\n[two]\nsize=1m\nruntime=5\n"},
+      {"b.fio", "[three]\nsize=1m\n"},
+  };
+  const Parsed parsed = parse_job({"--runtime", "30", "--bs=16k", "--time_based", "a.fio", "b.fio"}, files);
+  INFO(parsed.error);
+  REQUIRE(parsed.workloads.size() == 3);
+  const WorkloadSpec& one = parsed.workloads[0];
+  CHECK(one.runtime == seconds(30));  // the command line's
+  CHECK(one.time_based);
+  CHECK(one.block_bytes == 8192);  // the file's [global] sets bs again
+  CHECK(parsed.workloads[1].runtime == seconds(5));  // and a section
+  const WorkloadSpec& three = parsed.workloads[2];  // fio resets its defaults before a second job file
+  CHECK(three.runtime == seconds(0));
+  CHECK_FALSE(three.time_based);
+  CHECK(three.block_bytes == 4096);
+  // Options after the file name too (fio's getopt reads them all before the files).
+  CHECK(parse_job({"a.fio", "--runtime=7"}, files).workloads.front().runtime == seconds(7));
+  CHECK(parse_job({"--name=x", "a.fio"}, files).error ==
+        "unexpected word 'a.fio': a word without '--' names a job file, and a job file does not combine with a "
+        "workload of the command line (--name=x)");
+  CHECK(test::contains(parse_job({"--thinktime=5", "a.fio"}, files).error, "'thinktime' is not supported"));
+  CHECK(parse_job({"--bs=4x", "a.fio"}, files).error ==
+        "on the command line: invalid fio option bs='4x': unknown size suffix 'x'");
+}
+
+TEST_CASE("fio vocabulary: ${NAME} in a job file's option lines is the environment's NAME, or nothing, as fio") {
+  const EnvironmentLookup environment = [](const std::string& name) -> std::optional<std::string> {
+    if (name == "SIZE") return "2m";
+    if (name == "RW") return "randwrite";
+    return std::nullopt;
+  };
+  const std::vector<WorkloadSpec> specs =
+      read_fio_job_file("[job]\nsize=${SIZE}\nrw=${RW}\nbs=4${UNSET}k\ndescription=a ${ and $x\n", "env.fio", {},
+                        environment);
+  REQUIRE(specs.size() == 1);
+  CHECK(specs[0].size_bytes == 2u << 20);
+  CHECK(specs[0].pattern == IoPattern::kRandWrite);
+  CHECK(specs[0].block_bytes == 4096);              // an unset variable is nothing
+  CHECK(specs[0].description == "a ${ and $x");     // no closing brace: kept as written
+  CHECK(test::error_of<UsageError>([&] { read_fio_job_file("[job]\nsize=${NOPE}\n", "env.fio", {}, environment); }) ==
+        "env.fio:2: invalid fio option size='': empty value");
+  CHECK(test::error_of<UsageError>([&] { read_fio_job_file("[job]\ninclude other.fio\n", "env.fio"); }) ==
+        "env.fio:2: include lines are not supported by bench++");
+}
+
+}  // namespace bench
