@@ -60,7 +60,7 @@ struct SourcedRun {
   RunSource source = RunSource::kBenchResult;
   // The setup fields its file does not record (written before they existed: report/unrecorded_fields.h): compare
   // has no value for them, as for a field a bonnie++ line lacks. Shared by the runs of one file; nullptr: none.
-  std::shared_ptr<const UnrecordedFields> unrecorded;
+  std::shared_ptr<const UnrecordedFields> unrecorded = nullptr;
 };
 
 struct CompareOptions {

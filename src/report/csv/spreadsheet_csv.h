@@ -51,6 +51,9 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
 // empty -s/-n/latency group, rows of one run that disagree on run metadata, a test twice in a run, no data rows,
 // and the CSV syntax errors of CsvSplitter (NUL byte, unterminated quote...).
 std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name,
-                                            UnrecordedFields* unrecorded = nullptr);
+                                            UnrecordedFields* unrecorded);
+inline std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {
+  return read_spreadsheet_csv(text, source_name, nullptr);
+}
 
 }  // namespace bench

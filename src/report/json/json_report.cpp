@@ -157,7 +157,7 @@ void read_run_fields(const Walker& w, const json& r, const std::string& path, Ru
         if (!field.group->present(info)) field.group->make_present(info);
       }
     }
-    if (!o->contains(field.json_key)) {
+    if (!o->contains(field.json_key) && field.json_key != "label") {  // (a run is named by its label: required)
       UnrecordedFields::add(unrecorded.run, f);
       continue;
     }

@@ -50,6 +50,9 @@ std::string format_json(const std::vector<RunResult>& runs);
 // keyword or test key, and a report without runs. The line is where the offending value (or the object lacking
 // a key) starts.
 std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name,
-                                        UnrecordedFields* unrecorded = nullptr);
+                                        UnrecordedFields* unrecorded);
+inline std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name) {
+  return read_json_report(text, source_name, nullptr);
+}
 
 }  // namespace bench
