@@ -177,7 +177,7 @@ TEST_CASE("unrecorded fields: a JSON report lacking a run setup key reads, with 
   CHECK(parse_result_text(json_of(run).dump(), "new.json").unrecorded.empty());
 }
 
-TEST_CASE("unrecorded fields: a JSON report lacking a workload spec key reads; lacking a result key is refused") {
+TEST_CASE("unrecorded fields: a JSON report lacking a workload spec key reads, lacking a result key is refused") {
   const RunResult run = sample_run();
   const auto fields = workload_fields();
   for (std::size_t f = 1; f < fields.size(); ++f) {
