@@ -31,7 +31,9 @@ std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
     const RunSource source =
         text.format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
     const std::string shown_name = files[i] == kStandardInputName ? "stdin" : files[i];
-    for (auto& run : text.runs) runs.push_back(SourcedRun{std::move(run), shown_name, i, source});
+    const auto unrecorded =
+        text.unrecorded.empty() ? nullptr : std::make_shared<const UnrecordedFields>(std::move(text.unrecorded));
+    for (auto& run : text.runs) runs.push_back(SourcedRun{std::move(run), shown_name, i, source, unrecorded});
   }
   return runs;
 }

@@ -26,12 +26,14 @@
 // their range: beyond the noise when the range (highest - lowest per-round ratio) is narrower than the
 // difference the median reports (|median - 1|), within it when it is wider, unknown with one round.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "report/unrecorded_fields.h"
 #include "result/result_keywords.h"
 #include "result/run_result.h"
 #include "result/test_id.h"
@@ -56,6 +58,9 @@ struct SourcedRun {
   std::string file;       // as given on the command line
   std::size_t input = 0;  // the file's position among the inputs (a file given twice is two inputs)
   RunSource source = RunSource::kBenchResult;
+  // The setup fields its file does not record (written before they existed: report/unrecorded_fields.h): compare
+  // has no value for them, as for a field a bonnie++ line lacks. Shared by the runs of one file; nullptr: none.
+  std::shared_ptr<const UnrecordedFields> unrecorded = nullptr;
 };
 
 struct CompareOptions {

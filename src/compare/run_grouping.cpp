@@ -83,12 +83,24 @@ std::string shown(const RecordField<Record>& field, const FieldValue& value) {
   return "";
 }
 
+// Whether the run's file records the field (report/unrecorded_fields.h): an unrecorded one has no value to compare.
+bool recorded_run_field(const SourcedRun& run, std::size_t index) {
+  return run.unrecorded == nullptr || !run.unrecorded->run_field(index);
+}
+bool recorded_workload_field(const SourcedRun& run, std::size_t index) {
+  return run.unrecorded == nullptr || !run.unrecorded->workload_field(index);
+}
+
 // "file size 16 MiB vs 256 MiB", ...: the compared fields of result/run_fields.h whose values differ, in its
-// order. A field that a bonnie++ line does not record is compared between two bench++ results only.
+// order. A field that a bonnie++ line does not record is compared between two bench++ results only, and one that
+// either run's file does not record (older than the field) not at all.
 std::vector<std::string> differences(const SourcedRun& other, const SourcedRun& base) {
   const bool both_bench = other.source == RunSource::kBenchResult && base.source == RunSource::kBenchResult;
   std::vector<std::string> out;
-  for (const RunField& field : run_fields()) {
+  const auto fields = run_fields();
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    const RunField& field = fields[f];
+    if (!recorded_run_field(other, f) || !recorded_run_field(base, f)) continue;
     const Difference& difference = field.difference;
     if (difference.reading == DifferenceReading::kNotCompared) continue;
     if (!difference.in_bonnie_lines && !both_bench) continue;
@@ -113,8 +125,11 @@ std::vector<std::string> workload_differences(const SourcedRun& other, const Sou
                                     [&](const WorkloadSpec& spec) { return spec.name == base_spec.name; });
     if (found == others.end()) continue;
     std::string list;
-    for (const WorkloadField& field : workload_fields()) {
+    const auto fields = workload_fields();
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      const WorkloadField& field = fields[f];
       if (field.difference.reading == DifferenceReading::kNotCompared) continue;
+      if (!recorded_workload_field(other, f) || !recorded_workload_field(base, f)) continue;
       if (!group_present(field, *found) || !group_present(field, base_spec)) continue;
       const std::optional<FieldValue> other_value = field.access.get(*found);
       const std::optional<FieldValue> base_value = field.access.get(base_spec);

@@ -143,7 +143,7 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
   switch (*format) {
     case ResultFormat::kJson:
       try {
-        result.runs = read_json_report(text, name);
+        result.runs = read_json_report(text, name, &result.unrecorded);
       } catch (const std::runtime_error&) {
         reject_csv_lines_in_json(text, name);
         throw;
@@ -159,7 +159,7 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
       break;
     case ResultFormat::kSpreadsheetCsv:
       reject_bonnie_lines(text, name);
-      result.runs = read_spreadsheet_csv(text, name);
+      result.runs = read_spreadsheet_csv(text, name, &result.unrecorded);
       break;
   }
   return result;

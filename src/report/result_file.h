@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/fio/fio_json_reader.h"
+#include "report/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -21,6 +22,9 @@ enum class ResultFormat {
 struct ResultText {
   ResultFormat format = ResultFormat::kSpreadsheetCsv;
   std::vector<RunResult> runs;  // never empty
+  // The setup fields the file does not record (a spreadsheet CSV or JSON report written before they existed); they
+  // hold their defaults in `runs`. Empty for the other formats, whose readers say themselves what they lack.
+  UnrecordedFields unrecorded;
 };
 
 // The format, from the first line that is not empty or a '#' comment (after a UTF-8 byte order mark):

@@ -87,7 +87,7 @@ void check_previous_or_complete(const fs::path& path, const std::string& previou
 }
 
 void check_after_kill(const EarlierResults& earlier) {
-  check_previous_or_complete(earlier.json, kPreviousJson, read_json_report);
+  check_previous_or_complete(earlier.json, kPreviousJson, [](std::string_view text, const std::string& name) { return read_json_report(text, name); });
   check_previous_or_complete(earlier.csv, kPreviousCsv, [](std::string_view text, const std::string& name) {
     return read_spreadsheet_csv(text, name);
   });

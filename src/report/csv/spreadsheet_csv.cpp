@@ -13,6 +13,7 @@
 #include "report/csv/csv_field.h"
 #include "report/csv/record_csv.h"
 #include "report/csv/workload_columns.h"
+#include "report/unrecorded_fields.h"
 #include "result/metrics.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
@@ -145,7 +146,8 @@ const std::array<TestColumn, 19> kTestColumns = {{
 // Where each column sits in the file's records: every run column, and the test columns that are read; the
 // derived test columns and unknown columns are not read.
 struct ColumnPlaces {
-  std::vector<std::size_t> run;                                           // as run_columns()
+  std::vector<std::optional<std::size_t>> run;  // as run_columns(); nullopt: a setup column the file lacks
+  UnrecordedFields unrecorded;                  // the setup columns the file lacks
   std::array<std::optional<std::size_t>, kTestColumns.size()> test;  // nullopt: a derived column the file lacks
   std::optional<WorkloadColumnPlaces> workload;                           // nullopt: no workload columns
 };
@@ -168,12 +170,18 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
     return std::nullopt;
   };
   ColumnPlaces places;
-  for (const RunField* field : run_columns()) places.run.push_back(*place(field->csv_column, true));
+  // A setup column the file lacks was added after the file was written: not recorded (report/unrecorded_fields.h).
+  // The label is what tells the file's format (report/result_file.h), so it is there.
+  for (const RunField* field : run_columns()) {
+    places.run.push_back(place(field->csv_column, false));
+    if (!places.run.back()) UnrecordedFields::add(places.unrecorded.run, static_cast<std::size_t>(field - run_fields().data()));
+  }
   for (std::size_t c = 0; c < kTestColumns.size(); ++c) {
     places.test[c] = place(kTestColumns[c].name, kTestColumns[c].parse != nullptr);
   }
   try {
     places.workload = place_workload_columns(place_of);
+    if (places.workload) places.unrecorded.workload = places.workload->unrecorded;
   } catch (const std::runtime_error& e) {
     fail(source, header.line, e.what());
   }
@@ -188,7 +196,8 @@ void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const s
   std::map<const FieldGroup<RunInfo>*, int> cells_set;
   for (std::size_t c = 0; c < columns.size(); ++c) {
     const RunField& field = *columns[c];
-    const std::string& cell = record.fields[places.run[c]];
+    if (!places.run[c]) continue;  // not recorded: the default stays
+    const std::string& cell = record.fields[*places.run[c]];
     const bool may_be_absent = field.group != nullptr && field.group->present != nullptr;
     if (may_be_absent && cell.empty()) continue;
     try {
@@ -201,8 +210,9 @@ void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const s
   for (const auto& [group, set] : cells_set) {
     std::string names;
     int cells = 0;
-    for (const RunField* field : columns) {
-      if (field->group != group) continue;
+    for (std::size_t f = 0; f < columns.size(); ++f) {
+      const RunField* field = columns[f];
+      if (field->group != group || !places.run[f]) continue;
       ++cells;
       names += (names.empty() ? "" : ", ") + std::string(field->csv_column);
     }
@@ -211,7 +221,7 @@ void read_run_cells(const CsvRecord& record, const ColumnPlaces& places, const s
   }
   for (std::size_t c = 0; c < columns.size(); ++c) {
     if (!values[c]) continue;
-    const std::string cell = record.fields[places.run[c]];
+    const std::string cell = record.fields[*places.run[c]];
     if (!columns[c]->access.set(info, std::move(*values[c]))) {
       fail(source, record.line, fmt::format("column {}: {} is not {}", columns[c]->csv_column, cell_for_message(cell),
                                             columns[c]->rule));
@@ -298,11 +308,13 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
   return csv_record(cells);
 }
 
-std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {
+std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name,
+                                            UnrecordedFields* unrecorded) {
   CsvSplitter splitter(text, source_name);
   const auto header = splitter.next();
   if (!header) fail(source_name, 1, "empty text: expected the spreadsheet CSV header");
   const ColumnPlaces places = place_columns(*header, source_name);
+  if (unrecorded != nullptr) *unrecorded = places.unrecorded;
 
   std::vector<RunResult> runs;
   std::map<std::tuple<std::string, std::uint32_t, std::string>, std::size_t> run_of_key;

@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -38,8 +39,10 @@ std::string spreadsheet_csv_header();
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
 
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
-// ignored (files from a later bench++ stay readable), every other column is required but the derived ones (unit,
-// cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs
+// ignored (files from a later bench++ stay readable). A setup column (result/run_fields.h, result/workload_fields.h)
+// the file lacks, as a file written before the field existed does, leaves the field at its default and is named in
+// *unrecorded (when given; report/unrecorded_fields.h), but the label, which names the format. Every result column
+// is required but the derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs
 // by (label, run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating
 // the header (as `cat a.csv b.csv` makes) is skipped.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not
@@ -47,6 +50,10 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
 // the number, flag or keyword its column needs (numbers are range-checked), an unknown test key, a partly
 // empty -s/-n/latency group, rows of one run that disagree on run metadata, a test twice in a run, no data rows,
 // and the CSV syntax errors of CsvSplitter (NUL byte, unterminated quote...).
-std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name);
+std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name,
+                                            UnrecordedFields* unrecorded);
+inline std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {
+  return read_spreadsheet_csv(text, source_name, nullptr);
+}
 
 }  // namespace bench

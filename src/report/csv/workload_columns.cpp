@@ -81,27 +81,40 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
 std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::string_view, std::size_t>& place_of) {
   if (!place_of.contains("workload")) return std::nullopt;
   WorkloadColumnPlaces places;
-  for (const std::string_view name : workload_column_names()) {
-    const auto found = place_of.find(name);
-    if (name == kCpuCostColumn) {
+  const std::size_t spec_columns = workload_fields().size();
+  const std::vector<std::string_view> names = workload_column_names();
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    const auto found = place_of.find(names[c]);
+    if (names[c] == kCpuCostColumn) {  // the last column, optional (a later addition)
       if (found != place_of.end()) places.cpu_cost = found->second;
       continue;
     }
-    if (found == place_of.end()) throw std::runtime_error(fmt::format("the header lacks the column '{}'", name));
-    places.places.push_back(found->second);
+    if (found != place_of.end()) {
+      places.places.emplace_back(found->second);
+      continue;
+    }
+    if (c >= spec_columns) throw std::runtime_error(fmt::format("the header lacks the column '{}'", names[c]));
+    places.places.emplace_back(std::nullopt);  // a spec field newer than the file
+    places.unrecorded.push_back(c);
   }
   return places;
 }
 
 std::optional<WorkloadPart> read_workload_cells(const CsvRecord& record, const WorkloadColumnPlaces& places,
                                                 RunSetup& setup) {
-  const auto cell = [&](std::size_t column) -> const std::string& { return record.fields.at(places.places[column]); };
-  const bool all_empty = std::all_of(places.places.begin(), places.places.end(),
-                                     [&](std::size_t place) { return record.fields.at(place).empty(); });
+  static const std::string kNoCell;
+  const auto cell = [&](std::size_t column) -> const std::string& {
+    const auto& place = places.places[column];
+    return place ? record.fields.at(*place) : kNoCell;
+  };
+  const bool all_empty = std::all_of(places.places.begin(), places.places.end(), [&](const auto& place) {
+    return !place || record.fields.at(*place).empty();
+  });
   if (all_empty) return std::nullopt;
   WorkloadSpec spec;
   const auto fields = workload_fields();
   for (std::size_t c = 0; c < fields.size(); ++c) {
+    if (!places.places[c]) continue;  // not recorded: the default stays
     std::optional<FieldValue> value;
     try {
       value = parse_record_cell(fields[c].access.format, cell(c));

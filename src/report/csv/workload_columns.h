@@ -27,11 +27,16 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
 
 // Where the workload columns sit in a record; found from the header's columns (name -> index).
 struct WorkloadColumnPlaces {
-  std::vector<std::size_t> places;    // in workload_column_names() order, but for cpu_sec_per_million_requests
+  // In workload_column_names() order but for cpu_sec_per_million_requests (cpu_cost); nullopt for a spec column the
+  // file lacks (written before the field existed:
+  // the field reads as its default and is listed in `unrecorded`).
+  std::vector<std::optional<std::size_t>> places;
+  std::vector<std::size_t> unrecorded;  // indices into workload_fields() of the spec columns the file lacks
   std::optional<std::size_t> cpu_cost;  // cpu_sec_per_million_requests; nullopt in a file without it
 };
-// nullopt when the header has no "workload" column (a file of bonnie++-style runs); throws std::runtime_error
-// naming the first missing column when it has some but not all.
+// nullopt when the header has no "workload" column (a file of bonnie++-style runs). A missing spec column
+// (result/workload_fields.h, but the name's "workload") is recorded as unrecorded; throws std::runtime_error naming
+// the first missing result column (direction, job, engine, ...) when the header has "workload" but lacks one.
 std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::string_view, std::size_t>& place_of);
 
 // Reads a row's workload cells: nullopt when they are all empty (another test); else the result's part, with

@@ -142,12 +142,21 @@ ordered_json run_json(const RunResult& run) {
   return out;
 }
 
-// The run's fields (result/run_fields.h); every key is required, a group that may be absent may be null.
-void read_run_fields(const Walker& w, const json& r, const std::string& path, RunInfo& info) {
-  for (const RunField& field : run_fields()) {
+// The run's fields (result/run_fields.h); a group that may be absent may be null. A key the run lacks (or the
+// object of a group that is always there) was added after the file was written: the field keeps its default and
+// its index goes to `unrecorded` (report/unrecorded_fields.h).
+void read_run_fields(const Walker& w, const json& r, const std::string& path, RunInfo& info,
+                     UnrecordedFields& unrecorded) {
+  const auto fields = run_fields();
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    const RunField& field = fields[f];
     const json* o = &r;
     std::string at = path;
     if (field.group != nullptr) {
+      if (!r.contains(field.group->json_key)) {
+        UnrecordedFields::add(unrecorded.run, f);
+        continue;
+      }
       if (field.group->present == nullptr) {
         o = &w.member(r, path, field.group->json_key, &at);
         w.expect_object(*o, at);
@@ -157,6 +166,10 @@ void read_run_fields(const Walker& w, const json& r, const std::string& path, Ru
         if (!field.group->present(info)) field.group->make_present(info);
       }
     }
+    if (!o->contains(field.json_key) && field.json_key != "label") {  // (a run is named by its label: required)
+      UnrecordedFields::add(unrecorded.run, f);
+      continue;
+    }
     std::optional<FieldValue> value = read_field_value(w, field, *o, at);
     if (value && !field.access.set(info, std::move(*value))) {
       w.fail(Walker::join(at, field.json_key), "expected " + std::string(field.rule));
@@ -165,6 +178,7 @@ void read_run_fields(const Walker& w, const json& r, const std::string& path, Ru
 }
 
 HistogramBuckets read_histogram(const Walker& w, const json& t, const std::string& path) {
+  if (!t.contains("histogram")) return {};  // a file older than the histograms: none recorded
   std::string at;
   const json& list = w.member(t, path, "histogram", &at);
   if (!list.is_array()) w.fail(at, fmt::format("expected an array, found {}", list.type_name()));
@@ -193,7 +207,7 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   w.expect_object(t, path);
   PhaseResult p;
   const std::string key = w.text(t, path, "test");
-  p.workload = read_workload_part(w, t, path);
+  if (t.contains("workload")) p.workload = read_workload_part(w, t, path);  // (absent: a file older than workloads)
   if (p.workload) {
     p.id = PhaseId::kWorkload;
   } else {
@@ -206,7 +220,7 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   p.elapsed = w.duration(t, path, "elapsed_sec");
   p.cpu = w.duration(t, path, "cpu_sec");
   p.workers = w.whole32(t, path, "workers");
-  p.cached_percent = w.real_or_null(t, path, "cached_percent", 100);
+  if (t.contains("cached_percent")) p.cached_percent = w.real_or_null(t, path, "cached_percent", 100);  // (else older)
   p.latency = read_latency(w, t, path);
   p.latency_histogram = read_histogram(w, t, path);
   // slat and clat apart: later additions, absent in older files.
@@ -223,11 +237,11 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   return p;
 }
 
-RunResult read_run(const Walker& w, const json& r, const std::string& path) {
+RunResult read_run(const Walker& w, const json& r, const std::string& path, UnrecordedFields& unrecorded) {
   w.expect_object(r, path);
   RunResult run;
-  read_run_fields(w, r, path, run.info);
-  run.info.setup.workloads = read_workloads(w, r, path);
+  read_run_fields(w, r, path, run.info, unrecorded);
+  if (r.contains("workloads")) run.info.setup.workloads = read_workloads(w, r, path, &unrecorded.workload);
   std::string at;
   const json& tests = w.member(r, path, "tests", &at);
   if (!tests.is_array()) w.fail(at, fmt::format("expected an array, found {}", tests.type_name()));
@@ -245,7 +259,8 @@ std::string format_json(const std::vector<RunResult>& runs) {
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
 }
 
-std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name) {
+std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name,
+                                        UnrecordedFields* unrecorded) {
   const json doc = parse_json_document(text, source_name);
   const Walker w(text, source_name);
   w.expect_object(doc, "");
@@ -260,7 +275,11 @@ std::vector<RunResult> read_json_report(std::string_view text, const std::string
   if (!runs.is_array()) w.fail(at, fmt::format("expected an array, found {}", runs.type_name()));
   if (runs.empty()) w.fail(at, "the report holds no runs");
   std::vector<RunResult> result;
-  for (std::size_t k = 0; k < runs.size(); ++k) result.push_back(read_run(w, runs[k], fmt::format("runs[{}]", k)));
+  UnrecordedFields lacking;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    result.push_back(read_run(w, runs[k], fmt::format("runs[{}]", k), lacking));
+  }
+  if (unrecorded != nullptr) *unrecorded = std::move(lacking);
   return result;
 }
 

@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -36,13 +37,22 @@ namespace bench {
 std::string format_json(const std::vector<RunResult>& runs);
 
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
-// mpi (not read back); every other key is required but the derived ones (title, unit, cpu_percent, kib_per_sec,
+// mpi (not read back). A setup key (result/run_fields.h, result/workload_fields.h) a run lacks, as a file written
+// before the field existed does, leaves the field at its default and is named in *unrecorded (when given; over all
+// runs of the document: report/unrecorded_fields.h). A file older than workloads and histograms lacks a run's
+// "workloads" (none) and a test's "workload" (not a workload's), "histogram" (none recorded) and "cached_percent"
+// (null), which read so: compare compares none of them.
+// Every other key is required but the derived ones (title, unit, cpu_percent, kib_per_sec,
 // ops_per_sec, too_fast), which are not read. Times round-trip to the nanosecond below about 10^6 s.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, invalid JSON, nesting
 // deeper than 32, a document that is not a bench++ report or has another format_version, a missing key, a value
 // of the wrong type or out of range (whole numbers must be exact, times finite and non-negative), an unknown
 // keyword or test key, and a report without runs. The line is where the offending value (or the object lacking
 // a key) starts.
-std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name);
+std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name,
+                                        UnrecordedFields* unrecorded);
+inline std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name) {
+  return read_json_report(text, source_name, nullptr);
+}
 
 }  // namespace bench

@@ -1,5 +1,7 @@
 #include "report/json/workload_keys.h"
 
+#include "report/unrecorded_fields.h"
+
 #include <limits>
 
 #include "result/result_keywords.h"
@@ -85,7 +87,8 @@ void read_depth_counts(const Walker& w, const json& part, const std::string& pat
 }
 }  // namespace
 
-std::vector<WorkloadSpec> read_workloads(const Walker& w, const json& run, const std::string& path) {
+std::vector<WorkloadSpec> read_workloads(const Walker& w, const json& run, const std::string& path,
+                                         std::vector<std::size_t>* unrecorded) {
   std::string at;
   const json& list = array_at(w, run, path, "workloads", &at);
   std::vector<WorkloadSpec> specs;
@@ -93,7 +96,13 @@ std::vector<WorkloadSpec> read_workloads(const Walker& w, const json& run, const
     const std::string spec_path = fmt::format("{}[{}]", at, k);
     w.expect_object(list[k], spec_path);
     WorkloadSpec spec;
-    for (const WorkloadField& field : workload_fields()) {
+    const auto fields = workload_fields();
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      const WorkloadField& field = fields[f];
+      if (f != 0 && !list[k].contains(field.json_key)) {  // (the name, first, names the workload: required)
+        if (unrecorded != nullptr) UnrecordedFields::add(*unrecorded, f);
+        continue;
+      }
       std::optional<FieldValue> value = read_field_value(w, field, list[k], spec_path);
       if (value && !field.access.set(spec, std::move(*value))) {
         w.fail(Walker::join(spec_path, field.json_key), "expected " + std::string(field.rule));

@@ -23,8 +23,10 @@ nlohmann::ordered_json workload_spec_json(const WorkloadSpec& spec);
 // null for a test that is not a workload's.
 nlohmann::ordered_json workload_part_json(const PhaseResult& result);
 
-// REQUIRES: `run` is an object (at `path`). Throws as Walker does.
-std::vector<WorkloadSpec> read_workloads(const Walker& w, const nlohmann::json& run, const std::string& path);
+// REQUIRES: `run` is an object (at `path`). A spec key a workload lacks (a field newer than the file) leaves the
+// default and adds the field's index to *unrecorded (when given; ascending, unique). Throws as Walker does.
+std::vector<WorkloadSpec> read_workloads(const Walker& w, const nlohmann::json& run, const std::string& path,
+                                         std::vector<std::size_t>* unrecorded = nullptr);
 // The test's "workload" object; nullopt when it is null (a bonnie++-style test).
 std::optional<WorkloadPart> read_workload_part(const Walker& w, const nlohmann::json& test, const std::string& path);
 

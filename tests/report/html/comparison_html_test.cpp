@@ -21,7 +21,7 @@ Comparison repeated_comparison(std::vector<SourcedRun>& runs) {
   const std::vector<std::string> names = {"host_x3.csv", "guest_x3.csv"};
   for (std::size_t input = 0; input < names.size(); ++input) {
     const ResultText text = parse_result_text(test::read_fixture("compare/" + names[input]), names[input]);
-    for (const auto& run : text.runs) runs.push_back({run, names[input], input, RunSource::kBenchResult});
+    for (const auto& run : text.runs) runs.push_back({run, names[input], input, RunSource::kBenchResult, nullptr});
   }
   return compare_runs(runs, {});
 }
