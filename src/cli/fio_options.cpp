@@ -219,6 +219,8 @@ DedupeMode dedupe_mode(std::string_view text) {
   if (text == "repeat") return DedupeMode::kRepeat;
   if (text == "working_set") return DedupeMode::kWorkingSet;
   fail("fio's dedupe modes are repeat and working_set");
+}
+
 // ---- Issue 26's options (rates, loops, batching, start delay, timing): their helpers. ----
 
 // fio's per-direction values "R[,W[,T]]" (rate=, rate_iops=): one value is every direction's; a missing write
