@@ -75,12 +75,12 @@ void rethrow_with_direct_io_hint(const PhaseContext& context) {
   }
 }
 
-BlockVerifier::BlockVerifier(const PhaseContext& context) : file_(context.data_file) {
+ChunkPatternChecker::ChunkPatternChecker(const PhaseContext& context) : file_(context.data_file) {
   const RunSetup& setup = context.setup;
   if (setup.verify) pattern_.emplace(setup.data, context.pattern_seed, context.io().chunk_bytes);
 }
 
-void BlockVerifier::check(const unsigned char* chunk, std::uint64_t offset) const {
+void ChunkPatternChecker::check(const unsigned char* chunk, std::uint64_t offset) const {
   if (!pattern_) return;
   const auto bad = pattern_->first_mismatch(chunk, offset);
   if (!bad) return;

@@ -123,9 +123,9 @@ std::uint64_t for_each_per_char_chunk(PhaseContext& context, ChunkIo&& io_of_chu
 // (offset and seed stamps and the random body; the write generation that rewrite and seek write-backs bump
 // is ignored). Without --verify no pattern is built and check() does nothing. check() is const and may be
 // called from several threads at once. Phases call it outside their latency samples (ChunkTimer::exclude).
-class BlockVerifier {
+class ChunkPatternChecker {
  public:
-  explicit BlockVerifier(const PhaseContext& context);
+  explicit ChunkPatternChecker(const PhaseContext& context);
 
   bool enabled() const { return pattern_.has_value(); }
   // Throws std::runtime_error("data mismatch in <file> at offset <offset>: ...") naming the first wrong
@@ -144,7 +144,7 @@ struct ReadBackChunk {
   unsigned char* buffer;     // chunk_bytes, aligned for O_DIRECT
   std::uint64_t chunk_bytes;
   std::uint64_t offset;      // of the chunk in the file (the file position is there too)
-  const BlockVerifier& verifier;
+  const ChunkPatternChecker& verifier;
   ChunkTimer& timer;
 };
 
@@ -164,7 +164,7 @@ class ReadBackTest final : public BonnieTest {
     const std::uint64_t chunk_bytes = context.io().chunk_bytes;
     AlignedBuffer buffer(chunk_bytes);
     PosixFile file = open_data_file(context, kMode);
-    const BlockVerifier verifier(context);
+    const ChunkPatternChecker verifier(context);
     return for_each_chunk(context, file, [&](std::uint64_t offset, ChunkTimer& timer) {
       chunk_io(context, ReadBackChunk{file, buffer.data(), chunk_bytes, offset, verifier, timer});
     });

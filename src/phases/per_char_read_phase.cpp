@@ -17,7 +17,7 @@ class PerCharReadPhase final : public BonnieTest {
 
   WorkDone measure(PhaseContext& context) const override {
     PosixFile file = open_data_file(context, OpenMode::kReadOnly, /*allow_direct=*/false);
-    const BlockVerifier verifier(context);
+    const ChunkPatternChecker verifier(context);
     AlignedBuffer chunk(context.io().chunk_bytes);
     const std::uint64_t read = for_each_per_char_chunk(
         context,

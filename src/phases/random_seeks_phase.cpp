@@ -7,7 +7,7 @@
 // Threads take tickets from a shared atomic counter (no lock), which is also the progress counter the
 // runner reads (one atomic add per ticket); each ends with fsync + close, all timed.
 // There is no untimed sleep before the start (bonnie++ sleeps 3 s). With --verify each chunk read is
-// compared with the pattern written (the seekers share one BlockVerifier), outside the latency sample.
+// compared with the pattern written (the seekers share one ChunkPatternChecker), outside the latency sample.
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -42,7 +42,7 @@ class RandomSeeksPhase final : public BonnieTest {
       ticket.write_back = context.rng.below(100) < io.seek_write_percent;
       write_backs += ticket.write_back ? 1 : 0;
     }
-    const BlockVerifier verifier(context);
+    const ChunkPatternChecker verifier(context);
     Shared shared(context, tickets, verifier);
     std::vector<std::thread> seekers;
     seekers.reserve(io.seekers);
@@ -54,7 +54,7 @@ class RandomSeeksPhase final : public BonnieTest {
 
  private:
   struct Shared {
-    Shared(PhaseContext& c, const std::vector<SeekTicket>& t, const BlockVerifier& v)
+    Shared(PhaseContext& c, const std::vector<SeekTicket>& t, const ChunkPatternChecker& v)
         : context(c),
           tickets(t),
           verifier(v),
@@ -62,7 +62,7 @@ class RandomSeeksPhase final : public BonnieTest {
           first_ticket(next_ticket.load(std::memory_order_relaxed)) {}
     PhaseContext& context;
     const std::vector<SeekTicket>& tickets;
-    const BlockVerifier& verifier;
+    const ChunkPatternChecker& verifier;
     // The ticket dispenser: the worker's progress counter when the runner gave one, so that taking a
     // ticket also counts it for the progress display (it ends up to `seekers` above the ticket count:
     // each thread's last, empty draw; the runner clamps). Ticket i is drawn as first_ticket + i.
