@@ -19,26 +19,27 @@ enum class IoDirection { kRead, kWrite, kSync };
 // fio's I/O depth distributions (iodepth_level, iodepth_submit, iodepth_complete), as counts in fio's seven
 // ranges, over a workload's measured time (after ramp_time).
 struct IoDepthCounts {
+  static constexpr std::size_t kRanges = 7;  // fio's seven ranges, as below
   // Requests submitted (syncs included, as fio counts them), by the requests in flight once they are: 1, 2-3,
   // 4-7, 8-15, 16-31, 32-63, >=64 (fio's io_u_map, keyed "1", "2", "4", ... ">=64"; its shares are of the reads
   // and writes, so with syncs they add up past 100 %, as fio's).
-  std::array<std::uint64_t, 7> level{};
+  std::array<std::uint64_t, kRanges> level{};
   // Submissions (a batch handed to the engine, a sync included), by their requests: 0, 1-4, 5-8, 9-16, 17-32,
   // 33-64, >64 (fio's io_u_submit, keyed "0", "4", "8", ... "64", ">=64").
-  std::array<std::uint64_t, 7> submit{};
+  std::array<std::uint64_t, kRanges> submit{};
   // Reaps, by the completions each returned, in the same ranges (fio's io_u_complete).
-  std::array<std::uint64_t, 7> complete{};
+  std::array<std::uint64_t, kRanges> complete{};
 
   // fio's ranges (io_u_mark_depth, __io_u_mark_map).
   static std::size_t level_range(std::uint64_t in_flight) {
     std::size_t range = 0;
-    for (std::uint64_t edge = 2; range < 6 && in_flight >= edge; edge *= 2) ++range;
+    for (std::uint64_t edge = 2; range + 1 < kRanges && in_flight >= edge; edge *= 2) ++range;
     return range;
   }
   static std::size_t count_range(std::uint64_t requests) {
     if (requests == 0) return 0;
     std::size_t range = 1;
-    for (std::uint64_t edge = 4; range < 6 && requests > edge; edge *= 2) ++range;
+    for (std::uint64_t edge = 4; range + 1 < kRanges && requests > edge; edge *= 2) ++range;
     return range;
   }
   void add(const IoDepthCounts& other) {

@@ -18,7 +18,7 @@ std::chrono::nanoseconds duration_of(std::uint64_t w) {
 constexpr std::size_t kSummedWords = LatencyHistogram::kBucketCount + 2;  // buckets, count, sum
 constexpr std::size_t kMinWord = kSummedWords;
 constexpr std::size_t kMaxWord = kSummedWords + 1;
-constexpr std::size_t kDepthCountWords = 3 * 7;  // an IoDepthCounts' words
+constexpr std::size_t kDepthCountWords = 3 * IoDepthCounts::kRanges;  // an IoDepthCounts' words (its three arrays)
 
 // Merges every rank's histograms on rank 0, part by part; empty elsewhere. Three reductions whatever the
 // number of parts: the summed words of every part one after another, then their minima, then their maxima.
@@ -213,8 +213,8 @@ std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const Loca
     }
     auto counts = all_depth_counts.begin() + static_cast<std::ptrdiff_t>(i * kDepthCountWords);
     for (auto* range : {&one.depths.level, &one.depths.submit, &one.depths.complete}) {
-      std::copy(counts, counts + 7, range->begin());
-      counts += 7;
+      std::copy_n(counts, IoDepthCounts::kRanges, range->begin());
+      counts += IoDepthCounts::kRanges;
     }
     for (std::uint32_t r = 0; r < group.size(); ++r) {
       one.mean_depths.push_back(std::bit_cast<double>(all_depths.at(std::size_t{r} * mine.size() + i)));
