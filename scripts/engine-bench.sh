@@ -4,10 +4,11 @@
 # on the same file, and the medians of the per-round ratios (with their spread) are checked against issue 16's
 # targets. A benchmark, not a test: it asserts nothing and CI does not run it.
 #
-# Usage: scripts/engine-bench.sh [--quick|--thorough] [--scaling] [--bench FILE] [--cases REGEX] DIR
+# Usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX] DIR
 #   DIR        where the files go (on the disk to measure); files are removed at the end
 #   --quick    4 rounds, 3 s per measured run (default; an even count, so each tool goes first equally often)
 #   --thorough 6 rounds, 10 s per measured run
+#   --rounds   N rounds instead (after --quick or --thorough; an even N lets each tool go first equally often)
 #   --scaling  instead of the cases below, the scaling run (issue 28): numjobs 1, 4, 16, 64 x iodepth 1, 32, 256,
 #              cached and direct, 4 KiB random reads on io_uring, every job on the one 256 MiB file, 1 s per run
 #              (3 s with --thorough): per point IOPS and CPU s per million requests of both tools, and each
@@ -15,7 +16,8 @@
 #              --thread, see the cases). 24 points x 2 tools x 4 rounds: about 10 minutes at a load of 15-25
 #   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
-#   randread 4k direct QD1 and QD32, 1 job:  IOPS >= 0.97x fio, CPU s per million requests <= fio
+#   randread and randwrite 4k direct QD1, QD8, QD32 and QD128, 1 job (issue 28):
+#                                            IOPS >= 0.97x fio, CPU s per million requests <= fio
 #   randread 4k cached QD1 and QD32:         IOPS >= 1.0x fio (buffered, the file in the page cache: engine overhead)
 #   seq write and read 1m direct QD8:        bandwidth >= 0.97x fio
 #   libaio, posixaio: randread 4k direct QD1 and QD32, posixaio randwrite 4k direct QD1 (the widely quoted
@@ -25,13 +27,14 @@
 #   peak RSS of QD32 x 4 jobs:               <= 32 MiB
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--bench FILE] [--cases REGEX] DIR" >&2; exit 2; }
+usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX] DIR" >&2; exit 2; }
 rounds=4 seconds=3 bench=$root/build/bench++ dir="" only="" scaling=0 thorough=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) rounds=4 seconds=3 thorough=0; shift ;;
     --thorough) rounds=6 seconds=10 thorough=1; shift ;;
     --scaling) scaling=1; shift ;;
+    --rounds) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; rounds=$2; shift 2 ;;
     --bench) [ $# -ge 2 ] || usage; bench=$2; shift 2 ;;
     --cases) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
     -*) usage ;;
@@ -76,7 +79,13 @@ logged() {
 # A case: its name and fio options (the same for both tools). A name that begins with an engine's runs on it.
 all_cases=(
   "randread-4k-direct-qd1|--ioengine=io_uring --rw=randread --bs=4k --direct=1 --iodepth=1"
+  "randread-4k-direct-qd8|--ioengine=io_uring --rw=randread --bs=4k --direct=1 --iodepth=8"
   "randread-4k-direct-qd32|--ioengine=io_uring --rw=randread --bs=4k --direct=1 --iodepth=32"
+  "randread-4k-direct-qd128|--ioengine=io_uring --rw=randread --bs=4k --direct=1 --iodepth=128"
+  "randwrite-4k-direct-qd1|--ioengine=io_uring --rw=randwrite --bs=4k --direct=1 --iodepth=1"
+  "randwrite-4k-direct-qd8|--ioengine=io_uring --rw=randwrite --bs=4k --direct=1 --iodepth=8"
+  "randwrite-4k-direct-qd32|--ioengine=io_uring --rw=randwrite --bs=4k --direct=1 --iodepth=32"
+  "randwrite-4k-direct-qd128|--ioengine=io_uring --rw=randwrite --bs=4k --direct=1 --iodepth=128"
   "randread-4k-cached-qd1|--ioengine=io_uring --rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=1"
   "randread-4k-cached-qd32|--ioengine=io_uring --rw=randread --bs=4k --direct=0 --invalidate=0 --iodepth=32"
   "write-1m-direct-qd8|--ioengine=io_uring --rw=write --bs=1m --direct=1 --iodepth=8"
@@ -270,13 +279,13 @@ cases = [c for c in cases if not c.startswith('scale-')]
 if cases:
     print()
     print(f"{'case':32} {'bench++ IOPS':>13} {'fio IOPS':>10} {'IOPS ratio (min-max)':>24} {'CPU s/M req ratio':>20} "
-          f"{'proc ratio':>10}")
+          f"{'proc ratio':>10} {'b++ CPU':>8} {'fio CPU':>8}")
     print("  (CPU: as each tool reports it, fio's without its helper threads (RUSAGE_THREAD); proc: the whole "
           "process by /usr/bin/time, both alike)")
 targets = []
 for case in cases:
     iops, cpus, bws, procs = [], [], [], []
-    b_iops, f_iops = [], []
+    b_iops, f_iops, b_cpu, f_cpu = [], [], [], []
     for r in range(rounds):
         bdoc = load(f"{results}/bench.{case}.{r}.json")
         fdoc = load(f"{results}/fio.{case}.{r}.json")
@@ -285,16 +294,17 @@ for case in cases:
         b_time = time_of(f"{results}/bench.{case}.{r}.json.rss")[1] / requests(bdoc, 'bench')
         f_time = time_of(f"{results}/fio.{case}.{r}.json.rss")[1] / requests(fdoc, 'fio')
         procs.append(b_time / f_time)
-        b_iops.append(b[0]); f_iops.append(f[0])
+        b_iops.append(b[0]); f_iops.append(f[0]); b_cpu.append(b[2]); f_cpu.append(f[2])
     m, lo, hi = spread(iops)
     cm, clo, chi = spread(cpus)
     print(f"{case:32} {statistics.median(b_iops):13.0f} {statistics.median(f_iops):10.0f} {m:8.3f} ({lo:.3f}-{hi:.3f}) "
-          f"{cm:8.3f} ({clo:.3f}-{chi:.3f}) {statistics.median(procs):10.3f}")
+          f"{cm:8.3f} ({clo:.3f}-{chi:.3f}) {statistics.median(procs):10.3f} {statistics.median(b_cpu):8.2f} "
+          f"{statistics.median(f_cpu):8.2f}")
     if case.split('-')[0] in ('libaio', 'posixaio', 'sync', 'psync', 'vsync', 'pvsync', 'pvsync2'):
         med, lo, hi = spread(iops)
         mark = ('PASS' if 0.97 <= med <= 1.03 else 'MISS') + ('?' if lo < 0.97 <= hi or lo <= 1.03 < hi else ' ')
         targets.append((f"{case}: IOPS within 0.97-1.03x fio's same engine", mark, m))
-    elif 'direct-qd' in case and 'randread' in case:
+    elif 'direct-qd' in case and ('randread' in case or 'randwrite' in case):
         targets.append((f"{case}: IOPS >= 0.97x fio", verdict(iops, 0.97, True), m))
         targets.append((f"{case}: CPU s per million requests <= fio", verdict(cpus, 1.0, False), cm))
     elif 'cached' in case:

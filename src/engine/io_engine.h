@@ -43,10 +43,11 @@ struct IoCompletion {
   std::int64_t result = 0;  // bytes moved (0 for a sync), or -errno
 };
 
-// How libaio groups requests into system calls, with fio's meanings and defaults.
+// How requests are grouped into system calls, with fio's meanings and defaults: the job loop hands requests
+// to the engine and reaps by these rules (engine/refill_policy.h), and the engines that hold requests follow them.
 struct AioBatching {
-  // Requests held before an io_submit of all held (fio's iodepth_batch_submit); 0 or above depth: depth. A
-  // reap submits what is held.
+  // Requests held before a submit of all held (fio's iodepth_batch_submit: io_submit for libaio, io_uring_enter
+  // for io_uring); 0 or above depth: depth. A reap submits what is held.
   std::uint32_t submit = 1;
   // Completions a reap waits for, when it waits at all (fio's iodepth_batch_complete_min; at most the requests
   // in flight); 0: io_getevents polls without blocking until the caller's minimum has come.
@@ -68,7 +69,8 @@ struct EngineSetup {
   std::uint32_t buffer_bytes = 0;  // > 0, and buffers.size() a multiple of it
 
   // fio's iodepth_batch_submit, iodepth_batch_complete_min and iodepth_batch_complete_max (their defaults),
-  // which libaio honours as fio's libaio does; posixaio waits for complete_min completions too.
+  // which libaio and io_uring honour as fio's engines of those names do (io_uring holding the request that fills
+  // the queue for the reap that follows); posixaio waits for complete_min completions too.
   AioBatching batching{};
   bool hipri = false;  // pvsync2: RWF_HIPRI on every read and write (fio's hipri, hipri_percentage=100)
   // mmap: the bytes of each file the job works on, from offset 0, which the engine maps; 0: the file's size.

@@ -87,9 +87,11 @@ void UringEngine::submit(std::span<const IoRequest> requests) {
       continue;
     }
     prepare(request);
-    // Held in the SQ until reap(), which submits them in the same io_uring_enter that waits.
     ++unsubmitted_;
     ++in_flight_;
+    // fio's commit once iodepth_batch_submit are held. The request that fills the queue stays in the SQ for the
+    // reap() that must come next (nothing more fits), which submits it in the io_uring_enter that waits.
+    if (unsubmitted_ >= setup_.batching.submit && in_flight_ < setup_.depth) submit_held(0);
   }
 }
 
@@ -134,8 +136,9 @@ void UringEngine::submit_held(std::size_t min_completions) {
     // The kernel waits until its CQ holds this many, those already posted included; with every held request
     // submitted they can all arrive (min_completions <= in_flight_), and a short submission does not wait.
     const std::size_t wait_for = min_completions > stash_.size() ? min_completions - stash_.size() : 0;
+    // Without a wait, with IORING_ENTER_GETEVENTS as fio's commit: DEFER_TASKRUN posts completions only then.
     const int result = wait_for > 0 ? io_uring_submit_and_wait(&ring_.get(), static_cast<unsigned>(wait_for))
-                                    : io_uring_submit(&ring_.get());
+                                    : io_uring_submit_and_get_events(&ring_.get());
     if (result > 0) {
       unsubmitted_ -= std::min(static_cast<std::size_t>(result), unsubmitted_);
       continue;
@@ -163,7 +166,8 @@ std::size_t UringEngine::reap(std::size_t min_completions, std::size_t max_compl
   check_reap(min_completions, max_completions, in_flight_);
   // One system call for both: submit what submit() held and wait for the completions wanted (before the stash
   // is read: a retried submit may add to it).
-  if (unsubmitted_ > 0) submit_held(min_completions);
+  const bool entered = unsubmitted_ > 0;  // and ran the deferred completion work
+  if (entered) submit_held(min_completions);
   const std::size_t from_stash = std::min(max_completions, stash_.size());
   const auto stash_end = stash_.begin() + static_cast<std::ptrdiff_t>(from_stash);
   out.insert(out.end(), stash_.begin(), stash_end);
@@ -176,7 +180,7 @@ std::size_t UringEngine::reap(std::size_t min_completions, std::size_t max_compl
     reaped += taken;
   };
   take();
-  if (reaped == 0 && min_completions == 0 && max_completions > 0 && in_kernel() > 0) {
+  if (!entered && reaped == 0 && min_completions == 0 && max_completions > 0 && in_kernel() > 0) {
     io_uring_get_events(&ring_.get());  // runs deferred completion work; errors only mean nothing new
     take();
   }

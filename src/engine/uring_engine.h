@@ -1,7 +1,9 @@
 #pragma once
-// The io_uring engine: one ring of the job's depth. submit() fills one SQE per request and leaves them in the
-// SQ; the next reap() submits them and waits for the completions it lacks in one io_uring_enter
-// (io_uring_submit_and_wait), so a request at QD1 costs one system call, not two. reap() takes every completion
+// The io_uring engine: one ring of the job's depth. submit() fills one SQE per request and, as fio's io_uring,
+// submits them once AioBatching::submit are held (fio's iodepth_batch_submit, default 1: each request as it
+// comes), in an io_uring_enter with IORING_ENTER_GETEVENTS, as fio's commit. The request that fills the queue
+// is left in the SQ: the next reap() submits it and waits for the completions it lacks in one io_uring_enter
+// (io_uring_submit_and_wait), so a request at QD1 costs one system call, not two. reap() takes the completions
 // already posted in batches (io_uring_peek_batch_cqe, one CQ head update per batch) and enters the kernel again
 // only to wait for missing ones (io_uring_wait_cqe_nr). Reads and writes use the registered buffer slots (READ_FIXED /
 // WRITE_FIXED) and the registered files (IOSQE_FIXED_FILE) when the kernel accepts the registration; when it
@@ -29,8 +31,9 @@ class UringEngine final : public IoEngine {
   UringEngine& operator=(const UringEngine&) = delete;
 
   EngineKind kind() const override { return EngineKind::kIoUring; }
-  // Prepares the requests; they reach the kernel in the next reap() (which every caller makes to learn of
-  // their completion), or when the engine is destroyed.
+  // Prepares the requests and submits each AioBatching::submit of them; what is held (fewer, or the one that
+  // fills the queue) reaches the kernel in the next reap() (which every caller makes to learn of their
+  // completion), or when the engine is destroyed.
   void submit(std::span<const IoRequest> requests) override;
   // First submits what submit() held. A submit the kernel refuses for lack of resources (-EAGAIN, -EBUSY) or
   // interrupts (-EINTR) is retried after taking the completions already posted (kept for reap()) or waiting

@@ -12,6 +12,7 @@
 #include "phases/job_rate.h"
 #include "measure/stopwatch.h"
 #include "phases/rng.h"
+#include "engine/refill_policy.h"
 
 namespace bench {
 namespace {
@@ -37,6 +38,7 @@ class JobLoop {
         submitted_at_(plan.depth),
         issued_at_(plan.depth),
         splits_latency_(!is_synchronous(plan.engine.kind())),
+        refill_({spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max}, plan.depth),
         op_of_slot_(plan.depth),
         offset_of_slot_(plan.depth),
         result_(result) {
@@ -75,7 +77,9 @@ class JobLoop {
 
  private:
   // One pass over the job's size (or until runtime, a stop or an error): issues and reaps until nothing is in
-  // flight and nothing more is to be issued.
+  // flight and nothing more is to be issued. As fio: a batch of iodepth_batch_submit requests (fio's default one)
+  // goes as soon as that many slots are free, and the loop reaps only when the queue is full or nothing more may
+  // go (engine/refill_policy.h).
   void run_pass() {
     while (true) {
       if (issuing()) issue();
@@ -87,7 +91,10 @@ class JobLoop {
         if (!issuing()) break;
         continue;  // a sync was due: issue() submits it now that nothing is in flight
       }
-      reap(1);
+      const std::optional<RefillPolicy::Reap> due =
+          refill_.reap(plan_.engine.in_flight(), free_slots_.size(), issuing() && !sync_due());
+      if (!due) continue;  // a slot is free: the next batch goes first
+      reap(due->min, due->max);
       check_stop(Clock::now());
     }
   }
@@ -106,7 +113,7 @@ class JobLoop {
   // rate= / rate_iops=: the request about to be issued is not due yet. As fio does before it sleeps, waits for
   // what is in flight, then sleeps until it is due (or until runtime ends or a stop signal comes).
   void wait_for_rate() {
-    while (plan_.engine.in_flight() > 0) reap(plan_.engine.in_flight());
+    while (plan_.engine.in_flight() > 0) reap(plan_.engine.in_flight(), plan_.depth);
     constexpr auto kLongestNap = std::chrono::milliseconds(20);  // a stop signal is seen within this
     while (!stopping_) {
       const Clock::time_point now = Clock::now();
@@ -130,8 +137,8 @@ class JobLoop {
     return false;
   }
 
-  // Fills the free slots with requests and submits them as one batch, unless a sync is due (then waits for
-  // the queue to empty first, and submits the sync alone).
+  // Fills up to the refill policy's batch of free slots with requests and submits them as one batch, unless a
+  // sync is due (then waits for the queue to empty first, and submits the sync alone).
   void issue() {
     if (sync_due()) {
       if (plan_.engine.in_flight() == 0) sync(spec_.fsync_every > 0 && writes_since_fsync_ >= spec_.fsync_every
@@ -145,7 +152,8 @@ class JobLoop {
     if (!in_ramp && spec_.ramp_time.count() > 0 && !result_.cpu_at_measured_from) {
       result_.cpu_at_measured_from = process_cpu_time();  // %CPU covers the measured window only
     }
-    while (!free_slots_.empty() && !target_reached()) {
+    const std::size_t batch_size = refill_.batch_size(free_slots_.size());
+    while (batch_.size() < batch_size && !target_reached()) {
       IoOp op = pending_op_ ? *pending_op_ : next_direction();
       pending_op_.reset();
       if (!rate_allows(op)) break;
@@ -246,10 +254,10 @@ class JobLoop {
     return IoOp::kRead;
   }
 
-  // Reaps at least `min` completions and accounts for each.
-  void reap(std::size_t min) {
+  // Reaps at least `min` and at most `max` completions and accounts for each.
+  void reap(std::size_t min, std::size_t max) {
     completions_.clear();
-    plan_.engine.reap(min, plan_.depth, completions_);
+    plan_.engine.reap(min, max, completions_);
     const Clock::time_point now = Clock::now();
     if (now >= measure_start_) count_reap(completions_.size());
     for (const IoCompletion& completion : completions_) {
@@ -354,6 +362,7 @@ class JobLoop {
   std::vector<Clock::time_point> submitted_at_;  // when each slot's batch was submitted (fio's start_time)
   std::vector<Clock::time_point> issued_at_;     // when that submit call returned (fio's issue_time), if split
   bool splits_latency_;                          // slat and clat apart: the engine is not is_synchronous
+  RefillPolicy refill_;                          // how many go at once, when to reap (fio's iodepth_batch_*)
   std::vector<IoOp> op_of_slot_;
   std::vector<std::uint64_t> offset_of_slot_;
   std::vector<std::uint32_t> free_slots_;

@@ -2,7 +2,8 @@
 // One job of a workload (fio's job; numjobs makes several): its requests through an IoEngine, with iodepth of
 // them in flight, timed one by one from submission to completion. What fio calls lat (slat + clat): a request's
 // time starts when the batch it is in is submitted and ends when its completion is reaped; the requests of one
-// batch share one clock reading, as in fio. The job stops issuing when it has issued `size` bytes (one pass
+// batch share one clock reading, as in fio. Batches are fio's iodepth_batch_submit (default one request) and go
+// as soon as that many slots are free; the loop reaps only with its queue full (engine/refill_policy.h). The job stops issuing when it has issued `size` bytes (one pass
 // over its region), when runtime has passed after the ramp, or on a stop signal, then waits for what is in
 // flight. Requests issued during ramp_time are done but not measured.
 #include <atomic>

@@ -101,7 +101,8 @@ struct WorkloadSpec {
   BufferOptions buffers;
   // Issue 26's options (cli/fio_options.cpp, their block), as fio 3.33 runs them:
   // iodepth_batch_submit, iodepth_batch_complete_min, iodepth_batch_complete_max (engine/io_engine.h's
-  // AioBatching: libaio and posixaio honour them; 0 for submit: the job's iodepth).
+  // AioBatching; the job loop refills by them, engine/refill_policy.h, and libaio, io_uring and posixaio honour
+  // them; 0 for submit: the job's iodepth).
   std::uint32_t batch_submit = 1;
   std::uint32_t batch_complete_min = 1;
   std::uint32_t batch_complete_max = 0;
