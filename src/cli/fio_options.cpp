@@ -317,6 +317,38 @@ void set_sync(WorkloadSpec& spec, std::string_view text, unsigned) {
   }
 }
 
+// ---- Issue 26's file options (offset=, offset_increment=, ...): their helpers. ----
+
+// fio's offset= and offset_increment=: bytes, or N% of the file (0 to 100); fio's zone counts (Nz) are refused.
+struct BytesOrPercent {
+  std::uint64_t bytes = 0;
+  std::optional<std::uint32_t> percent;
+};
+BytesOrPercent bytes_or_percent(std::string_view text, unsigned kb_base) {
+  if (!text.empty() && text.back() == '%') return {0, whole_number32(text.substr(0, text.size() - 1), 0, 100)};
+  if (!text.empty() && (text.back() == 'z' || text.back() == 'Z')) {
+    fail("zone counts (Nz) are not supported by bench++ (bytes or N%)");
+  }
+  return {fio_size_of(text, kb_base), std::nullopt};
+}
+
+void set_offset(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const BytesOrPercent value = bytes_or_percent(text, kb_base);
+  spec.offset_bytes = value.bytes;
+  spec.offset_percent = value.percent;
+}
+
+void set_offset_increment(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const BytesOrPercent value = bytes_or_percent(text, kb_base);
+  spec.offset_increment_bytes = value.bytes;
+  spec.offset_increment_percent = value.percent;
+}
+
+void set_offset_align(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  spec.offset_align = fio_size_of(text, kb_base);
+  if (spec.offset_align > kMaxBlockBytes) fail(fmt::format("must be at most {} bytes", kMaxBlockBytes));
+}
+
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
 
 struct Rule {
@@ -366,6 +398,10 @@ constexpr std::array kRules = {
            if (v.find(':') != std::string_view::npos) fail("one directory; several (a:b) are not supported by bench++");
            s.directory = v;
          }},
+    Rule{"offset", FioArgument::kRequired, set_offset},
+    Rule{"fileoffset", FioArgument::kRequired, set_offset},
+    Rule{"offset_increment", FioArgument::kRequired, set_offset_increment},
+    Rule{"offset_align", FioArgument::kRequired, set_offset_align},
     Rule{"ioengine", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) {
            s.engine = engine_for(v);
@@ -577,6 +613,11 @@ void check_workload(const WorkloadSpec& spec) {
   if (spec.name.empty()) throw UsageError("a workload needs a name (--name=NAME, or a [section] in a job file)");
   if (spec.direct && spec.block_bytes % 512 != 0) {
     refuse(fmt::format("bs={} is not a multiple of 512, which direct=1 (O_DIRECT) needs", spec.block_bytes));
+  }
+  for (const std::uint64_t offset : {spec.offset_bytes, spec.offset_increment_bytes}) {
+    if (spec.direct && offset % 512 != 0) {
+      refuse(fmt::format("offset {} is not a multiple of 512, which direct=1 (O_DIRECT) needs", offset));
+    }
   }
   if (spec.size_bytes != 0 && spec.size_bytes < spec.block_bytes) {
     refuse(fmt::format("size={} is smaller than bs={}", spec.size_bytes, spec.block_bytes));

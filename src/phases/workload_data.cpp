@@ -88,8 +88,8 @@ void JobData::fill_initial() {
 void JobData::before_write(std::uint32_t slot, std::uint64_t offset) {
   if (verifier_) {
     verifier_->fill(slot_bytes(slot), BlockStamp{offset, 0, setup_.job_index});
-    const std::uint64_t block = offset / spec_.block_bytes;
-    if (block < written_.size()) written_[block] = true;
+    const std::uint64_t block = (offset - setup_.region_offset) / spec_.block_bytes;
+    if (offset >= setup_.region_offset && block < written_.size()) written_[block] = true;
     return;
   }
   filler_->prepare_write(slot_bytes(slot), offset, ++write_stamp_);
@@ -116,7 +116,7 @@ void JobData::verify_after_the_job(PosixFile& file) {
   const std::span<std::byte> buffer = slot_bytes(0);
   for (std::size_t block = 0; block < written_.size(); ++block) {
     if (!written_[block] && !spec_.verify.verify_only) continue;
-    const std::uint64_t offset = std::uint64_t{block} * spec_.block_bytes;
+    const std::uint64_t offset = setup_.region_offset + std::uint64_t{block} * spec_.block_bytes;
     const std::size_t got = file.read_full_at(buffer.data(), buffer.size(), offset);
     if (got != buffer.size()) {
       throw std::system_error(EIO, std::generic_category(),

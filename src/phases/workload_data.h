@@ -37,9 +37,10 @@ struct JobDataSetup {
   std::span<std::byte> buffers;     // the engine's request buffers: `slots` of spec.block_bytes each
   std::uint32_t slots = 1;
   std::uint32_t job_index = 0;      // 0-based, of spec.jobs
-  std::uint64_t region_bytes = 0;   // the job's part of its file, from offset 0
+  std::uint64_t region_bytes = 0;   // the job's part of its file, from region_offset
   FioSeeds seeds;                   // the job's (phases/job_offsets.h)
   std::string file_name;            // names the file in a failure's line
+  std::uint64_t region_offset = 0;  // where the region starts; the offsets JobData is given are the file's
 };
 
 // One per job, used from the job's thread.

@@ -88,6 +88,33 @@ void check_created_path(const fs::path& path, const fs::path& directory, const R
   }
 }
 
+// The bytes a job works on in an existing file or device from `start` (fio's io_size): size=, size=N% of the
+// file (cut at its end, whole blocks) or, without either, up to its end. Refuses (via `refuse`) a region that
+// does not fit: bench++ does not extend what it did not create.
+template <typename Refuse>
+std::uint64_t existing_region(const WorkloadSpec& spec, std::uint64_t start, const ExistingTarget& existing,
+                              const fs::path& path, const Refuse& refuse) {
+  const std::uint64_t size = existing.size_bytes;
+  if (start > size) {
+    refuse(fmt::format("offset {} is beyond the end of '{}' ({} bytes)", start, path.string(), size));
+  }
+  if (spec.size_percent) {
+    const std::uint64_t share = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
+    return whole_blocks(std::min(share, size - start), spec.block_bytes);
+  }
+  const std::uint64_t region = spec.size_bytes == 0 ? size - start : spec.size_bytes;
+  if (region > size - start) {
+    if (start == 0) {
+      refuse(fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",
+                         path.string(), size, region));
+    }
+    refuse(fmt::format("'{}' holds {} bytes, less than offset {} + size={}: bench++ does not extend what it did not "
+                       "create",
+                       path.string(), size, start, region));
+  }
+  return region;
+}
+
 }  // namespace
 
 WorkloadFiles::WorkloadFiles(fs::path default_directory, std::optional<std::uint32_t> rank_of_several)
@@ -115,6 +142,19 @@ fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec) const {
   return spec.directory.empty() ? default_directory_ : fs::path(spec.directory);
 }
 
+std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes) {
+  const auto share = [file_bytes](std::uint32_t percent) {  // without overflowing for devices of exabytes
+    return file_bytes / 100 * percent + file_bytes % 100 * percent / 100;
+  };
+  const std::uint64_t increment =
+      spec.offset_increment_percent ? share(*spec.offset_increment_percent) : spec.offset_increment_bytes;
+  const std::uint64_t first = spec.offset_percent ? share(*spec.offset_percent) : spec.offset_bytes;
+  const std::uint64_t offset = first + std::uint64_t{job_index} * increment;
+  if (!spec.offset_percent && !spec.offset_increment_percent) return offset;
+  const std::uint64_t align = spec.offset_align != 0 ? spec.offset_align : spec.block_bytes;
+  return (offset + align - 1) / align * align;
+}
+
 std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const {
   const auto refuse = [&](const std::string& reason) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
@@ -129,7 +169,7 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
                      refuse);
     for (std::uint32_t job = 0; job < spec.jobs; ++job) {
       JobTarget target{directory, fmt::format("{}.{}.0", spec.name, job), true, false, false,
-                       whole_blocks(spec.size_bytes, spec.block_bytes)};
+                       fio_start_offset(spec, job, 0), whole_blocks(spec.size_bytes, spec.block_bytes)};
       targets.push_back(std::move(target));
     }
     return targets;
@@ -138,13 +178,18 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
     if (auto own = plan_rank_filename(spec, directory)) return std::move(*own);
   }
   const fs::path path = fs::path(spec.filename).is_absolute() ? fs::path(spec.filename) : directory / spec.filename;
-  JobTarget target{directory, path, false, false, false, 0};
-  const bool made_earlier = std::any_of(planned.begin(), planned.end(), [&](const JobTarget& earlier) {
-    return !earlier.is_private && earlier.path == path && !earlier.exists;
-  });
-  const std::optional<ExistingTarget> existing = made_earlier ? std::nullopt : existing_target(path);
-  std::uint64_t region = spec.size_bytes;
+  JobTarget target{directory, path, false, false, false, 0, 0};
+  std::optional<std::uint64_t> made_earlier;  // the bytes the earlier workloads' jobs make it hold
+  for (const JobTarget& earlier : planned) {
+    if (!earlier.is_private && earlier.path == path && !earlier.exists) {
+      made_earlier = std::max(made_earlier.value_or(0), earlier.end());
+    }
+  }
+  std::optional<ExistingTarget> existing;
+  if (!made_earlier) existing = existing_target(path);
+  std::uint64_t file_bytes = made_earlier.value_or(0);  // what the file holds when the jobs start
   if (existing) {
+    file_bytes = existing->size_bytes;
     target.exists = true;
     target.block_device = existing->block_device;
     if (writes_data(spec.pattern) && !spec.overwrite_allowed) {
@@ -152,25 +197,21 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
                          "--allow-overwrite={} says otherwise",
                          path.string(), path.string()));
     }
-    if (spec.size_percent) {  // (without overflowing for devices of exabytes)
-      const std::uint64_t size = existing->size_bytes;
-      region = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
-    }
-    if (region == 0) region = existing->size_bytes;
-    if (region > existing->size_bytes) {
-      refuse(fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",
-                         path.string(), existing->size_bytes, region));
-    }
   } else {
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
-    if (region == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
+    if (spec.size_bytes == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
     check_created_path(path, directory, refuse);
     const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     if (!fs::is_directory(parent, error)) refuse(fmt::format("directory '{}' does not exist", parent.string()));
   }
-  target.region_bytes = whole_blocks(region, spec.block_bytes);
-  if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
-  targets.assign(spec.jobs, target);
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    target.region_offset = fio_start_offset(spec, job, file_bytes);
+    std::uint64_t region = spec.size_bytes;
+    if (existing) region = existing_region(spec, target.region_offset, *existing, path, refuse);
+    target.region_bytes = whole_blocks(region, spec.block_bytes);
+    if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
+    targets.push_back(target);
+  }
   return targets;
 }
 
@@ -191,7 +232,11 @@ std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const Wo
     if (spec.size_bytes == 0) refuse(fmt::format("needs size= to create '{}'", spec.filename));
     const std::uint64_t region = whole_blocks(spec.size_bytes, spec.block_bytes);
     if (region == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", spec.filename, spec.block_bytes));
-    return std::vector<JobTarget>(spec.jobs, JobTarget{directory, name, true, false, false, region});
+    std::vector<JobTarget> targets;
+    for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+      targets.push_back(JobTarget{directory, name, true, false, false, fio_start_offset(spec, job, 0), region});
+    }
+    return targets;
   }
   const fs::path path = name.is_absolute() ? name : directory / name;
   std::error_code error;
@@ -228,7 +273,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
       PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
       created_.emplace(target.path, Created{});
     }
-    lay_out(spec, target.path, target.region_bytes, interrupt_signal);
+    lay_out(spec, target.path, target.end(), interrupt_signal);
     created_[target.path].keep = !spec.unlink;  // as fio: the last workload on a file decides
   }
   if (spec.direct || !spec.invalidate) return;

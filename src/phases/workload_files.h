@@ -9,6 +9,9 @@
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
 //   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0.
+// Each job works on a region of its file: from fio_start_offset (offset=, offset_increment=), size= bytes long
+// (size=N%: that share of an existing file, from its start, cut at its end; no size=: up to the end); a file
+// bench++ creates holds the region's end (fio's extend), a user's file must already.
 // For one rank of several (an MPI job, where every rank runs every workload), files never collide between ranks:
 //   - each rank has private directories of its own (bench++-job.rank-<R>.XXXXXX);
 //   - a relative filename= without directory= (a suite's shared test file) is a file of the rank's private
@@ -40,8 +43,17 @@ struct JobTarget {
   bool is_private = false;
   bool exists = false;              // it is there already (a user's file, a device, or made by an earlier workload)
   bool block_device = false;
-  std::uint64_t region_bytes = 0;   // the part the job works on, from offset 0: whole blocks
+  std::uint64_t region_offset = 0;  // where that part starts (fio's file_offset: offset=, offset_increment=)
+  std::uint64_t region_bytes = 0;   // the part the job works on, from region_offset: whole blocks
+  // The bytes the file must hold for the job: what bench++ lays out in a file it creates (fio extends its files
+  // to this too).
+  std::uint64_t end() const { return region_offset + region_bytes; }
 };
+
+// fio 3.33's start of job `job_index`'s region (its get_start_offset) in a file of `file_bytes` (its size when the
+// job starts: 0 for a file not yet there): offset= plus job_index times offset_increment=, each in bytes or as a
+// share of file_bytes; a start with a percent in it is aligned up to offset_align= (0: to bs).
+std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes);
 
 // The files of one run's workloads: planned for all workloads first (so that bad input fails before anything is
 // created), then created and laid out one workload at a time, and removed on destruction (unless unlink=0).

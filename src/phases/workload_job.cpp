@@ -164,7 +164,7 @@ class JobLoop {
       }
       if (rate_) rate_->issued(op, spec_.block_bytes);
       ++issued_requests_;
-      const std::uint64_t offset = *next_offset;
+      const std::uint64_t offset = plan_.region_offset + *next_offset;
       const std::uint32_t slot = free_slots_.back();
       free_slots_.pop_back();
       op_of_slot_[slot] = op;

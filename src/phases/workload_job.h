@@ -28,13 +28,14 @@ struct JobPlan {
   const WorkloadSpec& spec;
   IoEngine& engine;
   std::uint32_t depth = 1;          // requests in flight at most: the engine's depth
-  std::uint64_t region_bytes = 0;   // the job's part of its file, from offset 0; a whole number of blocks
+  std::uint64_t region_bytes = 0;   // the job's part of its file, from region_offset; a whole number of blocks
   std::uint64_t seed = 0;           // of the read/write mix
   FioSeeds fio_seeds;               // of the random offsets, as fio seeds them (phases/job_offsets.h)
   const std::atomic<int>& interrupt_signal;
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
   std::string file_name;            // names the file in error messages
   JobData* data = nullptr;          // the writes' contents and the reads' checks (phases/workload_data.h); may be null
+  std::uint64_t region_offset = 0;  // where the region starts (offset=, offset_increment=): added to every offset
 };
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.

@@ -96,11 +96,11 @@ class WorkloadPhase final : public Phase {
     const std::uint64_t seed = seed_ + context.worker_index;
     const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
     JobData data(spec_, JobDataSetup{std::as_writable_bytes(buffers.span()), choice_.depth, context.worker_index,
-                                     target.region_bytes, fio_seeds, target.path.string()});
+                                     target.region_bytes, fio_seeds, target.path.string(), target.region_offset});
     data.fill_initial();  // untimed: before the release
     const int fds[] = {file.fd()};
     EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
-    setup.region_bytes = target.region_bytes;  // mmap maps it
+    setup.region_bytes = target.end();  // mmap maps the file from 0 to the region's end
     setup.random_offsets = is_random(spec_.pattern);
     setup.batching = {spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max};  // fio's iodepth_batch_*
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
@@ -116,7 +116,8 @@ class WorkloadPhase final : public Phase {
                        context.interrupt_signal,
                        context.abort,
                        target.path.string(),
-                       &data};
+                       &data,
+                       target.region_offset};
     if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
     if (spec_.fsync_on_close && writes_data(spec_.pattern)) file.sync();  // fio's fsync_on_close, untimed
     if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);

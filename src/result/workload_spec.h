@@ -51,6 +51,15 @@ struct WorkloadSpec {
   // whose size is taken as it is.
   std::uint64_t size_bytes = 0;
   std::optional<std::uint32_t> size_percent;  // size=N%: that share of an existing file or device
+  // offset= (fileoffset=): where job 0's region starts in its file, in bytes or N% of the file's size when the job
+  // starts (0 for a file bench++ creates); offset_increment= (bytes or N%) moves each further job of numjobs on by
+  // that much (fio's subjob number times it). A start with a percent in it is aligned up to offset_align= (0: bs),
+  // as fio aligns it; one in bytes is used as written. phases/workload_files.h fio_start_offset computes it.
+  std::uint64_t offset_bytes = 0;
+  std::optional<std::uint32_t> offset_percent;
+  std::uint64_t offset_increment_bytes = 0;
+  std::optional<std::uint32_t> offset_increment_percent;
+  std::uint64_t offset_align = 0;
   std::uint32_t jobs = 1;     // numjobs: independent copies of the workload, run at once
   std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous engine, as in fio)
   std::chrono::nanoseconds runtime{0};    // 0: no time limit (stop when size is done)

@@ -41,10 +41,10 @@ namespace {
 
 // "pread64(3</path/data>, ""..., 4096, 8192) = 4096": the call, and its last two arguments. strace's -s 0 prints
 // the buffers as "".
-std::optional<PeerRequest> request_of(const std::string& line, const std::string& data_mark) {
+std::optional<PeerRequest> request_of(const std::string& line) {
   const bool read = line.starts_with("pread64(");
   const bool write = line.starts_with("pwrite64(");
-  if ((!read && !write) || line.find(data_mark) == std::string::npos) return std::nullopt;
+  if (!read && !write) return std::nullopt;
   const std::size_t close = line.rfind(") = ");
   if (close == std::string::npos) return std::nullopt;
   const std::size_t offset_comma = line.rfind(", ", close);
@@ -64,9 +64,18 @@ void write_file(const fs::path& path, std::uint64_t bytes) {
   }
 }
 
-}  // namespace
+// The path strace -y shows for the call's file descriptor: "pread64(3</path/data>, ..." gives /path/data.
+std::string path_of(const std::string& line) {
+  const std::size_t open = line.find('<');
+  const std::size_t close = line.find(">, ", open);
+  if (open == std::string::npos || close == std::string::npos) return {};
+  return line.substr(open + 1, close - open - 1);
+}
 
-PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::path& data) {
+// Runs `tool_argv` under strace: each pread64/pwrite64 with the path of its file, in order; the run's exit code,
+// stderr and time go to `out`.
+std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<std::string>& tool_argv,
+                                                              PeerRun& out) {
   const TempDir logs;
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", "trace=pread64,pwrite64",
                                    "-o", (logs.path() / "s").string()};
@@ -76,19 +85,51 @@ PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::pat
   argv.insert(argv.end(), tool_argv.begin(), tool_argv.end());
   const auto started = std::chrono::steady_clock::now();
   const CommandOutput run = run_program(argv);
-  PeerRun out;
   out.elapsed = std::chrono::steady_clock::now() - started;
   out.exit_code = run.exit_code;
   out.err = run.err;
-  const std::string data_mark = "<" + fs::canonical(data).string() + ">";
+  std::vector<std::pair<std::string, PeerRequest>> calls;
+  // A call another thread's interrupted is split: "TID pread64(3</path>,  <unfinished ...>" (or after its last
+  // argument), later "TID <... pread64 resumed>""..., 4096, 8192) = 4096" (or ")    = 4096"); the first half is
+  // kept per thread until its second comes.
+  std::map<std::string, std::string> unfinished;
   for (std::string line : lines_of(read_file(logs.path() / "s"))) {
-    // strace -f prefixes each line with the thread's id.
     // strace -f starts a line with the thread's id and spaces once a process has more than one thread.
+    std::string thread;
     const std::size_t digits_end = line.find_first_not_of("0123456789");
     if (digits_end != 0 && digits_end != std::string::npos && line[digits_end] == ' ') {
+      thread = line.substr(0, digits_end);
       line = line.substr(line.find_first_not_of(' ', digits_end));
     }
-    if (std::optional<PeerRequest> request = request_of(line, data_mark)) out.requests.push_back(*request);
+    if (line.ends_with("<unfinished ...>")) {
+      unfinished[thread] = line.substr(0, line.find(" <unfinished"));
+      continue;
+    }
+    if (line.starts_with("<... ")) {
+      const std::size_t resumed = line.find(" resumed>");
+      const auto first_half = unfinished.find(thread);
+      if (resumed == std::string::npos || first_half == unfinished.end()) continue;
+      std::string rest = line.substr(resumed + 9);
+      if (rest.starts_with(")")) {  // split after the arguments: ")     = 4096"
+        rest = ") " + rest.substr(rest.find('='));
+      } else {
+        rest = " " + rest;
+      }
+      line = first_half->second + rest;
+      unfinished.erase(first_half);
+    }
+    if (std::optional<PeerRequest> request = request_of(line)) calls.emplace_back(path_of(line), *request);
+  }
+  return calls;
+}
+
+}  // namespace
+
+PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::path& data) {
+  PeerRun out;
+  const std::string path = fs::canonical(data).string();
+  for (auto& [file, request] : traced_calls(tool_argv, out)) {
+    if (file == path) out.requests.push_back(request);
   }
   return out;
 }
@@ -107,6 +148,42 @@ PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& opt
   pair.bench = traced_requests(bench, data);
   write_file(data, file_bytes);
   pair.fio = traced_requests(fio, data);
+  INFO("bench++: " << pair.bench.err);
+  INFO("fio: " << pair.fio.err);
+  CHECK(pair.bench.exit_code == 0);
+  CHECK(pair.fio.exit_code == 0);
+  return pair;
+}
+
+namespace {
+
+PeerFiles files_run(const std::vector<std::string>& argv, const fs::path& dir) {
+  PeerFiles out;
+  PeerRun run;
+  const std::string prefix = fs::canonical(dir).string() + "/";
+  for (auto& [file, request] : traced_calls(argv, run)) {
+    if (file.starts_with(prefix)) out.by_file[fs::path(file).filename().string()].requests.push_back(request);
+  }
+  out.exit_code = run.exit_code;
+  out.err = run.err;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) out.sizes[entry.path().filename().string()] = entry.file_size();
+  }
+  return out;
+}
+
+}  // namespace
+
+PeerFilesPair run_both_on_new_files(const fs::path& dir, const std::vector<std::string>& options) {
+  const fs::path bench_dir = dir / "bench";
+  const fs::path fio_dir = dir / "fio";
+  fs::create_directories(bench_dir);
+  fs::create_directories(fio_dir);
+  std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", bench_dir.string(), "--unlink=0", "--name=peer"};
+  bench.insert(bench.end(), options.begin(), options.end());
+  std::vector<std::string> fio = {"fio", "--output=/dev/null", "--directory=" + fio_dir.string(), "--name=peer"};
+  fio.insert(fio.end(), options.begin(), options.end());
+  PeerFilesPair pair{files_run(bench, bench_dir), files_run(fio, fio_dir)};
   INFO("bench++: " << pair.bench.err);
   INFO("fio: " << pair.fio.err);
   CHECK(pair.bench.exit_code == 0);

@@ -48,4 +48,21 @@ struct PeerPair {
 PeerPair run_both_tools(const std::filesystem::path& dir, const std::vector<std::string>& options,
                         std::uint64_t file_bytes);
 
+// What one tool did in a directory of its own: the files it left there (by name, the last component, with their
+// sizes) and its requests per file.
+struct PeerFiles {
+  std::map<std::string, std::uint64_t> sizes;
+  std::map<std::string, PeerRun> by_file;
+  int exit_code = 0;
+  std::string err;
+};
+struct PeerFilesPair {
+  PeerFiles bench;
+  PeerFiles fio;
+};
+// fio's options run by both tools on files each creates, in `dir`/bench and `dir`/fio: bench++ as `bench++ job -q
+// -d DIR/bench --unlink=0 --name=peer OPTIONS` (its files inside its private directory there), fio as `fio
+// --output=/dev/null --directory=DIR/fio --name=peer OPTIONS` (fio keeps its files).
+PeerFilesPair run_both_on_new_files(const std::filesystem::path& dir, const std::vector<std::string>& options);
+
 }  // namespace bench::test

@@ -311,6 +311,11 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_bs") other.block_bytes = 64 << 10;
     else if (column == "workload_size_bytes") other.size_bytes = 2 << 20;
     else if (column == "workload_size_percent") base.size_percent = 10, other.size_percent = 20;
+    else if (column == "workload_offset_bytes") other.offset_bytes = 1 << 20;
+    else if (column == "workload_offset_percent") base.offset_percent = 10, other.offset_percent = 20;
+    else if (column == "workload_offset_increment_bytes") other.offset_increment_bytes = 1 << 20;
+    else if (column == "workload_offset_increment_percent") other.offset_increment_percent = 5;
+    else if (column == "workload_offset_align") other.offset_align = 64 << 10;
     else if (column == "workload_numjobs") other.jobs = 4;
     else if (column == "workload_iodepth") other.iodepth = 16;
     else if (column == "workload_runtime_ms") other.runtime = std::chrono::seconds(5);

@@ -48,6 +48,7 @@ ordered_json test_json(const Plan& plan, const PlannedTest& test) {
                      {"directory", target.directory.string()},
                      {"exists", target.exists},
                      {"block_device", target.block_device},
+                     {"offset", target.region_offset},
                      {"bytes", target.region_bytes}});
   }
   ordered_json logs = ordered_json::array();  // fio's log files, replaced if present (result/fio_log_names.h)

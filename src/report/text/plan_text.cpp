@@ -47,6 +47,12 @@ std::string workload_line(const Plan& plan, const PlannedTest& test) {
   line += fmt::format("\n      file{}: {}{}, {} each", test.targets.size() > 1 ? "s" : "", file,
                       test.targets.size() > 1 && first.is_private ? " and one per job" : "",
                       amount_text(first.region_bytes));
+  if (first.region_offset != 0 || test.targets.back().region_offset != 0) {  // offset=, offset_increment=
+    line += test.targets.size() > 1 && test.targets.back().region_offset != first.region_offset
+                ? fmt::format(", from offset {} (job 1) to {} (job {})", first.region_offset,
+                              test.targets.back().region_offset, test.targets.size())
+                : fmt::format(", from offset {}", first.region_offset);
+  }
   if (first.exists) line += first.block_device ? " (a block device, only read)" : " (exists)";
   const std::vector<FioLogName> logs = fio_log_names(spec);
   for (std::size_t i = 0; i < logs.size(); ++i) {

@@ -28,7 +28,9 @@ constexpr std::string_view kGoldenHeader =
     "elapsed_sec,cpu_sec,cpu_percent,kib_per_sec,ops_per_sec,too_fast,lat_count,lat_min_us,lat_mean_us,"
     "lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,workers,"
     // The workload columns, empty in bonnie++'s tests' rows.
-    "workload,workload_rw,workload_bs,workload_size_bytes,workload_size_percent,workload_numjobs,workload_iodepth,"
+    "workload,workload_rw,workload_bs,workload_size_bytes,workload_size_percent,workload_offset_bytes,"
+    "workload_offset_percent,workload_offset_increment_bytes,workload_offset_increment_percent,workload_offset_align,"
+    "workload_numjobs,workload_iodepth,"
     "workload_runtime_ms,workload_time_based,workload_ramp_ms,workload_direct,workload_rwmixread,workload_fsync,"
     "workload_fdatasync,workload_end_fsync,workload_group_reporting,workload_filename,workload_directory,"
     "workload_ioengine,workload_unlink,workload_invalidate,workload_stonewall,workload_randseed,workload_randrepeat,"

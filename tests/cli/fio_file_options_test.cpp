@@ -1,0 +1,78 @@
+// Issue 26's file options as bench++ reads them, with fio 3.33's grammars (options.c's str_offset_cb and
+// str_offset_increment_cb: bytes or N%), and where each job's region starts as fio's get_start_offset puts it
+// (filesetup.c: offset + subjob number x offset_increment, a start with a percent in it aligned up to
+// offset_align or bs).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/fio_job_file.h"
+#include "cli/fio_options.h"
+#include "phases/workload_files.h"
+#include "result/errors.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+WorkloadSpec workload_of(std::vector<std::string> words) {
+  words.insert(words.begin(), {"--name=x", "--size=1m"});
+  const FioJobs jobs = read_fio_command_line(words);
+  REQUIRE(jobs.workloads.size() == 1);
+  return jobs.workloads.front();
+}
+
+std::string error_of(std::vector<std::string> words) {
+  words.insert(words.begin(), {"--name=x", "--size=1m"});
+  return test::error_of<UsageError>([&] { read_fio_command_line(words); });
+}
+
+}  // namespace
+
+TEST_CASE("fio file options: offset= and offset_increment= take bytes or a percent, fileoffset= is offset=") {
+  const WorkloadSpec none = workload_of({});
+  CHECK(none.offset_bytes == 0);
+  CHECK_FALSE(none.offset_percent);
+  CHECK(none.offset_increment_bytes == 0);
+  CHECK_FALSE(none.offset_increment_percent);
+  CHECK(workload_of({"--offset=1m"}).offset_bytes == 1u << 20);
+  CHECK(workload_of({"--fileoffset=8k"}).offset_bytes == 8192);
+  const WorkloadSpec percent = workload_of({"--offset=1m", "--offset=25%"});  // the last one given counts
+  CHECK(percent.offset_bytes == 0);
+  CHECK(percent.offset_percent == 25u);
+  CHECK(workload_of({"--offset=25%", "--offset=4k"}).offset_percent == std::nullopt);
+  CHECK(workload_of({"--offset_increment=2m"}).offset_increment_bytes == 2u << 20);
+  CHECK(workload_of({"--offset_increment=10%"}).offset_increment_percent == 10u);
+  CHECK(workload_of({"--offset_align=64k"}).offset_align == 65536);
+  CHECK(test::contains(error_of({"--offset=101%"}), "must be between 0 and 100"));
+  CHECK(test::contains(error_of({"--offset=4z"}), "zone counts (Nz) are not supported"));
+  CHECK(test::contains(error_of({"--offset_increment=-1"}), "without a sign"));
+  CHECK(test::contains(error_of({"--direct=1", "--offset=1000"}), "offset 1000 is not a multiple of 512"));
+  CHECK(test::contains(error_of({"--direct=1", "--offset_increment=100"}), "offset 100 is not a multiple of 512"));
+}
+
+TEST_CASE("fio file options: each job's start is offset plus its number times offset_increment, as fio's") {
+  WorkloadSpec spec;
+  spec.block_bytes = 4096;
+  CHECK(fio_start_offset(spec, 0, 1u << 20) == 0);
+  spec.offset_bytes = 1000;  // bytes: as written, not aligned
+  spec.offset_increment_bytes = 3000;
+  CHECK(fio_start_offset(spec, 0, 0) == 1000);
+  CHECK(fio_start_offset(spec, 2, 0) == 7000);
+  spec.offset_bytes = 0;
+  spec.offset_percent = 10;  // 10% of 1 MiB is 104857.6: 104857, aligned up to bs
+  CHECK(fio_start_offset(spec, 0, 1u << 20) == 106496);
+  CHECK(fio_start_offset(spec, 1, 1u << 20) == (104857 + 3000 + 4095) / 4096 * 4096);
+  CHECK(fio_start_offset(spec, 0, 0) == 0);  // a file not there yet holds nothing
+  spec.offset_align = 512;
+  CHECK(fio_start_offset(spec, 0, 1u << 20) == 104960);
+  spec.offset_percent.reset();
+  spec.offset_align = 0;
+  spec.offset_increment_percent = 25;  // a percent increment aligns a start in bytes too
+  spec.offset_bytes = 100;
+  CHECK(fio_start_offset(spec, 0, 1u << 20) == 4096);
+  CHECK(fio_start_offset(spec, 3, 1u << 20) == (100 + 3 * 262144 + 4095) / 4096 * 4096);
+}
+
+}  // namespace bench
