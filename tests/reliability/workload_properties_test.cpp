@@ -314,7 +314,7 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_offset_bytes") other.offset_bytes = 1 << 20;
     else if (column == "workload_offset_percent") base.offset_percent = 10, other.offset_percent = 20;
     else if (column == "workload_offset_increment_bytes") other.offset_increment_bytes = 1 << 20;
-    else if (column == "workload_offset_increment_percent") other.offset_increment_percent = 5;
+    else if (column == "workload_offset_increment_percent") base.offset_increment_percent = 5, other.offset_increment_percent = 10;
     else if (column == "workload_offset_align") other.offset_align = 64 << 10;
     else if (column == "workload_numjobs") other.jobs = 4;
     else if (column == "workload_iodepth") other.iodepth = 16;
