@@ -3,7 +3,7 @@
 // per_job_logs), as fio 3.33 names them: PREFIX_bw.J.log, PREFIX_lat.J.log and PREFIX_clat.J.log, PREFIX_iops.J.log,
 // J the job from 1 (no ".J" with per_job_logs=0); PREFIX the option's value, or the workload's name when given
 // bare. A prefix with a directory puts the log there; a relative name is relative to the current directory (not
-// -d), as fio's. The plan checks where they go (plan/plan.h), fio's log writer (report/fio/fio_log.h) fills
+// -d), as fio's. app/fio_output.h checks where they go before a run, fio's log writer (report/fio/fio_log.h) fills
 // them. Pure.
 #include <cstdint>
 #include <string>
