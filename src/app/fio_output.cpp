@@ -1,9 +1,16 @@
 #include "app/fio_output.h"
 
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <system_error>
+
 #include "report/fio/fio_json.h"
 #include "report/fio/fio_log.h"
 #include "report/fio/fio_normal.h"
 #include "report/fio/fio_terse.h"
+#include "result/errors.h"
+#include "result/fio_log_names.h"
 
 namespace bench {
 
@@ -32,6 +39,31 @@ void FioOutput::finish(const std::vector<RunResult>& runs) {
     append(format_fio_json(runs, request_.json_plus ? FioJsonKind::kJsonPlus : FioJsonKind::kJson));
   }
   output_.finish();
+}
+
+void check_fio_logs(const RunSetup& setup) {
+  namespace fs = std::filesystem;
+  for (const WorkloadSpec& spec : setup.workloads) {
+    for (const FioLogName& log : fio_log_names(spec)) {
+      const auto refuse = [&](const std::string& what) {
+        return UsageError(fmt::format("invalid fio option {} in workload '{}': log '{}' {}", log.option, spec.name,
+                                      log.path, what));
+      };
+      const fs::path path(log.path);
+      const fs::path directory = path.has_parent_path() ? path.parent_path() : ".";
+      std::error_code error;
+      if (!fs::is_directory(directory, error)) {
+        throw refuse(fmt::format("would go in '{}', which is not a directory", directory.string()));
+      }
+      const fs::file_status status = fs::status(path, error);
+      if (fs::exists(status) && !fs::is_regular_file(status)) throw refuse("exists and is not a regular file");
+      try {
+        DocumentOutput probe(log.path, DocumentOutput::Growth::kReplaces);  // its temporary removed at once
+      } catch (const std::exception& failure) {
+        throw refuse(fmt::format("cannot be written ({})", failure.what()));
+      }
+    }
+  }
 }
 
 void write_fio_logs(const RunResult& run) {

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "app/fio_output.h"
 #include "app/rank_command.h"
 #include "app/run_info.h"
 #include "app/run_outputs.h"
@@ -93,7 +94,10 @@ void run_on_rank(const Config& config, RankGroup& group) {
   RunSetup setup = config.setup;
   const PlanFacts facts = plan_facts(config, group, setup.seed);
   std::optional<Plan> plan;
-  group.agree(guarded([&] { plan.emplace(make_plan(setup, facts)); }));
+  group.agree(guarded([&] {
+    plan.emplace(make_plan(setup, facts));
+    if (reports) check_fio_logs(plan->setup);  // the disk, which make_plan leaves alone; rank 0 writes the logs
+  }));
   if (config.dry_run) {
     if (reports) write_plan(*plan, config);
     return;

@@ -56,7 +56,7 @@ struct PartMeasurement {
 };
 
 // A workload's per-request samples for fio's logs, kept in chunks so that recording one in the timed loop never
-// moves (copies) what was recorded before: a chunk is allocated every kChunkSamples requests (64 KiB, below
+// moves (copies) what was recorded before: a chunk is allocated every kChunkSamples requests (80 KiB, below
 // malloc's mmap threshold), or the first chunk reserved whole ahead of the timed work (reserve) when the job
 // knows how many requests it makes.
 class IoSampleLog {
@@ -86,7 +86,7 @@ class IoSampleLog {
   }
 
  private:
-  static constexpr std::size_t kMaxReserved = std::size_t{1} << 20;  // 32 MiB
+  static constexpr std::size_t kMaxReserved = std::size_t{1} << 20;  // 40 MiB
   std::vector<std::vector<IoSample>> chunks_;
 };
 

@@ -193,13 +193,14 @@ class JobLoop {
     const Clock::time_point issued = Clock::now();
     for (const IoRequest& request : batch_) issued_at_[request.buffer_index] = issued;
   }
-  void record_split(PartMeasurement& direction, std::uint32_t slot, Clock::time_point completed) {
+  // Returns the slat recorded.
+  nanoseconds record_split(PartMeasurement& direction, std::uint32_t slot, Clock::time_point completed) {
     const Clock::time_point issued = issued_at_[slot];
-    const auto ns = [](Clock::duration d) {
-      return static_cast<std::uint64_t>(std::chrono::duration_cast<nanoseconds>(d).count());
-    };
-    direction.submission_latency.record(ns(issued - submitted_at_[slot]));
-    direction.completion_latency.record(ns(completed - issued));
+    const auto slat = std::chrono::duration_cast<nanoseconds>(issued - submitted_at_[slot]);
+    direction.submission_latency.record(static_cast<std::uint64_t>(slat.count()));
+    direction.completion_latency.record(
+        static_cast<std::uint64_t>(std::chrono::duration_cast<nanoseconds>(completed - issued).count()));
+    return slat;
   }
 
   // fio's I/O depth distributions (result/workload_result.h IoDepthCounts), counted once per submission and
@@ -281,7 +282,7 @@ class JobLoop {
     PartMeasurement& direction = result_.parts[part_index(is_write ? IoDirection::kWrite : IoDirection::kRead)];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
     direction.latency.record(static_cast<std::uint64_t>(latency.count()));
-    if (splits_latency_) record_split(direction, slot, completed);
+    const nanoseconds slat = splits_latency_ ? record_split(direction, slot, completed) : nanoseconds(0);
     direction.bytes += spec_.block_bytes;
     ++direction.operations;
     const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
@@ -290,7 +291,7 @@ class JobLoop {
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
     if (spec_.writes_logs()) {  // fio's logs (issue 27)
-      result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency,
+      result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency, slat,
                                  spec_.block_bytes, is_write ? IoDirection::kWrite : IoDirection::kRead, 0});
     }
   }

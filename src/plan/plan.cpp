@@ -8,7 +8,6 @@
 #include "phases/phase_list.h"
 #include "phases/seeds.h"
 #include "result/errors.h"
-#include "result/fio_log_names.h"
 
 namespace bench {
 namespace {
@@ -69,30 +68,6 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
   }
 }
 
-// fio's log files (result/fio_log_names.h), written after each run: each must be able to go where its name says,
-// so that a prefix in a missing directory is refused before any work (and by --dry-run). One that exists is
-// replaced, as fio replaces it, but only a regular file: a directory (or device) of that name is refused.
-void check_log_destinations(const RunSetup& setup) {
-  for (const WorkloadSpec& spec : setup.workloads) {
-    for (const FioLogName& log : fio_log_names(spec)) {
-      const std::filesystem::path path(log.path);
-      const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
-      std::error_code error;
-      if (!std::filesystem::is_directory(directory, error)) {
-        throw UsageError(fmt::format("invalid fio option {} in workload '{}': log '{}' would go in '{}', which is "
-                                     "not a directory",
-                                     log.option, spec.name, log.path, directory.string()));
-      }
-      const auto status = std::filesystem::status(path, error);
-      if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-        throw UsageError(fmt::format("invalid fio option {} in workload '{}': log '{}' exists and is not a regular "
-                                     "file",
-                                     log.option, spec.name, log.path));
-      }
-    }
-  }
-}
-
 }  // namespace
 
 Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
@@ -103,7 +78,6 @@ Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);
   plan_bonnie_tests(plan.setup, facts, plan);
   plan_workloads(facts, plan);
-  check_log_destinations(plan.setup);
   std::vector<WorkloadRoom> workloads;
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {
     for (const PlannedTest& test : plan.groups[g]) {

@@ -12,14 +12,16 @@ std::vector<FioLogName> fio_log_names(const WorkloadSpec& spec) {
   const std::uint32_t files_per_kind = spec.per_job_logs ? spec.jobs : 1;
   for (std::uint32_t job = 0; job < files_per_kind; ++job) {
     const std::string suffix = spec.per_job_logs ? fmt::format(".{}.log", job + 1) : std::string(".log");
+    const LatencyOutput& shown = spec.latency_output;
     const auto add = [&](const std::optional<std::string>& prefix, const char* type, FioLogKind kind,
-                         const char* option) {
-      if (!prefix) return;
+                         const char* option, bool disabled = false) {
+      if (!prefix || disabled) return;
       names.push_back({(prefix->empty() ? spec.name : *prefix) + "_" + type + suffix, kind, job, option});
     };
     add(spec.bw_log, "bw", FioLogKind::kBandwidth, "write_bw_log");
-    add(spec.lat_log, "lat", FioLogKind::kLatency, "write_lat_log");
-    add(spec.lat_log, "clat", FioLogKind::kCompletionLatency, "write_lat_log");
+    add(spec.lat_log, "lat", FioLogKind::kLatency, "write_lat_log", shown.disable_lat);
+    add(spec.lat_log, "slat", FioLogKind::kSubmissionLatency, "write_lat_log", shown.disable_slat);
+    add(spec.lat_log, "clat", FioLogKind::kCompletionLatency, "write_lat_log", shown.disable_clat);
     add(spec.iops_log, "iops", FioLogKind::kIops, "write_iops_log");
   }
   return names;

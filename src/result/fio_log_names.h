@@ -1,9 +1,10 @@
 #pragma once
 // The names of the log files a workload asks fio's log options for (write_bw_log, write_lat_log, write_iops_log,
-// per_job_logs), as fio 3.33 names them: PREFIX_bw.J.log, PREFIX_lat.J.log and PREFIX_clat.J.log, PREFIX_iops.J.log,
+// per_job_logs), as fio 3.33 names them: PREFIX_bw.J.log, PREFIX_lat.J.log, PREFIX_slat.J.log and PREFIX_clat.J.log
+// (each but those disable_lat, disable_slat, disable_clat leave out, as fio), PREFIX_iops.J.log,
 // J the job from 1 (no ".J" with per_job_logs=0); PREFIX the option's value, or the workload's name when given
 // bare. A prefix with a directory puts the log there; a relative name is relative to the current directory (not
-// -d), as fio's. The plan checks where they go (plan/plan.h), fio's log writer (report/fio/fio_log.h) fills
+// -d), as fio's. app/fio_output.h checks where they go before a run, fio's log writer (report/fio/fio_log.h) fills
 // them. Pure.
 #include <cstdint>
 #include <string>
@@ -13,7 +14,8 @@
 
 namespace bench {
 
-enum class FioLogKind { kBandwidth, kLatency, kCompletionLatency, kIops };
+// What a log holds: fio's bw, lat, slat, clat or iops.
+enum class FioLogKind { kBandwidth, kLatency, kSubmissionLatency, kCompletionLatency, kIops };
 
 struct FioLogName {
   std::string path;   // as fio names it
@@ -22,7 +24,7 @@ struct FioLogName {
   std::string option;  // the option that asks for it (write_bw_log, ...), for messages
 };
 
-// Every log of `spec`, job by job (one with per_job_logs=0), each job's in fio's order: bw, lat, clat, iops.
+// Every log of `spec`, job by job (one with per_job_logs=0), each job's in this order: bw, lat, slat, clat, iops.
 std::vector<FioLogName> fio_log_names(const WorkloadSpec& spec);
 
 }  // namespace bench

@@ -142,10 +142,11 @@ TEST_CASE("dry run: fio's log files planned: shown, a name taken by a directory 
   const test::CommandOutput json = test::run_bench(test::with(args, {"--dry-run", "--json", "-"}));
   REQUIRE(json.exit_code == 0);
   const nlohmann::json logs = nlohmann::json::parse(json.out).at("groups").at(0).at(0).at("fio_logs");
-  REQUIRE(logs.size() == 6);  // bw, lat and clat for each of the two jobs
+  REQUIRE(logs.size() == 8);  // bw, lat, slat and clat for each of the two jobs
   CHECK(logs.at(0) == (dir.path() / "p_bw.1.log").string());
-  CHECK(logs.at(2) == (dir.path() / "p_clat.1.log").string());
-  CHECK(logs.at(5) == (dir.path() / "p_clat.2.log").string());
+  CHECK(logs.at(2) == (dir.path() / "p_slat.1.log").string());
+  CHECK(logs.at(3) == (dir.path() / "p_clat.1.log").string());
+  CHECK(logs.at(7) == (dir.path() / "p_clat.2.log").string());
   CHECK(test::list_tree(dir.path()).empty());
 
   fs::create_directory(dir.path() / "p_lat.2.log");  // a log's name taken by a directory: refused before any work
@@ -158,8 +159,29 @@ TEST_CASE("dry run: fio's log files planned: shown, a name taken by a directory 
   std::ofstream(dir.path() / "p_bw.1.log") << "an older log\n";  // replaced, as fio replaces it
   const test::CommandOutput run = test::run_bench(args);
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  CHECK(test::list_tree(dir.path()).size() == 6);
+  CHECK(test::list_tree(dir.path()).size() == 8);
   CHECK_FALSE(test::contains(test::read_file(dir.path() / "p_bw.1.log"), "an older log"));
+}
+
+TEST_CASE("dry run: a fio log whose name is a dangling symbolic link refused before any work, as a result file is") {
+  test::TempDir dir;
+  fs::create_directory(dir.path() / "work");
+  fs::create_symlink(dir.path() / "nowhere", dir.path() / "p_lat.log");  // the link would say where a log goes
+  const std::vector<std::string> args = {"job", "-d", (dir.path() / "work").string(), "-q", "--name=x",
+                                         "--size=64k", "--bs=4k", "--per_job_logs=0",
+                                         "--write_lat_log=" + (dir.path() / "p").string()};
+  const std::vector<std::string> before = test::list_tree(dir.path());
+  for (const std::vector<std::string>& given : {test::with(args, {"--dry-run"}), args}) {
+    CAPTURE(given);
+    const test::CommandOutput refused = test::run_bench(given);
+    CHECK(refused.exit_code == 2);
+    CHECK(test::lines_of(refused.err).size() == 1);
+    CHECK(test::contains(refused.err, "invalid fio option write_lat_log in workload 'x': log '" +
+                                          (dir.path() / "p_lat.log").string() + "' cannot be written"));
+    CHECK(test::contains(refused.err, "symbolic link"));
+    CHECK(test::list_tree(dir.path()) == before);  // no file of the run's, no log, the link as it was
+    CHECK(fs::is_symlink(fs::symlink_status(dir.path() / "p_lat.log")));
+  }
 }
 
 }  // namespace bench

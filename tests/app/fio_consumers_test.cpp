@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -296,6 +297,49 @@ TEST_CASE("fio consumers: fio2gnuplot on both tools' bandwidth logs (write_bw_lo
   }());
   CHECK(std::find(globals[1].begin(), globals[1].end(), "avg") != globals[1].end());
   CHECK(columns[0] == columns[1]);
+}
+
+
+// The value column of a log, summed, and its number of lines.
+std::pair<double, std::size_t> log_sum(const fs::path& log) {
+  double sum = 0;
+  const std::vector<std::string> lines = test::lines_of(test::read_file(log));
+  for (const std::string& line : lines) sum += std::stod(fields_of(line, ',').at(1));
+  return {sum, lines.size()};
+}
+
+TEST_CASE("fio consumers: write_lat_log's lat, slat and clat logs hold the same measures in both tools' files") {
+  if (!tools_present()) return;
+  // libaio measures slat apart (lat = slat + clat, request by request); psync does not (an empty slat log).
+  for (const std::string engine : {"libaio", "psync"}) {
+    for (const bool ours : {false, true}) {
+      CAPTURE(engine);
+      CAPTURE(ours);
+      test::TempDir dir;
+      std::vector<std::string> argv = {"sh", "-c", ours ? "cd \"$1\" && shift && exec \"$0\" job -q -d . \"$@\""
+                                                        : "cd \"$1\" && shift && exec fio --output=/dev/null \"$@\"",
+                                       ours ? std::string(BENCH_BINARY) : "sh", dir.path().string(),
+                                       "--name=lat", "--rw=randread", "--bs=4k", "--size=1m", "--iodepth=4",
+                                       "--ioengine=" + engine, "--write_lat_log=p"};
+      const CommandOutput run = test::run_program(argv);
+      INFO(run.err);
+      REQUIRE(run.exit_code == 0);
+      const auto [lat, lat_lines] = log_sum(dir.path() / "p_lat.1.log");
+      const auto [slat, slat_lines] = log_sum(dir.path() / "p_slat.1.log");
+      const auto [clat, clat_lines] = log_sum(dir.path() / "p_clat.1.log");
+      CHECK(lat_lines == 256);  // a line per request
+      CHECK(clat_lines == lat_lines);
+      if (engine == "psync") {
+        CHECK(slat_lines == 0);
+        CHECK(clat <= lat);
+      } else {
+        CHECK(slat_lines == lat_lines);
+        CHECK(slat > 0);
+        CHECK(clat < lat);
+        CHECK(std::abs(slat + clat - lat) <= lat * 0.01);  // lat = slat + clat (fio's clock reads differ by little)
+      }
+    }
+  }
 }
 
 }  // namespace bench

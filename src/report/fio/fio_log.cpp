@@ -10,45 +10,83 @@
 namespace bench {
 namespace {
 
-enum class LogKind { kBandwidth, kLatency, kIops };
-
 unsigned ddir_number(IoDirection direction) { return direction == IoDirection::kWrite ? 1 : 0; }
 
-// One entry per request.
-std::string per_request(const std::vector<IoSample>& samples, LogKind kind) {
-  std::string text;
+// One entry of a log: when (ns since the measurement began), its value (a latency in ns, or the request's bytes
+// for bw and iops), direction and block size.
+struct LogEntry {
+  std::chrono::nanoseconds at{0};
+  std::uint64_t value = 0;
+  unsigned direction = 0;
+  std::uint32_t bytes = 0;
+};
+
+// The entries of a log of `kind`, in time order: one per request at its completion, but slat's at the request's
+// issue (the submit call's return, as fio stamps it), and none for slat where it is not measured apart (`split`
+// false: a synchronous engine, whose clat is its lat and whose slat log fio leaves empty).
+std::vector<LogEntry> entries_of(const std::vector<IoSample>& samples, FioLogKind kind, bool split) {
+  std::vector<LogEntry> entries;
+  if (kind == FioLogKind::kSubmissionLatency && !split) return entries;
+  entries.reserve(samples.size());
   for (const IoSample& sample : samples) {
-    const auto ms = static_cast<std::uint64_t>(sample.completed / std::chrono::milliseconds(1));
-    const auto latency_ns = static_cast<std::uint64_t>(sample.latency.count());
-    std::uint64_t value = 1;
-    if (kind == LogKind::kLatency) value = latency_ns;
-    if (kind == LogKind::kBandwidth) value = latency_ns > 0 ? std::uint64_t{sample.bytes} * 1'000'000 / latency_ns : 0;
-    text += fmt::format("{}, {}, {}, {}, 0\n", ms, value, ddir_number(sample.direction), sample.bytes);
+    LogEntry entry{sample.completed, sample.bytes, ddir_number(sample.direction), sample.bytes};
+    const std::chrono::nanoseconds clat = sample.latency - sample.submission;
+    switch (kind) {
+      case FioLogKind::kLatency: entry.value = static_cast<std::uint64_t>(sample.latency.count()); break;
+      case FioLogKind::kCompletionLatency: entry.value = static_cast<std::uint64_t>(clat.count()); break;
+      case FioLogKind::kSubmissionLatency:
+        entry.value = static_cast<std::uint64_t>(sample.submission.count());
+        entry.at = sample.completed - clat;
+        break;
+      case FioLogKind::kBandwidth:
+      case FioLogKind::kIops: break;
+    }
+    entries.push_back(entry);
+  }
+  if (kind == FioLogKind::kSubmissionLatency) {
+    std::stable_sort(entries.begin(), entries.end(), [](const LogEntry& a, const LogEntry& b) { return a.at < b.at; });
+  }
+  return entries;
+}
+
+std::uint64_t whole_ms(std::chrono::nanoseconds at) {
+  return static_cast<std::uint64_t>(std::max(at, std::chrono::nanoseconds(0)) / std::chrono::milliseconds(1));
+}
+
+// One line per request: a latency as it is, bw the request's bytes over its latency (bytes per ms, fio's
+// per-request value), iops 1.
+std::string per_request(const std::vector<LogEntry>& entries, FioLogKind kind, const std::vector<IoSample>& samples) {
+  std::string text;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const LogEntry& entry = entries[i];
+    std::uint64_t value = entry.value;
+    if (kind == FioLogKind::kIops) value = 1;
+    if (kind == FioLogKind::kBandwidth) {  // entries and samples in one order for bw
+      const auto latency_ns = static_cast<std::uint64_t>(samples[i].latency.count());
+      value = latency_ns > 0 ? std::uint64_t{entry.bytes} * 1'000'000 / latency_ns : 0;
+    }
+    text += fmt::format("{}, {}, {}, {}, 0\n", whole_ms(entry.at), value, entry.direction, entry.bytes);
   }
   return text;
 }
 
-// One entry per window of `window_ms` and direction with requests in it.
-std::string per_window(const std::vector<IoSample>& samples, LogKind kind, std::uint32_t window_ms) {
+// One line per window of `window_ms` and direction with entries in it, at the window's end: the mean latency,
+// KiB/s or IOPS over the window (block size 0, as fio).
+std::string per_window(const std::vector<LogEntry>& entries, FioLogKind kind, std::uint32_t window_ms) {
   struct Window {
-    std::uint64_t requests = 0, bytes = 0, latency_ns = 0;
+    std::uint64_t count = 0, sum = 0;
   };
   std::map<std::pair<std::uint64_t, unsigned>, Window> windows;  // (window, direction)
-  for (const IoSample& sample : samples) {
-    const auto index = static_cast<std::uint64_t>(sample.completed / std::chrono::milliseconds(window_ms));
-    Window& window = windows[{index, ddir_number(sample.direction)}];
-    ++window.requests;
-    window.bytes += sample.bytes;
-    window.latency_ns += static_cast<std::uint64_t>(sample.latency.count());
+  for (const LogEntry& entry : entries) {
+    Window& window = windows[{whole_ms(entry.at) / window_ms, entry.direction}];
+    ++window.count;
+    window.sum += entry.value;
   }
   std::string text;
   for (const auto& [key, window] : windows) {
-    std::uint64_t value = 0;
-    switch (kind) {
-      case LogKind::kLatency: value = window.latency_ns / window.requests; break;
-      case LogKind::kBandwidth: value = window.bytes * 1000 / window_ms / 1024; break;
-      case LogKind::kIops: value = window.requests * 1000 / window_ms; break;
-    }
+    std::uint64_t value = window.sum / window.count;  // a latency's mean
+    if (kind == FioLogKind::kBandwidth) value = window.sum * 1000 / window_ms / 1024;
+    if (kind == FioLogKind::kIops) value = window.count * 1000 / window_ms;
     text += fmt::format("{}, {}, {}, 0, 0\n", (key.first + 1) * window_ms, value, key.second);
   }
   return text;
@@ -62,8 +100,10 @@ std::vector<FioLogFile> fio_log_files(const RunResult& run) {
     if (!spec.writes_logs()) continue;
     // The workload's requests by job (all in one with per_job_logs=0), reads and writes in completion order.
     std::map<std::uint32_t, std::vector<IoSample>> by_job;
+    bool split = false;  // slat measured apart (PhaseResult::submission_latency)
     for (const PhaseResult& result : run.phases) {
       if (!result.workload || result.workload->workload != spec.name || result.workload->job) continue;
+      split = split || result.submission_latency.has_value();
       for (const IoSample& sample : result.samples) by_job[spec.per_job_logs ? sample.job : 0].push_back(sample);
     }
     for (auto& [job, samples] : by_job) {
@@ -73,11 +113,9 @@ std::vector<FioLogFile> fio_log_files(const RunResult& run) {
     // Every planned log, a job without requests with its (empty) one.
     for (const FioLogName& log : fio_log_names(spec)) {
       const std::vector<IoSample>& samples = by_job[log.job];
-      const LogKind kind = log.kind == FioLogKind::kBandwidth ? LogKind::kBandwidth
-                           : log.kind == FioLogKind::kIops    ? LogKind::kIops
-                                                              : LogKind::kLatency;
-      files.push_back({log.path, spec.log_avg_msec > 0 ? per_window(samples, kind, spec.log_avg_msec)
-                                                       : per_request(samples, kind)});
+      const std::vector<LogEntry> entries = entries_of(samples, log.kind, split);
+      files.push_back({log.path, spec.log_avg_msec > 0 ? per_window(entries, log.kind, spec.log_avg_msec)
+                                                       : per_request(entries, log.kind, samples)});
     }
   }
   return files;

@@ -1,0 +1,80 @@
+// fio's log files of bench++'s results (report/fio/fio_log.h) on a hand-built run: which measure each of
+// write_lat_log's three logs holds (lat, slat, clat, as fio writes them), per request and averaged; the logs of fio
+// itself beside bench++'s are in tests/app/fio_consumers_test.cpp.
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "report/fio/fio_log.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+using std::chrono::microseconds;
+using std::chrono::milliseconds;
+
+// A workload "w" with write_lat_log=p, per_job_logs=0, two reads: with `split` slat measured apart
+// (PhaseResult::submission_latency), each request's slat 100 us and 300 us of its lat 1 ms and 2 ms.
+RunResult lat_log_run(bool split, std::uint32_t log_avg_msec = 0) {
+  RunResult run;
+  WorkloadSpec spec;
+  spec.name = "w";
+  spec.lat_log = "p";
+  spec.per_job_logs = false;
+  spec.log_avg_msec = log_avg_msec;
+  run.info.setup.workloads = {spec};
+  PhaseResult result;
+  result.id = PhaseId::kWorkload;
+  result.workload = WorkloadPart{};
+  result.workload->workload = "w";
+  if (split) result.submission_latency = LatencySummary{};
+  const auto slat = [&](microseconds us) { return split ? std::chrono::nanoseconds(us) : std::chrono::nanoseconds(0); };
+  result.samples = {{milliseconds(5), milliseconds(1), slat(microseconds(100)), 4096, IoDirection::kRead, 0},
+                    {milliseconds(7), milliseconds(2), slat(microseconds(300)), 4096, IoDirection::kRead, 0}};
+  run.phases.push_back(result);
+  return run;
+}
+
+std::map<std::string, std::string> logs_by_name(const RunResult& run) {
+  std::map<std::string, std::string> logs;
+  for (const FioLogFile& file : fio_log_files(run)) logs[file.name] = file.text;
+  return logs;
+}
+
+}  // namespace
+
+TEST_CASE("fio logs: write_lat_log's lat, slat and clat logs each hold their own measure, as fio's") {
+  const std::map<std::string, std::string> logs = logs_by_name(lat_log_run(true));
+  REQUIRE(logs.size() == 3);
+  CHECK(logs.at("p_lat.log") == "5, 1000000, 0, 4096, 0\n7, 2000000, 0, 4096, 0\n");
+  CHECK(logs.at("p_clat.log") == "5, 900000, 0, 4096, 0\n7, 1700000, 0, 4096, 0\n");  // lat - slat
+  // slat at the request's issue (its completion less its clat), as fio stamps it: 4.1 ms and 5.3 ms.
+  CHECK(logs.at("p_slat.log") == "4, 100000, 0, 4096, 0\n5, 300000, 0, 4096, 0\n");
+}
+
+TEST_CASE("fio logs: a synchronous engine's slat log is empty and its clat log its lat, as fio's") {
+  const std::map<std::string, std::string> logs = logs_by_name(lat_log_run(false));
+  REQUIRE(logs.size() == 3);
+  CHECK(logs.at("p_slat.log").empty());
+  CHECK(logs.at("p_clat.log") == logs.at("p_lat.log"));
+  CHECK(logs.at("p_lat.log") == "5, 1000000, 0, 4096, 0\n7, 2000000, 0, 4096, 0\n");
+}
+
+TEST_CASE("fio logs: log_avg_msec averages each log's own measure over its window") {
+  const std::map<std::string, std::string> logs = logs_by_name(lat_log_run(true, 10));
+  CHECK(logs.at("p_lat.log") == "10, 1500000, 0, 0, 0\n");
+  CHECK(logs.at("p_clat.log") == "10, 1300000, 0, 0, 0\n");
+  CHECK(logs.at("p_slat.log") == "10, 200000, 0, 0, 0\n");
+}
+
+TEST_CASE("fio logs: disable_lat, disable_slat and disable_clat leave their log out, as fio") {
+  RunResult run = lat_log_run(true);
+  run.info.setup.workloads[0].latency_output.disable_slat = true;
+  run.info.setup.workloads[0].latency_output.disable_lat = true;
+  const std::map<std::string, std::string> logs = logs_by_name(run);
+  REQUIRE(logs.size() == 1);
+  CHECK(logs.count("p_clat.log") == 1);
+}
+
+}  // namespace bench
