@@ -65,8 +65,10 @@ TEST_CASE("fio peer: bs=R,W gives reads and writes their own sizes, as fio") {
         }
       }
     }
-    CHECK(pair.bench.bytes(false) + pair.bench.bytes(true) == pair.fio.bytes(false) + pair.fio.bytes(true));
-    if (std::string(rw) != "--rw=randrw") {  // one direction: the same requests, and the same bytes
+    // One direction: the same requests and bytes. (randrw with the directions' sizes apart: fio 3.33 ends the
+    // job after a few requests, well short of size=, which bench++ does not copy: see docs/fio-options.md.)
+    if (std::string(rw) != "--rw=randrw") {
+      CHECK(pair.bench.bytes(false) + pair.bench.bytes(true) == pair.fio.bytes(false) + pair.fio.bytes(true));
       CHECK(pair.bench.count(false) == pair.fio.count(false));
       CHECK(pair.bench.count(true) == pair.fio.count(true));
     }
