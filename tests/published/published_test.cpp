@@ -95,7 +95,10 @@ void check_runs(const Published& published) {
     CHECK((test::contains(result.err, "'" + published.refused_by + "'") ||
            test::contains(result.err, published.refused_by + "=")));
   }
-  CHECK(test::list_tree(dir.path()).empty());  // what bench++ created, it removed
+  // What bench++ created, it removed, but the fio logs an entry asks for (write_*_log=, kept as fio keeps them).
+  std::vector<std::string> left = test::list_tree(dir.path());
+  std::erase_if(left, [](const std::string& name) { return name.ends_with(".log"); });
+  CHECK(left.empty());
 }
 
 }  // namespace
