@@ -153,20 +153,27 @@ void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads) { c
 FioJobs read_fio_command_line(std::span<const std::string> words) {
   FioJobs jobs;
   std::vector<FioOption> global;
-  std::vector<std::vector<FioOption>> per_job;
+  // Each job with the global options in force where its --name starts. fio: --name=global (any name starting
+  // with "global") opens a global section instead, whose options fill the defaults of the jobs after it.
+  std::vector<std::pair<std::vector<FioOption>, std::vector<FioOption>>> per_job;
+  bool in_global = true;
   for (FioOption& option : split_fio_words(words)) {
     if (is_fio_run_option(option.name)) {
       apply_fio_run_option(jobs.output, option);
       continue;
     }
-    if (option.name == "name") per_job.emplace_back();
-    (per_job.empty() ? global : per_job.back()).push_back(std::move(option));
+    if (option.name == "name") {
+      in_global = option.value.value_or("").starts_with("global");
+      if (in_global) continue;
+      per_job.emplace_back(global, std::vector<FioOption>{});
+    }
+    (in_global ? global : per_job.back().second).push_back(std::move(option));
   }
   if (per_job.empty()) {
     if (!global.empty()) throw UsageError("the fio options need a --name=NAME to form a workload");
     throw UsageError("no workload: give fio options with --name=NAME, or a job file");
   }
-  for (const auto& options : per_job) jobs.workloads.push_back(build_workload(global, options));
+  for (const auto& [job_global, options] : per_job) jobs.workloads.push_back(build_workload(job_global, options));
   check_unique_names(jobs.workloads);
   return jobs;
 }

@@ -19,6 +19,7 @@
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/size_arithmetic.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -156,13 +157,132 @@ void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   if (spec.size_bytes == 0) fail("must be more than 0");
 }
 
-void set_block_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  if (text.find(',') != std::string_view::npos || text.find(':') != std::string_view::npos) {
-    fail("one block size for reads and writes (bs=4k); separate sizes and ranges are not supported by bench++");
-  }
+// ---- Blocks (issue 26): bs=R,W[,T], blockalign=, bsrange=, bssplit= as fio 3.33 parses them. ----
+
+std::uint32_t block_size_of(std::string_view text, unsigned kb_base) {
   const std::uint64_t bytes = fio_size_of(text, kb_base);
   if (bytes == 0 || bytes > kMaxBlockBytes) fail(fmt::format("must be between 1 and {} bytes", kMaxBlockBytes));
-  spec.block_bytes = static_cast<std::uint32_t>(bytes);
+  return static_cast<std::uint32_t>(bytes);
+}
+
+// fio's values of one number per direction (parse.c handle_option): the fields are cut at ',', else ':', else
+// '-' (a trailing ',' is dropped); a missing write takes the read's, a missing trim the write's; an empty field
+// leaves its direction as it was. The reads' and writes' values, 0 for one left as it was.
+std::array<std::uint32_t, 2> per_direction_sizes(std::string_view text, unsigned kb_base) {
+  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);
+  std::array<std::uint32_t, kFioDirections> values{};
+  std::size_t count = 0;
+  while (true) {
+    std::size_t cut = text.find(',');
+    if (cut == std::string_view::npos) cut = text.find(':');
+    if (cut == std::string_view::npos) cut = text.find('-', 1);
+    if (count == kFioDirections) fail("at most three values (read,write,trim)");
+    const std::string_view field = text.substr(0, cut);
+    values[count++] = field.empty() ? 0 : block_size_of(field, kb_base);
+    if (cut == std::string_view::npos) break;
+    text.remove_prefix(cut + 1);
+  }
+  if (std::all_of(values.begin(), values.end(), [](std::uint32_t value) { return value == 0; })) {
+    fail("needs a size");  // fio: "requires an argument" for bs=, "failed parsing" for bs=,
+  }
+  for (std::size_t d = count; d < 2; ++d) values[d] = values[d - 1];
+  return {values[0], values[1]};
+}
+
+// block_bytes follows the options: the largest request of either direction (each request buffer's size).
+void update_block_bytes(WorkloadSpec& spec) {
+  for (DirectionBlockSizes& direction : spec.block_sizes.direction) {
+    if (direction.bs == 0) direction.bs = spec.block_bytes;
+  }
+  spec.block_bytes = spec.block_sizes.largest();
+}
+
+void set_block_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::array<std::uint32_t, 2> sizes = per_direction_sizes(text, kb_base);
+  for (std::size_t d = 0; d < 2; ++d) {
+    if (sizes[d] != 0) spec.block_sizes.direction[d].bs = sizes[d];
+  }
+  update_block_bytes(spec);
+}
+
+void set_block_align(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::array<std::uint32_t, 2> aligns = per_direction_sizes(text, kb_base);
+  for (std::size_t d = 0; d < 2; ++d) {
+    if (aligns[d] != 0) spec.block_sizes.direction[d].align = aligns[d];
+  }
+  update_block_bytes(spec);
+}
+
+// bsrange=lo-hi[,lo-hi[,lo-hi]] (or lo:hi): a range per direction, as bs= repeats them; lo > hi swapped, as fio.
+void set_block_range(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);
+  const std::vector<std::string_view> fields = split(text, ',');
+  if (fields.size() > kFioDirections) fail("at most three ranges (read,write,trim)");
+  std::array<std::pair<std::uint32_t, std::uint32_t>, 2> ranges{};
+  for (std::size_t d = 0; d < fields.size() && d < 2; ++d) {
+    const std::string_view field = fields[d];
+    std::size_t cut = field.find('-');
+    if (cut == std::string_view::npos) cut = field.find(':');
+    if (cut == std::string_view::npos) fail(fmt::format("'{}' is not a range lo-hi (bsrange=4k-64k)", field));
+    std::uint32_t low = block_size_of(field.substr(0, cut), kb_base);
+    std::uint32_t high = block_size_of(field.substr(cut + 1), kb_base);
+    if (low > high) std::swap(low, high);
+    ranges[d] = {low, high};
+  }
+  if (fields.size() == 1) ranges[1] = ranges[0];
+  for (std::size_t d = 0; d < 2; ++d) {
+    spec.block_sizes.direction[d].range_min = ranges[d].first;
+    spec.block_sizes.direction[d].range_max = ranges[d].second;
+  }
+  update_block_bytes(spec);
+}
+
+// One direction's bssplit list, fio's split_parse_ddir and bssplit_ddir: size[/percent] entries cut at ':' (an
+// empty entry ends the list); a percent above 100 counts as 100; a missing or 0 percent shares what the others
+// leave, evenly; sorted by percent, ascending (stable: fio's qsort on glibc keeps equal ones in order).
+std::vector<BlockSplit> block_split_list(std::string_view text, unsigned kb_base) {
+  constexpr std::uint32_t kMissing = 0xffffffffu;
+  constexpr std::size_t kMaxEntries = 64;  // fio's BSSPLIT_MAX
+  std::vector<BlockSplit> list;
+  for (const std::string_view entry : split(text, ':')) {
+    if (entry.empty()) break;
+    if (list.size() == kMaxEntries) fail("at most 64 sizes per direction, as fio");
+    const std::size_t slash = entry.find('/');
+    std::uint32_t percent = kMissing;
+    if (slash != std::string_view::npos && slash + 1 < entry.size()) {  // "64k/": no percent, as "64k"
+      const std::uint64_t value = whole_number(entry.substr(slash + 1), 0, UINT64_MAX);
+      percent = value == 0 ? kMissing : static_cast<std::uint32_t>(std::min<std::uint64_t>(value, 100));
+    }
+    list.push_back({block_size_of(entry.substr(0, slash), kb_base), percent});
+  }
+  std::uint32_t given = 0;
+  std::uint32_t missing = 0;
+  for (const BlockSplit& item : list) {
+    if (item.percent == kMissing) {
+      ++missing;
+    } else {
+      given += item.percent;
+    }
+  }
+  if (missing > 0 && given > 100) fail("the percentages add to more than 100");
+  if (missing == 1 && list.size() == 1) given = 100;  // fio: a lone size without a percent gets none (0%)
+  for (BlockSplit& item : list) {
+    if (item.percent == kMissing) item.percent = (100 - given) / missing;
+  }
+  std::stable_sort(list.begin(), list.end(), [](const BlockSplit& a, const BlockSplit& b) { return a.percent < b.percent; });
+  return list;
+}
+
+// bssplit=LIST[,LIST[,LIST]]: the reads', writes' and trims' lists (fio's str_split_parse: one list is every
+// direction's; with two the trims take the writes'); an empty list leaves its direction to bs= and bsrange=.
+void set_block_split(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::vector<std::string_view> lists = split(text, ',');
+  if (lists.size() > kFioDirections) fail("at most three lists (read,write,trim)");
+  for (std::size_t d = 0; d < 2; ++d) {
+    const std::string_view list = lists[std::min(d, lists.size() - 1)];
+    spec.block_sizes.direction[d].split = block_split_list(list, kb_base);
+  }
+  update_block_bytes(spec);
 }
 
 void set_filename(WorkloadSpec& spec, std::string_view text) {
@@ -177,16 +297,11 @@ std::string log_prefix(std::string_view text) { return text == "1" ? std::string
 
 // percentage_random=N or R,W[,T] (fio: a missing write takes the read's, a missing trim the write's).
 void set_percentage_random(WorkloadSpec& spec, std::string_view text) {
+  const std::vector<std::string_view> fields = split(text, ',');
+  if (fields.size() > kFioDirections) fail("at most three values (read,write,trim)");
   std::array<std::uint32_t, kFioDirections> values{};
-  std::size_t count = 0;
-  while (true) {
-    const std::size_t comma = text.find(',');
-    if (count == kFioDirections) fail("at most three values (read,write,trim)");
-    values[count++] = whole_number32(text.substr(0, comma), 0, 100);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  for (std::size_t i = count; i < kFioDirections; ++i) values[i] = values[i - 1];
+  for (std::size_t i = 0; i < fields.size(); ++i) values[i] = whole_number32(fields[i], 0, 100);
+  for (std::size_t i = fields.size(); i < kFioDirections; ++i) values[i] = values[i - 1];
   spec.percentage_random = values;
 }
 
@@ -228,18 +343,11 @@ DedupeMode dedupe_mode(std::string_view text) {
 template <typename Parse>
 std::array<std::uint64_t, 2> read_write_values(std::string_view text, Parse parse) {
   std::array<std::uint64_t, 2> values{0, 0};
-  std::size_t count = 0;
   if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);  // fio drops one trailing comma: "1m," is "1m"
-  while (true) {
-    const std::size_t comma = text.find(',');
-    const std::string_view field = text.substr(0, comma);
-    if (count == kFioDirections) fail("at most three values (read,write,trim)");
-    if (count < 2) values[count] = field.empty() ? 0 : parse(field);
-    ++count;
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  if (count == 1) values[1] = values[0];
+  const std::vector<std::string_view> fields = split(text, ',');
+  if (fields.size() > kFioDirections) fail("at most three values (read,write,trim)");
+  for (std::size_t i = 0; i < fields.size() && i < 2; ++i) values[i] = fields[i].empty() ? 0 : parse(fields[i]);
+  if (fields.size() == 1) values[1] = values[0];
   return values;
 }
 
@@ -285,16 +393,12 @@ void set_file_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) 
 void set_cpus_allowed(WorkloadSpec& spec, std::string_view text, unsigned) {
   constexpr std::uint64_t kLargestCpu = 1023;
   spec.cpus_allowed.clear();
-  while (true) {
-    const std::size_t comma = text.find(',');
-    const std::string_view item = text.substr(0, comma);
+  for (const std::string_view item : split(text, ',')) {
     const std::size_t dash = item.find('-');
     const std::uint64_t first = whole_number(item.substr(0, dash), 0, kLargestCpu);
     const std::uint64_t last = dash == std::string_view::npos ? first : whole_number(item.substr(dash + 1), 0, kLargestCpu);
     if (last < first) fail(fmt::format("the range {} runs backwards", item));
     for (std::uint64_t cpu = first; cpu <= last; ++cpu) spec.cpus_allowed.push_back(static_cast<std::uint32_t>(cpu));
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
   }
 }
 
@@ -366,6 +470,11 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.pattern = io_pattern(v); }},
     Rule{"bs", FioArgument::kRequired, set_block_size},
     Rule{"blocksize", FioArgument::kRequired, set_block_size},
+    Rule{"bsrange", FioArgument::kRequired, set_block_range},
+    Rule{"blocksize_range", FioArgument::kRequired, set_block_range},
+    Rule{"bssplit", FioArgument::kRequired, set_block_split},
+    Rule{"blockalign", FioArgument::kRequired, set_block_align},
+    Rule{"ba", FioArgument::kRequired, set_block_align},
     Rule{"size", FioArgument::kRequired, set_size},
     Rule{"numjobs", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.jobs = whole_number32(v, 1, kMaxJobs); }},
@@ -450,16 +559,14 @@ constexpr std::array kRules = {
     Rule{"percentile_list", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) {
            std::vector<double> list;
-           for (std::size_t from = 0; from <= v.size();) {
-             const std::size_t to = std::min(v.find(':', from), v.size());
-             const std::string item(v.substr(from, to - from));
+           for (const std::string_view piece : split(v, ':')) {
+             const std::string item(piece);  // strtod needs the terminating NUL
              char* end = nullptr;
              const double percent = std::strtod(item.c_str(), &end);
              if (item.empty() || end != item.c_str() + item.size() || !(percent >= 0 && percent <= 100)) {
                fail(fmt::format("'{}' is not a percentile from 0 to 100 (percentile_list=99:99.9)", item));
              }
              list.push_back(percent);
-             from = to + 1;
            }
            if (list.size() > 20) fail("at most 20 percentiles, as fio");
            list.erase(std::find(list.begin(), list.end(), 0.0), list.end());  // fio's list ends at a 0
@@ -600,10 +707,27 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
 }
 
 void settle_workload(WorkloadSpec& spec) {
+  update_block_bytes(spec);  // bs=, bsrange=, bssplit=: each direction's sizes, block_bytes the largest
   // fio (filesetup.c): with one file of filesize=, the job's size is the file's unless size= asks for less.
   if (spec.file_size != 0 && !spec.size_percent && (spec.size_bytes == 0 || spec.size_bytes > spec.file_size)) {
     spec.size_bytes = spec.file_size;
   }
+}
+
+// Varying request sizes (bs=R,W, bsrange=, bssplit=, blockalign=): what bench++ runs with them.
+template <typename Refuse>
+void check_block_sizes(const WorkloadSpec& spec, const Refuse& refuse) {
+  for (const DirectionBlockSizes& direction : spec.block_sizes.direction) {
+    std::vector<std::uint32_t> sizes{direction.min(), direction.max(), direction.offset_unit()};
+    for (const BlockSplit& item : direction.split) sizes.push_back(item.bytes);
+    for (const std::uint32_t bytes : sizes) {
+      if (spec.direct && bytes % 512 != 0)
+        refuse(fmt::format("a request of {} bytes is not a multiple of 512, which direct=1 (O_DIRECT) needs", bytes));
+    }
+  }
+  if (spec.verify.method != VerifyMethod::kNone)
+    refuse("verify= with requests of varying sizes (bs=R,W, bsrange=, bssplit=, blockalign=) is not supported by "
+           "bench++");
 }
 
 void check_workload(const WorkloadSpec& spec) {
@@ -619,6 +743,7 @@ void check_workload(const WorkloadSpec& spec) {
       refuse(fmt::format("offset {} is not a multiple of 512, which direct=1 (O_DIRECT) needs", offset));
     }
   }
+  if (spec.block_sizes.varies()) check_block_sizes(spec, refuse);
   if (spec.size_bytes != 0 && spec.size_bytes < spec.block_bytes) {
     refuse(fmt::format("size={} is smaller than bs={}", spec.size_bytes, spec.block_bytes));
   }

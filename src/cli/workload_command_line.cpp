@@ -359,6 +359,11 @@ fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine
   --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description
   --write_bw_log --write_lat_log --write_iops_log --log_avg_msec --per_job_logs
+  --bs=R,W[,T] --bsrange --bssplit --blockalign --norandommap --random_generator --random_distribution
+  --percentage_random --percentage_sequential --percentile_list --slat_percentiles --verify --verify_pattern
+  --verify_interval --do_verify --verify_only --verify_fatal --verify_backlog --refill_buffers --zero_buffers
+  --scramble_buffers --buffer_pattern --buffer_compress_percentage --buffer_compress_chunk --dedupe_percentage
+  --dedupe_mode --dedupe_working_set_percentage --dedupe_global
   --iodepth_batch_submit --iodepth_batch_complete_min --iodepth_batch_complete_max --rate --rate_iops
   --rate_process --loops --startdelay --gtod_reduce --disable_lat/clat/slat --clat_percentiles
   --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios

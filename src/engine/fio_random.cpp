@@ -46,6 +46,8 @@ constexpr std::uint64_t kSeedMultiplier = 0x9e370001ULL;
 
 // The order of fio 3.33's rand_seeds[] (enum FIO_RAND_*_OFF): each seed's index in the job's table.
 enum SeedIndex : unsigned {
+  kReadBlockSizes = 0,
+  kWriteBlockSizes = 1,
   kBlockOffsets = 6,
   kBuffer = 9,
   kVerify = 3,
@@ -176,6 +178,7 @@ FioSeeds FioSeeds::for_job(std::optional<std::uint64_t> randseed, bool randrepea
   FioSeeds seeds;
   seeds.block_offsets = table[kBlockOffsets];
   seeds.zone = table[kZone];
+  seeds.block_sizes = {table[kReadBlockSizes], table[kWriteBlockSizes]};
   seeds.sequential_mix = table[kSequentialMix];
   seeds.buffer = table[kBuffer];
   seeds.verify = table[kVerify];

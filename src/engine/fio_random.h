@@ -73,6 +73,7 @@ struct FioSeeds {
   std::uint64_t dedupe = 0;           // dedupe_percentage's choice per buffer (32-bit)
   std::uint64_t dedupe_working_set = 0;
   std::uint32_t distribution = 0;     // zipf, pareto, normal: fio_distribution_seed() with randrepeat
+  std::array<std::uint64_t, 2> block_sizes{};  // bsrange= and bssplit=: the reads' and the writes' draws
 
   // fio's setup_random_seeds and td_fill_rand_seeds: randseed (fio's default 0x89) and randrepeat (default
   // on). With randrepeat off and no randseed fio takes seeds from /dev/urandom; pass such a value as `entropy`

@@ -1,5 +1,7 @@
 #include "phases/job_offsets.h"
 
+#include <algorithm>
+
 namespace bench {
 
 FioSeeds fio_seeds_for(const WorkloadSpec& spec, std::uint32_t job_index, const std::string& file_name,
@@ -13,10 +15,17 @@ RandomOffsetsSpec random_offsets_spec(const WorkloadSpec& spec, std::uint64_t re
   RandomOffsetsSpec out;
   out.region_bytes = region_bytes;
   out.block_bytes = spec.block_bytes;
+  if (spec.block_sizes.varies()) {  // fio's ba (blockalign, else the smallest size) is the offsets' unit
+    out.block_bytes = spec.block_sizes.offset_unit();
+    out.range_bytes = std::min(spec.block_sizes.direction[0].min(), spec.block_sizes.direction[1].min());
+  }
   out.generator = spec.random_generator;
   out.distribution = spec.random_distribution;
+  // fio: any blockalign other than the smallest size turns the random map off.
+  const bool aligned_apart = spec.block_sizes.direction[0].offset_unit() != spec.block_sizes.direction[0].min() ||
+                             spec.block_sizes.direction[1].offset_unit() != spec.block_sizes.direction[1].min();
   out.random_map = spec.random_map && spec.random_generator != RandomGenerator::kLfsr &&
-                   spec.random_distribution.kind == DistributionKind::kRandom;
+                   spec.random_distribution.kind == DistributionKind::kRandom && !aligned_apart;
   out.percentage_random = spec.percentage_random;
   out.time_based = spec.time_based;
   out.seeds = seeds;
@@ -37,12 +46,47 @@ std::variant<OffsetGenerator, RandomOffsets> make_offsets(const WorkloadSpec& sp
 
 JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std::uint64_t seed,
                        const FioSeeds& fio_seeds)
-    : offsets_(make_offsets(spec, region_bytes, seed, fio_seeds)) {}
+    : offsets_(make_offsets(spec, region_bytes, seed, fio_seeds)),
+      block_bytes_(spec.block_bytes),
+      region_bytes_(region_bytes),
+      time_based_(spec.time_based) {
+  if (spec.block_sizes.varies()) {
+    sizes_.emplace(spec.block_sizes, spec.random_generator, fio_seeds);
+    smallest_ = {spec.block_sizes.direction[0].min(), spec.block_sizes.direction[1].min()};
+    units_ = {spec.block_sizes.direction[0].offset_unit(), spec.block_sizes.direction[1].offset_unit()};
+  }
+}
 
-std::optional<std::uint64_t> JobOffsets::next(IoOp op) {
-  if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) return sequential->next();
+std::optional<RequestPlace> JobOffsets::next(IoOp op) {
+  const unsigned direction = op == IoOp::kWrite ? 1 : 0;
+  if (sizes_) return next_varying(direction);
+  if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) return RequestPlace{sequential->next(), block_bytes_};
   auto& random = std::get<RandomOffsets>(offsets_);
-  return random.next(op == IoOp::kWrite ? FioDirection::kWrite : FioDirection::kRead);
+  const std::optional<std::uint64_t> offset = random.next(direction == 1 ? FioDirection::kWrite : FioDirection::kRead);
+  if (!offset) return std::nullopt;
+  return RequestPlace{*offset, block_bytes_};
+}
+
+// fio's order: the offset first (a random one drawn for the direction's smallest size), then the length that
+// fits there (io_u.c get_next_offset, then get_next_buflen).
+std::optional<RequestPlace> JobOffsets::next_varying(unsigned direction) {
+  std::uint64_t offset = 0;
+  if (auto* random = std::get_if<RandomOffsets>(&offsets_)) {
+    const std::optional<std::uint64_t> drawn =
+        random->next(direction == 1 ? FioDirection::kWrite : FioDirection::kRead, smallest_[direction]);
+    if (!drawn) return std::nullopt;
+    // Drawn on both directions' smaller unit; a direction of a larger one (bs=4k,64k: the writes' 64k, fio's
+    // ba per direction) takes that unit's multiple below.
+    offset = *drawn - *drawn % units_[direction];
+  } else {
+    std::uint64_t& at = sequential_at_[direction];
+    if (at + smallest_[direction] > region_bytes_ && time_based_) at = 0;  // fio wraps a time_based job
+    offset = at;
+  }
+  const std::uint32_t length = sizes_->next(direction, offset, region_bytes_);
+  if (length == 0) return std::nullopt;
+  if (std::holds_alternative<OffsetGenerator>(offsets_)) sequential_at_[direction] = offset + length;
+  return RequestPlace{offset, length};
 }
 
 }  // namespace bench

@@ -3,6 +3,7 @@
 // pass after pass (engine/offset_generator.h); random ones draw as fio 3.33 draws (engine/random_offsets.h:
 // random_generator, the random map, random_distribution, percentage_random, fio's seeds), so that a job run by
 // bench++ and by fio on the same file visits the same blocks.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "engine/io_engine.h"
 #include "engine/offset_generator.h"
 #include "engine/random_offsets.h"
+#include "engine/request_sizes.h"
 #include "result/workload_spec.h"
 
 namespace bench {
@@ -26,16 +28,35 @@ FioSeeds fio_seeds_for(const WorkloadSpec& spec, std::uint32_t job_index, const 
 // other than random, and for lfsr, which needs none).
 RandomOffsetsSpec random_offsets_spec(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& seeds);
 
+// Where a request goes and how long it is.
+struct RequestPlace {
+  std::uint64_t offset = 0;
+  std::uint32_t length = 0;
+};
+
 class JobOffsets {
  public:
   // Throws std::invalid_argument as RandomOffsets does.
   JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std::uint64_t seed, const FioSeeds& fio_seeds);
-  // The next request's offset for `op` (kRead or kWrite); nullopt when a random pass is over without
-  // time_based (the random map or the lfsr has handed out every block): the job has done its size.
-  std::optional<std::uint64_t> next(IoOp op);
+  // The next request for `op` (kRead or kWrite): block_bytes long, or drawn as fio draws it when the spec's
+  // block_sizes vary (engine/request_sizes.h); nullopt when the pass is over without time_based (a random pass:
+  // the random map or the lfsr has handed out every block; with varying sizes, a sequential direction has
+  // reached the region's end, or no size fits before it): the job has done its size.
+  std::optional<RequestPlace> next(IoOp op);
 
  private:
+  std::optional<RequestPlace> next_varying(unsigned direction);
+
   std::variant<OffsetGenerator, RandomOffsets> offsets_;
+  std::uint32_t block_bytes_;
+  std::uint64_t region_bytes_;
+  bool time_based_;
+  // With varying sizes (fio's rules): each direction's sizes drawn apart, and in a sequential job each
+  // direction's own position (fio's last_pos per direction).
+  std::optional<RequestSizes> sizes_;
+  std::array<std::uint32_t, 2> smallest_{};
+  std::array<std::uint32_t, 2> units_{};  // each direction's random offsets' unit (blockalign, else its smallest)
+  std::array<std::uint64_t, 2> sequential_at_{};
 };
 
 }  // namespace bench

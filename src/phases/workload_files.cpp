@@ -151,7 +151,9 @@ std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index
   const std::uint64_t first = spec.offset_percent ? share(*spec.offset_percent) : spec.offset_bytes;
   const std::uint64_t offset = first + std::uint64_t{job_index} * increment;
   if (!spec.offset_percent && !spec.offset_increment_percent) return offset;
-  const std::uint64_t align = spec.offset_align != 0 ? spec.offset_align : spec.block_bytes;
+  // fio aligns to offset_align, else to the smallest request of either direction (td_min_bs).
+  const std::uint32_t smallest = spec.block_sizes.smallest();
+  const std::uint64_t align = spec.offset_align != 0 ? spec.offset_align : smallest != 0 ? smallest : spec.block_bytes;
   return (offset + align - 1) / align * align;
 }
 

@@ -41,6 +41,7 @@ class JobLoop {
         refill_({spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max}, plan.depth),
         op_of_slot_(plan.depth),
         offset_of_slot_(plan.depth),
+        length_of_slot_(plan.depth),
         result_(result) {
     result_.parts.resize(kWorkloadParts);
     free_slots_.reserve(plan.depth);
@@ -157,25 +158,26 @@ class JobLoop {
       IoOp op = pending_op_ ? *pending_op_ : next_direction();
       pending_op_.reset();
       if (!rate_allows(op)) break;
-      const std::optional<std::uint64_t> next_offset = offsets_.next(op);
-      if (!next_offset) {  // a random pass over every block is done: the job's size
+      const std::optional<RequestPlace> place = offsets_.next(op);
+      if (!place) {  // a random pass over every block is done (or no request fits before the end): the job's size
         pass_done_ = true;
         break;
       }
-      if (rate_) rate_->issued(op, spec_.block_bytes);
+      if (rate_) rate_->issued(op, place->length);
       ++issued_requests_;
-      const std::uint64_t offset = plan_.region_offset + *next_offset;
+      const std::uint64_t offset = plan_.region_offset + place->offset;
       const std::uint32_t slot = free_slots_.back();
       free_slots_.pop_back();
       op_of_slot_[slot] = op;
       offset_of_slot_[slot] = offset;
+      length_of_slot_[slot] = place->length;
       if (op == IoOp::kWrite && plan_.data != nullptr && plan_.data->acts_per_write()) plan_.data->before_write(slot, offset);
-      batch_.push_back({op, 0, offset, spec_.block_bytes, slot, slot});
+      batch_.push_back({op, 0, offset, place->length, slot, slot});
       if (op == IoOp::kWrite) {
         ++writes_since_fsync_;
         ++writes_since_fdatasync_;
       }
-      if (!in_ramp) issued_bytes_ += spec_.block_bytes;
+      if (!in_ramp) issued_bytes_ += place->length;
       if (sync_due()) break;
     }
     if (batch_.empty()) return;
@@ -273,8 +275,9 @@ class JobLoop {
   void account(IoOp op, std::uint32_t slot, Clock::time_point completed, std::int64_t result, std::uint64_t offset) {
     const Clock::time_point submitted = submitted_at_[slot];
     const bool is_write = op == IoOp::kWrite;
-    if (result != static_cast<std::int64_t>(spec_.block_bytes)) {
-      record_error(op, result, offset);
+    const std::uint32_t length = length_of_slot_[slot];
+    if (result != static_cast<std::int64_t>(length)) {
+      record_error(op, result, offset, length);
       return;
     }
     if (is_write) ++writes_;
@@ -283,16 +286,16 @@ class JobLoop {
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
     direction.latency.record(static_cast<std::uint64_t>(latency.count()));
     const nanoseconds slat = splits_latency_ ? record_split(direction, slot, completed) : nanoseconds(0);
-    direction.bytes += spec_.block_bytes;
+    direction.bytes += length;
     ++direction.operations;
     const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
-    add_to_second(direction.bytes_per_second, second, spec_.block_bytes);
+    add_to_second(direction.bytes_per_second, second, length);
     add_to_second(direction.operations_per_second, second, 1);
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
     if (spec_.writes_logs()) {  // fio's logs (issue 27)
       result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency, slat,
-                                 spec_.block_bytes, is_write ? IoDirection::kWrite : IoDirection::kRead, 0});
+                                 length, is_write ? IoDirection::kWrite : IoDirection::kRead, 0});
     }
   }
 
@@ -303,7 +306,7 @@ class JobLoop {
     if (verify_failure_) stopping_ = true;
   }
 
-  void record_error(IoOp op, std::int64_t result, std::uint64_t offset) {
+  void record_error(IoOp op, std::int64_t result, std::uint64_t offset, std::uint32_t length = 0) {
     stopping_ = true;
     if (error_) return;
     const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : "sync";
@@ -313,7 +316,7 @@ class JobLoop {
     } else {
       error_ = std::system_error(EIO, std::generic_category(),
                                  fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, plan_.file_name,
-                                             offset, result, spec_.block_bytes));
+                                             offset, result, length));
     }
   }
 
@@ -366,6 +369,7 @@ class JobLoop {
   RefillPolicy refill_;                          // how many go at once, when to reap (fio's iodepth_batch_*)
   std::vector<IoOp> op_of_slot_;
   std::vector<std::uint64_t> offset_of_slot_;
+  std::vector<std::uint32_t> length_of_slot_;  // each request's length (bs, or drawn: bsrange=, bssplit=)
   std::vector<std::uint32_t> free_slots_;
   std::vector<IoRequest> batch_;
   std::vector<IoCompletion> completions_;

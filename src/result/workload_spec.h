@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "result/block_sizes.h"
 #include "result/data_options.h"
 #include "result/engine_kind.h"
 #include "result/offset_spec.h"
@@ -46,7 +47,8 @@ struct LatencyOutput {
 struct WorkloadSpec {
   std::string name;  // --name, or the job file's section: names the workload's results
   IoPattern pattern = IoPattern::kRead;
-  std::uint32_t block_bytes = 4096;  // bs
+  std::uint32_t block_bytes = 4096;  // bs; with block_sizes varying, the largest request (a buffer's size)
+  BlockSizes block_sizes;            // bs=R,W, bsrange=, bssplit=, blockalign= (result/block_sizes.h)
   // size: bytes each job works on (fio's size is per job); 0 with size_percent, or for an existing --filename
   // whose size is taken as it is.
   std::uint64_t size_bytes = 0;

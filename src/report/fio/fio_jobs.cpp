@@ -43,9 +43,13 @@ FioDirectionResult direction_of(const PhaseResult& result, std::uint32_t block_b
   direction.completion = split(result.completion_latency, result.completion_histogram);
   if (result.workload) {
     direction.operations_per_second = result.workload->per_second;
-    // Every request of a workload moves bs bytes: a second's bandwidth is its requests times bs.
+    // A second's bandwidth is its requests times a request's bytes: bs, or with sizes drawn (bsrange=,
+    // bssplit=) the direction's mean request.
+    const double request_bytes = result.operations != 0
+                                     ? static_cast<double>(result.bytes) / static_cast<double>(result.operations)
+                                     : block_bytes;
     for (const double operations : result.workload->per_second) {
-      direction.kib_per_second.push_back(operations * block_bytes / 1024.0);
+      direction.kib_per_second.push_back(operations * request_bytes / 1024.0);
     }
   }
   return direction;
