@@ -1,6 +1,9 @@
 #include "app/compare_command.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -24,18 +27,45 @@
 namespace bench {
 namespace {
 
-std::vector<SourcedRun> read_inputs(const std::vector<std::string>& files) {
-  std::vector<SourcedRun> runs;
+// The inputs read run by run and folded into the comparison's groups (compare/run_grouping.h: RunFolder). Runs
+// are held whole only while something may still show them all: one input whose runs have one label so far (shown
+// alone), or runs that are all of a suite so far (its table): the one case holds one file's runs, as before; a
+// comparison of two files of a million rows holds none.
+struct ReadInputs {
+  explicit ReadInputs(const CompareConfig& config) : folder(CompareOptions{config.group_by_label}) {}
+  RunFolder folder;
+  std::vector<SourcedRun> held;
+  std::optional<std::string> first_label;
+  bool one_label = true;  // every run read has the first run's label
+  bool all_suite = true;  // every run read is of a suite
+  std::size_t runs = 0;
+};
+
+void read_inputs(const CompareConfig& config, ReadInputs& inputs) {
+  const std::vector<std::string>& files = config.files;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    ResultText text = read_result_file(files[i], workload_of_recorded_options, &interrupt_signal());
-    const RunSource source =
-        text.format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
     const std::string shown_name = files[i] == kStandardInputName ? "stdin" : files[i];
-    const auto unrecorded =
-        text.unrecorded.empty() ? nullptr : std::make_shared<const UnrecordedFields>(std::move(text.unrecorded));
-    for (auto& run : text.runs) runs.push_back(SourcedRun{std::move(run), shown_name, i, source, unrecorded});
+    std::shared_ptr<const UnrecordedFields> unrecorded;
+    bool first_of_file = true;
+    read_result_runs(files[i], workload_of_recorded_options, &interrupt_signal(),
+                     [&](RunResult&& run, ResultFormat format, const UnrecordedFields& fields) {
+      if (first_of_file && !fields.empty()) unrecorded = std::make_shared<const UnrecordedFields>(fields);
+      first_of_file = false;
+      const RunSource source = format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
+      SourcedRun sourced{std::move(run), shown_name, i, source, unrecorded};
+      if (!inputs.first_label) inputs.first_label = sourced.run.info.label;
+      inputs.one_label = inputs.one_label && sourced.run.info.label == *inputs.first_label;
+      inputs.all_suite = inputs.all_suite && !sourced.run.info.setup.suite.empty();
+      ++inputs.runs;
+      inputs.folder.add(sourced);
+      const bool may_be_alone = files.size() == 1 && inputs.one_label;
+      if (may_be_alone || inputs.all_suite) {
+        inputs.held.push_back(std::move(sourced));
+      } else {
+        inputs.held.clear();
+      }
+    });
   }
-  return runs;
 }
 
 // A file is replaced whole (app/document_output.h): a failed write never leaves a broken one in its place.
@@ -46,22 +76,24 @@ void write_output(const std::optional<std::string>& destination, const std::stri
   output.finish();
 }
 
-// The suites' own table (report/text/suite_tables.h), with the groups as its executors; "" for other runs.
-std::string suite_table(const std::vector<SourcedRun>& runs, const CompareConfig& config) {
+// The suites' own table (report/text/suite_tables.h), with the groups as its executors (in the folder's order:
+// of first appearance by (input, label), or by label); "" for other runs.
+std::string suite_table(const ReadInputs& inputs, const std::vector<RunGroup>& groups, const CompareConfig& config) {
+  if (!inputs.all_suite || inputs.held.size() != inputs.runs) return {};
   std::vector<Executor> executors;
-  for (const RunGroup& group : group_runs(runs, CompareOptions{config.group_by_label})) {
-    Executor executor{group.info.name, {}};
-    for (const SourcedRun* run : group.runs) executor.runs.push_back(&run->run);
-    executors.push_back(std::move(executor));
+  for (const RunGroup& group : groups) executors.push_back(Executor{group.info.name, {}});
+  std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key;
+  for (const SourcedRun& run : inputs.held) {
+    const auto key = std::make_tuple(config.group_by_label ? 0 : run.input, run.run.info.label);
+    const auto found = group_of_key.try_emplace(key, group_of_key.size()).first;
+    executors[found->second].runs.push_back(&run.run);
   }
   return format_suite_table(executors);
 }
 
 // One input whose runs all have one label: nothing to compare them with, so they are shown alone.
-bool is_one_group(const CompareConfig& config, const std::vector<SourcedRun>& runs) {
-  if (config.files.size() != 1 || runs.empty()) return false;
-  return std::all_of(runs.begin(), runs.end(),
-                     [&](const SourcedRun& run) { return run.run.info.label == runs.front().run.info.label; });
+bool is_one_group(const CompareConfig& config, const ReadInputs& inputs) {
+  return config.files.size() == 1 && inputs.runs > 0 && inputs.one_label;
 }
 
 // The runs as bench++ printed them, and --html as the run's own report (report/html/run_html.h); a comparison's CSV
@@ -93,13 +125,15 @@ int run_compare_command(const std::vector<std::string>& args) {
     return 0;
   }
   const CompareConfig& config = command.config;
-  const std::vector<SourcedRun> runs = read_inputs(config.files);
-  if (is_one_group(config, runs)) return render_alone(config, runs);
-  const Comparison comparison = compare_runs(runs, CompareOptions{config.group_by_label});
+  ReadInputs inputs(config);
+  read_inputs(config, inputs);
+  if (is_one_group(config, inputs)) return render_alone(config, inputs.held);
+  const std::vector<RunGroup> groups = inputs.folder.groups();
+  const Comparison comparison = compare_folded(inputs.folder);
 
   const bool stdout_taken = config.csv_output == "-" || config.json_output == "-" || config.html_output == "-";
   TextSink table_sink = stdout_taken ? TextSink::standard_error() : TextSink("-");
-  table_sink.write(format_comparison_text(comparison) + suite_table(runs, config));
+  table_sink.write(format_comparison_text(comparison) + suite_table(inputs, groups, config));
   write_output(config.csv_output, format_comparison_csv(comparison));
   write_output(config.json_output, format_comparison_json(comparison));
   write_output(config.html_output, format_comparison_html(comparison));

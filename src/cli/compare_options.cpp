@@ -128,7 +128,9 @@ Files (each holds one format, found from its content):
   bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from
   bonnie++ 1.98 to 2.00a or bench++, or the 48-field 1.96/1.97 lines; rates, %CPU and max latency only;
   "+++++" = not measured).
-  A FILE of "-" is standard input (once). The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
+  A spreadsheet CSV is read row by row (up to 16 GiB): a run's rows must follow one another, as bench++
+  writes them; the other formats are read whole (up to 512 MiB). A FILE of "-" is standard input (once).
+  The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
   as mean ± standard deviation. The first group of BASE is the base. Groups are named by their label;
   when labels clash, by where they ran (host, guest) or else by their file name.
 

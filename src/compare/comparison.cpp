@@ -46,43 +46,22 @@ RunValue run_value(const PhaseResult& phase, RunSource source, MetricKind kind) 
   }
 }
 
-// The group's values per round, in round order (the mean of a round's runs); empty unless every run of the
-// group that has the test carries a round.
-std::vector<RoundValue> values_by_round(const std::map<std::uint64_t, std::vector<double>>& values, bool all_rounds) {
-  std::vector<RoundValue> out;
-  if (!all_rounds) return out;
-  for (const auto& [round, round_values] : values) out.push_back({round, mean_stddev(round_values).mean});
-  return out;
-}
-
 // The group's cell before it is set against the base.
-MetricCell make_cell(const RunGroup& group, const TestId& test, MetricKind kind) {
+MetricCell make_cell(const TestFold* fold, MetricKind kind) {
   MetricCell cell;
-  std::vector<double> values;
-  std::map<std::uint64_t, std::vector<double>> round_values;
-  bool all_rounds = true;
-  bool any_not_measured = false;
-  for (const SourcedRun* run : group.runs) {
-    const PhaseResult* phase = find_test(run->run, test);
-    if (phase == nullptr) continue;
-    ++cell.runs;
-    const std::optional<std::uint64_t> round = run_round(run->run.info);
-    all_rounds = all_rounds && round.has_value();
-    const RunValue value = run_value(*phase, run->source, kind);
-    if (value.state == CellState::kMeasured) {
-      values.push_back(value.value);
-      if (round) round_values[*round].push_back(value.value);
-      const bool is_rate = kind == MetricKind::kThroughput || kind == MetricKind::kCpuPercent;
-      cell.under_min_time = cell.under_min_time || (is_rate && too_fast(*phase));
-    }
-    any_not_measured = any_not_measured || value.state == CellState::kNotMeasured;
-  }
-  if (!values.empty()) {
+  if (fold == nullptr) return cell;
+  cell.runs = fold->runs;
+  const CellFold& folded = fold->cells[static_cast<std::size_t>(kind)];
+  if (folded.values.count() > 0) {
     cell.state = CellState::kMeasured;
-    cell.stats = mean_stddev(values);
-    cell.by_round = values_by_round(round_values, all_rounds);
+    cell.stats = folded.values.result();
+    cell.under_min_time = folded.under_min_time;
+    // Per round, in round order (the mean of a round's runs); empty unless every run with the test has a round.
+    if (fold->all_rounds) {
+      for (const auto& [round, values] : folded.rounds) cell.by_round.push_back({round, values.result().mean});
+    }
   } else if (cell.runs > 0) {
-    cell.state = any_not_measured ? CellState::kNotMeasured : CellState::kNotRecorded;
+    cell.state = folded.any_not_measured ? CellState::kNotMeasured : CellState::kNotRecorded;
   }
   return cell;
 }
@@ -153,26 +132,19 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
   }
 }
 
-// The histograms of the group's runs of the test, merged by adding their buckets' counts.
-HistogramBuckets merged_histogram(const RunGroup& group, const TestId& test) {
-  std::map<std::uint32_t, std::uint64_t> counts;
-  for (const SourcedRun* run : group.runs) {
-    const PhaseResult* phase = find_test(run->run, test);
-    if (phase == nullptr) continue;
-    for (const auto& [bucket, count] : phase->latency_histogram) counts[bucket] += count;
-  }
-  return HistogramBuckets(counts.begin(), counts.end());
-}
-
 TestComparison compare_test(const TestId& test, const std::vector<RunGroup>& groups) {
   TestComparison result;
   result.test = test;
   result.unit = test_work_unit(test);
-  for (const auto& group : groups) result.latency_histograms.push_back(merged_histogram(group, test));
+  for (const auto& group : groups) {
+    const TestFold* fold = group.find(test);
+    result.latency_histograms.push_back(fold == nullptr ? HistogramBuckets{}
+                                                        : HistogramBuckets(fold->histogram.begin(), fold->histogram.end()));
+  }
   for (const MetricKind kind : kMetricKinds) {
     MetricRow row;
     row.kind = kind;
-    for (const auto& group : groups) row.cells.push_back(make_cell(group, test, kind));
+    for (const auto& group : groups) row.cells.push_back(make_cell(group.find(test), kind));
     const bool any_value = std::any_of(row.cells.begin(), row.cells.end(), [](const MetricCell& c) {
       return c.state == CellState::kMeasured || c.state == CellState::kNotMeasured;
     });
@@ -197,8 +169,7 @@ void note_one_sided_tests(const std::vector<TestComparison>& tests, const std::v
   for (const auto& test : tests) {
     std::vector<std::string> present, absent;
     for (std::size_t g = 0; g < groups.size(); ++g) {
-      const bool has = std::any_of(groups[g].runs.begin(), groups[g].runs.end(),
-                                   [&](const SourcedRun* r) { return find_test(r->run, test.test) != nullptr; });
+      const bool has = groups[g].find(test.test) != nullptr;
       (has ? present : absent).push_back(groups[g].info.name);
     }
     if (absent.empty()) continue;
@@ -234,27 +205,40 @@ std::string_view metric_title(MetricKind kind) {
 
 bool higher_is_better(MetricKind kind) { return kind == MetricKind::kThroughput; }
 
+void fold_phase(TestFold& fold, const PhaseResult& phase, const SourcedRun& run) {
+  ++fold.runs;
+  const std::optional<std::uint64_t> round = run_round(run.run.info);
+  fold.all_rounds = fold.all_rounds && round.has_value();
+  for (const MetricKind kind : kMetricKinds) {
+    CellFold& cell = fold.cells[static_cast<std::size_t>(kind)];
+    const RunValue value = run_value(phase, run.source, kind);
+    if (value.state == CellState::kMeasured) {
+      cell.values.add(value.value);
+      if (round) cell.rounds[*round].add(value.value);
+      const bool is_rate = kind == MetricKind::kThroughput || kind == MetricKind::kCpuPercent;
+      cell.under_min_time = cell.under_min_time || (is_rate && too_fast(phase));
+    }
+    cell.any_not_measured = cell.any_not_measured || value.state == CellState::kNotMeasured;
+  }
+  for (const auto& [bucket, count] : phase.latency_histogram) fold.histogram[bucket] += count;
+}
+
 Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
-  const std::vector<RunGroup> groups = group_runs(runs, options);
+  RunFolder folder(options);
+  for (const SourcedRun& run : runs) folder.add(run);
+  return compare_folded(folder);
+}
+
+Comparison compare_folded(const RunFolder& folder) {
+  const std::vector<RunGroup> groups = folder.groups();
   Comparison comparison;
   for (const auto& group : groups) comparison.groups.push_back(group.info);
   for (const PhaseId test : kAllPhaseIds) {
-    const bool anywhere = std::any_of(runs.begin(), runs.end(), [&](const SourcedRun& r) {
-      return r.run.find(test) != nullptr;
-    });
+    const bool anywhere = std::any_of(groups.begin(), groups.end(),
+                                      [&](const RunGroup& group) { return group.find(test_id(test)) != nullptr; });
     if (anywhere) comparison.tests.push_back(compare_test(test_id(test), groups));
   }
-  std::vector<TestId> workload_tests;
-  for (const SourcedRun& r : runs) {
-    for (const PhaseResult& phase : r.run.phases) {
-      if (!phase.workload) continue;
-      const TestId id = test_id(phase);
-      if (std::find(workload_tests.begin(), workload_tests.end(), id) == workload_tests.end()) {
-        workload_tests.push_back(id);
-      }
-    }
-  }
-  for (const TestId& test : workload_tests) comparison.tests.push_back(compare_test(test, groups));
+  for (const TestId& test : folder.workload_tests()) comparison.tests.push_back(compare_test(test, groups));
   note_one_sided_tests(comparison.tests, groups, comparison.notes);
   note_group_differences(groups, comparison.notes);
   if (auto drift = drift_note(groups.front().info.name, base_drift(comparison.tests))) {

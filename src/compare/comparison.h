@@ -169,4 +169,8 @@ struct Comparison {
 // the same label under group_by_label).
 Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
 
+// The same from runs folded as they were read (compare/run_grouping.h): compare_runs folds its span and calls this.
+class RunFolder;
+Comparison compare_folded(const RunFolder& folder);
+
 }  // namespace bench

@@ -23,7 +23,7 @@ std::string name_at(const RunGroup& group, int level) {
   const std::filesystem::path file(group.info.files.front());
   const std::string stem = file.stem().string();
   const std::string& label = group.info.label;
-  const std::optional<Role> role = group.runs.front()->run.info.role;
+  const std::optional<Role> role = group.first.run.info.role;
   switch (level) {
     case 0: return label.empty() ? stem : label;
     case 1: return role == Role::kHost || role == Role::kGuest ? std::string(keyword(*role)) : stem;
@@ -192,39 +192,63 @@ std::string accelerator_name(const std::string& value) {
 
 }  // namespace
 
-std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
-  std::vector<RunGroup> groups;
-  std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key;
-  for (const SourcedRun& run : runs) {
-    const auto key = std::make_tuple(options.group_by_label ? 0 : run.input, run.run.info.label);
-    const auto [found, inserted] = group_of_key.try_emplace(key, groups.size());
-    if (inserted) {
-      groups.emplace_back();
-      groups.back().info.label = run.run.info.label;
-      groups.back().info.placement = placement_of(run.run.info);
-    }
-    RunGroup& group = groups[found->second];
-    group.runs.push_back(&run);
-    ++group.info.runs;
-    group.info.from_bonnie = group.info.from_bonnie || run.source == RunSource::kBonnieLine;
-    auto& files = group.info.files;
-    if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);
+const TestFold* RunGroup::find(const TestId& test) const {
+  const auto found = std::find_if(tests.begin(), tests.end(), [&](const TestFold& fold) { return fold.test == test; });
+  return found == tests.end() ? nullptr : &*found;
+}
+
+void RunFolder::add(const SourcedRun& run) {
+  const auto key = std::make_tuple(options_.group_by_label ? 0 : run.input, run.run.info.label);
+  const auto [found, inserted] = group_of_key_.try_emplace(key, groups_.size());
+  if (inserted) {
+    groups_.push_back(RunGroup{GroupInfo{}, run, {}});
+    groups_.back().first.run.phases.shrink_to_fit();
+    groups_.back().info.label = run.run.info.label;
+    groups_.back().info.placement = placement_of(run.run.info);
   }
+  RunGroup& group = groups_[found->second];
+  ++group.info.runs;
+  group.info.from_bonnie = group.info.from_bonnie || run.source == RunSource::kBonnieLine;
+  auto& files = group.info.files;
+  if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);
+  for (const PhaseResult& phase : run.run.phases) {
+    const TestId id = test_id(phase);
+    if (phase.workload && std::find(workload_tests_.begin(), workload_tests_.end(), id) == workload_tests_.end()) {
+      workload_tests_.push_back(id);
+    }
+    auto fold = std::find_if(group.tests.begin(), group.tests.end(), [&](const TestFold& f) { return f.test == id; });
+    if (fold == group.tests.end()) {
+      TestFold added;
+      added.test = id;
+      fold = group.tests.insert(group.tests.end(), std::move(added));
+    }
+    fold_phase(*fold, phase, run);
+  }
+}
+
+std::vector<RunGroup> RunFolder::groups() const {
+  std::vector<RunGroup> groups = groups_;
   if (groups.size() < 2) {
     throw UsageError(
         groups.empty() ? std::string("nothing to compare: no runs")
                        : fmt::format("nothing to compare: every run has the label '{}'{}", groups.front().info.label,
-                                     options.group_by_label ? " (without --by-label each file is a group)" : ""));
+                                     options_.group_by_label ? " (without --by-label each file is a group)" : ""));
   }
   name_groups(groups);
   return groups;
 }
 
+std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
+  RunFolder folder(options);
+  for (const SourcedRun& run : runs) folder.add(run);
+  return folder.groups();
+}
+
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {
-  const SourcedRun& base = *groups.front().runs.front();
+  const SourcedRun& base = groups.front().first;
   for (std::size_t g = 1; g < groups.size(); ++g) {
-    auto found = differences(*groups[g].runs.front(), base);
-    for (std::string& workload : workload_differences(*groups[g].runs.front(), base)) found.push_back(std::move(workload));
+    auto found = differences(groups[g].first, base);
+    for (std::string& workload : workload_differences(groups[g].first, base)) found.push_back(std::move(workload));
     if (found.empty()) continue;
     std::string list;
     for (const auto& item : found) list += (list.empty() ? "" : ", ") + item;
@@ -246,7 +270,7 @@ void note_accelerators(const std::vector<RunGroup>& groups, std::vector<std::str
   std::vector<std::pair<std::string, std::vector<std::string>>> by_accelerator;  // in order of first appearance
   bool any_tcg = false;
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    const RunInfo& info = groups[g].runs.front()->run.info;
+    const RunInfo& info = groups[g].first.run.info;
     std::optional<std::string> accel = tag_value(info.tags, kAcceleratorTag);
     std::string name;
     if (accel) {

@@ -1,24 +1,72 @@
 #pragma once
 // The first step of compare_runs (compare/comparison.h): runs into named groups, and notes on how the groups
 // were run differently. Pure.
+#include <array>
+#include <cstdint>
+#include <map>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "compare/comparison.h"
+#include "result/statistics.h"
 
 namespace bench {
 
+// What compare keeps of one metric of one test over a group's runs, folded run by run as they arrive: memory
+// grows with the rounds, not with the runs.
+struct CellFold {
+  MeanStddevAccumulator values;                           // the runs' measured values, in run order
+  std::map<std::uint64_t, MeanStddevAccumulator> rounds;  // the same per round (runs carrying a round)
+  bool any_not_measured = false;
+  bool under_min_time = false;  // throughput or CPU, a measured run under 0.5 s
+};
+
+// One test of one group: its runs' values (one CellFold per MetricKind, in its order) and merged histogram.
+struct TestFold {
+  TestId test;
+  std::size_t runs = 0;          // runs of the group that have the test
+  bool all_rounds = true;        // every one of them carries a round
+  std::array<CellFold, 5> cells;
+  std::map<std::uint32_t, std::uint64_t> histogram;  // bucket -> count, summed over the runs
+};
+
+// Folds one phase of a run into its test (compare/comparison.cpp, where the metrics are read).
+void fold_phase(TestFold& fold, const PhaseResult& phase, const SourcedRun& run);
+
 struct RunGroup {
   GroupInfo info;
-  std::vector<const SourcedRun*> runs;  // point into the span given to group_runs
+  SourcedRun first;             // its first run, whole: its setup, role and tags name the group and fill the notes
+  std::vector<TestFold> tests;  // in order of first appearance in the group
+
+  const TestFold* find(const TestId& test) const;
+};
+
+// The groups of compare_runs, built one run at a time (a reader hands each run over as it reads it and then
+// drops it): a run joins its group (by (input, label), or by label alone with options.group_by_label) and each
+// of its phases is folded into the group's test. What is kept grows with the groups, tests and rounds.
+class RunFolder {
+ public:
+  explicit RunFolder(CompareOptions options) : options_(options) {}
+  void add(const SourcedRun& run);
+  // The groups, named (see group_runs). Throws UsageError when there are fewer than two.
+  std::vector<RunGroup> groups() const;
+  // The workloads' tests in order of first appearance across the runs.
+  const std::vector<TestId>& workload_tests() const { return workload_tests_; }
+
+ private:
+  CompareOptions options_;
+  std::vector<RunGroup> groups_;
+  std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key_;
+  std::vector<TestId> workload_tests_;
 };
 
 // Groups by (input, label), or by label alone with options.group_by_label, in order of first appearance.
 // Names: the label (the file's stem when the label is empty); where names clash, the clashing groups step
 // through the role recorded in the run ("host" or "guest", else the stem), the file's stem ("host-before"),
 // "label (stem)", "label (file name)", "label (path)", and a last " (2)", " (3)" keeps them apart.
-// Throws UsageError when there are fewer than two groups. REQUIRES: the span outlives the result.
+// Throws UsageError when there are fewer than two groups. A RunFolder given the runs in order.
 std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
 
 // Appends a note for each non-base group whose first run was made with other settings than the base's first

@@ -1,6 +1,7 @@
 #pragma once
 // Result files for `bench++ compare`: which of the three readable formats a text is in, and reading it.
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,5 +50,13 @@ inline constexpr std::string_view kStandardInputName = "-";
 // interrupts the open or a read and `interrupt` (the run's flag, run/interrupt.h) says which.
 ResultText read_result_file(const std::string& path, const FioSpecMaker& make_spec = {},
                             const std::atomic<int>* interrupt = nullptr);
+
+// The same run by run, for `bench++ compare`: each run is handed to `take` with the file's format and unrecorded
+// fields. A spreadsheet CSV is streamed record by record (report/csv/spreadsheet_csv.h: stream_spreadsheet_csv),
+// holding one record and one run: a record over 1 MiB or a text over 16 GiB is refused ("cannot read <path>: over
+// 16384 MiB ..."); the other formats are documents, read whole under the 512 MiB bound as read_result_file reads
+// them. Errors as read_result_file's.
+void read_result_runs(const std::string& path, const FioSpecMaker& make_spec, const std::atomic<int>* interrupt,
+                      const std::function<void(RunResult&&, ResultFormat, const UnrecordedFields&)>& take);
 
 }  // namespace bench

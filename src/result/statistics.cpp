@@ -4,23 +4,26 @@
 
 namespace bench {
 
-MeanStddev mean_stddev(std::span<const double> values) {
+void MeanStddevAccumulator::add(double value) {
+  ++n_;
+  const double delta = value - mean_;
+  mean_ += delta / static_cast<double>(n_);
+  squares_ += delta * (value - mean_);
+}
+
+MeanStddev MeanStddevAccumulator::result() const {
   MeanStddev result;
-  result.count = values.size();
-  if (values.empty()) return result;
-  // Welford's update: stable for values of very different magnitudes.
-  double mean = 0;
-  double squares = 0;
-  std::size_t n = 0;
-  for (const double value : values) {
-    ++n;
-    const double delta = value - mean;
-    mean += delta / static_cast<double>(n);
-    squares += delta * (value - mean);
-  }
-  result.mean = mean;
-  result.stddev = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+  result.count = n_;
+  if (n_ == 0) return result;
+  result.mean = mean_;
+  result.stddev = n_ > 1 ? std::sqrt(squares_ / static_cast<double>(n_ - 1)) : 0.0;
   return result;
+}
+
+MeanStddev mean_stddev(std::span<const double> values) {
+  MeanStddevAccumulator accumulator;
+  for (const double value : values) accumulator.add(value);
+  return accumulator.result();
 }
 
 }  // namespace bench

@@ -11,6 +11,21 @@ struct MeanStddev {
   std::size_t count = 0;
 };
 
+// Mean and sample standard deviation folded one value at a time (Welford's update: stable for values of very
+// different magnitudes), so a caller that sees values as they arrive keeps three numbers, not the values.
+// Adding the values of a span in order gives exactly mean_stddev(span).
+class MeanStddevAccumulator {
+ public:
+  void add(double value);
+  MeanStddev result() const;
+  std::size_t count() const { return n_; }
+
+ private:
+  double mean_ = 0;
+  double squares_ = 0;
+  std::size_t n_ = 0;
+};
+
 MeanStddev mean_stddev(std::span<const double> values);
 
 }  // namespace bench

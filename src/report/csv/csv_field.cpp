@@ -36,9 +36,9 @@ std::string cell_for_message(std::string_view cell) {
   return cell.size() > kShown ? out + "..." : out;
 }
 
-CsvSplitter::CsvSplitter(std::string_view text, std::string source_name)
-    : text_(text), source_(std::move(source_name)) {
-  if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+CsvSplitter::CsvSplitter(std::string_view text, std::string source_name, std::size_t first_line)
+    : text_(text), source_(std::move(source_name)), line_(first_line) {
+  if (first_line == 1 && text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
 }
 
 void CsvSplitter::fail(std::size_t line, const std::string& what) const {

@@ -34,7 +34,9 @@ struct CsvRecord {
 // REQUIRES: the text outlives the splitter.
 class CsvSplitter {
  public:
-  CsvSplitter(std::string_view text, std::string source_name);
+  // `first_line`: the line number of the text's first line (a record cut from a longer text); the byte order mark
+  // is skipped only on line 1.
+  CsvSplitter(std::string_view text, std::string source_name, std::size_t first_line = 1);
 
   // The next record, or nullopt at the end of the text. Throws std::runtime_error("<source>:<line>: ...") on a
   // NUL byte, a quote inside an unquoted field, text after a closing quote, or an unterminated quoted field

@@ -1,5 +1,8 @@
 #include "report/csv/spreadsheet_csv.h"
 
+#include <functional>
+#include <unordered_set>
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -282,6 +285,23 @@ const RunField* first_difference(const RunInfo& a, const RunInfo& b) {
   return nullptr;
 }
 
+// A further row of `run` (same label, run_index and start): its workload if new to the run, and its test.
+void merge_row(RunResult& run, RunResult row, const std::string& source_name, std::size_t line) {
+  for (const WorkloadSpec& spec : row.info.setup.workloads) {  // the row's workload, if new to the run
+    const bool known = std::any_of(run.info.setup.workloads.begin(), run.info.setup.workloads.end(),
+                                   [&](const WorkloadSpec& w) { return w.name == spec.name; });
+    if (!known) run.info.setup.workloads.push_back(spec);
+  }
+  if (const RunField* field = first_difference(run.info, row.info)) {
+    fail(source_name, line, fmt::format("column {} differs from an earlier row of the same run", field->csv_column));
+  }
+  if (find_test(run, test_id(row.phases.front())) != nullptr) {
+    fail(source_name, line, fmt::format("test {} appears twice in one run", test_key(test_id(row.phases.front()))));
+  }
+  run.phases.push_back(std::move(row.phases.front()));
+}
+
+
 }  // namespace
 
 std::string spreadsheet_csv_header() {
@@ -335,24 +355,74 @@ std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::st
       runs.push_back(std::move(row));
       continue;
     }
-    RunResult& run = runs[found->second];
-    for (const WorkloadSpec& spec : row.info.setup.workloads) {  // the row's workload, if new to the run
-      const bool known = std::any_of(run.info.setup.workloads.begin(), run.info.setup.workloads.end(),
-                                     [&](const WorkloadSpec& w) { return w.name == spec.name; });
-      if (!known) run.info.setup.workloads.push_back(spec);
-    }
-    if (const RunField* field = first_difference(run.info, row.info)) {
-      fail(source_name, record->line,
-           fmt::format("column {} differs from an earlier row of the same run", field->csv_column));
-    }
-    if (find_test(run, test_id(row.phases.front())) != nullptr) {
-      fail(source_name, record->line,
-           fmt::format("test {} appears twice in one run", test_key(test_id(row.phases.front()))));
-    }
-    run.phases.push_back(row.phases.front());
+    merge_row(runs[found->second], std::move(row), source_name, record->line);
   }
   if (runs.empty()) fail(source_name, last_line, "no result rows after the header");
   return runs;
+}
+
+}  // namespace bench
+
+namespace bench {
+
+void stream_spreadsheet_csv(const std::function<std::optional<CsvRecord>()>& next, const std::string& source_name,
+                            const std::function<void(const CsvRecord&, const CsvRecord&)>& check_record,
+                            const std::function<void(RunResult&&, const UnrecordedFields&)>& take) {
+  const auto header = next();
+  if (!header) fail(source_name, 1, "empty text: expected the spreadsheet CSV header");
+  // A parsing step; on its error, a bonnie++ line further on (check_record throws for it) is the error given
+  // instead, as the whole-text reader gave it first: the rest is read record by record for one.
+  const auto parse = [&](const auto& step) {
+    try {
+      return step();
+    } catch (const std::runtime_error&) {
+      while (const auto record = next()) check_record(*header, *record);
+      throw;
+    }
+  };
+  const ColumnPlaces places = parse([&] { return place_columns(*header, source_name); });
+  std::optional<RunResult> run;  // the run whose rows are being read
+  std::unordered_set<std::uint64_t> finished;  // hashes of the keys of the runs handed over
+  const auto key_hash = [](const RunInfo& info) {
+    return std::hash<std::string>{}(fmt::format("{}\n{}\n{}", info.label, info.run_index, info.started_utc));
+  };
+  std::size_t last_line = header->line;
+  while (const auto record = next()) {
+    last_line = record->line;
+    check_record(*header, *record);
+    if (record->fields == header->fields) continue;
+    RunResult row = parse([&] {
+      if (record->fields.size() != header->fields.size()) {
+        fail(source_name, record->line,
+             fmt::format("{} fields where the header has {}", record->fields.size(), header->fields.size()));
+      }
+      RunResult cells;
+      read_run_cells(*record, places, source_name, cells.info);
+      cells.phases.push_back(read_test_cells(*record, places, source_name, cells.info.setup));
+      return cells;
+    });
+    const bool same_run = run && run->info.label == row.info.label && run->info.run_index == row.info.run_index &&
+                          run->info.started_utc == row.info.started_utc;
+    if (same_run) {
+      parse([&] { merge_row(*run, std::move(row), source_name, record->line); });
+      continue;
+    }
+    if (run) {
+      finished.insert(key_hash(run->info));
+      take(std::move(*run), places.unrecorded);
+    }
+    if (finished.contains(key_hash(row.info))) {
+      parse([&] {
+        fail(source_name, record->line,
+             fmt::format("a row of run {} (label '{}') after rows of another run: compare reads a run's rows "
+                         "together, as bench++ writes them",
+                         row.info.run_index, cell_for_message(row.info.label)));
+      });
+    }
+    run = std::move(row);
+  }
+  if (!run) fail(source_name, last_line, "no result rows after the header");
+  take(std::move(*run), places.unrecorded);
 }
 
 }  // namespace bench

@@ -24,10 +24,13 @@
 // `cut -d,` finds every column unless user text holds a comma. The header's first name is quoted ("label"), which
 // makes gnumeric guess ',' as the separator (spreadsheet_csv.cpp says how); gnumeric and LibreOffice then open
 // files of real runs with every field in its own cell (tests/app/spreadsheet_import_test.cpp).
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "report/csv/csv_field.h"
 #include "report/unrecorded_fields.h"
 #include "result/run_result.h"
 
@@ -55,5 +58,15 @@ std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::st
 inline std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {
   return read_spreadsheet_csv(text, source_name, nullptr);
 }
+
+// The same, streamed for `bench++ compare`: `next` gives the records one at a time (the header first, then nullopt
+// at the end), `check_record(header, record)` sees each record first (and may throw), and each run is handed to
+// `take` with the file's unrecorded fields as soon as a row of another run follows it, or at the end. Memory grows
+// with one run and a hash per run read, not with the text. The difference from read_spreadsheet_csv: a run's rows
+// must follow each other (as bench++ writes them and `cat a.csv b.csv` keeps them); a row of a run already handed
+// over is an error naming that run.
+void stream_spreadsheet_csv(const std::function<std::optional<CsvRecord>()>& next, const std::string& source_name,
+                            const std::function<void(const CsvRecord&, const CsvRecord&)>& check_record,
+                            const std::function<void(RunResult&&, const UnrecordedFields&)>& take);
 
 }  // namespace bench
