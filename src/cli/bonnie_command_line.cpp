@@ -23,7 +23,6 @@ namespace po = boost::program_options;
 
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 constexpr std::uint64_t kMaxConcurrency = 200;
-constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
 constexpr const char* kDefaultFileSpec = "16";
 
 // Every option, with Boost's "long,short" names. Every value is taken as a string and parsed here, so that

@@ -17,6 +17,7 @@
 #include "data/verify.h"
 #include "phases/workload_data.h"
 #include "result/errors.h"
+#include "cli/value_error.h"
 #include "result/result_keywords.h"
 #include "result/size_arithmetic.h"
 #include "text/split.h"
@@ -24,13 +25,9 @@
 namespace bench {
 namespace {
 
-// A value's problem without the option's name; apply_fio_option adds it.
-class ValueError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-[[noreturn]] void fail(const std::string& reason) { throw ValueError(reason); }
+using cli_value::fail;  // cli/value_error.h: the public functions turn a ValueError into a UsageError
+using cli_value::times;
+using cli_value::ValueError;
 
 std::string lowercase(std::string_view text) {
   std::string out(text);
@@ -53,12 +50,6 @@ std::pair<std::uint64_t, std::string_view> leading_whole_number(std::string_view
   return {value, rest};
 }
 
-// value x unit, or the value's "too large".
-std::uint64_t times(std::uint64_t value, std::uint64_t unit) {
-  const CheckedSize product = checked_multiply(value, unit);
-  if (!product) fail("too large");
-  return *product;
-}
 
 std::uint64_t whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
   const auto [value, rest] = leading_whole_number(text);

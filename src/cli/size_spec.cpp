@@ -1,5 +1,7 @@
 #include "cli/size_spec.h"
 
+#include "cli/value_error.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,22 +20,12 @@ namespace {
 constexpr std::uint64_t kMaxU64 = std::numeric_limits<std::uint64_t>::max();
 constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
 
-// A value's problem without the option context; the public functions turn it into a UsageError.
-class ValueError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-[[noreturn]] void fail(const std::string& reason) { throw ValueError(reason); }
+using cli_value::fail;  // cli/value_error.h: the public functions turn a ValueError into a UsageError
+using cli_value::times;
+using cli_value::ValueError;
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
-// a x b, or the value's "too large".
-std::uint64_t times(std::uint64_t a, std::uint64_t b) {
-  const CheckedSize product = checked_multiply(a, b);
-  if (!product) fail("too large");
-  return *product;
-}
 
 struct LeadingNumber {
   std::uint64_t value = 0;
