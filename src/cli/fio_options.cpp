@@ -671,6 +671,13 @@ std::optional<FioArgument> fio_option_argument(std::string_view name) {
 
 bool is_fio_run_option(std::string_view name) { return fio_run_option_argument(name).has_value(); }
 
+std::vector<std::string_view> fio_option_names() {
+  std::vector<std::string_view> names;
+  names.reserve(kRules.size());
+  for (const Rule& rule : kRules) names.push_back(rule.name);
+  return names;
+}
+
 std::optional<unsigned> fio_kb_base(const FioOption& option) {
   if (option.name != "kb_base") return std::nullopt;
   const std::string value = option.value.value_or("");  // a copy: a view of value_or's temporary would dangle

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "result/workload_spec.h"
 
@@ -38,6 +39,10 @@ std::optional<FioArgument> fio_option_argument(std::string_view name);
 
 // The options of fio's own command line that are not about a job (--output-format); they are the caller's.
 bool is_fio_run_option(std::string_view name);
+
+// Every workload option bench++ runs, fio's aliases included, in the table's order (docs/fio-options.md lists
+// them; a test keeps the two in step).
+std::vector<std::string_view> fio_option_names();
 
 // Applies one workload option to `spec`, in the order given; `kb_base` is the job's (see fio_kb_base).
 // REQUIRES: !is_fio_run_option(option.name).

@@ -1,0 +1,121 @@
+// docs/fio-options.md kept in step with the option table (cli/fio_options.cpp): a row says "run" or "accepted"
+// exactly when bench++ knows the option, the summary's counts are the rows', every name of the table is a row or
+// one of the aliases the page names, and the rows are the options fio 3.33's `fio --cmdhelp` lists (with fio
+// 3.33 installed, as scripts/test.sh installs it).
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/fio_options.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+struct DocRow {
+  std::string option;
+  std::string status;  // the bench++ column: "run...", "accepted...", "refused: ...", "refused when ..."
+};
+
+struct OptionsDoc {
+  std::vector<DocRow> rows;
+  std::string text;
+};
+
+std::string trimmed(const std::string& text) {
+  const auto first = text.find_first_not_of(' ');
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
+OptionsDoc read_options_doc() {
+  OptionsDoc doc;
+  doc.text = test::read_file(std::string(BENCH_SOURCE_DIR) + "/docs/fio-options.md");
+  for (const std::string& line : test::lines_of(doc.text)) {
+    if (line.rfind("| `", 0) != 0) continue;
+    const auto name_end = line.find('`', 3);
+    const auto status_start = line.rfind(" | ");
+    REQUIRE_MESSAGE(name_end != std::string::npos, line);
+    REQUIRE_MESSAGE(status_start != std::string::npos, line);
+    std::string status = line.substr(status_start + 3);
+    if (!status.empty() && status.back() == '|') status.pop_back();
+    doc.rows.push_back({line.substr(3, name_end - 3), trimmed(status)});
+  }
+  return doc;
+}
+
+// Whether a row's status says bench++ takes the option (runs it, or accepts it, or refuses some values only).
+bool status_says_known(const std::string& status) {
+  return status.rfind("run", 0) == 0 || status.rfind("accepted", 0) == 0 || status.rfind("refused when", 0) == 0;
+}
+
+TEST_CASE("fio options page: each row's status is what the option table does") {
+  const OptionsDoc doc = read_options_doc();
+  REQUIRE(doc.rows.size() > 200);
+  for (const DocRow& row : doc.rows) {
+    INFO("docs/fio-options.md row `" << row.option << "`: " << row.status);
+    const bool known = fio_option_argument(row.option).has_value() || row.option == "kb_base";
+    CHECK(known == status_says_known(row.status));
+  }
+}
+
+TEST_CASE("fio options page: the summary counts the rows") {
+  const OptionsDoc doc = read_options_doc();
+  const auto running = std::count_if(doc.rows.begin(), doc.rows.end(), [](const DocRow& row) {
+    return row.status.rfind("run", 0) == 0 || row.status.rfind("accepted", 0) == 0;
+  });
+  const std::string summary = fmt::format("{} of {} run", running, doc.rows.size());
+  CHECK_MESSAGE(test::contains(doc.text, summary), "docs/fio-options.md should say \"" << summary << "\"");
+}
+
+TEST_CASE("fio options page: every option bench++ runs has a row or is named as an alias") {
+  const OptionsDoc doc = read_options_doc();
+  std::set<std::string> rows;
+  for (const DocRow& row : doc.rows) rows.insert(row.option);
+  const auto alias_line = doc.text.find("fio's aliases run as their options do:");
+  REQUIRE(alias_line != std::string::npos);
+  // The sentence, which may wrap: up to its full stop at a line's end.
+  std::string aliases = doc.text.substr(alias_line, doc.text.find(".\n", alias_line) + 1 - alias_line);
+  std::replace(aliases.begin(), aliases.end(), '\n', ' ');
+  for (const std::string_view name : fio_option_names()) {
+    INFO("option table's '" << name << "'");
+    CHECK((rows.count(std::string(name)) == 1 || test::contains(aliases, fmt::format(" {},", name)) ||
+           test::contains(aliases, fmt::format(" {} (", name)) || test::contains(aliases, fmt::format(" {}.", name))));
+  }
+}
+
+TEST_CASE("fio options page: its rows are fio 3.33's --cmdhelp options") {
+  if (test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)")) return;
+  const std::string version = trimmed(test::run_program({"fio", "--version"}).out);
+  if (version.rfind("fio-3.33", 0) != 0) {
+    test::skip_if(test::Skip{test::Need::kMachine, "the installed fio is " + version + ", not fio-3.33"});
+    return;
+  }
+  const test::CommandOutput help = test::run_program({"fio", "--cmdhelp"});
+  REQUIRE(help.exit_code == 0);
+  std::set<std::string> fio_options;
+  for (const std::string& line : test::lines_of(help.out)) {
+    // "name<spaces>: text", or "name: text" when the name fills fio's column; an indented name is an option
+    // fio lists under its parent (lockfile under filename).
+    const std::string entry = trimmed(line);
+    const auto colon = entry.find(':');
+    if (colon == std::string::npos || colon == 0) continue;
+    fio_options.insert(trimmed(entry.substr(0, colon)));
+  }
+  std::set<std::string> rows;
+  for (const DocRow& row : read_options_doc().rows) rows.insert(row.option);
+  std::vector<std::string> missing;
+  std::vector<std::string> extra;
+  std::set_difference(fio_options.begin(), fio_options.end(), rows.begin(), rows.end(), std::back_inserter(missing));
+  std::set_difference(rows.begin(), rows.end(), fio_options.begin(), fio_options.end(), std::back_inserter(extra));
+  CHECK_MESSAGE(missing.empty(), "fio options without a row: " << fmt::format("{}", fmt::join(missing, ", ")));
+  CHECK_MESSAGE(extra.empty(), "rows that are no fio option: " << fmt::format("{}", fmt::join(extra, ", ")));
+}
+
+}  // namespace
+}  // namespace bench
