@@ -65,6 +65,8 @@ std::vector<Zone> parse_zone_list(std::string_view whole, std::string_view list,
         } catch (const std::exception& error) {  // the caller's size errors, whatever their type
           refuse(whole, "zone size '" + std::string(size) + "': " + error.what());
         }
+      } else if (size.empty()) {
+        missing = true;  // "20/": fio reads the empty size as 0, which is "not given"
       } else {
         zone.size_percent = std::min(parse_percent(whole, size, "the zone size"), 100u);
         missing = zone.size_percent == 0;  // fio reads a zero size as "not given"

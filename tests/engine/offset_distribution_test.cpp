@@ -83,6 +83,8 @@ TEST_CASE("engine: random_distribution values as fio reads them") {
   CHECK(split.zones[0] == std::vector<Zone>{{50, 50, 0}, {50, 50, 0}});
   CHECK(split.zones[1] == std::vector<Zone>{{100, 100, 0}});
   CHECK(split.zones[2] == split.zones[1]);
+  // fio's rand-zones.fio: an empty size after the slash is a missing one (fio's atoi of "" is 0), given the rest.
+  CHECK(parse("zoned:50/5:30/15:20/").zones[0] == std::vector<Zone>{{50, 5, 0}, {30, 15, 0}, {20, 80, 0}});
   const DistributionSpec absolute = parse("zoned_abs:70/1m:30/3m");
   CHECK(absolute.kind == DistributionKind::kZonedAbsolute);
   CHECK(absolute.zones[0] == std::vector<Zone>{{70, 0, 1 << 20}, {30, 0, 3 << 20}});
