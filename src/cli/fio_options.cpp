@@ -444,6 +444,13 @@ void set_offset_align(WorkloadSpec& spec, std::string_view text, unsigned kb_bas
   if (spec.offset_align > kMaxBlockBytes) fail(fmt::format("must be at most {} bytes", kMaxBlockBytes));
 }
 
+// fio's io_submit_mode=: inline (the job's thread submits) or offload (fio's submission workers).
+void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
+  const std::string mode = lowercase(text);
+  if (mode != "inline" && mode != "offload") fail("must be inline or offload");
+  spec.submit_offload = mode == "offload";
+}
+
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
 
 struct Rule {
@@ -651,6 +658,7 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.overwrite = boolean(v); }},
     Rule{"create_only", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_only = boolean(v); }},
+    Rule{"io_submit_mode", FioArgument::kRequired, set_submit_mode},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -763,6 +771,13 @@ void check_workload(const WorkloadSpec& spec) {
     refuse("writes, and --readonly allows no write (fio refuses it too)");
   }
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
+  if (spec.submit_offload && spec.engine == EngineKind::kIoUring) {
+    refuse("io_uring cannot be used with io_submit_mode=offload (fio refuses it too): use psync, libaio or posixaio");
+  }
+  if (spec.submit_offload && is_synchronous(spec.engine) && spec.engine != EngineKind::kPsync) {
+    refuse(fmt::format("io_submit_mode=offload runs with psync, libaio or posixaio in bench++, not {}",
+                       spec.fio_engine));
+  }
   if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
 }
 

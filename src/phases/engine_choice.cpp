@@ -5,6 +5,23 @@
 namespace bench {
 
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
+  if (spec.submit_offload) {
+    // fio's offload: iodepth workers, each queueing one request on the job's engine (check_workload allows psync,
+    // libaio and posixaio). psync's blocking calls then run on as many threads; an asynchronous engine's submit
+    // never waits for a completion, so the job's thread keeps the same requests in flight.
+    if (spec.engine == EngineKind::kPsync && spec.iodepth > 1) {
+      return {EngineKind::kPsyncThreads, spec.iodepth,
+              fmt::format("io_submit_mode=offload: psync's requests from iodepth={} threads, as fio's submission "
+                          "workers make them",
+                          spec.iodepth)};
+    }
+    if (!is_synchronous(spec.engine)) {
+      return {spec.engine, spec.iodepth,
+              fmt::format("io_submit_mode=offload: the job's thread submits {}'s requests as they are due, up to "
+                          "iodepth={} in flight (fio's workers submit the same requests)",
+                          spec.fio_engine, spec.iodepth)};
+    }
+  }
   if (is_synchronous(spec.engine)) {
     if (spec.iodepth == 1) return {spec.engine, 1, ""};
     return {spec.engine, 1,

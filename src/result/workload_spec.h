@@ -135,6 +135,9 @@ struct WorkloadSpec {
   std::uint64_t number_ios = 0;             // number_ios=: a pass ends after this many requests (0: no cap)
   std::uint64_t io_size = 0;                // io_size= (io_limit=): bytes of I/O over the size= region (0: size)
   bool fsync_on_close = false;              // fsync_on_close=1: each job fsyncs its file when done (untimed)
+  // io_submit_mode=offload: fio's workers submit the requests, iodepth of them (phases/engine_choice.h: psync's
+  // requests on psync_threads; libaio's and posixaio's from the job's thread, which never waits to submit).
+  bool submit_offload = false;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

@@ -134,6 +134,18 @@ TEST_CASE("fio vocabulary: number_ios= and fsync_on_close=") {
   CHECK(test::contains(error_of({"--number_ios=-1"}), "without a sign"));
 }
 
+TEST_CASE("fio vocabulary: io_submit_mode= inline or offload, offload refused where fio refuses it") {
+  CHECK_FALSE(workload_of({}).submit_offload);
+  CHECK_FALSE(workload_of({"--io_submit_mode=inline"}).submit_offload);
+  CHECK(workload_of({"--io_submit_mode=offload", "--ioengine=libaio"}).submit_offload);
+  CHECK(error_of({"--io_submit_mode=later"}) == "invalid fio option io_submit_mode='later': must be inline or offload");
+  CHECK(error_of({"--io_submit_mode=offload", "--ioengine=io_uring"}) ==
+        "workload 'x': io_uring cannot be used with io_submit_mode=offload (fio refuses it too): use psync, libaio or "
+        "posixaio");
+  CHECK(error_of({"--io_submit_mode=offload", "--ioengine=mmap"}) ==
+        "workload 'x': io_submit_mode=offload runs with psync, libaio or posixaio in bench++, not mmap");
+}
+
 TEST_CASE("fio vocabulary: fio's --readonly refuses every workload that writes, before anything runs") {
   const std::map<std::string, std::string> none;
   CHECK(parse_job({"--readonly", "--name=r", "--rw=randread", "--size=1m"}, none).error.empty());

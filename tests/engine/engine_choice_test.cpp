@@ -64,3 +64,28 @@ TEST_CASE("engine choice: io_uring refused runs on psync at QD1 and psync_thread
 }
 
 }  // namespace bench
+
+namespace bench {
+
+TEST_CASE("engine choice: io_submit_mode=offload puts psync's requests on iodepth threads, as fio's workers") {
+  WorkloadSpec psync = spec_named("psync", 8);
+  psync.submit_offload = true;
+  const EngineChoice threads = choose_engine(psync, std::nullopt);
+  CHECK(threads.engine == EngineKind::kPsyncThreads);
+  CHECK(threads.depth == 8);
+  CHECK(threads.note == "io_submit_mode=offload: psync's requests from iodepth=8 threads, as fio's submission workers "
+                        "make them");
+  psync.iodepth = 1;  // one worker: psync itself
+  CHECK(choose_engine(psync, std::nullopt).engine == EngineKind::kPsync);
+  for (const std::string name : {"libaio", "posixaio"}) {
+    INFO(name);
+    WorkloadSpec queued = spec_named(name, 32);
+    queued.submit_offload = true;
+    const EngineChoice choice = choose_engine(queued, std::nullopt);
+    CHECK(keyword(choice.engine) == name);
+    CHECK(choice.depth == 32);
+    CHECK(test::contains(choice.note, "io_submit_mode=offload: the job's thread submits " + name));
+  }
+}
+
+}  // namespace bench
