@@ -44,6 +44,16 @@ struct LatencyOutput {
   bool disable_slat = false;
 };
 
+// nrfiles= and openfiles= at most (each file of a job is a descriptor while it runs).
+inline constexpr std::uint32_t kMaxFilesPerJob = 1u << 20;
+
+// fio's file_service_type=: which of a job's files the next request goes to.
+enum class FileServiceKind {
+  kRoundRobin,  // roundrobin (fio's default): each file in turn, file_service_turn requests each
+  kSequential,  // sequential: a file until it is done, then the next
+  kRandom,      // random: a file drawn uniformly, file_service_turn requests each
+};
+
 struct WorkloadSpec {
   std::string name;  // --name, or the job file's section: names the workload's results
   IoPattern pattern = IoPattern::kRead;
@@ -135,6 +145,14 @@ struct WorkloadSpec {
   std::uint64_t number_ios = 0;             // number_ios=: a pass ends after this many requests (0: no cap)
   std::uint64_t io_size = 0;                // io_size= (io_limit=): bytes of I/O over the size= region (0: size)
   bool fsync_on_close = false;              // fsync_on_close=1: each job fsyncs its file when done (untimed)
+  // files (nrfiles, filesize=lo-hi, file_service_type, openfiles; filename=a:b and directory=a:b are read from
+  // filename and directory): each job's files and which one each request goes to, as fio 3.33 picks them
+  // (phases/job_files.h).
+  std::uint32_t nrfiles = 1;                // nrfiles= (nr_files=): files per job without filename=
+  std::uint64_t file_size_high = 0;         // filesize=lo-hi: the range's top (0: one size, file_size)
+  FileServiceKind file_service = FileServiceKind::kRoundRobin;  // file_service_type=
+  std::uint32_t file_service_turn = 1;      // its ":N": requests to a file before the next is picked
+  std::uint32_t open_files = 0;             // openfiles=: files in service at once (0: all of them)
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.
