@@ -13,6 +13,7 @@
 #include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
+#include "phases/job_files.h"
 #include "result/errors.h"
 #include "result/size_arithmetic.h"
 
@@ -189,7 +190,15 @@ void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scal
       if (spec.time_based && spec.runtime.count() == 0) spec.runtime = std::chrono::milliseconds(1);
     }
     if (spec.size_bytes != 0) spec.size_bytes = std::max<std::uint64_t>(spec.size_bytes / spec.block_bytes, 1) * spec.block_bytes;
-    if (spec.file_size != 0) spec.file_size = spec.size_bytes;  // filesize= (settled: the same as size) scales with it
+    if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1) {
+      spec.file_size = spec.size_bytes;  // filesize= (settled: the same as size) scales with it
+    } else if (spec.file_size != 0 && !scale.small && scale.factor != 1.0) {  // several files, or a range: each bound
+      for (std::uint64_t* bound : {&spec.file_size, &spec.file_size_high}) {
+        if (*bound == 0) continue;
+        *bound = std::max<std::uint64_t>(scaled(*bound, scale.factor, spec, "filesize") / spec.block_bytes, 1) *
+                 spec.block_bytes;
+      }
+    }
   }
 }
 
