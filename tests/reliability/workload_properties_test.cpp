@@ -334,7 +334,8 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_percentage_random") other.percentage_random = {40, 40, 40};
     else if (column == "workload_nrfiles") other.nrfiles = 4;
     else if (column == "workload_filesize") other.file_size = 1 << 20;
-    else if (column == "workload_filesize_high") other.file_size = 1 << 16, other.file_size_high = 1 << 20;
+    else if (column == "workload_filesize_high")
+      base.file_size = 1 << 16, other.file_size = 1 << 16, other.file_size_high = 1 << 20;
     else if (column == "workload_file_service_type") other.file_service = FileServiceKind::kRandom;
     else if (column == "workload_file_service_turn") other.file_service_turn = 8;
     else if (column == "workload_openfiles") other.open_files = 2;
