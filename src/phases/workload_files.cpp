@@ -92,8 +92,8 @@ void check_created_path(const fs::path& path, const fs::path& directory, const R
 }
 
 // The bytes a job works on in an existing file or device from `start` (fio's io_size): `wanted` (size=, or its
-// share of several files), size=N% of the file (cut at its end, whole blocks) or, without either, up to its end. Refuses (via `refuse`) a region that
-// does not fit: bench++ does not extend what it did not create.
+// share of several files), size=N% of the file (cut at its end, whole blocks) or, without either, up to its end.
+// Refuses (via `refuse`) a region that does not fit: bench++ does not extend what it did not create.
 template <typename Refuse>
 std::uint64_t existing_region(const WorkloadSpec& spec, std::uint64_t start, const ExistingTarget& existing,
                               const fs::path& path, std::uint64_t wanted, const Refuse& refuse) {

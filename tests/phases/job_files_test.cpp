@@ -16,6 +16,7 @@
 #include "phases/job_offsets.h"
 #include "phases/workload_files.h"
 #include "phases/workload_job.h"
+#include "plan/room.h"
 #include "result/errors.h"
 #include "test_support.h"
 #include "text/split.h"
@@ -242,6 +243,28 @@ TEST_CASE("job files: the job loop sends each request to the file the service pi
     CHECK(engine.offsets[0].size() == 4);
     CHECK(engine.offsets[2].size() == 3);
   }
+}
+
+}  // namespace bench
+
+namespace bench {
+
+TEST_CASE("job files: the room counts every file of every job, and a file the jobs share once") {
+  const test::TempDir dir;
+  const WorkloadFiles files(dir.path());
+  WorkloadSpec own = spec_of(3, 96 << 10);
+  own.jobs = 2;
+  const std::vector<JobTarget> own_targets = files.plan(own, {});
+  WorkloadSpec shared = spec_of(1, 64 << 10);
+  shared.name = "s";
+  shared.jobs = 2;
+  shared.filename = "x:y";
+  const std::vector<JobTarget> shared_targets = files.plan(shared, own_targets);
+  const Room room = count_room(RunSetup{}, dir.path(), {{&own, &own_targets, 1, 0}, {&shared, &shared_targets, 1, 0}},
+                               1, 1, 0);
+  CHECK(room.inodes() == 6 + 1 + 2);  // 2 jobs x 3 files, their private directory, x and y once each
+  const std::uint64_t files_bytes = 6 * (32 << 10) + 2 * (32 << 10);
+  CHECK(room.bytes() == files_bytes + files_bytes / 64 + (1 << 20));  // with the margin count_room adds
 }
 
 }  // namespace bench
