@@ -81,7 +81,7 @@ TEST_CASE("job files: size= is split evenly over nrfiles, the first files a smal
   CHECK(std::count(sizes.begin(), sizes.end(), 2048) == 999);
 }
 
-TEST_CASE("job files: filesize=N gives each file N from the job's offset; filesize=lo-hi draws each in the range") {
+TEST_CASE("job files: filesize=N gives each file N from the job's offset, filesize=lo-hi draws each in the range") {
   const FioSeeds seeds = FioSeeds::for_job(std::nullopt, true, 1, "w.0.0");
   WorkloadSpec fixed = spec_of(4, 0);
   fixed.file_size = 64 << 10;
@@ -105,7 +105,7 @@ TEST_CASE("job files: filesize=N gives each file N from the job's offset; filesi
   CHECK(fio_file_sizes(range, 64, 0, job2) != drawn);        // another job, other sizes
 }
 
-TEST_CASE("job files: roundrobin takes the files in turn, :N requests each; sequential one file until done") {
+TEST_CASE("job files: roundrobin takes the files in turn, :N requests each, sequential one file until done") {
   WorkloadSpec spec = spec_of(3, 0);
   CHECK(service_order(spec, 3, 7) == std::vector<std::uint32_t>{0, 1, 2, 0, 1, 2, 0});
   spec.file_service_turn = 2;
@@ -136,7 +136,7 @@ TEST_CASE("job files: random draws each turn's file from the job's stream (fio's
   for (std::size_t i = 0; i < turns.size(); i += 3) CHECK((turns[i] == turns[i + 1] && turns[i] == turns[i + 2]));
 }
 
-TEST_CASE("job files: openfiles=N keeps at most N files in service; a file joins when one is done") {
+TEST_CASE("job files: openfiles=N keeps at most N files in service, a file joins when one is done") {
   WorkloadSpec spec = spec_of(3, 0);
   spec.open_files = 2;
   // Files 0 and 1 alternate (2 must wait) until 0 and 1 are done (3 requests each), then 2 alone.
