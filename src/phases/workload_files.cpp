@@ -230,7 +230,7 @@ std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, c
                            file, job, bytes[file], spec.block_bytes));
       }
       targets.push_back(JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false, false, start,
-                                  region});
+                                  region, spec.nrfiles > 1 ? bytes[file] : 0});
     }
   }
   return targets;
@@ -248,7 +248,7 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
   std::optional<std::uint64_t> made_earlier;  // the bytes the earlier workloads' jobs make it hold
   for (const JobTarget& earlier : planned) {
     if (!earlier.is_private && earlier.path == path && !earlier.exists) {
-      made_earlier = std::max(made_earlier.value_or(0), earlier.end());
+      made_earlier = std::max(made_earlier.value_or(0), earlier.extent());
     }
   }
   std::optional<ExistingTarget> existing;
@@ -279,6 +279,7 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
     std::uint64_t region = sized ? job_file_bytes(spec, files, 0, target.region_offset, names[0], refuse)[file] : 0;
     if (existing) region = existing_region(spec, target.region_offset, *existing, path, region, refuse);
     target.region_bytes = whole_blocks(region, spec.block_bytes);
+    target.io_bytes = !existing && files > 1 ? region : 0;  // a new file of several: as long as fio makes it
     if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
     targets.push_back(target);
   }
@@ -343,7 +344,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
       PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
       created_.emplace(target.path, Created{});
     }
-    lay_out(spec, target.path, target.end(), interrupt_signal);
+    lay_out(spec, target.path, target.extent(), interrupt_signal);
     created_[target.path].keep = !spec.unlink;  // as fio: the last workload on a file decides
   }
   if (spec.direct || !spec.invalidate) return;

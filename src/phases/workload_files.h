@@ -25,6 +25,7 @@
 // Layout (untimed): a reading workload's file (or a writing one's with overwrite=1) is filled with incompressible
 // data, a writing one's is allocated
 // (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -48,9 +49,14 @@ struct JobTarget {
   bool block_device = false;
   std::uint64_t region_offset = 0;  // where that part starts (fio's file_offset: offset=, offset_increment=)
   std::uint64_t region_bytes = 0;   // the part the job works on, from region_offset: whole blocks
+  // With several files per job, fio's io_size of this file when it is not whole blocks (size= split: size/nrfiles),
+  // which fio extends a new file to, past the region's last whole block; 0 otherwise.
+  std::uint64_t io_bytes = 0;
+  // The region's end, where the job's requests stop.
+  std::uint64_t end() const { return region_offset + region_bytes; }
   // The bytes the file must hold for the job: what bench++ lays out in a file it creates (fio extends its files
   // to this too).
-  std::uint64_t end() const { return region_offset + region_bytes; }
+  std::uint64_t extent() const { return std::max(end(), region_offset + io_bytes); }
 };
 
 // fio 3.33's start of job `job_index`'s region (its get_start_offset) in a file of `file_bytes` (its size when the

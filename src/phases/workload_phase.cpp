@@ -104,7 +104,7 @@ class WorkloadPhase final : public Phase {
       files.push_back(WorkloadFiles::open_for_requests(spec_, each));
       fds.push_back(files.back().fd());
       job_files.push_back(JobFile{each.region_offset, each.region_bytes, each.path.string()});
-      regions_end = std::max(regions_end, each.end());
+      regions_end = std::max(regions_end, each.extent());
       regions_bytes += each.region_bytes;
     }
     PosixFile& file = files.front();

@@ -36,6 +36,7 @@ TEST_CASE("fio peer: nrfiles= with each file_service_type and openfiles= makes t
   if (!test::peers_available()) return;
   for (const std::vector<std::string>& options : std::vector<std::vector<std::string>>{
            {"--rw=write", "--size=192k", "--nrfiles=3"},  // roundrobin, fio's default
+           {"--rw=write", "--size=1m", "--nrfiles=3"},    // 349525 bytes a file: not whole blocks
            {"--rw=randwrite", "--size=256k", "--nrfiles=4", "--file_service_type=roundrobin:3"},
            {"--rw=write", "--size=96k", "--nrfiles=3", "--file_service_type=sequential"},
            {"--rw=write", "--size=256k", "--nrfiles=4", "--file_service_type=random"},
@@ -56,7 +57,8 @@ TEST_CASE("fio peer: nrfiles= with numjobs= and a reading job give each job its 
   if (!test::peers_available()) return;
   for (const std::vector<std::string>& options : std::vector<std::vector<std::string>>{
            {"--rw=randwrite", "--size=96k", "--nrfiles=3", "--numjobs=2"},
-           {"--rw=read", "--size=128k", "--nrfiles=2"}}) {
+           {"--rw=read", "--size=128k", "--nrfiles=2"},
+           {"--rw=read", "--size=1m", "--nrfiles=3", "--offset=8k"}}) {
     CAPTURE(options);
     const test::TempDir dir;
     const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
