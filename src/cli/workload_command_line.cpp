@@ -138,7 +138,7 @@ const BuiltinSuite& find_suite(const std::string& name) {
 }
 
 // Marks the workloads whose filename= is an --allow-overwrite path (with several names, a:b, when every one of them
-// is); each path must name one of a workload's files.
+// that exists is: the others bench++ creates); each path must name one of a workload's files.
 void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<std::string>& paths,
                            const fs::path& default_directory) {
   std::vector<fs::path> allowed;
@@ -152,18 +152,21 @@ void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<s
     if (spec.filename.empty()) continue;
     const std::string first_directory = directory_of_job(spec, 0);  // filename= is in directory='s first
     const fs::path directory = first_directory.empty() ? default_directory : fs::path(first_directory);
-    bool every_name = true;
+    bool every_name = true;  // each existing file is named by a path (the others bench++ creates)
+    bool any_name = false;
     for (const std::string& name : split_fio_names(spec.filename)) {
       const fs::path target =
           fs::absolute(fs::path(name).is_absolute() ? fs::path(name) : directory / name).lexically_normal();
       const auto found = std::find(allowed.begin(), allowed.end(), target);
       if (found == allowed.end()) {
-        every_name = false;
+        std::error_code error;
+        if (fs::exists(target, error)) every_name = false;  // a file of someone's that no path names
         continue;
       }
       named[static_cast<std::size_t>(found - allowed.begin())] = true;
+      any_name = true;
     }
-    if (every_name) spec.overwrite_allowed = true;
+    if (any_name && every_name) spec.overwrite_allowed = true;
   }
   for (std::size_t i = 0; i < paths.size(); ++i) {
     if (!named[i]) throw UsageError(fmt::format("--allow-overwrite {} names no workload's filename=", paths[i]));
