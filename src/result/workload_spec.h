@@ -83,8 +83,9 @@ struct WorkloadSpec {
   std::uint32_t fdatasync_every = 0;      // fdatasync after every N writes; 0: never
   bool end_fsync = false;                 // fsync when the writes are done (timed, as in fio)
   bool group_reporting = false;           // numjobs > 1: one result for all jobs (else one per job too)
-  std::string filename;                   // a file or device to use; empty: files of bench++'s own, one per job
-  std::string directory;                  // where those files go (filename is relative to it)
+  std::string filename;                   // a file or device to use, or several (a:b, as written; text/split.h
+                                          // split_fio_names); empty: files of bench++'s own, nrfiles per job
+  std::string directory;                  // where those files go (filename is relative to it); a:b: several
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
   EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
