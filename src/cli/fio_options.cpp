@@ -15,6 +15,7 @@
 #include "cli/fio_distribution.h"
 #include "data/pattern.h"
 #include "data/verify.h"
+#include "phases/job_files.h"
 #include "phases/workload_data.h"
 #include "result/errors.h"
 #include "cli/value_error.h"
@@ -276,11 +277,9 @@ void set_block_split(WorkloadSpec& spec, std::string_view text, unsigned kb_base
   update_block_bytes(spec);
 }
 
+// fio's filename=: one name, or several (a:b; "\:" for a ':' inside a name), which every job of the workload uses.
 void set_filename(WorkloadSpec& spec, std::string_view text) {
-  if (text.empty()) fail("empty value");
-  if (text.find(':') != std::string_view::npos) {
-    fail("one file per workload; several (a:b) are not supported by bench++");
-  }
+  if (split_fio_names(text).empty()) fail("no file name");
   spec.filename = text;
 }
 // A write_*_log's prefix: given bare (the value "1" apply_fio_option hands a bare flag), the workload's name ("").
@@ -371,13 +370,33 @@ void set_start_delay(WorkloadSpec& spec, std::string_view text, unsigned) {
 // once per batch anyway, and records the option (WorkloadSpec::gtod_reduce) with the workload.
 void set_gtod_reduce(WorkloadSpec& spec, std::string_view text, unsigned) { spec.gtod_reduce = boolean(text); }
 
-// fio's filesize=: one size (a range lo-hi, a random size per file, is refused).
-void set_file_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
-    fail("one size (filesize=1g); a random range is not supported by bench++");
+// files: fio's file_service_type=roundrobin|sequential|random, each with an optional :N (requests to a file before
+// the next is picked; fio's default 1). fio's zipf, pareto and normal/gauss pick files by a skewed distribution,
+// which bench++ does not run.
+void set_file_service_type(WorkloadSpec& spec, std::string_view text, unsigned) {
+  const std::size_t colon = text.find(':');
+  const std::string_view word = text.substr(0, colon);
+  const std::optional<FileServiceKind> kind = enum_from_keyword<FileServiceKind>(word);
+  if (!kind) {
+    if (word == "zipf" || word == "pareto" || word == "normal" || word == "gauss") {
+      fail(fmt::format("{} is not supported by bench++ (roundrobin, sequential or random, each with :N)", word));
+    }
+    fail(fmt::format("must be one of {} (with an optional :N)", keyword_choices<FileServiceKind>()));
   }
-  spec.file_size = fio_size_of(text, kb_base);
+  spec.file_service = *kind;
+  spec.file_service_turn = colon == std::string_view::npos ? 1 : whole_number32(text.substr(colon + 1), 1, 0xffffffffu);
+}
+
+// fio's filesize=: one size, or a range lo-hi (also lo:hi or lo,hi, as fio reads them) each file's size is drawn in.
+void set_file_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::size_t dash = text.find_first_of(",:-");
+  spec.file_size = fio_size_of(text.substr(0, dash), kb_base);
+  spec.file_size_high = 0;
   if (spec.file_size == 0) fail("must be more than 0");
+  if (dash == std::string_view::npos) return;
+  const std::uint64_t high = fio_size_of(text.substr(dash + 1), kb_base);
+  if (high < spec.file_size) fail("the range's low end comes first (filesize=LOW-HIGH)");
+  if (high != spec.file_size) spec.file_size_high = high;
 }
 
 // fio's cpus_allowed=: CPU numbers and ranges, "0-3,6" (ascending, each at most 1023, the kernel's CPU_SETSIZE).
@@ -501,8 +520,7 @@ constexpr std::array kRules = {
     Rule{"filename", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { set_filename(s, v); }},
     Rule{"directory", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) {
-           if (v.empty()) fail("empty value");
-           if (v.find(':') != std::string_view::npos) fail("one directory; several (a:b) are not supported by bench++");
+           if (split_fio_names(v).empty()) fail("no directory");  // several (a:b): the jobs spread over them
            s.directory = v;
          }},
     Rule{"offset", FioArgument::kRequired, set_offset},
@@ -659,6 +677,14 @@ constexpr std::array kRules = {
     Rule{"create_only", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_only = boolean(v); }},
     Rule{"io_submit_mode", FioArgument::kRequired, set_submit_mode},
+    // files (nrfiles, file_service_type, openfiles; filename=a:b, directory=a:b and filesize=lo-hi above)
+    Rule{"nrfiles", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.nrfiles = whole_number32(v, 1, kMaxFilesPerJob); }},
+    Rule{"nr_files", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.nrfiles = whole_number32(v, 1, kMaxFilesPerJob); }},
+    Rule{"file_service_type", FioArgument::kRequired, set_file_service_type},
+    Rule{"openfiles", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.open_files = whole_number32(v, 1, kMaxFilesPerJob); }},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -714,8 +740,10 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
 
 void settle_workload(WorkloadSpec& spec) {
   update_block_bytes(spec);  // bs=, bsrange=, bssplit=: each direction's sizes, block_bytes the largest
-  // fio (filesetup.c): with one file of filesize=, the job's size is the file's unless size= asks for less.
-  if (spec.file_size != 0 && !spec.size_percent && (spec.size_bytes == 0 || spec.size_bytes > spec.file_size)) {
+  // fio (filesetup.c): with one file of filesize=, the job's size is the file's unless size= asks for less (with
+  // several files, or a range, the planner adds the files' sizes up: phases/job_files.h).
+  if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1 && !spec.size_percent &&
+      (spec.size_bytes == 0 || spec.size_bytes > spec.file_size)) {
     spec.size_bytes = spec.file_size;
   }
 }
@@ -736,6 +764,16 @@ void check_block_sizes(const WorkloadSpec& spec, const Refuse& refuse) {
            "bench++");
 }
 
+// files: what bench++ runs with several files per job.
+template <typename Refuse>
+void check_files(const WorkloadSpec& spec, const Refuse& refuse) {
+  if (files_per_job(spec) == 1) return;
+  if (spec.verify.method != VerifyMethod::kNone) {
+    refuse("verify= with several files per job (nrfiles=, filename=a:b) is not supported by bench++");
+  }
+  if (spec.size_percent) refuse("size=N% with several files per job (nrfiles=, filename=a:b) is not supported by bench++");
+}
+
 void check_workload(const WorkloadSpec& spec) {
   const auto refuse = [&](const std::string& reason) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
@@ -753,11 +791,12 @@ void check_workload(const WorkloadSpec& spec) {
   if (spec.size_bytes != 0 && spec.size_bytes < spec.block_bytes) {
     refuse(fmt::format("size={} is smaller than bs={}", spec.size_bytes, spec.block_bytes));
   }
-  if (spec.file_size != 0 && spec.size_bytes < spec.file_size && !spec.size_percent) {
+  if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1 && spec.size_bytes < spec.file_size &&
+      !spec.size_percent) {
     refuse(fmt::format("size={} below filesize={}: a file larger than the job's size is not supported by bench++",
                        spec.size_bytes, spec.file_size));
   }
-  if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty()) {
+  if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
   }
   if (spec.random_generator == RandomGenerator::kLfsr &&
@@ -779,6 +818,7 @@ void check_workload(const WorkloadSpec& spec) {
                        spec.fio_engine));
   }
   if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
+  check_files(spec, refuse);
 }
 
 std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {

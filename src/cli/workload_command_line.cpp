@@ -13,8 +13,10 @@
 #include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
+#include "phases/job_files.h"
 #include "result/errors.h"
 #include "result/size_arithmetic.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -135,26 +137,39 @@ const BuiltinSuite& find_suite(const std::string& name) {
   throw UsageError(fmt::format("unknown suite '{}': bench++ has {}", name, names));
 }
 
-// Marks the workloads whose filename= is an --allow-overwrite path; each path must name one.
+// Marks the workloads whose filename= is an --allow-overwrite path (with several names, a:b, when every one of them
+// that exists is: the others bench++ creates); each path must name one of a workload's files.
 void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<std::string>& paths,
                            const fs::path& default_directory) {
+  std::vector<fs::path> allowed;
   for (const std::string& path : paths) {
     // (fs::absolute throws std::filesystem_error for an empty path: a usage error, not a failure of the machine.)
     if (path.empty()) throw UsageError("--allow-overwrite needs a path: an empty one names no file");
-    const fs::path allowed = fs::absolute(path).lexically_normal();
-    bool named = false;
-    for (WorkloadSpec& spec : specs) {
-      if (spec.filename.empty()) continue;
-      const fs::path directory = spec.directory.empty() ? default_directory : fs::path(spec.directory);
-      const fs::path target = fs::absolute(fs::path(spec.filename).is_absolute() ? fs::path(spec.filename)
-                                                                                 : directory / spec.filename)
-                                  .lexically_normal();
-      if (target == allowed) {
-        spec.overwrite_allowed = true;
-        named = true;
+    allowed.push_back(fs::absolute(path).lexically_normal());
+  }
+  std::vector<bool> named(paths.size(), false);
+  for (WorkloadSpec& spec : specs) {
+    if (spec.filename.empty()) continue;
+    const std::string first_directory = directory_of_job(spec, 0);  // filename= is in directory='s first
+    const fs::path directory = first_directory.empty() ? default_directory : fs::path(first_directory);
+    bool every_name = true;  // each existing file is named by a path (the others bench++ creates)
+    bool any_name = false;
+    for (const std::string& name : split_fio_names(spec.filename)) {
+      const fs::path target =
+          fs::absolute(fs::path(name).is_absolute() ? fs::path(name) : directory / name).lexically_normal();
+      const auto found = std::find(allowed.begin(), allowed.end(), target);
+      if (found == allowed.end()) {
+        std::error_code error;
+        if (fs::exists(target, error)) every_name = false;  // a file of someone's that no path names
+        continue;
       }
+      named[static_cast<std::size_t>(found - allowed.begin())] = true;
+      any_name = true;
     }
-    if (!named) throw UsageError(fmt::format("--allow-overwrite {} names no workload's filename=", path));
+    if (any_name && every_name) spec.overwrite_allowed = true;
+  }
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    if (!named[i]) throw UsageError(fmt::format("--allow-overwrite {} names no workload's filename=", paths[i]));
   }
 }
 
@@ -189,7 +204,15 @@ void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scal
       if (spec.time_based && spec.runtime.count() == 0) spec.runtime = std::chrono::milliseconds(1);
     }
     if (spec.size_bytes != 0) spec.size_bytes = std::max<std::uint64_t>(spec.size_bytes / spec.block_bytes, 1) * spec.block_bytes;
-    if (spec.file_size != 0) spec.file_size = spec.size_bytes;  // filesize= (settled: the same as size) scales with it
+    if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1) {
+      spec.file_size = spec.size_bytes;  // filesize= (settled: the same as size) scales with it
+    } else if (spec.file_size != 0 && !scale.small && scale.factor != 1.0) {  // several files, or a range: each bound
+      for (std::uint64_t* bound : {&spec.file_size, &spec.file_size_high}) {
+        if (*bound == 0) continue;
+        *bound = std::max<std::uint64_t>(scaled(*bound, scale.factor, spec, "filesize") / spec.block_bytes, 1) *
+                 spec.block_bytes;
+      }
+    }
   }
 }
 
@@ -367,8 +390,9 @@ fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_
   --iodepth_batch_submit --iodepth_batch_complete_min --iodepth_batch_complete_max --rate --rate_iops
   --rate_process --loops --startdelay --gtod_reduce --disable_lat/clat/slat --clat_percentiles
   --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios
-  --fsync_on_close --io_submit_mode --readonly; beside job files, job options fill fio's defaults (the first
-  file's)
+  --fsync_on_close --io_submit_mode --readonly --nrfiles --file_service_type=roundrobin|sequential|random[:N]
+  --openfiles; --filename=a:b and --directory=a:b name several (\: for a ':' in a name); --filesize=LOW-HIGH
+  draws each file's size; beside job files, job options fill fio's defaults (the first file's)
 fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
   --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless

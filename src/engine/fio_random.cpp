@@ -51,6 +51,8 @@ enum SeedIndex : unsigned {
   kBlockOffsets = 6,
   kBuffer = 9,
   kVerify = 3,
+  kNextFile = 5,
+  kFileSize = 7,
   kSequentialMix = 10,
   kDedupe = 14,
   kZone = 16,
@@ -184,6 +186,8 @@ FioSeeds FioSeeds::for_job(std::optional<std::uint64_t> randseed, bool randrepea
   seeds.verify = table[kVerify];
   seeds.dedupe = table[kDedupe];
   seeds.dedupe_working_set = table[kDedupeWorkingSet];
+  seeds.next_file = table[kNextFile];
+  seeds.file_size = table[kFileSize];
   seeds.distribution = randrepeat ? fio_jhash(file_name, 0) * thread_number
                                   : static_cast<std::uint32_t>(table[kBlockOffsets]);
   return seeds;

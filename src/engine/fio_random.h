@@ -74,6 +74,8 @@ struct FioSeeds {
   std::uint64_t dedupe_working_set = 0;
   std::uint32_t distribution = 0;     // zipf, pareto, normal: fio_distribution_seed() with randrepeat
   std::array<std::uint64_t, 2> block_sizes{};  // bsrange= and bssplit=: the reads' and the writes' draws
+  std::uint64_t next_file = 0;        // file_service_type=random: which file next
+  std::uint64_t file_size = 0;        // filesize=lo-hi: each file's size
 
   // fio's setup_random_seeds and td_fill_rand_seeds: randseed (fio's default 0x89) and randrepeat (default
   // on). With randrepeat off and no randseed fio takes seeds from /dev/urandom; pass such a value as `entropy`

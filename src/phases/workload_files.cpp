@@ -15,9 +15,12 @@
 #include <optional>
 #include <system_error>
 
+#include "phases/job_files.h"
+#include "phases/job_offsets.h"
 #include "phases/rng.h"
 #include "platform/aligned_buffer.h"
 #include "result/errors.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -88,12 +91,12 @@ void check_created_path(const fs::path& path, const fs::path& directory, const R
   }
 }
 
-// The bytes a job works on in an existing file or device from `start` (fio's io_size): size=, size=N% of the
-// file (cut at its end, whole blocks) or, without either, up to its end. Refuses (via `refuse`) a region that
-// does not fit: bench++ does not extend what it did not create.
+// The bytes a job works on in an existing file or device from `start` (fio's io_size): `wanted` (size=, or its
+// share of several files), size=N% of the file (cut at its end, whole blocks) or, without either, up to its end.
+// Refuses (via `refuse`) a region that does not fit: bench++ does not extend what it did not create.
 template <typename Refuse>
 std::uint64_t existing_region(const WorkloadSpec& spec, std::uint64_t start, const ExistingTarget& existing,
-                              const fs::path& path, const Refuse& refuse) {
+                              const fs::path& path, std::uint64_t wanted, const Refuse& refuse) {
   const std::uint64_t size = existing.size_bytes;
   if (start > size) {
     refuse(fmt::format("offset {} is beyond the end of '{}' ({} bytes)", start, path.string(), size));
@@ -102,7 +105,7 @@ std::uint64_t existing_region(const WorkloadSpec& spec, std::uint64_t start, con
     const std::uint64_t share = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
     return whole_blocks(std::min(share, size - start), spec.block_bytes);
   }
-  const std::uint64_t region = spec.size_bytes == 0 ? size - start : spec.size_bytes;
+  const std::uint64_t region = wanted == 0 ? size - start : wanted;
   if (region > size - start) {
     if (start == 0) {
       refuse(fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",
@@ -138,8 +141,9 @@ void WorkloadFiles::remove_created() noexcept {
   private_directories_.clear();
 }
 
-fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec) const {
-  return spec.directory.empty() ? default_directory_ : fs::path(spec.directory);
+fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec, std::uint32_t job) const {
+  const std::string directory = directory_of_job(spec, job);
+  return directory.empty() ? default_directory_ : fs::path(directory);
 }
 
 std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes) {
@@ -157,34 +161,94 @@ std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index
   return (offset + align - 1) / align * align;
 }
 
+namespace {
+
+// The bytes each of job `job`'s `files` files holds for it from `start` (fio's io_size): with one file of one size,
+// size= as it is (phases/workload_files.h); else as fio splits or draws them (phases/job_files.h).
+template <typename Refuse>
+std::vector<std::uint64_t> job_file_bytes(const WorkloadSpec& spec, std::uint32_t files, std::uint32_t job,
+                                          std::uint64_t start, const std::string& first_name, const Refuse& refuse) {
+  if (files == 1 && spec.file_size_high == 0) return {spec.size_bytes};
+  try {
+    return fio_file_sizes(spec, files, start, fio_seeds_for(spec, job, first_name, 0));
+  } catch (const std::invalid_argument& error) {
+    refuse(error.what());
+  }
+  return {};
+}
+
+}  // namespace
+
+std::span<JobTarget> targets_of_job(std::span<JobTarget> targets, const WorkloadSpec& spec, std::uint32_t job) {
+  const std::size_t files = files_per_job(spec);
+  return targets.subspan(std::size_t{job} * files, files);
+}
+
 std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const {
   const auto refuse = [&](const std::string& reason) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
   };
-  const fs::path directory = directory_of(spec);
-  std::error_code error;
-  if (!fs::is_directory(directory, error)) refuse(fmt::format("directory '{}' does not exist", directory.string()));
-  std::vector<JobTarget> targets;
-  if (spec.filename.empty()) {
-    if (spec.size_bytes == 0) refuse("needs size= for the files bench++ creates");
-    check_entry_name(fmt::format("{}.{}.0", spec.name, spec.jobs - 1), "the file name from --name/[section]",
-                     refuse);
-    for (std::uint32_t job = 0; job < spec.jobs; ++job) {
-      JobTarget target{directory, fmt::format("{}.{}.0", spec.name, job), true, false, false,
-                       fio_start_offset(spec, job, 0), whole_blocks(spec.size_bytes, spec.block_bytes)};
-      targets.push_back(std::move(target));
-    }
-    return targets;
+  std::vector<std::string> directories = split_fio_names(spec.directory);
+  if (directories.empty()) directories.push_back(default_directory_.string());
+  for (const std::string& directory : directories) {
+    std::error_code error;
+    if (!fs::is_directory(directory, error)) refuse(fmt::format("directory '{}' does not exist", directory));
   }
+  if (spec.filename.empty()) return plan_own_files(spec, refuse);
+  const std::vector<std::string> names = split_fio_names(spec.filename);
+  const fs::path directory = directory_of(spec, 0);  // fio: filename= is inside the first directory
   if (rank_of_several_) {
+    if (names.size() > 1) refuse("several files in filename= (a:b) under MPI are not supported by bench++");
     if (auto own = plan_rank_filename(spec, directory)) return std::move(*own);
   }
-  const fs::path path = fs::path(spec.filename).is_absolute() ? fs::path(spec.filename) : directory / spec.filename;
+  // Each job's region in each file, file after file; then arranged job after job.
+  std::vector<std::vector<JobTarget>> by_file;
+  for (std::uint32_t file = 0; file < names.size(); ++file) {
+    by_file.push_back(plan_named_file(spec, names, file, directory, planned, refuse));
+  }
+  std::vector<JobTarget> targets;
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    for (const std::vector<JobTarget>& file : by_file) targets.push_back(file[job]);
+  }
+  return targets;
+}
+
+template <typename Refuse>
+std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const {
+  if (spec.size_bytes == 0 && spec.file_size == 0) refuse("needs size= for the files bench++ creates");
+  check_entry_name(own_file_name(spec, spec.jobs - 1, spec.nrfiles - 1), "the file name from --name/[section]", refuse);
+  std::vector<JobTarget> targets;
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    const std::uint64_t start = fio_start_offset(spec, job, 0);
+    const std::vector<std::uint64_t> bytes =
+        job_file_bytes(spec, spec.nrfiles, job, start, own_file_name(spec, job, 0), refuse);
+    for (std::uint32_t file = 0; file < spec.nrfiles; ++file) {
+      const std::uint64_t region = whole_blocks(bytes[file], spec.block_bytes);
+      if (region == 0) {
+        refuse(fmt::format("file {} of job {} would hold {} bytes, less than one block (bs={}): give a larger size= "
+                           "or filesize=, or fewer nrfiles=",
+                           file, job, bytes[file], spec.block_bytes));
+      }
+      targets.push_back(JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false, false, start,
+                                  region, spec.nrfiles > 1 ? bytes[file] : 0});
+    }
+  }
+  return targets;
+}
+
+template <typename Refuse>
+std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, const std::vector<std::string>& names,
+                                                      std::uint32_t file, const fs::path& directory,
+                                                      const std::vector<JobTarget>& planned,
+                                                      const Refuse& refuse) const {
+  const fs::path name(names[file]);
+  const fs::path path = name.is_absolute() ? name : directory / name;
+  const auto files = static_cast<std::uint32_t>(names.size());
   JobTarget target{directory, path, false, false, false, 0, 0};
   std::optional<std::uint64_t> made_earlier;  // the bytes the earlier workloads' jobs make it hold
   for (const JobTarget& earlier : planned) {
     if (!earlier.is_private && earlier.path == path && !earlier.exists) {
-      made_earlier = std::max(made_earlier.value_or(0), earlier.end());
+      made_earlier = std::max(made_earlier.value_or(0), earlier.extent());
     }
   }
   std::optional<ExistingTarget> existing;
@@ -201,16 +265,21 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
     }
   } else {
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
-    if (spec.size_bytes == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
+    if (spec.size_bytes == 0 && spec.file_size == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
     check_created_path(path, directory, refuse);
     const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+    std::error_code error;
     if (!fs::is_directory(parent, error)) refuse(fmt::format("directory '{}' does not exist", parent.string()));
   }
+  std::vector<JobTarget> targets;
   for (std::uint32_t job = 0; job < spec.jobs; ++job) {
     target.region_offset = fio_start_offset(spec, job, file_bytes);
-    std::uint64_t region = spec.size_bytes;
-    if (existing) region = existing_region(spec, target.region_offset, *existing, path, refuse);
+    // fio draws each job's sizes of the files it shares; bench++ takes job 0's for every job (one file, one size).
+    const bool sized = spec.size_bytes != 0 || spec.file_size != 0;
+    std::uint64_t region = sized ? job_file_bytes(spec, files, 0, target.region_offset, names[0], refuse)[file] : 0;
+    if (existing) region = existing_region(spec, target.region_offset, *existing, path, region, refuse);
     target.region_bytes = whole_blocks(region, spec.block_bytes);
+    target.io_bytes = !existing && files > 1 ? region : 0;  // a new file of several: as long as fio makes it
     if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
     targets.push_back(target);
   }
@@ -275,7 +344,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
       PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
       created_.emplace(target.path, Created{});
     }
-    lay_out(spec, target.path, target.end(), interrupt_signal);
+    lay_out(spec, target.path, target.extent(), interrupt_signal);
     created_[target.path].keep = !spec.unlink;  // as fio: the last workload on a file decides
   }
   if (spec.direct || !spec.invalidate) return;

@@ -1,15 +1,18 @@
 #pragma once
 // Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create:
-//   - without filename=, each job gets a file of its own, "<workload>.<job>.0" as fio names them, in a private
-//     directory (bench++-job.XXXXXX) that bench++ makes inside directory= (default: -d, else ".");
-//   - filename= names one file (or block device) that all the jobs of the workload share: as written when
-//     absolute, else inside directory= (fio's rule); workloads naming the same file share it (a suite's test file
-//     is laid out once);
+//   - without filename=, each job gets nrfiles= files of its own, "<workload>.<job>.<file>" as fio names them, in
+//     a private directory (bench++-job.XXXXXX) that bench++ makes inside directory= (default: -d, else "."); with
+//     directory=a:b the jobs take the directories in turn (job modulo their number, as fio);
+//   - filename= names one file (or block device), or several (a:b), that all the jobs of the workload share: as
+//     written when absolute, else inside directory= (its first, as fio); workloads naming the same file share it
+//     (a suite's test file is laid out once);
+//   - several files of a job share its size= as fio splits it, or each has filesize= (a range lo-hi: drawn per
+//     file), phases/job_files.h;
 //   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
 //   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0.
-// Each job works on a region of its file: from fio_start_offset (offset=, offset_increment=), size= bytes long
+// Each job works on a region of each of its files: from fio_start_offset (offset=, offset_increment=), size= bytes long
 // (size=N%: that share of an existing file, from its start, cut at its end; no size=: up to the end); a file
 // bench++ creates holds the region's end (fio's extend), a user's file must already.
 // For one rank of several (an MPI job, where every rank runs every workload), files never collide between ranks:
@@ -22,6 +25,7 @@
 // Layout (untimed): a reading workload's file (or a writing one's with overwrite=1) is filled with incompressible
 // data, a writing one's is allocated
 // (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -45,15 +49,24 @@ struct JobTarget {
   bool block_device = false;
   std::uint64_t region_offset = 0;  // where that part starts (fio's file_offset: offset=, offset_increment=)
   std::uint64_t region_bytes = 0;   // the part the job works on, from region_offset: whole blocks
+  // With several files per job, fio's io_size of this file when it is not whole blocks (size= split: size/nrfiles),
+  // which fio extends a new file to, past the region's last whole block; 0 otherwise.
+  std::uint64_t io_bytes = 0;
+  // The region's end, where the job's requests stop.
+  std::uint64_t end() const { return region_offset + region_bytes; }
   // The bytes the file must hold for the job: what bench++ lays out in a file it creates (fio extends its files
   // to this too).
-  std::uint64_t end() const { return region_offset + region_bytes; }
+  std::uint64_t extent() const { return std::max(end(), region_offset + io_bytes); }
 };
 
 // fio 3.33's start of job `job_index`'s region (its get_start_offset) in a file of `file_bytes` (its size when the
 // job starts: 0 for a file not yet there): offset= plus job_index times offset_increment=, each in bytes or as a
 // share of file_bytes; a start with a percent in it is aligned up to offset_align= (0: to bs).
 std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes);
+
+// The targets of job `job` among a workload's (as WorkloadFiles::plan orders them: job after job, files_per_job(spec)
+// each, in the order of the job's files).
+std::span<JobTarget> targets_of_job(std::span<JobTarget> targets, const WorkloadSpec& spec, std::uint32_t job);
 
 // The files of one run's workloads: planned for all workloads first (so that bad input fails before anything is
 // created), then created and laid out one workload at a time, and removed on destruction (unless unlink=0).
@@ -67,7 +80,8 @@ class WorkloadFiles {
   WorkloadFiles(const WorkloadFiles&) = delete;
   WorkloadFiles& operator=(const WorkloadFiles&) = delete;
 
-  // Each job's target for `spec`, checked against the rules above. `planned` are the targets of the workloads
+  // Each job's targets for `spec` (job after job, files_per_job(spec) each: targets_of_job), checked against the
+  // rules above. `planned` are the targets of the workloads
   // before it (a file one of them creates is not a user's file). Throws UsageError for a write to a file or
   // device bench++ did not create, an existing file smaller than size=, size=N% of a file that does not exist,
   // a target that is neither a regular file nor a block device, or a directory= that does not exist.
@@ -97,7 +111,16 @@ class WorkloadFiles {
     std::uint64_t allocated_bytes = 0;  // allocated up to here
     bool keep = false;                  // the last workload using it said unlink=0
   };
-  std::filesystem::path directory_of(const WorkloadSpec& spec) const;
+  // directory= of job `job` (fio spreads jobs over a:b), else the default directory.
+  std::filesystem::path directory_of(const WorkloadSpec& spec, std::uint32_t job) const;
+  // Each job's own files (no filename=), job after job: nrfiles each, named and sized as fio does.
+  template <typename Refuse>
+  std::vector<JobTarget> plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const;
+  // File `file` of filename='s `names` for each job, in job order.
+  template <typename Refuse>
+  std::vector<JobTarget> plan_named_file(const WorkloadSpec& spec, const std::vector<std::string>& names,
+                                         std::uint32_t file, const std::filesystem::path& directory,
+                                         const std::vector<JobTarget>& planned, const Refuse& refuse) const;
   // Under several ranks, for a filename=: the targets of the rank's own file, nullopt for an existing file that
   // every rank only reads (planned as for one process), or a UsageError (see above).
   std::optional<std::vector<JobTarget>> plan_rank_filename(const WorkloadSpec& spec,

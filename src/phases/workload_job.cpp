@@ -8,6 +8,7 @@
 #include <system_error>
 #include <thread>
 
+#include "phases/job_files.h"
 #include "phases/job_offsets.h"
 #include "phases/job_rate.h"
 #include "measure/stopwatch.h"
@@ -33,7 +34,9 @@ class JobLoop {
   JobLoop(const JobPlan& plan, JobMeasurement& result)
       : plan_(plan),
         spec_(plan.spec),
-        offsets_(spec_, plan.region_bytes, plan.seed, plan.fio_seeds),
+        offsets_(file_offsets(plan)),
+        file_issued_(plan.files.size(), 0),
+        service_(spec_, static_cast<std::uint32_t>(plan.files.size()), plan.fio_seeds),
         mix_(plan.seed ^ 0x6d69782d72617465ULL),
         submitted_at_(plan.depth),
         issued_at_(plan.depth),
@@ -42,6 +45,7 @@ class JobLoop {
         op_of_slot_(plan.depth),
         offset_of_slot_(plan.depth),
         length_of_slot_(plan.depth),
+        file_of_slot_(plan.depth),
         result_(result) {
     result_.parts.resize(kWorkloadParts);
     free_slots_.reserve(plan.depth);
@@ -69,7 +73,9 @@ class JobLoop {
     }
     if (error_) throw *error_;
     if (verify_failure_) throw VerifyError(*verify_failure_);
-    if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) sync(IoOp::kFsync);
+    if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) {  // as fio: every file of the job
+      for (std::uint32_t file = 0; file < plan_.files.size() && !error_; ++file) sync(IoOp::kFsync, file);
+    }
     if (error_) throw *error_;
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts.
     const Clock::time_point end = std::max({last_completion_, measure_start_, stopped_at_});
@@ -102,10 +108,44 @@ class JobLoop {
 
   bool issuing() const { return !stopping_ && !pass_done_; }
 
+  // Each file's offsets over its region, from the job's seeds. fio draws a job's random offsets from one stream
+  // for all its files; bench++ gives each file the stream fio gives a job's only file (the blocks each file's pass
+  // covers are the same; their order across files differs).
+  static std::vector<JobOffsets> file_offsets(const JobPlan& plan) {
+    std::vector<JobOffsets> offsets;
+    offsets.reserve(plan.files.size());
+    for (const JobFile& file : plan.files) offsets.emplace_back(plan.spec, file.region_bytes, plan.seed, plan.fio_seeds);
+    return offsets;
+  }
+
+  struct FilePlace {
+    std::uint32_t file = 0;
+    std::optional<RequestPlace> place;
+  };
+  // The next request's file and place (fio's set_io_u_file): the file the service picks, or, when that file has
+  // nothing left in this pass, the next it picks; nullopt when every file is done. A sequential file is done when
+  // its region is issued (fio: its last position reached the end), a random one when its pass is over.
+  std::optional<FilePlace> next_place(IoOp op) {
+    while (const std::optional<std::uint32_t> file = service_.next()) {
+      const bool covered = !spec_.time_based && !is_random(spec_.pattern) &&
+                           file_issued_[*file] >= plan_.files[*file].region_bytes;
+      std::optional<RequestPlace> place;
+      if (!covered) place = offsets_[*file].next(op);
+      if (place) {
+        file_issued_[*file] += place->length;
+        return FilePlace{*file, place};
+      }
+      service_.done(*file);
+    }
+    return std::nullopt;
+  }
+
   // fio's loops=: the next pass starts over the region, with the offsets drawn anew from the same seeds (fio
   // re-seeds each loop with randrepeat, its default) and the random map cleared.
   void start_next_loop() {
-    offsets_ = JobOffsets(spec_, plan_.region_bytes, plan_.seed, plan_.fio_seeds);
+    offsets_ = file_offsets(plan_);
+    file_issued_.assign(plan_.files.size(), 0);
+    service_.restart();
     issued_bytes_ = 0;
     issued_requests_ = 0;
     pass_done_ = false;
@@ -144,7 +184,8 @@ class JobLoop {
     if (sync_due()) {
       if (plan_.engine.in_flight() == 0) sync(spec_.fsync_every > 0 && writes_since_fsync_ >= spec_.fsync_every
                                                   ? IoOp::kFsync
-                                                  : IoOp::kFdatasync);
+                                                  : IoOp::kFdatasync,
+                                              last_write_file_);
       return;
     }
     batch_.clear();
@@ -158,22 +199,25 @@ class JobLoop {
       IoOp op = pending_op_ ? *pending_op_ : next_direction();
       pending_op_.reset();
       if (!rate_allows(op)) break;
-      const std::optional<RequestPlace> place = offsets_.next(op);
-      if (!place) {  // a random pass over every block is done (or no request fits before the end): the job's size
+      const std::optional<FilePlace> next = next_place(op);
+      if (!next) {  // every file is done (a random pass over every block, or no request fits before the end)
         pass_done_ = true;
         break;
       }
+      const std::optional<RequestPlace> place = next->place;
       if (rate_) rate_->issued(op, place->length);
       ++issued_requests_;
-      const std::uint64_t offset = plan_.region_offset + place->offset;
+      const std::uint64_t offset = plan_.files[next->file].region_offset + place->offset;
       const std::uint32_t slot = free_slots_.back();
       free_slots_.pop_back();
       op_of_slot_[slot] = op;
       offset_of_slot_[slot] = offset;
       length_of_slot_[slot] = place->length;
+      file_of_slot_[slot] = next->file;
       if (op == IoOp::kWrite && plan_.data != nullptr && plan_.data->acts_per_write()) plan_.data->before_write(slot, offset);
-      batch_.push_back({op, 0, offset, place->length, slot, slot});
+      batch_.push_back({op, next->file, offset, place->length, slot, slot});
       if (op == IoOp::kWrite) {
+        last_write_file_ = next->file;
         ++writes_since_fsync_;
         ++writes_since_fdatasync_;
       }
@@ -219,7 +263,7 @@ class JobLoop {
   // before the timed work; a time-based job's grow a chunk at a time (phases/phase.h IoSampleLog).
   void reserve_samples() {
     if (!spec_.writes_logs() || spec_.time_based || spec_.block_bytes == 0) return;
-    result_.samples.reserve(static_cast<std::size_t>(plan_.region_bytes / spec_.block_bytes));
+    result_.samples.reserve(static_cast<std::size_t>(plan_.job_bytes / spec_.block_bytes));
   }
 
   bool sync_due() const {
@@ -234,8 +278,8 @@ class JobLoop {
       return true;
     }
     if (spec_.time_based) return false;
-    const std::uint64_t io_left = spec_.io_size == 0 ? plan_.region_bytes : spec_.io_size - issued_before_pass_;
-    if (issued_bytes_ >= std::min(plan_.region_bytes, io_left)) {
+    const std::uint64_t io_left = spec_.io_size == 0 ? plan_.job_bytes : spec_.io_size - issued_before_pass_;
+    if (issued_bytes_ >= std::min(plan_.job_bytes, io_left)) {
       pass_done_ = true;
       return true;
     }
@@ -277,7 +321,7 @@ class JobLoop {
     const bool is_write = op == IoOp::kWrite;
     const std::uint32_t length = length_of_slot_[slot];
     if (result != static_cast<std::int64_t>(length)) {
-      record_error(op, result, offset, length);
+      record_error(op, result, file_of_slot_[slot], offset, length);
       return;
     }
     if (is_write) ++writes_;
@@ -306,23 +350,23 @@ class JobLoop {
     if (verify_failure_) stopping_ = true;
   }
 
-  void record_error(IoOp op, std::int64_t result, std::uint64_t offset, std::uint32_t length = 0) {
+  void record_error(IoOp op, std::int64_t result, std::uint32_t file, std::uint64_t offset, std::uint32_t length = 0) {
     stopping_ = true;
     if (error_) return;
     const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : "sync";
     if (result < 0) {
       error_ = std::system_error(static_cast<int>(-result), std::generic_category(),
-                                 fmt::format("cannot {} {} at offset {}", verb, plan_.file_name, offset));
+                                 fmt::format("cannot {} {} at offset {}", verb, plan_.files[file].name, offset));
     } else {
       error_ = std::system_error(EIO, std::generic_category(),
-                                 fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, plan_.file_name,
+                                 fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, plan_.files[file].name,
                                              offset, result, length));
     }
   }
 
-  // One fsync or fdatasync with nothing else in flight, timed like any request.
-  void sync(IoOp op) {
-    const IoRequest request{op, 0, 0, 0, 0, kSyncTag};
+  // One fsync or fdatasync of `file` with nothing else in flight, timed like any request.
+  void sync(IoOp op, std::uint32_t file) {
+    const IoRequest request{op, file, 0, 0, 0, kSyncTag};
     const Clock::time_point submitted = Clock::now();
     if (submitted >= measure_start_) count_submission(1);
     plan_.engine.submit({&request, 1});
@@ -333,7 +377,7 @@ class JobLoop {
     writes_since_fsync_ = 0;
     writes_since_fdatasync_ = 0;
     if (completions_.empty() || completions_.front().result < 0) {
-      record_error(op, completions_.empty() ? -EIO : completions_.front().result, 0);
+      record_error(op, completions_.empty() ? -EIO : completions_.front().result, file, 0);
       return;
     }
     if (submitted < measure_start_) return;
@@ -361,7 +405,10 @@ class JobLoop {
 
   const JobPlan& plan_;
   const WorkloadSpec& spec_;
-  JobOffsets offsets_;
+  std::vector<JobOffsets> offsets_;         // each file's (its region's own stream: see file_offsets)
+  std::vector<std::uint64_t> file_issued_;  // bytes issued to each file in this pass, ramp included
+  FileService service_;                     // which file each request goes to
+  std::uint32_t last_write_file_ = 0;       // fsync=/fdatasync= sync the file written last, as fio
   Rng mix_;
   std::vector<Clock::time_point> submitted_at_;  // when each slot's batch was submitted (fio's start_time)
   std::vector<Clock::time_point> issued_at_;     // when that submit call returned (fio's issue_time), if split
@@ -369,7 +416,8 @@ class JobLoop {
   RefillPolicy refill_;                          // how many go at once, when to reap (fio's iodepth_batch_*)
   std::vector<IoOp> op_of_slot_;
   std::vector<std::uint64_t> offset_of_slot_;
-  std::vector<std::uint32_t> length_of_slot_;  // each request's length (bs, or drawn: bsrange=, bssplit=)
+  std::vector<std::uint32_t> length_of_slot_;
+  std::vector<std::uint32_t> file_of_slot_;  // each request's length (bs, or drawn: bsrange=, bssplit=)
   std::vector<std::uint32_t> free_slots_;
   std::vector<IoRequest> batch_;
   std::vector<IoCompletion> completions_;

@@ -22,20 +22,27 @@
 
 namespace bench {
 
-// What one job is to do. The engine works on the job's file as file_index 0, with `depth` buffer slots of
-// spec.block_bytes (filled with the data to write).
+// One of a job's files: the engine's IoRequest::file_index i is JobPlan::files[i].
+struct JobFile {
+  std::uint64_t region_offset = 0;  // where the job's region starts (offset=, offset_increment=): added to offsets
+  std::uint64_t region_bytes = 0;   // the job's part of the file, from region_offset; a whole number of blocks
+  std::string name;                 // names the file in error messages
+};
+
+// What one job is to do. The engine works on the job's files (EngineSetup::fds in the order of `files`), with
+// `depth` buffer slots of spec.block_bytes (filled with the data to write). Each request goes to the file fio's
+// file_service_type picks (phases/job_files.h FileService); a file is done when its region is covered.
 struct JobPlan {
   const WorkloadSpec& spec;
   IoEngine& engine;
   std::uint32_t depth = 1;          // requests in flight at most: the engine's depth
-  std::uint64_t region_bytes = 0;   // the job's part of its file, from region_offset; a whole number of blocks
+  std::vector<JobFile> files;       // at least one
+  std::uint64_t job_bytes = 0;      // what one pass issues at most (fio's size: the regions' sum, or size= if less)
   std::uint64_t seed = 0;           // of the read/write mix
-  FioSeeds fio_seeds;               // of the random offsets, as fio seeds them (phases/job_offsets.h)
+  FioSeeds fio_seeds;               // of the random offsets and the file choice, as fio seeds them
   const std::atomic<int>& interrupt_signal;
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
-  std::string file_name;            // names the file in error messages
   JobData* data = nullptr;          // the writes' contents and the reads' checks (phases/workload_data.h); may be null
-  std::uint64_t region_offset = 0;  // where the region starts (offset=, offset_increment=): added to every offset
 };
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.

@@ -12,6 +12,7 @@
 #include <chrono>
 
 #include "engine/io_engine.h"
+#include "phases/job_files.h"
 #include "phases/job_offsets.h"
 #include "phases/workload_data.h"
 #include "phases/workload_job.h"
@@ -81,45 +82,55 @@ class WorkloadPhase final : public Phase {
   std::string progress_text() const override { return spec_.name; }
 
   void prepare(PhaseContext& context) const override {
-    files_.prepare(spec_, std::span(&targets_.at(context.worker_index), 1), &context.interrupt_signal);
+    files_.prepare(spec_, targets_of_job(targets_, spec_, context.worker_index), &context.interrupt_signal);
   }
 
   void run(PhaseContext& context) const override {
-    const JobTarget& target = targets_.at(context.worker_index);
+    const std::span<JobTarget> targets = targets_of_job(targets_, spec_, context.worker_index);
+    const JobTarget& target = targets.front();  // the job's first file: fio's seeds and verify= name it
     const CpuPinning pinning(spec_.cpus_allowed);
-    if (spec_.create_only) {  // fio's create_only=1: prepare() laid the file out; nothing more to do
+    if (spec_.create_only) {  // fio's create_only=1: prepare() laid the files out; nothing more to do
       context.wait_for_start();
       return;
     }
-    PosixFile file = WorkloadFiles::open_for_requests(spec_, target);
+    // Every file of the job is open while it runs (the engine's descriptors are fixed when it is set up); which
+    // files take requests at once is openfiles='s (phases/job_files.h).
+    std::vector<PosixFile> files;
+    std::vector<int> fds;
+    std::vector<JobFile> job_files;
+    std::uint64_t regions_end = 0;
+    std::uint64_t regions_bytes = 0;
+    for (const JobTarget& each : targets) {
+      files.push_back(WorkloadFiles::open_for_requests(spec_, each));
+      fds.push_back(files.back().fd());
+      job_files.push_back(JobFile{each.region_offset, each.region_bytes, each.path.string()});
+      regions_end = std::max(regions_end, each.extent());
+      regions_bytes += each.region_bytes;
+    }
+    PosixFile& file = files.front();
     AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
     const std::uint64_t seed = seed_ + context.worker_index;
     const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
     JobData data(spec_, JobDataSetup{std::as_writable_bytes(buffers.span()), choice_.depth, context.worker_index,
                                      target.region_bytes, fio_seeds, target.path.string(), target.region_offset});
     data.fill_initial();  // untimed: before the release
-    const int fds[] = {file.fd()};
     EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
-    setup.region_bytes = target.end();  // mmap maps the file from 0 to the region's end
+    setup.region_bytes = regions_end;  // mmap maps each file from 0 to the furthest region's end
     setup.random_offsets = is_random(spec_.pattern);
     setup.batching = {spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max};  // fio's iodepth_batch_*
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;
     if (!wait_start_delay(spec_.start_delay, context)) return;
-    const JobPlan plan{spec_,
-                       *engine,
-                       choice_.depth,
-                       target.region_bytes,
-                       seed,
-                       fio_seeds,
-                       context.interrupt_signal,
-                       context.abort,
-                       target.path.string(),
-                       &data,
-                       target.region_offset};
+    // fio's size is the job's over all its files: with several, size= less than their regions stops it sooner.
+    const std::uint64_t job_bytes =
+        targets.size() > 1 && spec_.size_bytes != 0 ? std::min(spec_.size_bytes, regions_bytes) : regions_bytes;
+    const JobPlan plan{spec_,     *engine, choice_.depth, std::move(job_files), job_bytes, seed, fio_seeds,
+                       context.interrupt_signal, context.abort, &data};
     if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
-    if (spec_.fsync_on_close && writes_data(spec_.pattern)) file.sync();  // fio's fsync_on_close, untimed
+    if (spec_.fsync_on_close && writes_data(spec_.pattern)) {  // fio's fsync_on_close, untimed: each file
+      for (PosixFile& each : files) each.sync();
+    }
     if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);
   }
 

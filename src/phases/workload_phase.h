@@ -13,7 +13,7 @@
 
 namespace bench {
 
-// `targets` (one per job) and `files` are the runner's and outlive the phase; prepare() fills in the targets'
+// `targets` (each job's files, job after job: targets_of_job) and `files` are the runner's and outlive the phase; prepare() fills in the targets'
 // paths. Job j's offsets and data use seed + j.
 std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
                                            const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files);

@@ -32,7 +32,7 @@ struct PlannedTest {
   std::size_t workload = 0;            // kWorkload: its index in setup.workloads
   std::uint32_t jobs = 1;              // the jobs that run it at once: -c, or numjobs
   bool reports_each_job = false;       // numjobs > 1 without group_reporting: each job's own results too
-  std::vector<JobTarget> targets;      // kWorkload: one per job
+  std::vector<JobTarget> targets;      // kWorkload: each job's files, job after job (targets_of_job)
   EngineChoice engine;                 // kWorkload: what runs it
   std::uint64_t seed = 0;              // kWorkload: job j's offsets and data use seed + j
 };

@@ -78,7 +78,7 @@ void add_workloads(const std::vector<WorkloadRoom>& workloads, std::uint32_t ran
       const fs::path identity = target.is_private ? target.directory / ":private" / target.path : target.path;
       NewFile& file = new_files[identity];
       file.directory = directory.empty() ? fs::path(".") : directory;
-      file.bytes = std::max(file.bytes, target.end());
+      file.bytes = std::max(file.bytes, target.extent());
       if (target.is_private) private_directories[target.directory] = true;
     }
   }

@@ -35,7 +35,7 @@ struct Room {
   std::uint64_t inodes() const;
 };
 
-// What a workload test contributes: its jobs' targets (one per job) and the engine depth.
+// What a workload test contributes: its jobs' targets (each job's files, phases/workload_files.h) and the engine depth.
 struct WorkloadRoom {
   const WorkloadSpec* spec = nullptr;
   const std::vector<JobTarget>* targets = nullptr;

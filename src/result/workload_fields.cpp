@@ -129,6 +129,19 @@ constexpr std::array kWorkloadFields = {
                   member<&WorkloadSpec::random_distribution_text>(), {}, {"random_distribution", R::kWord}},
     WorkloadField{"workload_percentage_random", "percentage_random", nullptr, kPercentageRandom, {},
                   {"percentage_random", R::kWord}},
+    // files (nrfiles, filesize, file_service_type, openfiles)
+    WorkloadField{"workload_nrfiles", "nrfiles", nullptr, member<&WorkloadSpec::nrfiles>(), {},
+                  {"nrfiles", R::kCount}},
+    WorkloadField{"workload_filesize", "filesize", nullptr, member<&WorkloadSpec::file_size>(), {},
+                  {"filesize", R::kSize}},
+    WorkloadField{"workload_filesize_high", "filesize_high", nullptr, member<&WorkloadSpec::file_size_high>(), {},
+                  {"filesize high", R::kSize}},
+    WorkloadField{"workload_file_service_type", "file_service_type", nullptr, member<&WorkloadSpec::file_service>(),
+                  {}, {"file_service_type", R::kWord}},
+    WorkloadField{"workload_file_service_turn", "file_service_turn", nullptr,
+                  member<&WorkloadSpec::file_service_turn>(), {}, {"file_service_type :N", R::kCount}},
+    WorkloadField{"workload_openfiles", "openfiles", nullptr, member<&WorkloadSpec::open_files>(), {},
+                  {"openfiles", R::kCount}},
 };
 
 }  // namespace

@@ -44,6 +44,16 @@ struct LatencyOutput {
   bool disable_slat = false;
 };
 
+// nrfiles= and openfiles= at most (each file of a job is a descriptor while it runs).
+inline constexpr std::uint32_t kMaxFilesPerJob = 1u << 20;
+
+// fio's file_service_type=: which of a job's files the next request goes to.
+enum class FileServiceKind {
+  kRoundRobin,  // roundrobin (fio's default): each file in turn, file_service_turn requests each
+  kSequential,  // sequential: a file until it is done, then the next
+  kRandom,      // random: a file drawn uniformly, file_service_turn requests each
+};
+
 struct WorkloadSpec {
   std::string name;  // --name, or the job file's section: names the workload's results
   IoPattern pattern = IoPattern::kRead;
@@ -73,8 +83,9 @@ struct WorkloadSpec {
   std::uint32_t fdatasync_every = 0;      // fdatasync after every N writes; 0: never
   bool end_fsync = false;                 // fsync when the writes are done (timed, as in fio)
   bool group_reporting = false;           // numjobs > 1: one result for all jobs (else one per job too)
-  std::string filename;                   // a file or device to use; empty: files of bench++'s own, one per job
-  std::string directory;                  // where those files go (filename is relative to it)
+  std::string filename;                   // a file or device to use, or several (a:b, as written; text/split.h
+                                          // split_fio_names); empty: files of bench++'s own, nrfiles per job
+  std::string directory;                  // where those files go (filename is relative to it); a:b: several
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
   EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
@@ -138,6 +149,14 @@ struct WorkloadSpec {
   // io_submit_mode=offload: fio's workers submit the requests, iodepth of them (phases/engine_choice.h: psync's
   // requests on psync_threads; libaio's and posixaio's from the job's thread, which never waits to submit).
   bool submit_offload = false;
+  // files (nrfiles, filesize=lo-hi, file_service_type, openfiles; filename=a:b and directory=a:b are read from
+  // filename and directory): each job's files and which one each request goes to, as fio 3.33 picks them
+  // (phases/job_files.h).
+  std::uint32_t nrfiles = 1;                // nrfiles= (nr_files=): files per job without filename=
+  std::uint64_t file_size_high = 0;         // filesize=lo-hi: the range's top (0: one size, file_size)
+  FileServiceKind file_service = FileServiceKind::kRoundRobin;  // file_service_type=
+  std::uint32_t file_service_turn = 1;      // its ":N": requests to a file before the next is picked
+  std::uint32_t open_files = 0;             // openfiles=: files in service at once (0: all of them)
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

@@ -257,6 +257,49 @@ TEST_CASE("job: Ctrl-C in a time-based workload stops it, removes its files, kee
   CHECK(keys_of(kept.front()) == std::set<std::string>{"first.write"});
 }
 
+TEST_CASE("job: filename=a:b writes a user's file only when --allow-overwrite names it, and removes the one it made") {
+  test::TempDir dir;
+  const fs::path users = dir.path() / "users";
+  std::ofstream(users) << std::string(64 * 1024, 'u');
+  const std::vector<std::string> job = {"job", "-d", dir.path().string(), "--name=w", "--rw=write", "--bs=4k",
+                                        "--size=128k", "--filename=users:made"};
+  const test::CommandOutput refused = test::run_bench(job);
+  CHECK(refused.exit_code == 2);
+  CHECK(contains(refused.err, "--allow-overwrite=" + users.string()));
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"users"});  // nothing made
+  std::vector<std::string> allowed = job;
+  allowed.insert(allowed.begin() + 1, {"--allow-overwrite", users.string()});
+  const test::CommandOutput result = test::run_bench(allowed);
+  INFO("stderr:\n" << result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"users"});  // "made" made and removed
+  CHECK(fs::file_size(users) == 64 * 1024);  // its share of size=128k: written into, never extended
+  CHECK(test::read_file(users) != std::string(64 * 1024, 'u'));
+  // Another user's file among them, which no --allow-overwrite names: refused, untouched.
+  std::ofstream(dir.path() / "other") << std::string(64 * 1024, 'o');
+  allowed.back() = "--filename=users:other";
+  const test::CommandOutput other = test::run_bench(allowed);
+  CHECK(other.exit_code == 2);
+  CHECK(test::read_file(dir.path() / "other") == std::string(64 * 1024, 'o'));
+}
+
+TEST_CASE("job: Ctrl-C in a workload of nrfiles= files per job removes every file and directory it made") {
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "a");
+  fs::create_directories(dir.path() / "b");
+  test::BackgroundProcess job(test::bench_command(
+      {"job", "-d", dir.path().string(), "--name=many", "--rw=randwrite", "--size=1m", "--nrfiles=5", "--numjobs=2",
+       "--directory=" + (dir.path() / "a").string() + ":" + (dir.path() / "b").string(), "--runtime=60",
+       "--time_based"}));
+  REQUIRE(job.wait_for_stderr("Running many...", std::chrono::seconds(30)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  job.send_signal(SIGINT);
+  const test::CommandOutput result = job.finish(std::chrono::seconds(20));
+  INFO("stderr:\n" << result.err);
+  CHECK(result.exit_code == 130);
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"a", "b"});
+}
+
 TEST_CASE("job: no room for the files is refused before anything is created, ENOSPC mid-run ends it cleanly") {
   if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a small tmpfs needs root")) return;
   test::TmpfsMount small("size=4m");

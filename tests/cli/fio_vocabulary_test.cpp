@@ -116,7 +116,38 @@ TEST_CASE("fio vocabulary: filesize= gives the job's size, as fio's one file of 
   CHECK(jobs.workloads.front().size_bytes == 2u << 20);
   CHECK(workload_of({"--filesize=512k"}).size_bytes == 512u << 10);  // size=1m is more than the file: the file's
   CHECK(test::contains(error_of({"--filesize=2m"}), "size=1048576 below filesize=2097152"));
-  CHECK(test::contains(error_of({"--filesize=1m-2m"}), "a random range is not supported"));
+  const WorkloadSpec range = workload_of({"--filesize=64k-512k", "--nrfiles=4"});
+  CHECK(range.file_size == 64u << 10);
+  CHECK(range.file_size_high == 512u << 10);
+  CHECK(range.size_bytes == 1u << 20);  // several files: size= stays the job's, the planner splits or caps it
+  CHECK(workload_of({"--filesize=64k:128k"}).file_size_high == 128u << 10);  // fio reads lo:hi and lo,hi too
+  CHECK(workload_of({"--filesize=64k-64k"}).file_size_high == 0);           // one size
+  CHECK(test::contains(error_of({"--filesize=2m-1m"}), "the range's low end comes first"));
+}
+
+TEST_CASE("fio vocabulary: nrfiles=, file_service_type= (with :N) and openfiles=, as fio reads them") {
+  const WorkloadSpec defaults = workload_of({});
+  CHECK(defaults.nrfiles == 1);
+  CHECK(defaults.file_service == FileServiceKind::kRoundRobin);
+  CHECK(defaults.file_service_turn == 1);
+  CHECK(defaults.open_files == 0);
+  CHECK(workload_of({"--nrfiles=8"}).nrfiles == 8);
+  CHECK(workload_of({"--nr_files=3"}).nrfiles == 3);
+  CHECK(workload_of({"--openfiles=2"}).open_files == 2);
+  CHECK(workload_of({"--file_service_type=sequential"}).file_service == FileServiceKind::kSequential);
+  const WorkloadSpec random = workload_of({"--file_service_type=random:16"});
+  CHECK(random.file_service == FileServiceKind::kRandom);
+  CHECK(random.file_service_turn == 16);
+  CHECK(workload_of({"--file_service_type=roundrobin:4"}).file_service_turn == 4);
+  CHECK(test::contains(error_of({"--file_service_type=zipf:1.2"}), "zipf is not supported by bench++"));
+  CHECK(test::contains(error_of({"--file_service_type=gauss"}), "gauss is not supported by bench++"));
+  CHECK(test::contains(error_of({"--file_service_type=rr"}), "must be one of roundrobin|sequential|random"));
+  CHECK(test::contains(error_of({"--file_service_type=random:0"}), "file_service_type='random:0'"));
+  CHECK(test::contains(error_of({"--nrfiles=0"}), "nrfiles='0'"));
+  CHECK(test::contains(error_of({"--nrfiles=2", "--verify=crc32c"}), "verify= with several files per job"));
+  CHECK(workload_of({"--filename=a:b\\:c"}).filename == "a:b\\:c");  // as written; the planner splits it
+  CHECK(test::contains(error_of({"--filename=::"}), "no file name"));
+  CHECK(workload_of({"--directory=/tmp:/var/tmp"}).directory == "/tmp:/var/tmp");
 }
 
 TEST_CASE("fio vocabulary: cpus_allowed= lists CPUs and ranges") {

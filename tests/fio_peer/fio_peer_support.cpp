@@ -162,7 +162,9 @@ PeerFiles files_run(const std::vector<std::string>& argv, const fs::path& dir) {
   PeerRun run;
   const std::string prefix = fs::canonical(dir).string() + "/";
   for (auto& [file, request] : traced_calls(argv, run)) {
-    if (file.starts_with(prefix)) out.by_file[fs::path(file).filename().string()].requests.push_back(request);
+    if (!file.starts_with(prefix)) continue;
+    out.by_file[fs::path(file).filename().string()].requests.push_back(request);
+    out.order.push_back(fs::path(file).filename().string());
   }
   out.exit_code = run.exit_code;
   out.err = run.err;

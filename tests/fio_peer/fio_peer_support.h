@@ -53,6 +53,7 @@ PeerPair run_both_tools(const std::filesystem::path& dir, const std::vector<std:
 struct PeerFiles {
   std::map<std::string, std::uint64_t> sizes;
   std::map<std::string, PeerRun> by_file;
+  std::vector<std::string> order;  // the file (name) of each request, in order over all threads
   int exit_code = 0;
   std::string err;
 };

@@ -66,8 +66,8 @@ RecordingEngine run_with(std::uint32_t depth, std::uint32_t submit, std::uint32_
   spec.batch_complete_max = complete_max;
   RecordingEngine engine;
   const std::atomic<int> interrupt{0};
-  const JobPlan plan{spec, engine, depth, spec.size_bytes, 1, fio_seeds_for(spec, 0, "f", 1), interrupt,
-                     nullptr, "f", nullptr};
+  const JobPlan plan{spec,     engine, depth, {JobFile{0, spec.size_bytes, "f"}}, spec.size_bytes, 1,
+                     fio_seeds_for(spec, 0, "f", 1), interrupt, nullptr, nullptr};
   JobMeasurement measurement;
   run_job(plan, measurement);
   CHECK(measurement.parts[0].operations == kBlocks);

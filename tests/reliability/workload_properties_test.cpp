@@ -332,6 +332,13 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_random_generator") other.random_generator = RandomGenerator::kLfsr;
     else if (column == "workload_random_distribution") other.random_distribution_text = "zipf:1.2";
     else if (column == "workload_percentage_random") other.percentage_random = {40, 40, 40};
+    else if (column == "workload_nrfiles") other.nrfiles = 4;
+    else if (column == "workload_filesize") other.file_size = 1 << 20;
+    else if (column == "workload_filesize_high")
+      base.file_size = 1 << 16, other.file_size = 1 << 16, other.file_size_high = 1 << 20;
+    else if (column == "workload_file_service_type") other.file_service = FileServiceKind::kRandom;
+    else if (column == "workload_file_service_turn") other.file_service_turn = 8;
+    else if (column == "workload_openfiles") other.open_files = 2;
     else FAIL("a compared workload field this test does not vary: add it");
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";

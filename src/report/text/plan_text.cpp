@@ -4,6 +4,7 @@
 
 #include "result/fio_log_names.h"
 
+#include "phases/job_files.h"
 #include "phases/phase_list.h"
 #include "result/result_keywords.h"
 
@@ -44,9 +45,24 @@ std::string workload_line(const Plan& plan, const PlannedTest& test) {
   const JobTarget& first = test.targets.front();
   const std::string file = first.is_private ? (first.directory / "bench++-job.*" / first.path).string()
                                             : first.path.string();
-  line += fmt::format("\n      file{}: {}{}, {} each", test.targets.size() > 1 ? "s" : "", file,
-                      test.targets.size() > 1 && first.is_private ? " and one per job" : "",
-                      amount_text(first.region_bytes));
+  const std::size_t per_job = files_per_job(spec);
+  if (per_job == 1) {
+    line += fmt::format("\n      file{}: {}{}, {} each", test.targets.size() > 1 ? "s" : "", file,
+                        test.targets.size() > 1 && first.is_private ? " and one per job" : "",
+                        amount_text(first.region_bytes));
+  } else {  // several files per job (nrfiles=, filename=a:b): each named with its size
+    line += fmt::format("\n      files: {} per job ({}{}), file_service_type={}", per_job,
+                        first.is_private ? "its own" : "shared by the jobs",
+                        spec.open_files != 0 && spec.open_files < per_job ? fmt::format(", {} open at once", spec.open_files)
+                                                                          : "",
+                        keyword(spec.file_service));
+    for (const JobTarget& target : test.targets) {
+      const std::string path = target.is_private ? (target.directory / "bench++-job.*" / target.path).string()
+                                                 : target.path.string();
+      line += fmt::format("\n        {}, {}", path, amount_text(target.region_bytes));
+      if (!first.is_private && &target - test.targets.data() + 1 == static_cast<std::ptrdiff_t>(per_job)) break;
+    }
+  }
   if (first.region_offset != 0 || test.targets.back().region_offset != 0) {  // offset=, offset_increment=
     line += test.targets.size() > 1 && test.targets.back().region_offset != first.region_offset
                 ? fmt::format(", from offset {} (job 1) to {} (job {})", first.region_offset,

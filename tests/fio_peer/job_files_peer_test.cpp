@@ -1,0 +1,84 @@
+// Issue 26's multi-file options (nrfiles=, file_service_type=, openfiles=, filesize=lo-hi, filename=a:b), the same
+// job under bench++ and under fio 3.33 on files each tool creates (strace's pwrite64/pread64: psync, both tools'
+// default engine): the same files of the same sizes, the same requests in each file and, for one job, the files
+// taken in the same order.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "fio_peer/fio_peer_support.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+constexpr std::uint64_t kBlock = 4096;
+
+void check_same_files(const test::PeerFilesPair& pair, bool write) {
+  CHECK(pair.bench.sizes == pair.fio.sizes);  // names (peer.0.0, ...) and sizes
+  CHECK(pair.fio.by_file.size() == pair.bench.by_file.size());
+  for (const auto& [name, fio_run] : pair.fio.by_file) {
+    CAPTURE(name);
+    REQUIRE(pair.bench.by_file.contains(name));
+    const test::PeerRun& bench_run = pair.bench.by_file.at(name);
+    CHECK(fio_run.count(write) > 0);
+    CHECK(bench_run.count(write) == fio_run.count(write));
+    CHECK(bench_run.bytes(write) == fio_run.bytes(write));
+    CHECK(bench_run.hits(write, kBlock) == fio_run.hits(write, kBlock));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("fio peer: nrfiles= with each file_service_type and openfiles= makes the same files, taken in the same "
+          "order") {
+  if (!test::peers_available()) return;
+  for (const std::vector<std::string>& options : std::vector<std::vector<std::string>>{
+           {"--rw=write", "--size=192k", "--nrfiles=3"},  // roundrobin, fio's default
+           {"--rw=write", "--size=1m", "--nrfiles=3"},    // 349525 bytes a file: not whole blocks
+           {"--rw=randwrite", "--size=256k", "--nrfiles=4", "--file_service_type=roundrobin:3"},
+           {"--rw=write", "--size=96k", "--nrfiles=3", "--file_service_type=sequential"},
+           {"--rw=write", "--size=256k", "--nrfiles=4", "--file_service_type=random"},
+           {"--rw=randwrite", "--size=240k", "--nrfiles=5", "--file_service_type=random:2"},
+           {"--rw=write", "--size=192k", "--nrfiles=3", "--openfiles=2"},
+           {"--rw=write", "--size=192k", "--nrfiles=4", "--openfiles=1"},
+           {"--rw=write", "--nrfiles=4", "--filesize=16k-64k"},
+           {"--rw=write", "--nrfiles=3", "--filesize=32k", "--size=64k"}}) {
+    CAPTURE(options);
+    const test::TempDir dir;
+    const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
+    check_same_files(pair, true);
+    CHECK(pair.bench.order == pair.fio.order);  // one job: request after request, the same file
+  }
+}
+
+TEST_CASE("fio peer: nrfiles= with numjobs= and a reading job give each job its files and the same reads") {
+  if (!test::peers_available()) return;
+  for (const std::vector<std::string>& options : std::vector<std::vector<std::string>>{
+           {"--rw=randwrite", "--size=96k", "--nrfiles=3", "--numjobs=2"},
+           {"--rw=read", "--size=128k", "--nrfiles=2"},
+           {"--rw=read", "--size=1m", "--nrfiles=3", "--offset=8k"}}) {
+    CAPTURE(options);
+    const test::TempDir dir;
+    const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
+    // A reading job's files: bench++ lays them out with pwrite (fio with write): compare the reads only.
+    check_same_files(pair, options.front() != "--rw=read");
+  }
+}
+
+TEST_CASE("fio peer: filename=a:b is two files every job shares, with the same requests in each") {
+  if (!test::peers_available()) return;
+  for (const std::vector<std::string>& options : std::vector<std::vector<std::string>>{
+           {"--rw=write", "--size=128k", "--filename=a:b"},
+           {"--rw=randwrite", "--size=96k", "--filename=a:b:c", "--numjobs=2"},
+           {"--rw=write", "--size=64k", "--filename=a\\:1:b", "--file_service_type=sequential"}}) {
+    CAPTURE(options);
+    const test::TempDir dir;
+    const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
+    check_same_files(pair, true);
+    if (options.size() == 3) CHECK(pair.bench.order == pair.fio.order);
+  }
+}
+
+}  // namespace bench
