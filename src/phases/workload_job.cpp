@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <limits>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -69,6 +70,7 @@ class JobLoop {
     }
     if (error_) throw *error_;
     if (verify_failure_) throw VerifyError(*verify_failure_);
+    if (rate_failure_) throw std::runtime_error(*rate_failure_);
     if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) sync(IoOp::kFsync);
     if (error_) throw *error_;
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts.
@@ -281,6 +283,7 @@ class JobLoop {
       return;
     }
     if (is_write) ++writes_;
+    if (rate_floor_.active()) rate_floor_.completed(op, length);
     if (submitted < measure_start_) return;  // ramp_time: done, not measured
     PartMeasurement& direction = result_.parts[part_index(is_write ? IoDirection::kWrite : IoDirection::kRead)];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
@@ -352,6 +355,17 @@ class JobLoop {
       stopped_at_ = now;
     }
     if (plan_.abort != nullptr && plan_.abort->load(std::memory_order_relaxed)) stopping_ = true;
+    if (plan_.group_end != nullptr && plan_.group_end->load(std::memory_order_relaxed) && !stopping_) {
+      stopping_ = true;  // fio's exitall: another job of the group ended
+      stopped_at_ = now;
+    }
+    // fio's rate_min=, rate_iops_min=: not during the ramp (fio's in_ramp_time); a job under it fails.
+    if (rate_floor_.active() && !stopping_ && now >= measure_start_) {
+      if (const std::optional<std::string> failure = rate_floor_.check(now - start_)) {
+        rate_failure_ = fmt::format("workload '{}': {}", spec_.name, *failure);
+        stopping_ = true;
+      }
+    }
     const int signal_number = plan_.interrupt_signal.load(std::memory_order_relaxed);
     if (signal_number != 0) {
       stopping_ = true;
@@ -391,6 +405,8 @@ class JobLoop {
   std::optional<Clock::time_point> rate_wait_until_;
   std::optional<std::system_error> error_;
   std::optional<std::string> verify_failure_;
+  RateFloor rate_floor_{spec_};              // rate_min= / rate_iops_min=
+  std::optional<std::string> rate_failure_;  // the job fell under it
   JobMeasurement& result_;
 };
 

@@ -36,6 +36,7 @@ struct JobPlan {
   std::string file_name;            // names the file in error messages
   JobData* data = nullptr;          // the writes' contents and the reads' checks (phases/workload_data.h); may be null
   std::uint64_t region_offset = 0;  // where the region starts (offset=, offset_increment=): added to every offset
+  const std::atomic<bool>* group_end = nullptr;  // fio's exitall: set when a job of the fio group ended: stop as at runtime's end
 };
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.
@@ -44,7 +45,8 @@ inline constexpr std::size_t kWorkloadParts = 3;
 
 // Runs the job on the calling thread, starting now, into `measurement` (its parts sized kWorkloadParts: reads,
 // writes, syncs). Throws std::system_error for a request the kernel failed (ENOSPC, EIO, ...; "cannot write FILE
-// at offset N") or that moved fewer bytes than asked, after waiting for the requests still in flight.
+// at offset N") or that moved fewer bytes than asked, after waiting for the requests still in flight; throws
+// std::runtime_error when the job falls under rate_min= or rate_iops_min= (phases/job_rate.h), as fio fails it.
 void run_job(const JobPlan& plan, JobMeasurement& measurement);
 
 }  // namespace bench

@@ -4,6 +4,7 @@
 #include <sched.h>
 
 #include <cstring>
+#include <exception>
 #include <system_error>
 #include <vector>
 #include <span>
@@ -13,6 +14,7 @@
 
 #include "engine/io_engine.h"
 #include "phases/job_offsets.h"
+#include "phases/job_priority.h"
 #include "phases/workload_data.h"
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
@@ -29,6 +31,7 @@ bool wait_start_delay(std::chrono::nanoseconds delay, const PhaseContext& contex
   while (Clock::now() < until) {
     context.check_interrupt();
     if (context.abort != nullptr && context.abort->load()) return false;
+    if (context.group_end != nullptr && context.group_end->load()) return false;  // exitall: fio ends it unstarted
     std::this_thread::sleep_until(std::min(until, Clock::now() + std::chrono::milliseconds(20)));
   }
   return true;
@@ -85,6 +88,25 @@ class WorkloadPhase final : public Phase {
   }
 
   void run(PhaseContext& context) const override {
+    if (!sets_job_priority(spec_)) {
+      run_job_here(context);
+      return;
+    }
+    // nice=, prio=, prioclass=: on a thread of its own, whose priorities end with it.
+    std::exception_ptr failure;
+    std::thread([&] {
+      try {
+        apply_job_priority(spec_);
+        run_job_here(context);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    }).join();
+    if (failure) std::rethrow_exception(failure);
+  }
+
+ private:
+  void run_job_here(PhaseContext& context) const {
     const JobTarget& target = targets_.at(context.worker_index);
     const CpuPinning pinning(spec_.cpus_allowed);
     if (spec_.create_only) {  // fio's create_only=1: prepare() laid the file out; nothing more to do
@@ -117,13 +139,13 @@ class WorkloadPhase final : public Phase {
                        context.abort,
                        target.path.string(),
                        &data,
-                       target.region_offset};
+                       target.region_offset,
+                       context.group_end};
     if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
     if (spec_.fsync_on_close && writes_data(spec_.pattern)) file.sync();  // fio's fsync_on_close, untimed
     if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);
   }
 
- private:
   const WorkloadSpec& spec_;
   std::vector<JobTarget>& targets_;
   const EngineChoice choice_;

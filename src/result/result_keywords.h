@@ -45,6 +45,10 @@ inline constexpr std::array<std::string_view, 6> kKeywords<IoPattern> = {"read",
 // fio's random_generator= words, in RandomGenerator's order.
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<RandomGenerator> = {"tausworthe", "lfsr", "tausworthe64"};
+// fio's fallocate= words, in FallocateMode's order (fio's 0 and 1 are none and posix).
+template <>
+inline constexpr std::array<std::string_view, 5> kKeywords<FallocateMode> = {"none", "native", "posix", "keep",
+                                                                             "truncate"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>

@@ -2,11 +2,14 @@
 // read as fio 3.33 reads them.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
 
 #include "cli/fio_job_file.h"
+#include "result/workload_fields.h"
 #include "result/errors.h"
 #include "test_support.h"
 
@@ -171,6 +174,168 @@ TEST_CASE("bench++ job --parse-only: checks, prints nothing, runs nothing, exits
       test::run_bench({"job", "-d", dir.path().string(), "-parse-only", "--name=x", "--size=1m", "--rw=read"});
   CHECK(command_line.exit_code == 0);
   CHECK(command_line.out.empty());
+}
+
+
+WorkloadSpec workload_of(std::vector<std::string> words) {
+  words.insert(words.begin(), {"--name=x", "--size=1m"});
+  const FioJobs jobs = read_fio_command_line(words);
+  REQUIRE(jobs.workloads.size() == 1);
+  return jobs.workloads.front();
+}
+
+std::string error_of(std::vector<std::string> words) {
+  words.insert(words.begin(), {"--name=x", "--size=1m"});
+  return test::error_of<UsageError>([&] { read_fio_command_line(words); });
+}
+
+TEST_CASE("fio: new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass read as fio 3.33 reads them") {
+  CHECK(!workload_of({}).new_group);
+  CHECK(workload_of({"--new_group"}).new_group);
+  CHECK(!workload_of({"--new_group=0"}).new_group);
+  CHECK(workload_of({"--exitall"}).exitall);
+  CHECK(workload_of({"--rate_min=1m"}).rate_min_bytes == std::array<std::uint64_t, 2>{1u << 20, 1u << 20});
+  CHECK(workload_of({"--ratemin=,2k"}).rate_min_bytes == std::array<std::uint64_t, 2>{0, 2048});
+  CHECK(workload_of({"--rate_iops_min=10,20,30"}).rate_iops_min == std::array<std::uint64_t, 2>{10, 20});
+  CHECK(workload_of({"--rate=2m", "--rate_min=1m"}).rate_min_bytes[0] == 1u << 20);
+  CHECK(error_of({"--rate_min=1m", "--rate_iops_min=5"}) ==
+        "workload 'x': rate_min= and rate_iops_min= are mutually exclusive (as in fio)");
+  CHECK(error_of({"--rate=1m", "--rate_min=2m"}) ==
+        "workload 'x': the minimum rate exceeds the rate of the reads (as fio refuses it)");
+  CHECK(error_of({"--rate_iops=,5", "--rate_iops_min=,6"}) ==
+        "workload 'x': the minimum rate exceeds the rate of the writes (as fio refuses it)");
+  CHECK(error_of({"--rate_min=1x"}) == "invalid fio option rate_min='1x': unknown size suffix 'x'");
+  CHECK(workload_of({"--nice=-20"}).nice == -20);
+  CHECK(workload_of({"--nice=19"}).nice == 19);
+  CHECK(!workload_of({}).nice);
+  CHECK(error_of({"--nice=20"}) == "invalid fio option nice='20': must be between -20 and 19");
+  CHECK(error_of({"--nice=-21"}) == "invalid fio option nice='-21': must be between -20 and 19");
+  CHECK(error_of({"--nice=1.5"}) == "invalid fio option nice='1.5': must be a whole number");
+  CHECK(workload_of({"--prio=7"}).ioprio == 7u);
+  CHECK(workload_of({"--prioclass=3"}).ioprio_class == 3u);
+  CHECK(error_of({"--prio=8"}) == "invalid fio option prio='8': must be between 0 and 7");
+  CHECK(error_of({"--prioclass=4"}) == "invalid fio option prioclass='4': must be between 0 and 3");
+}
+
+TEST_CASE("fio: fallocate=, create_on_open=, unlink_each_loop= read as fio 3.33 reads them") {
+  CHECK(workload_of({}).fallocate == FallocateMode::kNative);  // fio 3.33's default on Linux
+  CHECK(workload_of({"--fallocate=none"}).fallocate == FallocateMode::kNone);
+  CHECK(workload_of({"--fallocate=0"}).fallocate == FallocateMode::kNone);
+  CHECK(workload_of({"--fallocate=posix"}).fallocate == FallocateMode::kPosix);
+  CHECK(workload_of({"--fallocate=1"}).fallocate == FallocateMode::kPosix);
+  CHECK(workload_of({"--fallocate=keep"}).fallocate == FallocateMode::kKeep);
+  CHECK(workload_of({"--fallocate=truncate"}).fallocate == FallocateMode::kTruncate);
+  CHECK(error_of({"--fallocate=2"}) ==
+        "invalid fio option fallocate='2': fio's values are none (0), native, posix (1), keep and truncate");
+  CHECK(workload_of({"--create_on_open=1"}).create_on_open);
+  CHECK(workload_of({"--unlink_each_loop=1"}).unlink_each_loop);
+  CHECK(error_of({"--unlink_each_loop=yes"}) == "invalid fio option unlink_each_loop='yes': must be 0 or 1");
+}
+
+TEST_CASE("workload fields: the job-control options are recorded and read back") {
+  WorkloadSpec spec = workload_of({"--new_group", "--exitall", "--rate_min=1m,2m", "--nice=-3", "--prio=4",
+                                   "--prioclass=2", "--fallocate=keep", "--create_on_open=1", "--unlink_each_loop=1"});
+  WorkloadSpec back;
+  for (const WorkloadField& field : workload_fields()) {
+    const std::optional<FieldValue> value = field.access.get(spec);
+    if (value) REQUIRE(field.access.set(back, *value));
+  }
+  CHECK(back.new_group);
+  CHECK(back.exitall);
+  CHECK(back.rate_min_bytes == spec.rate_min_bytes);
+  CHECK(back.nice == -3);
+  CHECK(back.ioprio == 4u);
+  CHECK(back.ioprio_class == 2u);
+  CHECK(back.fallocate == FallocateMode::kKeep);
+  CHECK(back.create_on_open);
+  CHECK(back.unlink_each_loop);
+}
+
+// The fio JSON document's "groupid" values of each job, in order.
+std::vector<std::string> group_ids_of(const std::string& json) {
+  std::vector<std::string> ids;
+  for (std::size_t at = json.find("\"groupid\": "); at != std::string::npos; at = json.find("\"groupid\": ", at + 1)) {
+    const std::size_t start = at + std::string_view("\"groupid\": ").size();
+    ids.push_back(json.substr(start, json.find_first_of(",\n", start) - start));
+  }
+  return ids;
+}
+
+TEST_CASE("bench++ job: new_group starts fio's next groupid, as fio does (not on the first job)") {
+  const test::TempDir dir;
+  const test::CommandOutput run = test::run_bench(
+      {"job", "-d", dir.path().string(), "-q", "--output-format=json", "--size=64k", "--name=a", "--new_group",
+       "--rw=write", "--name=b", "--rw=write", "--name=c", "--new_group", "--rw=write", "--name=d", "--rw=write"});
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(group_ids_of(run.out) == std::vector<std::string>{"0", "0", "1", "1"});
+}
+
+// The fio JSON "job_runtime" (ms) of the job named `name`.
+std::uint64_t job_runtime_of(const std::string& json, const std::string& name) {
+  const std::size_t job = json.find("\"jobname\": \"" + name + "\"");
+  REQUIRE(job != std::string::npos);
+  const std::size_t at = json.find("\"job_runtime\": ", job);
+  REQUIRE(at != std::string::npos);
+  return std::stoull(json.substr(at + std::string_view("\"job_runtime\": ").size()));
+}
+
+TEST_CASE("bench++ job: exitall stops the other jobs of the group when one ends, not those of the next group") {
+  const test::TempDir dir;
+  const std::vector<std::string> jobs = {"job", "-d", dir.path().string(), "-q", "--output-format=json",
+                                         "--name=short", "--rw=write", "--size=256k",
+                                         "--name=long", "--rw=write", "--size=1m", "--time_based", "--runtime=60",
+                                         "--name=next", "--stonewall", "--rw=write", "--size=256k", "--rate=512k"};
+  const test::CommandOutput run = test::run_bench(test::with(jobs, {"--exitall"}));  // (the last job's: any will do)
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(job_runtime_of(run.out, "long") < 30'000);  // stopped when short ended, not after its 60 s
+  CHECK(job_runtime_of(run.out, "next") >= 400);    // the next group ran whole: 256 KiB at 512 KiB/s
+}
+
+TEST_CASE("bench++ job: a job under rate_min fails as fio's does (its message, exit status 1)") {
+  const test::TempDir dir;
+  const test::CommandOutput run =
+      test::run_bench({"job", "-d", dir.path().string(), "-q", "--name=slow", "--rw=write", "--size=1m",
+                       "--time_based", "--runtime=20", "--rate_min=1t"});
+  CHECK(run.exit_code == 1);
+  CHECK(test::contains(run.err, "workload 'slow': rate_min=1099511627776B/s not met, got "));
+  const test::CommandOutput iops =
+      test::run_bench({"job", "-d", dir.path().string(), "-q", "--name=few", "--rw=read", "--size=64k",
+                       "--time_based", "--runtime=20", "--rate_iops=5", "--rate_iops_min=4,0"});
+  CHECK(iops.exit_code == 0);  // 5 a second keeps above 4
+}
+
+TEST_CASE("bench++ job: nice=, prio= and prioclass= are set on the job's thread; a value the kernel refuses is an error") {
+  if (!test::tool_installed("strace")) {
+    test::skip_unless(false, test::Need::kTool, "strace is not installed (Debian strace)");
+    return;
+  }
+  const test::TempDir dir;
+  const test::CommandOutput run = test::run_program(
+      {"strace", "-f", "-qq", "-e", "trace=setpriority,ioprio_set", BENCH_BINARY, "job", "-d", dir.path().string(),
+       "-q", "--name=x", "--rw=write", "--size=64k", "--nice=5", "--prio=3", "--prioclass=3"});
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(test::count_of(run.err, ", 5) = 0") == 2);  // setpriority(PRIO_PROCESS, TID, 5): the check's and the job's
+  CHECK(test::count_of(run.err, "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_IDLE, 3)) = 0") == 2);
+  // Unprivileged (as root: setpriv drops to nobody first), a lower nice and the realtime class are refused before
+  // anything is created.
+  if (test::running_as_root() &&
+      test::skip_unless(test::tool_installed("setpriv"), test::Need::kTool, "setpriv is not installed (Debian util-linux)")) {
+    return;
+  }
+  std::filesystem::permissions(dir.path(), std::filesystem::perms::all);
+  std::vector<std::string> args = {BENCH_BINARY, "job", "-d", dir.path().string(), "--name=x", "--rw=write", "--size=64k"};
+  if (test::running_as_root()) args.insert(args.begin(), {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"});
+  const test::CommandOutput nice = test::run_program(test::with(args, {"--nice=-5"}));
+  CHECK(nice.exit_code == 2);
+  CHECK(test::contains(nice.err, "workload 'x': cannot set nice=-5"));
+  CHECK(test::contains(nice.err, "the kernel refuses it here"));
+  const test::CommandOutput realtime = test::run_program(test::with(args, {"--prioclass=1"}));
+  CHECK(realtime.exit_code == 2);
+  CHECK(test::contains(realtime.err, "workload 'x': cannot set prio=0 prioclass=1"));
+  CHECK(test::list_tree(dir.path()).empty());
 }
 
 }  // namespace
