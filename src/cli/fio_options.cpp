@@ -695,8 +695,8 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.overwrite = boolean(v); }},
     Rule{"create_only", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_only = boolean(v); }},
-    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open,
-    // unlink_each_loop): result/workload_spec.h's block of the same name.
+    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open):
+    // result/workload_spec.h's block of the same name.
     Rule{"new_group", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.new_group = boolean(v); }},
     Rule{"exitall", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall = boolean(v); }},
     Rule{"rate_min", FioArgument::kRequired, set_rate_min},
@@ -712,8 +712,6 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.fallocate = fallocate_mode(v); }},
     Rule{"create_on_open", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_on_open = boolean(v); }},
-    Rule{"unlink_each_loop", FioArgument::kRequired,
-         [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink_each_loop = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {

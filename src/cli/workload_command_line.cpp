@@ -389,7 +389,7 @@ fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_
   --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios
   --fsync_on_close --readonly; beside job files, job options fill fio's defaults (the first file's)
 job control: --new_group --exitall --rate_min --rate_iops_min --nice --prio --prioclass --fallocate
-  --create_on_open --unlink_each_loop
+  --create_on_open
 fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file
   run) --parse-only (read and check, run and print nothing); include FILE lines in job files
 fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE

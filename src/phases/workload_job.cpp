@@ -98,7 +98,9 @@ class JobLoop {
           refill_.reap(plan_.engine.in_flight(), free_slots_.size(), issuing() && !sync_due());
       if (!due) continue;  // a slot is free: the next batch goes first
       reap(due->min, due->max);
-      check_stop(Clock::now());
+      const Clock::time_point now = Clock::now();
+      check_stop(now);
+      check_rate_floor(now);
     }
   }
 
@@ -349,6 +351,16 @@ class JobLoop {
     if (completed > last_completion_) last_completion_ = completed;
   }
 
+  // fio's rate_min=, rate_iops_min=: checked where fio checks them, after completions (never while a rate= wait
+  // sleeps), and not during the ramp (fio's in_ramp_time); a job under it fails.
+  void check_rate_floor(Clock::time_point now) {
+    if (!rate_floor_.active() || stopping_ || now < measure_start_) return;
+    if (const std::optional<std::string> failure = rate_floor_.check(now - start_)) {
+      rate_failure_ = fmt::format("workload '{}': {}", spec_.name, *failure);
+      stopping_ = true;
+    }
+  }
+
   void check_stop(Clock::time_point now) {
     if (now >= deadline_ && !stopping_) {
       stopping_ = true;
@@ -358,13 +370,6 @@ class JobLoop {
     if (plan_.group_end != nullptr && plan_.group_end->load(std::memory_order_relaxed) && !stopping_) {
       stopping_ = true;  // fio's exitall: another job of the group ended
       stopped_at_ = now;
-    }
-    // fio's rate_min=, rate_iops_min=: not during the ramp (fio's in_ramp_time); a job under it fails.
-    if (rate_floor_.active() && !stopping_ && now >= measure_start_) {
-      if (const std::optional<std::string> failure = rate_floor_.check(now - start_)) {
-        rate_failure_ = fmt::format("workload '{}': {}", spec_.name, *failure);
-        stopping_ = true;
-      }
     }
     const int signal_number = plan_.interrupt_signal.load(std::memory_order_relaxed);
     if (signal_number != 0) {

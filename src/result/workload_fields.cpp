@@ -92,16 +92,19 @@ constexpr FieldAccess<WorkloadSpec> read_write_pair() {
   };
 }
 
-// nice=, signed: "-5"; empty when not given.
+// nice=, signed: "-5"; "" when not given.
 constexpr FieldAccess<WorkloadSpec> kNice{
-    .format = {.codec = FieldCodec::kText, .may_be_empty = true},
+    .format = {.codec = FieldCodec::kText},
     .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
-      if (!spec.nice) return std::nullopt;
-      return std::to_string(*spec.nice);
+      return spec.nice ? std::to_string(*spec.nice) : std::string();
     },
     .set =
         [](WorkloadSpec& spec, FieldValue value) {
           const std::string text = std::get<std::string>(std::move(value));
+          if (text.empty()) {
+            spec.nice.reset();
+            return true;
+          }
           int nice = 0;
           char end = 0;
           if (std::sscanf(text.c_str(), "%d%c", &nice, &end) != 1 || nice < -20 || nice > 19) return false;
@@ -167,8 +170,7 @@ constexpr std::array kWorkloadFields = {
                   member<&WorkloadSpec::random_distribution_text>(), {}, {"random_distribution", R::kWord}},
     WorkloadField{"workload_percentage_random", "percentage_random", nullptr, kPercentageRandom, {},
                   {"percentage_random", R::kWord}},
-    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open,
-    // unlink_each_loop)
+    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open)
     WorkloadField{"workload_new_group", "new_group", nullptr, member<&WorkloadSpec::new_group>()},
     WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>(), {}, {"exitall", R::kOnOff}},
     WorkloadField{"workload_rate_min", "rate_min", nullptr, read_write_pair<&WorkloadSpec::rate_min_bytes>()},
@@ -180,7 +182,6 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_fallocate", "fallocate", nullptr, member<&WorkloadSpec::fallocate>(), {},
                   {"fallocate", R::kWord}},
     WorkloadField{"workload_create_on_open", "create_on_open", nullptr, member<&WorkloadSpec::create_on_open>()},
-    WorkloadField{"workload_unlink_each_loop", "unlink_each_loop", nullptr, member<&WorkloadSpec::unlink_each_loop>()},
 };
 
 }  // namespace

@@ -157,12 +157,10 @@ struct WorkloadSpec {
   std::optional<std::int32_t> nice;           // nice= (-20..19): the job thread's nice value
   std::optional<std::uint32_t> ioprio;        // prio= (0..7): the job thread's I/O priority (ioprio_set)
   std::optional<std::uint32_t> ioprio_class;  // prioclass= (0..3; 0 with a prio: best effort, as fio)
-  // How a file bench++ creates is made (phases/workload_files.cpp): fallocate=, create_on_open=1 (the file is
-  // created when the job opens it for its requests, not before the group starts), unlink_each_loop=1 (each loop's
-  // end removes the job's file, and the next loop makes it again).
+  // How a file bench++ creates is made (phases/workload_files.h): fallocate=, create_on_open=1 (the file is
+  // created by the job's open for its requests, neither allocated nor laid out before).
   FallocateMode fallocate = FallocateMode::kNative;
   bool create_on_open = false;
-  bool unlink_each_loop = false;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

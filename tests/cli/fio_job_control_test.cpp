@@ -217,7 +217,7 @@ TEST_CASE("fio: new_group, exitall, rate_min, rate_iops_min, nice, prio, priocla
   CHECK(error_of({"--prioclass=4"}) == "invalid fio option prioclass='4': must be between 0 and 3");
 }
 
-TEST_CASE("fio: fallocate=, create_on_open=, unlink_each_loop= read as fio 3.33 reads them") {
+TEST_CASE("fio: fallocate= and create_on_open= read as fio 3.33 reads them (unlink_each_loop still refused)") {
   CHECK(workload_of({}).fallocate == FallocateMode::kNative);  // fio 3.33's default on Linux
   CHECK(workload_of({"--fallocate=none"}).fallocate == FallocateMode::kNone);
   CHECK(workload_of({"--fallocate=0"}).fallocate == FallocateMode::kNone);
@@ -228,13 +228,14 @@ TEST_CASE("fio: fallocate=, create_on_open=, unlink_each_loop= read as fio 3.33 
   CHECK(error_of({"--fallocate=2"}) ==
         "invalid fio option fallocate='2': fio's values are none (0), native, posix (1), keep and truncate");
   CHECK(workload_of({"--create_on_open=1"}).create_on_open);
-  CHECK(workload_of({"--unlink_each_loop=1"}).unlink_each_loop);
-  CHECK(error_of({"--unlink_each_loop=yes"}) == "invalid fio option unlink_each_loop='yes': must be 0 or 1");
+  CHECK(error_of({"--create_on_open=yes"}) == "invalid fio option create_on_open='yes': must be 0 or 1");
+  CHECK(error_of({"--unlink_each_loop=1"}) ==
+        "fio option 'unlink_each_loop' is not supported by bench++ (see bench++(1), WORKLOADS)");
 }
 
 TEST_CASE("workload fields: the job-control options are recorded and read back") {
   WorkloadSpec spec = workload_of({"--new_group", "--exitall", "--rate_min=1m,2m", "--nice=-3", "--prio=4",
-                                   "--prioclass=2", "--fallocate=keep", "--create_on_open=1", "--unlink_each_loop=1"});
+                                   "--prioclass=2", "--fallocate=keep", "--create_on_open=1"});
   WorkloadSpec back;
   for (const WorkloadField& field : workload_fields()) {
     const std::optional<FieldValue> value = field.access.get(spec);
@@ -248,7 +249,6 @@ TEST_CASE("workload fields: the job-control options are recorded and read back")
   CHECK(back.ioprio_class == 2u);
   CHECK(back.fallocate == FallocateMode::kKeep);
   CHECK(back.create_on_open);
-  CHECK(back.unlink_each_loop);
 }
 
 // The fio JSON document's "groupid" values of each job, in order.
@@ -336,6 +336,23 @@ TEST_CASE("bench++ job: nice=, prio= and prioclass= are set on the job's thread;
   CHECK(realtime.exit_code == 2);
   CHECK(test::contains(realtime.err, "workload 'x': cannot set prio=0 prioclass=1"));
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+
+TEST_CASE("bench++ job: create_on_open=1 leaves the new file to the job's open; with reads it is refused") {
+  const test::TempDir dir;
+  const test::CommandOutput refused =
+      test::run_bench({"job", "-d", dir.path().string(), "--name=r", "--rw=randread", "--size=64k", "--create_on_open=1"});
+  CHECK(refused.exit_code == 2);
+  CHECK(test::contains(refused.err, "workload 'r': create_on_open=1 with reads: the new file would be empty"));
+  CHECK(test::list_tree(dir.path()).empty());
+  const test::CommandOutput run = test::run_bench({"job", "-d", dir.path().string(), "-q", "--name=w", "--rw=write",
+                                                   "--size=64k", "--create_on_open=1", "--unlink=0"});
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  const std::vector<std::string> files = test::list_tree(dir.path());
+  REQUIRE(files.size() == 2);  // the private directory and w.0.0 in it
+  CHECK(std::filesystem::file_size(dir.path() / files[1]) == 65536);
 }
 
 }  // namespace
