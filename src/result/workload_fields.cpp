@@ -170,17 +170,16 @@ constexpr std::array kWorkloadFields = {
                   member<&WorkloadSpec::random_distribution_text>(), {}, {"random_distribution", R::kWord}},
     WorkloadField{"workload_percentage_random", "percentage_random", nullptr, kPercentageRandom, {},
                   {"percentage_random", R::kWord}},
-    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open)
+    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open):
+    // recorded, not compared (compare notes none of them)
     WorkloadField{"workload_new_group", "new_group", nullptr, member<&WorkloadSpec::new_group>()},
-    WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>(), {}, {"exitall", R::kOnOff}},
+    WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>()},
     WorkloadField{"workload_rate_min", "rate_min", nullptr, read_write_pair<&WorkloadSpec::rate_min_bytes>()},
     WorkloadField{"workload_rate_iops_min", "rate_iops_min", nullptr, read_write_pair<&WorkloadSpec::rate_iops_min>()},
-    WorkloadField{"workload_nice", "nice", nullptr, kNice, {}, {"nice", R::kWord}},
-    WorkloadField{"workload_prio", "prio", nullptr, member<&WorkloadSpec::ioprio>(), {}, {"prio", R::kCount}},
-    WorkloadField{"workload_prioclass", "prioclass", nullptr, member<&WorkloadSpec::ioprio_class>(), {},
-                  {"prioclass", R::kCount}},
-    WorkloadField{"workload_fallocate", "fallocate", nullptr, member<&WorkloadSpec::fallocate>(), {},
-                  {"fallocate", R::kWord}},
+    WorkloadField{"workload_nice", "nice", nullptr, kNice},
+    WorkloadField{"workload_prio", "prio", nullptr, member<&WorkloadSpec::ioprio>()},
+    WorkloadField{"workload_prioclass", "prioclass", nullptr, member<&WorkloadSpec::ioprio_class>()},
+    WorkloadField{"workload_fallocate", "fallocate", nullptr, member<&WorkloadSpec::fallocate>()},
     WorkloadField{"workload_create_on_open", "create_on_open", nullptr, member<&WorkloadSpec::create_on_open>()},
 };
 

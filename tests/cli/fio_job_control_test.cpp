@@ -36,7 +36,7 @@ std::vector<std::string> names_of(const std::vector<WorkloadSpec>& specs) {
   return names;
 }
 
-TEST_CASE("fio job file: --section picks the sections that run; [global] is always read") {
+TEST_CASE("fio job file: --section picks the sections that run, and [global] is always read") {
   const std::string text = "[global]\nsize=1m\n[a]\nrw=read\n[b]\nrw=write\nthinktime=3\n[global]\nbs=8k\n[c]\nrw=randread\n";
   const std::vector<std::string> only_c{"c"};
   JobFileReading reading;
@@ -128,7 +128,7 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
-TEST_CASE("bench++ job: --section runs only that section; include reads the included file beside the job file") {
+TEST_CASE("bench++ job: --section runs only that section, and include reads the included file beside the job file") {
   const test::TempDir dir;
   const std::filesystem::path jobs = dir.path() / "jobs";
   std::filesystem::create_directory(jobs);
@@ -154,7 +154,7 @@ TEST_CASE("bench++ job: --section runs only that section; include reads the incl
   CHECK(test::contains(refused.err, "section='global'"));
 }
 
-TEST_CASE("bench++ job --parse-only: checks, prints nothing, runs nothing, exits 0; errors as a run's") {
+TEST_CASE("bench++ job --parse-only: checks, prints nothing, runs nothing, exits 0, and errors as a run's") {
   const test::TempDir dir;
   write_text(dir.path() / "ok.fio", "[a]\nsize=1m\nrw=write\n");
   write_text(dir.path() / "bad.fio", "[a]\nsize=1m\nbs=4x\n");
@@ -306,7 +306,7 @@ TEST_CASE("bench++ job: a job under rate_min fails as fio's does (its message, e
   CHECK(iops.exit_code == 0);  // 5 a second keeps above 4
 }
 
-TEST_CASE("bench++ job: nice=, prio= and prioclass= are set on the job's thread; a value the kernel refuses is an error") {
+TEST_CASE("bench++ job: nice=, prio= and prioclass= are set on the job's thread, and a value the kernel refuses is an error") {
   if (!test::tool_installed("strace")) {
     test::skip_unless(false, test::Need::kTool, "strace is not installed (Debian strace)");
     return;
@@ -339,7 +339,7 @@ TEST_CASE("bench++ job: nice=, prio= and prioclass= are set on the job's thread;
 }
 
 
-TEST_CASE("bench++ job: create_on_open=1 leaves the new file to the job's open; with reads it is refused") {
+TEST_CASE("bench++ job: create_on_open=1 leaves the new file to the job's open, and with reads it is refused") {
   const test::TempDir dir;
   const test::CommandOutput refused =
       test::run_bench({"job", "-d", dir.path().string(), "--name=r", "--rw=randread", "--size=64k", "--create_on_open=1"});
