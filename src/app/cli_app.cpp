@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include "app/rank_command.h"
 #include "app/run_command.h"
 #include "app/text_sink.h"
+#include "cli/fio_job_file.h"
 #include "cli/workload_command_line.h"
 #include "cli/bonnie_command_line.h"
 #include "platform/posix_file.h"
@@ -28,8 +30,7 @@ namespace {
 // A job file's text, read to at most kJobFileBytes (so that /dev/zero or a FIFO that never ends stops there); a
 // file that cannot be read is bad input, named. A signal that interrupts the wait for a FIFO's writer, or a
 // read, is an interruption (exit 130), not a failure of the file.
-constexpr std::size_t kJobFileBytes = 1 << 20;
-
+// (kJobFileBytes: cli/fio_job_file.h, which also bounds a file with its includes.)
 std::string read_job_file(const std::string& path) {
   const auto failed = [&](const char* what) {
     if (errno == EINTR && interrupt_signal().load() != 0) throw InterruptedError(interrupt_signal().load());
@@ -61,6 +62,13 @@ std::string read_job_file(const std::string& path) {
   return text;
 }
 
+// A job file's `include FILE`: its text, or nullopt when there is no such file (any other failure is read_job_file's).
+std::optional<std::string> read_included_job_file(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 && (errno == ENOENT || errno == ENOTDIR)) return std::nullopt;
+  return read_job_file(path);
+}
+
 // What a front end parsed: its help and version answered here (once for the whole MPI job), a run handed to the
 // one run command.
 int act_on(const ParsedCommandLine& command) {
@@ -73,6 +81,8 @@ int act_on(const ParsedCommandLine& command) {
       return 0;
     case Action::kDetect:
       return run_detect_command();
+    case Action::kParseOnly:  // fio's --parse-only: checked in parsing, nothing run or printed
+      return 0;
     case Action::kRun:
       break;
   }
@@ -88,7 +98,7 @@ int run_cli(const std::vector<std::string>& args) {
   if (!args.empty() && (args.front() == "job" || args.front() == "suite")) {
     const WorkloadCommand command = args.front() == "job" ? WorkloadCommand::kJob : WorkloadCommand::kSuite;
     return act_on(parse_workload_command_line(command, std::vector<std::string>(args.begin() + 1, args.end()),
-                                              read_system_facts(), read_job_file));
+                                              read_system_facts(), read_job_file, read_included_job_file));
   }
   return act_on(parse_command_line(args, read_system_facts()));
 }

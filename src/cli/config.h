@@ -45,7 +45,8 @@ struct Config {
 };
 
 // What the command line asks for.
-enum class Action { kRun, kHelp, kVersion, kDetect };
+// kParseOnly: fio's --parse-only, the command line read and checked, nothing run or printed.
+enum class Action { kRun, kHelp, kVersion, kDetect, kParseOnly };
 
 struct ParsedCommandLine {
   Action action = Action::kRun;

@@ -97,6 +97,18 @@ void note_unsupported(std::vector<std::string>& names, const std::string& name) 
   if (std::find(names.begin(), names.end(), shown) == names.end()) names.push_back(shown);
 }
 
+// Whether `name` is a section fio's --section list lets run (fio's skip_this_section: [global] always does).
+bool section_selected(std::string_view name, std::span<const std::string> sections) {
+  return sections.empty() || name == "global" || std::find(sections.begin(), sections.end(), name) != sections.end();
+}
+
+// The message for a job whose sections --section left nothing of.
+std::string no_selected_section(std::span<const std::string> sections, std::string_view where) {
+  std::string names;
+  for (const std::string& name : sections) names += (names.empty() ? "--section=" : ", --section=") + name;
+  return fmt::format("{}: no workload: {} names no section of it", where, names);
+}
+
 }  // namespace
 
 WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span<const FioOption> job_options) {
@@ -150,13 +162,15 @@ std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
 
 void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads) { check_unique_names(workloads); }
 
-FioJobs read_fio_command_line(std::span<const std::string> words) {
+FioJobs read_fio_command_line(std::span<const std::string> words, std::span<const std::string> sections) {
   FioJobs jobs;
   std::vector<FioOption> global;
   // Each job with the global options in force where its --name starts. fio: --name=global (any name starting
   // with "global") opens a global section instead, whose options fill the defaults of the jobs after it.
   std::vector<std::pair<std::vector<FioOption>, std::vector<FioOption>>> per_job;
   bool in_global = true;
+  bool skipping = false;
+  bool skipped_any = false;
   for (FioOption& option : split_fio_words(words)) {
     if (is_fio_run_option(option.name)) {
       apply_fio_run_option(jobs.output, option);
@@ -164,12 +178,16 @@ FioJobs read_fio_command_line(std::span<const std::string> words) {
     }
     if (option.name == "name") {
       in_global = option.value.value_or("").starts_with("global");
-      if (in_global) continue;
+      skipping = !in_global && !section_selected(*option.value, sections);  // --section leaves this job out
+      skipped_any = skipped_any || skipping;
+      if (in_global || skipping) continue;
       per_job.emplace_back(global, std::vector<FioOption>{});
     }
+    if (skipping) continue;
     (in_global ? global : per_job.back().second).push_back(std::move(option));
   }
   if (per_job.empty()) {
+    if (skipped_any) throw UsageError(no_selected_section(sections, "the command line"));
     if (!global.empty()) throw UsageError("the fio options need a --name=NAME to form a workload");
     throw UsageError("no workload: give fio options with --name=NAME, or a job file");
   }
@@ -217,71 +235,151 @@ std::optional<std::string> process_environment(const std::string& name) {
   return std::string(value);
 }
 
-std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
-                                            std::span<const FioOption> command_line_defaults,
-                                            const EnvironmentLookup& environment) {
-  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // UTF-8's, as some editors write it
-  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) text.remove_prefix(kByteOrderMark.size());
-  check_text(text, file_name);
+namespace {
+
+// A UsageError that already names its file and line.
+class PlacedError : public UsageError {
+ public:
+  using UsageError::UsageError;
+};
+
+// One job file read line by line, its included files inline (see JobFileReading).
+class JobFileParser {
+ public:
+  explicit JobFileParser(const JobFileReading& reading)
+      : reading_(reading), global_(reading.command_line_defaults.begin(), reading.command_line_defaults.end()) {}
+
+  std::vector<WorkloadSpec> read(std::string_view text, std::string_view file_name) {
+    read_text(text, std::string(file_name));
+    if (!unsupported_.empty()) throw UsageError(fmt::format("{}: {}", unsupported_at_, unsupported_message(unsupported_)));
+    if (sections_.empty()) {
+      if (!reading_.sections.empty()) throw UsageError(no_selected_section(reading_.sections, file_name));
+      throw UsageError(fmt::format("{}: no workload (a [section] other than [global])", file_name));
+    }
+    std::vector<WorkloadSpec> workloads;
+    for (const Section& section : sections_) {
+      try {
+        workloads.push_back(build_workload(section.global, section.options));
+      } catch (const UsageError& error) {
+        throw UsageError(fmt::format("{}: {}", section.place, error.what()));
+      }
+    }
+    check_unique_names(workloads);
+    return workloads;
+  }
+
+ private:
   struct Section {
-    std::size_t line = 0;
+    std::string place;              // "file:line" of its [name] line
     std::vector<FioOption> global;  // the [global] options in force where the section starts
     std::vector<FioOption> options;
   };
-  std::vector<FioOption> global(command_line_defaults.begin(), command_line_defaults.end());
-  std::vector<Section> sections;
-  bool in_global = false;
-  std::size_t line_number = 0;
-  std::vector<std::string> unsupported;  // every option bench++ does not run, named in one error
-  std::size_t first_unsupported_line = 0;
-  const auto at_line = [&](const std::string& message) {
-    return UsageError(fmt::format("{}:{}: {}", file_name, line_number, message));
-  };
-  for_each_line(text, [&](std::string_view raw) {
-    ++line_number;
-    const std::string_view line = trim(without_comment(raw));
+
+  // `file_name` is as the including file gave it (or the command line did): messages name it so.
+  void read_text(std::string_view text, const std::string& file_name) {
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // UTF-8's, as some editors write it
+    if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) text.remove_prefix(kByteOrderMark.size());
+    bytes_read_ += text.size();
+    if (bytes_read_ > kJobFileBytes) {
+      throw UsageError(fmt::format("{}: the job file and its includes are larger than {} KiB, the most bench++ reads "
+                                   "of a job file",
+                                   file_name, kJobFileBytes >> 10));
+    }
+    check_text(text, file_name);
+    open_files_.push_back(file_name);
+    const bool included = open_files_.size() > 1;
+    std::size_t line_number = 0;
+    for_each_line(text, [&](std::string_view raw) {
+      ++line_number;
+      const std::string place = fmt::format("{}:{}", file_name, line_number);
+      try {
+        read_line(trim(without_comment(raw)), included, place);
+      } catch (const PlacedError&) {
+        throw;  // an included file's, placed at its own line
+      } catch (const UsageError& error) {
+        throw PlacedError(fmt::format("{}: {}", place, error.what()));
+      }
+    });
+    open_files_.pop_back();
+  }
+
+  void read_line(std::string_view line, bool included, const std::string& place) {
     if (line.empty()) return;
     if (line.front() == '[') {
-      if (line.back() != ']' || line.size() < 3) throw at_line(fmt::format("'{}' is not a [section] line", quoted(line)));
+      if (included) throw UsageError("an included file opens no [section] (as in fio): its options join the includer's");
+      if (line.back() != ']' || line.size() < 3) throw UsageError(fmt::format("'{}' is not a [section] line", quoted(line)));
       const std::string name(trim(line.substr(1, line.size() - 2)));
-      in_global = name == "global";
-      if (!in_global) sections.push_back({line_number, global, {{"name", name}}});
+      skipping_ = !section_selected(name, reading_.sections);
+      if (skipping_) return;
+      in_global_ = name == "global";
+      if (!in_global_) sections_.push_back({place, global_, {{"name", name}}});
       return;
     }
-    if (line.rfind("include ", 0) == 0) throw at_line("include lines are not supported by bench++");
-    const std::string expanded = with_environment(line, environment);
+    if (skipping_) return;  // fio reads nothing of a section --section leaves out
+    if (line.starts_with("include ") || line.starts_with("include\t")) {
+      include(trim(line.substr(std::string_view("include").size())));
+      return;
+    }
+    const std::string expanded = with_environment(line, reading_.environment);
     FioOption option = option_of_line(expanded);
-    if (option.name.empty()) throw at_line(fmt::format("'{}' has no option name", quoted(std::string_view(expanded))));
+    if (option.name.empty()) throw UsageError(fmt::format("'{}' has no option name", quoted(std::string_view(expanded))));
     if (!fio_option_argument(option.name) || is_fio_run_option(option.name)) {
-      if (unsupported.empty()) first_unsupported_line = line_number;
-      note_unsupported(unsupported, option.name);
+      if (unsupported_.empty()) unsupported_at_ = place;
+      note_unsupported(unsupported_, option.name);
       return;
     }
-    if (!in_global && sections.empty()) throw at_line("an option before the first [section]");
-    try {  // the value's own errors belong to this line; the workload's are checked when it is complete
-      WorkloadSpec scratch;
-      apply_fio_option(scratch, option, 1024);
-    } catch (const UsageError& error) {
-      throw at_line(error.what());
-    }
-    (in_global ? global : sections.back().options).push_back(std::move(option));
-  });
-  if (!unsupported.empty()) {
-    line_number = first_unsupported_line;
-    throw at_line(unsupported_message(unsupported));
+    if (!in_global_ && sections_.empty()) throw UsageError("an option before the first [section]");
+    WorkloadSpec scratch;  // the value's own errors belong to this line; the workload's are checked when complete
+    apply_fio_option(scratch, option, 1024);
+    (in_global_ ? global_ : sections_.back().options).push_back(std::move(option));
   }
-  if (sections.empty()) throw UsageError(fmt::format("{}: no workload (a [section] other than [global])", file_name));
-  std::vector<WorkloadSpec> workloads;
-  for (const Section& section : sections) {
-    line_number = section.line;
-    try {
-      workloads.push_back(build_workload(section.global, section.options));
-    } catch (const UsageError& error) {
-      throw at_line(error.what());
+
+  void include(std::string_view name) {
+    if (!reading_.read_include) throw UsageError("include lines are not supported here (a job file on disk can have them)");
+    if (name.empty()) throw UsageError("include needs a file name (include FILE)");
+    if (!in_global_ && sections_.empty()) throw UsageError("an include before the first [section]");
+    const std::string& includer = open_files_.back();
+    std::vector<std::string> candidates{std::string(name)};
+    const std::size_t slash = includer.rfind('/');
+    if (name.front() != '/' && slash != std::string::npos) candidates.push_back(includer.substr(0, slash + 1) + std::string(name));
+    for (const std::string& path : candidates) {
+      if (std::find(open_files_.begin(), open_files_.end(), path) != open_files_.end()) {
+        throw UsageError(fmt::format("include {}: a cycle ({} includes itself, through {})", path, path, includer));
+      }
+      if (const std::optional<std::string> text = reading_.read_include(path)) {
+        read_text(*text, path);
+        return;
+      }
     }
+    throw UsageError(fmt::format("include {}: no such file{}", name,
+                                 candidates.size() > 1 ? fmt::format(" (nor {})", candidates.back()) : std::string()));
   }
-  check_unique_names(workloads);
-  return workloads;
+
+  const JobFileReading& reading_;
+  std::vector<FioOption> global_;
+  std::vector<Section> sections_;
+  bool in_global_ = false;
+  bool skipping_ = false;
+  std::vector<std::string> open_files_;  // the file being read and those including it
+  std::size_t bytes_read_ = 0;
+  std::vector<std::string> unsupported_;  // every option bench++ does not run, named in one error
+  std::string unsupported_at_;            // where the first of them is
+};
+
+}  // namespace
+
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
+                                            const JobFileReading& reading) {
+  return JobFileParser(reading).read(text, file_name);
+}
+
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
+                                            std::span<const FioOption> command_line_defaults,
+                                            const EnvironmentLookup& environment) {
+  JobFileReading reading;
+  reading.command_line_defaults = command_line_defaults;
+  reading.environment = environment;
+  return read_fio_job_file(text, file_name, reading);
 }
 
 WorkloadSpec workload_of_recorded_options(std::span<const std::pair<std::string, std::string>> global_options,

@@ -13,6 +13,7 @@
 // (init.c): they fill fio's defaults before the first job file is read, so they apply to every workload of the
 // first file unless its [global] or a section sets the option again; fio resets its defaults before each later
 // job file, so they do not reach a second one. A --name beside a job file is refused.
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <span>
@@ -32,9 +33,10 @@ struct FioJobs {
   FioOutputRequest output;  // fio's run options: --output-format, --output, --minimal (cli/fio_run_options.h)
 };
 
-// Reads fio options from a command line: words such as "--bs=4k", "--bs" "4k", "--time_based".
+// Reads fio options from a command line: words such as "--bs=4k", "--bs" "4k", "--time_based". `sections`: fio's
+// --section=NAME, which also picks among the command line's --name jobs (fio 3.33); none given: all.
 // REQUIRES: the words hold only fio's options (the caller takes its own options and job files out first).
-FioJobs read_fio_command_line(std::span<const std::string> words);
+FioJobs read_fio_command_line(std::span<const std::string> words, std::span<const std::string> sections = {});
 
 // fio's run options alone (--output-format=json, --output FILE, ...), as beside a job file or a suite: the output
 // they ask for. Throws UsageError for any other fio option (fio would ignore it; it belongs in the job file).
@@ -53,12 +55,36 @@ void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads);
 using EnvironmentLookup = std::function<std::optional<std::string>(const std::string&)>;
 std::optional<std::string> process_environment(const std::string& name);  // getenv's
 
-// `command_line_defaults`: job options given on the command line (see above), applied before the file's own.
-// `environment`: what fio's ${NAME} in an option line becomes (as fio: NAME's value, or nothing when NAME is
-// not set; sections' names are not expanded). `include` lines are refused.
+// The text of an included job file, or nullopt when no file has that path (any other failure to read it is the
+// reader's UsageError). cli/ stays pure: the caller reads.
+using IncludeReader = std::function<std::optional<std::string>(const std::string& path)>;
+
+// The most bytes of job-file text one job file brings in, its included files with it (an include that repeats a
+// file is counted each time, so that includes cannot multiply the text without bound).
+inline constexpr std::size_t kJobFileBytes = 1 << 20;
+
+// How a job file is read beyond its text.
+struct JobFileReading {
+  // Job options given on the command line (see above), applied before the file's own.
+  std::span<const FioOption> command_line_defaults;
+  // fio's --section=NAME (repeatable): only these sections run; [global] sections are always read; none given: all.
+  std::span<const std::string> sections;
+  // fio's `include FILE` lines: FILE's option lines belong to the section holding the line (an included file opens
+  // no section: "[" in it is an error, as in fio). A relative FILE is tried as given, then beside the including
+  // file (fio 3.33's order). A cycle, a missing file and more than kJobFileBytes in all are errors naming the file.
+  // Empty: include lines are refused (a built-in suite's text is on no disk).
+  IncludeReader read_include;
+  // What fio's ${NAME} in an option line becomes (as fio: NAME's value, or nothing when NAME is not set;
+  // sections' names are not expanded).
+  EnvironmentLookup environment = process_environment;
+};
+
+// `command_line_defaults` and `environment` as in JobFileReading; include lines refused, every section read.
 std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
                                             std::span<const FioOption> command_line_defaults = {},
                                             const EnvironmentLookup& environment = process_environment);
+std::vector<WorkloadSpec> read_fio_job_file(std::string_view text, std::string_view file_name,
+                                            const JobFileReading& reading);
 
 // The workload that `global_options` and then `job_options` describe, applied in order; checked
 // (check_workload). Shared by both readers.

@@ -470,6 +470,50 @@ void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.submit_offload = mode == "offload";
 }
 
+// ---- Job control (issue 26: new_group, exitall, rate_min, nice, prio, fallocate, ...): their helpers. ----
+
+// A whole number that may be negative (nice=-5), between min and max.
+std::int64_t signed_number(std::string_view text, std::int64_t min, std::int64_t max) {
+  const bool negative = !text.empty() && text.front() == '-';
+  const std::uint64_t magnitude = whole_number(negative ? text.substr(1) : text, 0, 1ull << 62);
+  const std::int64_t value = negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
+  if (value < min || value > max) fail(fmt::format("must be between {} and {}", min, max));
+  return value;
+}
+
+// fio's fallocate= values (fio 3.33 on Linux; 0 and 1 are its former boolean spellings).
+FallocateMode fallocate_mode(std::string_view text) {
+  if (text == "none" || text == "0") return FallocateMode::kNone;
+  if (text == "native") return FallocateMode::kNative;
+  if (text == "posix" || text == "1") return FallocateMode::kPosix;
+  if (text == "keep") return FallocateMode::kKeep;
+  if (text == "truncate") return FallocateMode::kTruncate;
+  fail("fio's values are none (0), native, posix (1), keep and truncate");
+}
+
+void set_rate_min(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  spec.rate_min_bytes = read_write_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
+}
+
+void set_rate_iops_min(WorkloadSpec& spec, std::string_view text, unsigned) {
+  spec.rate_iops_min = read_write_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
+}
+
+// fio 3.33's checks of the minimum rates (init.c fixup_options): not both kinds, and none above its rate.
+template <typename Refuse>
+void check_rate_minimums(const WorkloadSpec& spec, const Refuse& refuse) {
+  const auto any = [](const std::array<std::uint64_t, 2>& values) { return values[0] != 0 || values[1] != 0; };
+  if (any(spec.rate_min_bytes) && any(spec.rate_iops_min)) {
+    refuse("rate_min= and rate_iops_min= are mutually exclusive (as in fio)");
+  }
+  for (std::size_t d = 0; d < 2; ++d) {
+    if ((spec.rate_bytes[d] != 0 && spec.rate_bytes[d] < spec.rate_min_bytes[d]) ||
+        (spec.rate_iops[d] != 0 && spec.rate_iops[d] < spec.rate_iops_min[d])) {
+      refuse(fmt::format("the minimum rate exceeds the rate of the {} (as fio refuses it)", d == 0 ? "reads" : "writes"));
+    }
+  }
+}
+
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);
 
 struct Rule {
@@ -685,6 +729,23 @@ constexpr std::array kRules = {
     Rule{"file_service_type", FioArgument::kRequired, set_file_service_type},
     Rule{"openfiles", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.open_files = whole_number32(v, 1, kMaxFilesPerJob); }},
+    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open):
+    // result/workload_spec.h's block of the same name.
+    Rule{"new_group", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.new_group = boolean(v); }},
+    Rule{"exitall", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall = boolean(v); }},
+    Rule{"rate_min", FioArgument::kRequired, set_rate_min},
+    Rule{"ratemin", FioArgument::kRequired, set_rate_min},
+    Rule{"rate_iops_min", FioArgument::kRequired, set_rate_iops_min},
+    Rule{"nice", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.nice = static_cast<std::int32_t>(signed_number(v, -20, 19)); }},
+    Rule{"prio", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio = whole_number32(v, 0, 7); }},
+    Rule{"prioclass", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio_class = whole_number32(v, 0, 3); }},
+    Rule{"fallocate", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.fallocate = fallocate_mode(v); }},
+    Rule{"create_on_open", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_on_open = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -819,6 +880,7 @@ void check_workload(const WorkloadSpec& spec) {
   }
   if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
   check_files(spec, refuse);
+  check_rate_minimums(spec, refuse);
 }
 
 std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {

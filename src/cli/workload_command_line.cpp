@@ -228,15 +228,29 @@ std::uint32_t suite_repeats(std::string_view text) {
 
 ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& words,
                                               const SystemFacts& facts,
-                                              const std::function<std::string(const std::string&)>& read_file) {
+                                              const std::function<std::string(const std::string&)>& read_file,
+                                              const IncludeReader& read_include) {
   std::vector<std::string> args;  // fio's single-dash spellings as its double-dash ones
   bool read_only = false;  // fio's --readonly: every workload only reads
-  for (const std::string& word : words) {
+  bool parse_only = false;  // fio's --parse-only
+  std::vector<std::string> sections;  // fio's --section=NAME
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string word = fio_double_dash(words[i]);
+    if (word == "-parse-only" || word == "-section") word = "-" + word;  // fio's one-dash spellings
     if (word == "--readonly" || word == "-readonly") {
       read_only = true;
-      continue;
+    } else if (word == "--parse-only") {
+      parse_only = true;
+    } else if (word == "--section" || word.starts_with("--section=")) {
+      if (word == "--section" && i + 1 == words.size()) throw UsageError("fio option '--section' needs a value");
+      sections.push_back(word == "--section" ? words[++i] : word.substr(std::string_view("--section=").size()));
+      if (sections.back().empty()) throw UsageError("invalid fio option section='': give a section's name");
+      if (sections.back() == "global") {
+        throw UsageError("invalid fio option section='global': [global] is always read; name a job's section (as fio)");
+      }
+    } else {
+      args.push_back(word);
     }
-    args.push_back(fio_double_dash(word));
   }
   ParsedCommandLine result;
   Config& config = result.config;
@@ -311,12 +325,14 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     }
     config.fio_output = read_fio_run_options(fio_words);
     const BuiltinSuite& suite = find_suite(positionals.front());
-    specs = read_fio_job_file(suite.text, std::string(suite.name) + ".fio");
+    JobFileReading reading;
+    reading.sections = sections;
+    specs = read_fio_job_file(suite.text, std::string(suite.name) + ".fio", reading);
     config.setup.suite = suite.name;
     if (!config.repeats_given) config.repeats = suite_repeats(suite.text);
   } else {
     if (positionals.empty()) {
-      FioJobs jobs = read_fio_command_line(fio_words);
+      FioJobs jobs = read_fio_command_line(fio_words, sections);
       specs = std::move(jobs.workloads);
       config.fio_output = jobs.output;
     } else {
@@ -332,8 +348,11 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       const std::vector<FioOption> defaults = read_fio_options_beside_job_files(fio_words, config.fio_output);
       for (const std::string& file : positionals) {
         const bool first = &file == &positionals.front();
-        std::vector<WorkloadSpec> from_file =
-            read_fio_job_file(read_file(file), file, first ? std::span<const FioOption>(defaults) : std::span<const FioOption>());
+        JobFileReading reading;  // fio 3.33: the command line's job options and --section reach the first file only
+        if (first) reading.command_line_defaults = defaults;
+        if (first) reading.sections = sections;
+        reading.read_include = read_include;
+        std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file, reading);
         for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
           try {
             check_run_time(spec);
@@ -357,6 +376,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   if (config.setup.cache == CacheMode::kKeep) {
     for (WorkloadSpec& spec : specs) spec.invalidate = false;
   }
+  if (parse_only) result.action = Action::kParseOnly;
   return result;
 }
 
@@ -393,6 +413,10 @@ fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_
   --fsync_on_close --io_submit_mode --readonly --nrfiles --file_service_type=roundrobin|sequential|random[:N]
   --openfiles; --filename=a:b and --directory=a:b name several (\: for a ':' in a name); --filesize=LOW-HIGH
   draws each file's size; beside job files, job options fill fio's defaults (the first file's)
+job control: --new_group --exitall --rate_min --rate_iops_min --nice --prio --prioclass --fallocate
+  --create_on_open
+fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file
+  run) --parse-only (read and check, run and print nothing); include FILE lines in job files
 fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
   --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless

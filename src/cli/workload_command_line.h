@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/config.h"
+#include "cli/fio_job_file.h"  // IncludeReader
 #include "platform/system_info.h"  // SystemFacts
 
 namespace bench {
@@ -36,11 +37,15 @@ void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scal
 std::uint32_t suite_repeats(std::string_view text);
 
 // `args` are the words after "job" or "suite"; `facts` give the default label (the host name) and seed.
-// `read_file` reads a job file (and throws what it throws). Throws UsageError with one line naming what is wrong.
-// -h/--help gives Action::kHelp with help_text filled.
+// `read_file` reads a job file (and throws what it throws); `read_include` a job file's `include FILE` (nullopt:
+// no such file; empty: include lines are refused). Throws UsageError with one line naming what is wrong.
+// -h/--help gives Action::kHelp with help_text filled; fio's --parse-only Action::kParseOnly (all checked).
+// fio's --section=NAME (repeatable) picks the sections of the first job file, or of the suite, or the
+// command line's --name jobs, that run (fio 3.33: later job files run whole).
 ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& args,
                                               const SystemFacts& facts,
-                                              const std::function<std::string(const std::string&)>& read_file);
+                                              const std::function<std::string(const std::string&)>& read_file,
+                                              const IncludeReader& read_include = {});
 
 std::string workload_help_text(WorkloadCommand command);
 

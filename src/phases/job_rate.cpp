@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 namespace bench {
 
 RatePacer::RatePacer(const WorkloadSpec& spec, std::uint64_t seed)
@@ -45,6 +47,44 @@ void RatePacer::issued(IoOp op, std::uint32_t bytes) {
   // (in double: the remainder times a million passes 64 bits for rates above 18 TB/s)
   const auto rest_us = static_cast<std::int64_t>(static_cast<double>(bytes_done % rate) * 1e6 / static_cast<double>(rate));
   due_[d] = std::chrono::seconds(whole_seconds) + std::chrono::microseconds(rest_us);
+}
+
+RateFloor::RateFloor(const WorkloadSpec& spec) : min_bytes_(spec.rate_min_bytes), min_iops_(spec.rate_iops_min) {
+  for (std::size_t d = 0; d < 2; ++d) active_ = active_ || min_bytes_[d] != 0 || min_iops_[d] != 0;
+}
+
+void RateFloor::completed(IoOp op, std::uint32_t bytes) {
+  const std::size_t d = op == IoOp::kWrite ? 1 : 0;
+  bytes_[d] += bytes;
+  ++requests_[d];
+}
+
+std::optional<std::string> RateFloor::check(std::chrono::nanoseconds since_start) {
+  using std::chrono::milliseconds;
+  constexpr milliseconds kSettle(2000);  // fio's settle period from the job's start
+  constexpr milliseconds kCycle(1000);   // fio's ratecycle default
+  if (!active_ || since_start < kSettle) return std::nullopt;
+  for (std::size_t d = 0; d < 2; ++d) {
+    if (bytes_[d] == 0 || (min_bytes_[d] == 0 && min_iops_[d] == 0)) continue;
+    if (mark_bytes_[d] != 0 || mark_requests_[d] != 0) {
+      const auto spent = std::chrono::duration_cast<milliseconds>(since_start - mark_time_[d]).count();
+      if (spent < kCycle.count() || spent == 0) continue;
+      const auto per_second = [&](std::uint64_t now, std::uint64_t mark) {
+        return (now - mark) * 1000 / static_cast<std::uint64_t>(spent);
+      };
+      if (min_bytes_[d] != 0) {
+        const std::uint64_t rate = per_second(bytes_[d], mark_bytes_[d]);
+        if (rate < min_bytes_[d]) return fmt::format("rate_min={}B/s not met, got {}B/s", min_bytes_[d], rate);
+      } else {
+        const std::uint64_t iops = per_second(requests_[d], mark_requests_[d]);
+        if (iops < min_iops_[d]) return fmt::format("rate_iops_min={} not met, got {} IOPS", min_iops_[d], iops);
+      }
+    }
+    mark_bytes_[d] = bytes_[d];
+    mark_requests_[d] = requests_[d];
+    mark_time_[d] = since_start;
+  }
+  return std::nullopt;
 }
 
 }  // namespace bench

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "engine/io_engine.h"
 #include "phases/rng.h"
@@ -40,6 +41,33 @@ class RatePacer {
   bool poisson_;
   bool mixed_;  // reads and writes both (rw, randrw with a share of each)
   Rng rng_;
+};
+
+// fio's rate_min= and rate_iops_min= for one job (fio 3.33's __check_min_rate): from 2 s after the job's start,
+// each direction that has completed any request is checked once a second (fio's ratecycle): the first check sets
+// a mark, each later one needs the bytes (or requests) since the last mark to reach the minimum per second.
+// Pure: the caller reads the clock.
+class RateFloor {
+ public:
+  explicit RateFloor(const WorkloadSpec& spec);
+  bool active() const { return active_; }
+
+  // Counts one completed request of `op` (kRead or kWrite).
+  void completed(IoOp op, std::uint32_t bytes);
+
+  // At `since_start` after the job's start: nullopt while the minimum holds, else fio's message without the
+  // job's name ("rate_min=1048576B/s not met, got 524288B/s", "rate_iops_min=100 not met, got 12 IOPS").
+  std::optional<std::string> check(std::chrono::nanoseconds since_start);
+
+ private:
+  std::array<std::uint64_t, 2> min_bytes_{0, 0};
+  std::array<std::uint64_t, 2> min_iops_{0, 0};
+  std::array<std::uint64_t, 2> bytes_{0, 0};
+  std::array<std::uint64_t, 2> requests_{0, 0};
+  std::array<std::uint64_t, 2> mark_bytes_{0, 0};
+  std::array<std::uint64_t, 2> mark_requests_{0, 0};
+  std::array<std::chrono::nanoseconds, 2> mark_time_{};
+  bool active_ = false;
 };
 
 }  // namespace bench

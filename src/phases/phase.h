@@ -141,6 +141,8 @@ struct PhaseContext {
   CacheResidency* cache_residency = nullptr;
   JobMeasurement* measurement = nullptr;     // where run() records; the runner's (nullptr only in prepare)
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
+  // fio's exitall (Plan::exitall): set when a job of this one's fio group ended; stop as at the end of runtime.
+  const std::atomic<bool>* group_end = nullptr;
   JobStart* start = nullptr;                 // nullptr: start at once (a test run alone)
   std::uint32_t rank = 0;                    // this process's rank in an MPI job (0 alone)
 

@@ -31,6 +31,34 @@ constexpr std::size_t kLayoutChunkBytes = 1 << 20;
 
 std::uint64_t whole_blocks(std::uint64_t bytes, std::uint32_t block) { return bytes / block * block; }
 
+// fio's fallocate= on a file bench++ made, up to `bytes` (fio 3.33's fallocate_file). native and posix: a
+// filesystem without preallocation (EOPNOTSUPP, ENOSYS, EINVAL) gets its blocks as the writes come, as fio's
+// native does; keep and truncate fail as fio's do.
+void preallocate(FallocateMode mode, const PosixFile& file, const fs::path& path, std::uint64_t bytes) {
+  const auto size = static_cast<off_t>(bytes);
+  const auto unsupported = [](int error) { return error == EOPNOTSUPP || error == ENOSYS || error == EINVAL; };
+  int error = 0;
+  switch (mode) {
+    case FallocateMode::kNone:
+      return;
+    case FallocateMode::kNative:
+      error = ::fallocate(file.fd(), 0, 0, size) == 0 ? 0 : errno;
+      if (error != 0 && unsupported(error)) return;
+      break;
+    case FallocateMode::kPosix:
+      error = ::posix_fallocate(file.fd(), 0, size);
+      if (error != 0 && unsupported(error)) return;
+      break;
+    case FallocateMode::kKeep:
+      error = ::fallocate(file.fd(), FALLOC_FL_KEEP_SIZE, 0, size) == 0 ? 0 : errno;
+      break;
+    case FallocateMode::kTruncate:
+      error = ::ftruncate(file.fd(), size) == 0 ? 0 : errno;
+      break;
+  }
+  if (error != 0) throw_errno(error, "allocate (fallocate=)", path);
+}
+
 // The size of an existing regular file or block device; nullopt when nothing is at `path`.
 struct ExistingTarget {
   bool block_device = false;
@@ -66,6 +94,14 @@ void check_entry_name(std::string_view name, std::string_view what, const Refuse
   }
   if (name.size() > NAME_MAX) {
     refuse(fmt::format("{} of {} bytes is longer than a file name may be ({} bytes)", what, name.size(), NAME_MAX));
+  }
+}
+
+// fio's create_on_open=1 leaves a new file empty until the job opens it: its reads would find nothing (fio fails).
+template <typename Refuse>
+void check_created_on_open(const WorkloadSpec& spec, const Refuse& refuse) {
+  if (spec.create_on_open && reads_data(spec.pattern)) {
+    refuse("create_on_open=1 with reads: the new file would be empty when they start (fio fails them)");
   }
 }
 
@@ -215,6 +251,7 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
 
 template <typename Refuse>
 std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const {
+  check_created_on_open(spec, refuse);
   if (spec.size_bytes == 0 && spec.file_size == 0) refuse("needs size= for the files bench++ creates");
   check_entry_name(own_file_name(spec, spec.jobs - 1, spec.nrfiles - 1), "the file name from --name/[section]", refuse);
   std::vector<JobTarget> targets;
@@ -264,6 +301,7 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
                          path.string(), path.string()));
     }
   } else {
+    if (!made_earlier) check_created_on_open(spec, refuse);
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
     if (spec.size_bytes == 0 && spec.file_size == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
     check_created_path(path, directory, refuse);
@@ -332,13 +370,22 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
 
 void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
+  std::vector<fs::path> opened_later;  // create_on_open=1's files, not there yet
   for (JobTarget& target : targets) {
     if (target.is_private) {
       target.path = private_directory(target.directory) / target.path;
       target.is_private = false;
     }
+    if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
     const auto made = created_.find(target.path);
     if (target.exists && made == created_.end()) continue;  // a user's file or device: only read, as it is
+    if (made == created_.end() && spec.create_on_open) {
+      // fio's create_on_open=1: the job's own open makes it (open_for_requests), unallocated and unlaid; it is
+      // removed at the end as any file bench++ makes.
+      created_[target.path].keep = !spec.unlink;
+      opened_later.push_back(target.path);
+      continue;
+    }
     if (made == created_.end()) {
       // O_EXCL: a file that appeared since planning is somebody's, and stays untouched.
       PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
@@ -349,6 +396,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
   }
   if (spec.direct || !spec.invalidate) return;
   for (const JobTarget& target : targets) {
+    if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
     PosixFile file(target.path, O_RDONLY);
     file.drop_cache();
   }
@@ -358,6 +406,10 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
                             const std::atomic<int>* interrupt_signal) {
   Created& created = created_.at(path);
   PosixFile file(path, O_WRONLY);
+  if (created.allocated_bytes < bytes) {  // fio preallocates every file it makes, before any layout
+    preallocate(spec.fallocate, file, path, bytes);
+    created.allocated_bytes = bytes;
+  }
   // fio's overwrite=1: a writing job's file holds data before its writes, as a reading job's does.
   if ((reads_data(spec.pattern) || spec.overwrite) && created.filled_bytes < bytes) {
     // Incompressible data: every chunk drawn afresh, so that neither compression nor deduplication flatters
@@ -378,12 +430,6 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
     }
     file.sync();
     created.filled_bytes = bytes;
-    created.allocated_bytes = std::max(created.allocated_bytes, bytes);
-  } else if (created.allocated_bytes < bytes) {
-    const int result = ::posix_fallocate(file.fd(), 0, static_cast<off_t>(bytes));
-    // Filesystems without fallocate (EOPNOTSUPP) get their blocks as the writes come, as with fio's fallocate=none.
-    if (result != 0 && result != EOPNOTSUPP && result != EINVAL) throw_errno(result, "allocate", path);
-    created.allocated_bytes = bytes;
   }
   file.close();
 }
@@ -391,7 +437,9 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
 PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target) {
   const int access = writes_data(spec.pattern) ? O_RDWR : O_RDONLY;
   try {
-    return PosixFile(target.path, access | (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag);  // sync=: O_(D)SYNC
+    // sync=: O_(D)SYNC; create_on_open=1: this open makes a new file (prepare left it to it)
+    return PosixFile(target.path, access | (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag | (spec.create_on_open ? O_CREAT : 0),
+                     0600);
   } catch (const std::system_error& error) {
     if (spec.direct && error.code() == std::errc::invalid_argument) {
       throw std::system_error(error.code(), fmt::format("cannot open {} with O_DIRECT (direct=1): its filesystem "

@@ -22,9 +22,10 @@
 //   - any other filename= (absolute, or inside directory=) is the same file for every rank: refused for a
 //     workload that writes, and for one that reads a file that does not exist (every rank would create it);
 //     reading an existing file or device together is allowed.
-// Layout (untimed): a reading workload's file (or a writing one's with overwrite=1) is filled with incompressible
-// data, a writing one's is allocated
-// (posix_fallocate); then, unless direct=1 or invalidate=0, its pages are dropped from the page cache.
+// Layout (untimed): a file bench++ makes is first given its blocks as fallocate= says (fio's default, native:
+// fallocate(2)); then a reading workload's file (or a writing one's with overwrite=1) is filled with
+// incompressible data; then, unless direct=1 or invalidate=0, its pages are dropped from the page cache. With
+// create_on_open=1 a new file is neither made nor laid out here: the job's open makes it (writing workloads only).
 #include <algorithm>
 #include <atomic>
 #include <cstdint>

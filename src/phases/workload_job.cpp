@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <limits>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -73,6 +74,7 @@ class JobLoop {
     }
     if (error_) throw *error_;
     if (verify_failure_) throw VerifyError(*verify_failure_);
+    if (rate_failure_) throw std::runtime_error(*rate_failure_);
     if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) {  // as fio: every file of the job
       for (std::uint32_t file = 0; file < plan_.files.size() && !error_; ++file) sync(IoOp::kFsync, file);
     }
@@ -102,7 +104,9 @@ class JobLoop {
           refill_.reap(plan_.engine.in_flight(), free_slots_.size(), issuing() && !sync_due());
       if (!due) continue;  // a slot is free: the next batch goes first
       reap(due->min, due->max);
-      check_stop(Clock::now());
+      const Clock::time_point now = Clock::now();
+      check_stop(now);
+      check_rate_floor(now);
     }
   }
 
@@ -325,6 +329,7 @@ class JobLoop {
       return;
     }
     if (is_write) ++writes_;
+    if (rate_floor_.active()) rate_floor_.completed(op, length);
     if (submitted < measure_start_) return;  // ramp_time: done, not measured
     PartMeasurement& direction = result_.parts[part_index(is_write ? IoDirection::kWrite : IoDirection::kRead)];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
@@ -390,12 +395,26 @@ class JobLoop {
     if (completed > last_completion_) last_completion_ = completed;
   }
 
+  // fio's rate_min=, rate_iops_min=: checked where fio checks them, after completions (never while a rate= wait
+  // sleeps), and not during the ramp (fio's in_ramp_time); a job under it fails.
+  void check_rate_floor(Clock::time_point now) {
+    if (!rate_floor_.active() || stopping_ || now < measure_start_) return;
+    if (const std::optional<std::string> failure = rate_floor_.check(now - start_)) {
+      rate_failure_ = fmt::format("workload '{}': {}", spec_.name, *failure);
+      stopping_ = true;
+    }
+  }
+
   void check_stop(Clock::time_point now) {
     if (now >= deadline_ && !stopping_) {
       stopping_ = true;
       stopped_at_ = now;
     }
     if (plan_.abort != nullptr && plan_.abort->load(std::memory_order_relaxed)) stopping_ = true;
+    if (plan_.group_end != nullptr && plan_.group_end->load(std::memory_order_relaxed) && !stopping_) {
+      stopping_ = true;  // fio's exitall: another job of the group ended
+      stopped_at_ = now;
+    }
     const int signal_number = plan_.interrupt_signal.load(std::memory_order_relaxed);
     if (signal_number != 0) {
       stopping_ = true;
@@ -439,6 +458,8 @@ class JobLoop {
   std::optional<Clock::time_point> rate_wait_until_;
   std::optional<std::system_error> error_;
   std::optional<std::string> verify_failure_;
+  RateFloor rate_floor_{spec_};              // rate_min= / rate_iops_min=
+  std::optional<std::string> rate_failure_;  // the job fell under it
   JobMeasurement& result_;
 };
 

@@ -43,6 +43,7 @@ struct JobPlan {
   const std::atomic<int>& interrupt_signal;
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
   JobData* data = nullptr;          // the writes' contents and the reads' checks (phases/workload_data.h); may be null
+  const std::atomic<bool>* group_end = nullptr;  // fio's exitall: set when a job of the fio group ended: stop as at runtime's end
 };
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.
@@ -51,7 +52,8 @@ inline constexpr std::size_t kWorkloadParts = 3;
 
 // Runs the job on the calling thread, starting now, into `measurement` (its parts sized kWorkloadParts: reads,
 // writes, syncs). Throws std::system_error for a request the kernel failed (ENOSPC, EIO, ...; "cannot write FILE
-// at offset N") or that moved fewer bytes than asked, after waiting for the requests still in flight.
+// at offset N") or that moved fewer bytes than asked, after waiting for the requests still in flight; throws
+// std::runtime_error when the job falls under rate_min= or rate_iops_min= (phases/job_rate.h), as fio fails it.
 void run_job(const JobPlan& plan, JobMeasurement& measurement);
 
 }  // namespace bench

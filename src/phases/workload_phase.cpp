@@ -4,6 +4,7 @@
 #include <sched.h>
 
 #include <cstring>
+#include <exception>
 #include <system_error>
 #include <vector>
 #include <span>
@@ -14,6 +15,7 @@
 #include "engine/io_engine.h"
 #include "phases/job_files.h"
 #include "phases/job_offsets.h"
+#include "phases/job_priority.h"
 #include "phases/workload_data.h"
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
@@ -30,6 +32,7 @@ bool wait_start_delay(std::chrono::nanoseconds delay, const PhaseContext& contex
   while (Clock::now() < until) {
     context.check_interrupt();
     if (context.abort != nullptr && context.abort->load()) return false;
+    if (context.group_end != nullptr && context.group_end->load()) return false;  // exitall: fio ends it unstarted
     std::this_thread::sleep_until(std::min(until, Clock::now() + std::chrono::milliseconds(20)));
   }
   return true;
@@ -86,6 +89,25 @@ class WorkloadPhase final : public Phase {
   }
 
   void run(PhaseContext& context) const override {
+    if (!sets_job_priority(spec_)) {
+      run_job_here(context);
+      return;
+    }
+    // nice=, prio=, prioclass=: on a thread of its own, whose priorities end with it.
+    std::exception_ptr failure;
+    std::thread([&] {
+      try {
+        apply_job_priority(spec_);
+        run_job_here(context);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    }).join();
+    if (failure) std::rethrow_exception(failure);
+  }
+
+ private:
+  void run_job_here(PhaseContext& context) const {
     const std::span<JobTarget> targets = targets_of_job(targets_, spec_, context.worker_index);
     const JobTarget& target = targets.front();  // the job's first file: fio's seeds and verify= name it
     const CpuPinning pinning(spec_.cpus_allowed);
@@ -126,7 +148,7 @@ class WorkloadPhase final : public Phase {
     const std::uint64_t job_bytes =
         targets.size() > 1 && spec_.size_bytes != 0 ? std::min(spec_.size_bytes, regions_bytes) : regions_bytes;
     const JobPlan plan{spec_,     *engine, choice_.depth, std::move(job_files), job_bytes, seed, fio_seeds,
-                       context.interrupt_signal, context.abort, &data};
+                       context.interrupt_signal, context.abort, &data, context.group_end};
     if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
     if (spec_.fsync_on_close && writes_data(spec_.pattern)) {  // fio's fsync_on_close, untimed: each file
       for (PosixFile& each : files) each.sync();
@@ -134,7 +156,6 @@ class WorkloadPhase final : public Phase {
     if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);
   }
 
- private:
   const WorkloadSpec& spec_;
   std::vector<JobTarget>& targets_;
   const EngineChoice choice_;

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "cli/size_spec.h"
+#include "phases/job_priority.h"
 #include "phases/phase_list.h"
 #include "phases/seeds.h"
 #include "result/errors.h"
@@ -51,9 +52,12 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
   const std::vector<WorkloadSpec>& workloads = plan.setup.workloads;
   const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt);
   std::vector<JobTarget> planned;
+  const std::vector<std::uint32_t> fio_groups = fio_group_ids(workloads);
   bool first = true;
   for (std::size_t w = 0; w < workloads.size(); ++w) {
     const WorkloadSpec& spec = workloads[w];
+    check_job_priority(spec);  // nice=, prio=, prioclass=: refused here, before anything is created, if the kernel would
+    plan.exitall = plan.exitall || spec.exitall;
     if (first || spec.stonewall) plan.groups.emplace_back();
     first = false;
     PlannedTest test;
@@ -64,6 +68,7 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
     planned.insert(planned.end(), test.targets.begin(), test.targets.end());
     test.engine = choose_engine(spec, facts.io_uring_refusal);
     test.seed = workload_seed(spec, plan.setup.seed, facts.seed_given, facts.rank);
+    test.fio_group = fio_groups[w];
     plan.groups.back().push_back(std::move(test));
   }
 }

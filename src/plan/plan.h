@@ -35,6 +35,7 @@ struct PlannedTest {
   std::vector<JobTarget> targets;      // kWorkload: each job's files, job after job (targets_of_job)
   EngineChoice engine;                 // kWorkload: what runs it
   std::uint64_t seed = 0;              // kWorkload: job j's offsets and data use seed + j
+  std::uint32_t fio_group = 0;         // kWorkload: fio's groupid (result/workload_spec.h fio_group_ids)
 };
 
 struct Plan {
@@ -44,6 +45,8 @@ struct Plan {
   std::uint32_t ranks = 1;            // the processes that each run the whole plan
   std::uint32_t repeats = 1;          // -x: the plan runs this many times
   bool worker_directories = false;    // bonnie++'s tests: each worker a directory of its own in the run's private one
+  // fio's exitall, once any workload has it: a job's end stops the other jobs of its fio group (PlannedTest::fio_group).
+  bool exitall = false;
 
   // The setup's workload that `test` runs. REQUIRES: test.phase == PhaseId::kWorkload.
   const WorkloadSpec& workload(const PlannedTest& test) const { return setup.workloads.at(test.workload); }

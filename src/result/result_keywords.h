@@ -48,6 +48,10 @@ inline constexpr std::array<std::string_view, 3> kKeywords<RandomGenerator> = {"
 // fio's file_service_type= words, in FileServiceKind's order.
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<FileServiceKind> = {"roundrobin", "sequential", "random"};
+// fio's fallocate= words, in FallocateMode's order (fio's 0 and 1 are none and posix).
+template <>
+inline constexpr std::array<std::string_view, 5> kKeywords<FallocateMode> = {"none", "native", "posix", "keep",
+                                                                             "truncate"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>

@@ -72,6 +72,47 @@ constexpr FieldAccess<WorkloadSpec> kPercentageRandom{
         },
 };
 
+// A per-direction pair (rate_min=, rate_iops_min=): "R/W" (read, write).
+template <auto Member>
+constexpr FieldAccess<WorkloadSpec> read_write_pair() {
+  return {
+      .format = {.codec = FieldCodec::kText},
+      .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+        return std::to_string((spec.*Member)[0]) + "/" + std::to_string((spec.*Member)[1]);
+      },
+      .set =
+          [](WorkloadSpec& spec, FieldValue value) {
+            const std::string text = std::get<std::string>(std::move(value));
+            unsigned long long read = 0, write = 0;
+            char end = 0;
+            if (std::sscanf(text.c_str(), "%llu/%llu%c", &read, &write, &end) != 2) return false;
+            spec.*Member = {read, write};
+            return true;
+          },
+  };
+}
+
+// nice=, signed: "-5"; "" when not given.
+constexpr FieldAccess<WorkloadSpec> kNice{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      return spec.nice ? std::to_string(*spec.nice) : std::string();
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          const std::string text = std::get<std::string>(std::move(value));
+          if (text.empty()) {
+            spec.nice.reset();
+            return true;
+          }
+          int nice = 0;
+          char end = 0;
+          if (std::sscanf(text.c_str(), "%d%c", &nice, &end) != 1 || nice < -20 || nice > 19) return false;
+          spec.nice = nice;
+          return true;
+        },
+};
+
 using R = DifferenceReading;
 
 constexpr std::array kWorkloadFields = {
@@ -142,6 +183,17 @@ constexpr std::array kWorkloadFields = {
                   member<&WorkloadSpec::file_service_turn>(), {}, {"file_service_type :N", R::kCount}},
     WorkloadField{"workload_openfiles", "openfiles", nullptr, member<&WorkloadSpec::open_files>(), {},
                   {"openfiles", R::kCount}},
+    // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open):
+    // recorded, not compared (compare notes none of them)
+    WorkloadField{"workload_new_group", "new_group", nullptr, member<&WorkloadSpec::new_group>()},
+    WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>()},
+    WorkloadField{"workload_rate_min", "rate_min", nullptr, read_write_pair<&WorkloadSpec::rate_min_bytes>()},
+    WorkloadField{"workload_rate_iops_min", "rate_iops_min", nullptr, read_write_pair<&WorkloadSpec::rate_iops_min>()},
+    WorkloadField{"workload_nice", "nice", nullptr, kNice},
+    WorkloadField{"workload_prio", "prio", nullptr, member<&WorkloadSpec::ioprio>()},
+    WorkloadField{"workload_prioclass", "prioclass", nullptr, member<&WorkloadSpec::ioprio_class>()},
+    WorkloadField{"workload_fallocate", "fallocate", nullptr, member<&WorkloadSpec::fallocate>()},
+    WorkloadField{"workload_create_on_open", "create_on_open", nullptr, member<&WorkloadSpec::create_on_open>()},
 };
 
 }  // namespace

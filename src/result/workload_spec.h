@@ -54,6 +54,16 @@ enum class FileServiceKind {
   kRandom,      // random: a file drawn uniformly, file_service_turn requests each
 };
 
+// fio's fallocate=: how a file bench++ creates is given its blocks before it is laid out (fio 3.33's default:
+// native, fallocate(2) with mode 0 and posix_fallocate's fallback for a filesystem without it).
+enum class FallocateMode {
+  kNone,      // none, 0: no preallocation
+  kNative,    // native: fallocate(2), mode 0; a filesystem without it gets no preallocation (as fio)
+  kPosix,     // posix, 1: posix_fallocate(3)
+  kKeep,      // keep: fallocate(2) with FALLOC_FL_KEEP_SIZE (blocks without the size)
+  kTruncate,  // truncate: ftruncate(2) to the size (a sparse file)
+};
+
 struct WorkloadSpec {
   std::string name;  // --name, or the job file's section: names the workload's results
   IoPattern pattern = IoPattern::kRead;
@@ -157,11 +167,39 @@ struct WorkloadSpec {
   FileServiceKind file_service = FileServiceKind::kRoundRobin;  // file_service_type=
   std::uint32_t file_service_turn = 1;      // its ":N": requests to a file before the next is picked
   std::uint32_t open_files = 0;             // openfiles=: files in service at once (0: all of them)
+  // Job control (issue 26: cli/fio_options.cpp's block "job control", fio 3.33's meanings):
+  bool new_group = false;  // new_group: fio's reporting group (groupid) starts anew here, as at a stonewall
+  // exitall: when any job ends, the other jobs of its fio group stop as at the end of their runtime (fio's rule:
+  // once one workload of the run has exitall, every job's end does it; see fio_group_ids).
+  bool exitall = false;
+  // rate_min=, rate_iops_min= per direction (read, write; 0: none): from 2 s after a job's start, each second's
+  // bytes (requests) of a direction that has done any must reach it, or the job fails (phases/job_rate.h).
+  std::array<std::uint64_t, 2> rate_min_bytes{0, 0};
+  std::array<std::uint64_t, 2> rate_iops_min{0, 0};
+  std::optional<std::int32_t> nice;           // nice= (-20..19): the job thread's nice value
+  std::optional<std::uint32_t> ioprio;        // prio= (0..7): the job thread's I/O priority (ioprio_set)
+  std::optional<std::uint32_t> ioprio_class;  // prioclass= (0..3; 0 with a prio: best effort, as fio)
+  // How a file bench++ creates is made (phases/workload_files.h): fallocate=, create_on_open=1 (the file is
+  // created by the job's open for its requests, neither allocated nor laid out before).
+  FallocateMode fallocate = FallocateMode::kNative;
+  bool create_on_open = false;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.
   std::vector<std::pair<std::string, std::string>> given_global_options;
   std::vector<std::pair<std::string, std::string>> given_job_options;
 };
+
+// fio's groupid of each workload, in order: one more at each workload after the first with stonewall or
+// new_group (fio's add_job). The reports number their groups so, and exitall stops the jobs of one.
+inline std::vector<std::uint32_t> fio_group_ids(const std::vector<WorkloadSpec>& workloads) {
+  std::vector<std::uint32_t> ids;
+  std::uint32_t id = 0;
+  for (std::size_t w = 0; w < workloads.size(); ++w) {
+    if (w > 0 && (workloads[w].stonewall || workloads[w].new_group)) ++id;
+    ids.push_back(id);
+  }
+  return ids;
+}
 
 }  // namespace bench

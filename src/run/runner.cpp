@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <exception>
 #include <latch>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -74,6 +75,7 @@ class StartGate final : public JobStart {
 // One job of a group's run.
 struct JobRun {
   const Phase* phase = nullptr;
+  std::size_t group = 0;   // index into the plan's groups
   std::size_t test = 0;    // index into the group
   std::uint32_t index = 0;  // among its test's jobs
   JobMeasurement measurement;
@@ -84,6 +86,7 @@ struct JobRun {
   std::optional<PhaseContext> context;
   std::unique_ptr<StartGate> gate;
   std::exception_ptr failure;
+  std::atomic<bool>* group_end = nullptr;  // fio's exitall: its fio group's flag (run_jobs)
 };
 
 void make_private_dir(const fs::path& dir) {
@@ -217,6 +220,7 @@ class Runner {
       for (std::uint32_t j = 0; j < test.jobs; ++j) {
         auto job = std::make_unique<JobRun>();
         job->phase = &phase;
+        job->group = g;
         job->test = t;
         job->index = j;
         job->measurement.parts.resize(parts);
@@ -290,14 +294,21 @@ class Runner {
     StartBarrier barrier(static_cast<std::ptrdiff_t>(jobs.size()),
                          StartCompletion{&cpu_start, &clock_failure, &usage_start});
     std::atomic<bool> abort{false};
+    // fio's exitall: one flag per fio group of the run group, raised when any of its jobs ends (fio's
+    // fio_terminate_threads on the job's groupid).
+    std::map<std::uint32_t, std::atomic<bool>> group_ends;
     for (const auto& job : jobs) {
       job->gate = std::make_unique<StartGate>(barrier);
       job->context->start = job->gate.get();
       job->context->abort = &abort;
+      const PlannedTest& test = plan_.groups[job->group][job->test];
+      if (plan_.exitall && test.phase == PhaseId::kWorkload) job->group_end = &group_ends[test.fio_group];
+      job->context->group_end = job->group_end;
     }
     const auto run_one = [&abort](JobRun& job) {
       job.failure = guarded([&] { job.phase->run(*job.context); });
       if (job.failure) abort = true;
+      if (job.group_end != nullptr) job.group_end->store(true);
       job.gate->leave_if_absent();
     };
     if (jobs.size() == 1) {

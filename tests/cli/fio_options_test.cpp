@@ -204,8 +204,8 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   CHECK(error_of("--name=x --size=1m --thinktime=3") ==
         "fio option 'thinktime' is not supported by bench++ (see bench++(1), WORKLOADS)");
   // Every option bench++ does not run, in one message, each once.
-  CHECK(error_of("--name=x --size=1m --thinktime=3 --verify_async=2 --name=y --size=1m --thinktime 2 --exitall") ==
-        "fio options 'thinktime', 'verify_async', 'exitall' are not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("--name=x --size=1m --thinktime=3 --verify_async=2 --name=y --size=1m --thinktime 2 --exitall_on_error") ==
+        "fio options 'thinktime', 'verify_async', 'exitall_on_error' are not supported by bench++ (see bench++(1), WORKLOADS)");
   CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
         "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
         "pvsync, pvsync2, mmap and falloc");
@@ -303,7 +303,7 @@ TEST_CASE("fio: job file errors name the file and line") {
   CHECK(error_of("[a]\nsize=1m\n[b]\nrw=read\n").find("bad.fio:3: workload 'b': needs size=") == 0);
   CHECK(error_of("[a]\nsize=1m\nbs=4x\n") == "bad.fio:3: invalid fio option bs='4x': unknown size suffix 'x'");
   CHECK(error_of("[a]\nsize=1m\ndirect\n") == "bad.fio:3: fio option 'direct' needs a value (direct=VALUE)");
-  CHECK(error_of("[a]\nsize=1m\ninclude more.fio\n") == "bad.fio:3: include lines are not supported by bench++");
+  CHECK(error_of("[a]\nsize=1m\ninclude more.fio\n") == "bad.fio:3: include lines are not supported here (a job file on disk can have them)");
   CHECK(error_of("[a]\nsize=1m\noutput-format=json\n").find("'output-format' is not supported") !=
         std::string::npos);
   CHECK(error_of("[a]\nsize=1m\n[a]\nsize=2m\n") ==

@@ -230,7 +230,7 @@ TEST_CASE("fio vocabulary: ${NAME} in a job file's option lines is the environme
   CHECK(test::error_of<UsageError>([&] { read_fio_job_file("[job]\nsize=${NOPE}\n", "env.fio", {}, environment); }) ==
         "env.fio:2: invalid fio option size='': empty value");
   CHECK(test::error_of<UsageError>([&] { read_fio_job_file("[job]\ninclude other.fio\n", "env.fio"); }) ==
-        "env.fio:2: include lines are not supported by bench++");
+        "env.fio:2: include lines are not supported here (a job file on disk can have them)");
 }
 
 }  // namespace bench

@@ -79,11 +79,11 @@ std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLa
 
 std::vector<FioJob> fio_jobs(const RunResult& run) {
   std::vector<FioJob> jobs;
-  std::uint32_t groupid = 0;
   const auto& workloads = run.info.setup.workloads;
+  const std::vector<std::uint32_t> group_ids = fio_group_ids(workloads);
   for (std::size_t w = 0; w < workloads.size(); ++w) {
     const WorkloadSpec& spec = workloads[w];
-    if (w > 0 && spec.stonewall) ++groupid;
+    const std::uint32_t groupid = group_ids[w];
     // fio reports each job of numjobs apart unless group_reporting: bench++'s per-job parts, when it has them.
     std::map<std::optional<std::uint32_t>, FioJob> by_job;
     for (const PhaseResult& result : run.phases) {

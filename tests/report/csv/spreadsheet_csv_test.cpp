@@ -36,7 +36,10 @@ constexpr std::string_view kGoldenHeader =
     "workload_ioengine,workload_unlink,workload_invalidate,workload_stonewall,workload_randseed,workload_randrepeat,"
     "workload_description,workload_randommap,workload_random_generator,workload_random_distribution,"
     "workload_percentage_random,workload_nrfiles,workload_filesize,workload_filesize_high,"
-    "workload_file_service_type,workload_file_service_turn,workload_openfiles,direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
+    "workload_file_service_type,workload_file_service_turn,workload_openfiles,"
+    "workload_new_group,workload_exitall,workload_rate_min,workload_rate_iops_min,workload_nice,workload_prio,"
+    "workload_prioclass,workload_fallocate,workload_create_on_open,"
+    "direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
     "steady_last_third,cpu_sec_per_million_requests\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {

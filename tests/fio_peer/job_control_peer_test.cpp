@@ -1,0 +1,171 @@
+// Issue 26's job control, the same job file under bench++ and under fio 3.33: --section (which sections' files
+// each tool makes and fills), fallocate= and create_on_open= (the preallocating calls strace sees on each new
+// file), exitall (the other jobs stop when one ends).
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <regex>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fio_peer/fio_peer_support.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// What one tool did with a job file in a directory of its own.
+struct ToolRun {
+  int exit_code = -1;
+  std::string err;
+  std::map<std::string, std::uint64_t> sizes;  // the files it left, by name
+  std::vector<std::string> calls;              // the traced calls that name a path inside its directory, in order
+};
+
+// Runs `argv` under strace (-f, the calls `syscalls`), keeping the calls whose text names `dir`.
+ToolRun traced_run(const std::vector<std::string>& argv, const std::string& syscalls, const fs::path& dir) {
+  const test::TempDir logs;
+  std::vector<std::string> full = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", "trace=" + syscalls,
+                                   "-o", (logs.path() / "s").string()};
+#if defined(__SANITIZE_ADDRESS__)
+  full.insert(full.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});
+#endif
+  full.insert(full.end(), argv.begin(), argv.end());
+  const test::CommandOutput run = test::run_program(full);
+  ToolRun out{run.exit_code, run.err, {}, {}};
+  const std::string inside = fs::canonical(dir).string() + "/";
+  for (const std::string& line : test::lines_of(test::read_file(logs.path() / "s"))) {
+    if (test::contains(line, inside)) out.calls.push_back(line.substr(line.find_first_not_of("0123456789 ")));
+  }
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) out.sizes[entry.path().filename().string()] = entry.file_size();
+  }
+  return out;
+}
+
+struct ToolPair {
+  ToolRun bench;
+  ToolRun fio;
+  std::chrono::steady_clock::duration bench_elapsed{};
+  std::chrono::steady_clock::duration fio_elapsed{};
+};
+
+// The job file `text` run by both tools on files each creates, in DIR/bench and DIR/fio: bench++ as `bench++ job
+// -q -d DIR/bench --unlink=0 ARGS FILE`, fio as `fio --output=/dev/null --directory=DIR/fio ARGS FILE`.
+ToolPair run_both_job_file(const fs::path& dir, const std::string& text, const std::vector<std::string>& args,
+                           const std::string& syscalls = "pwrite64") {
+  const fs::path job = dir / "job.fio";
+  std::ofstream(job) << text;
+  const fs::path bench_dir = dir / "bench";
+  const fs::path fio_dir = dir / "fio";
+  fs::create_directories(bench_dir);
+  fs::create_directories(fio_dir);
+  std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", bench_dir.string(), "--unlink=0"};
+  bench.insert(bench.end(), args.begin(), args.end());
+  bench.push_back(job.string());
+  std::vector<std::string> fio = {"fio", "--output=/dev/null", "--directory=" + fio_dir.string()};
+  fio.insert(fio.end(), args.begin(), args.end());
+  fio.push_back(job.string());
+  ToolPair pair;
+  auto started = std::chrono::steady_clock::now();
+  pair.bench = traced_run(bench, syscalls, bench_dir);
+  pair.bench_elapsed = std::chrono::steady_clock::now() - started;
+  started = std::chrono::steady_clock::now();
+  pair.fio = traced_run(fio, syscalls, fio_dir);
+  pair.fio_elapsed = std::chrono::steady_clock::now() - started;
+  INFO("bench++: " << pair.bench.err);
+  INFO("fio: " << pair.fio.err);
+  CHECK(pair.bench.exit_code == 0);
+  CHECK(pair.fio.exit_code == 0);
+  return pair;
+}
+
+std::size_t count_starting(const std::vector<std::string>& calls, std::string_view start) {
+  std::size_t count = 0;
+  for (const std::string& call : calls) count += call.starts_with(start) ? 1 : 0;
+  return count;
+}
+
+// The calls as strace -y shows them, without the descriptor: "fallocate(7</d/peer.0.0>, 0, 0, 65536) = 0" gives
+// "fallocate(/d/peer.0.0>, 0, 0, 65536) = 0" less the directory: "fallocate(peer.0.0, 0, 0, 65536) = 0".
+std::vector<std::string> without_descriptors(const std::vector<std::string>& calls, const fs::path& dir) {
+  const std::regex descriptor(R"(\(\d+<([^>]*)>)");
+  const std::string inside = fs::canonical(dir).string() + "/";
+  std::vector<std::string> out;
+  for (const std::string& call : calls) {
+    std::string plain = std::regex_replace(call, descriptor, "($1");
+    for (std::size_t at = plain.find(inside); at != std::string::npos; at = plain.find(inside)) plain.erase(at, inside.size());
+    const std::size_t private_dir = plain.find("bench++-job.");  // bench++'s private directory inside its -d
+    if (private_dir != std::string::npos) plain.erase(private_dir, plain.find('/', private_dir) + 1 - private_dir);
+    out.push_back(plain);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("fio peer: fallocate= makes the same preallocating call on a new file as fio's") {
+  if (!test::peers_available()) return;
+  for (const std::string mode : {"none", "native", "posix", "keep", "truncate", "0", "1"}) {
+    CAPTURE(mode);
+    const test::TempDir dir;
+    const ToolPair pair = run_both_job_file(dir.path(), "[peer]\nrw=write\nsize=64k\nfallocate=" + mode + "\n", {},
+                                            "fallocate,ftruncate");
+    const std::vector<std::string> bench = without_descriptors(pair.bench.calls, dir.path() / "bench");
+    const std::vector<std::string> fio = without_descriptors(pair.fio.calls, dir.path() / "fio");
+    CHECK(bench == fio);  // e.g. {"fallocate(peer.0.0, FALLOC_FL_KEEP_SIZE, 0, 65536) = 0"}
+    CHECK(fio.size() == (mode == "none" || mode == "0" ? 0u : 1u));
+    CHECK(pair.bench.sizes == pair.fio.sizes);
+  }
+  // The default is fio 3.33's: native.
+  const test::TempDir dir;
+  const ToolPair pair = run_both_job_file(dir.path(), "[peer]\nrw=randwrite\nsize=48k\n", {}, "fallocate,ftruncate");
+  CHECK(without_descriptors(pair.bench.calls, dir.path() / "bench") ==
+        std::vector<std::string>{"fallocate(peer.0.0, 0, 0, 49152) = 0"});
+  CHECK(without_descriptors(pair.fio.calls, dir.path() / "fio") ==
+        std::vector<std::string>{"fallocate(peer.0.0, 0, 0, 49152) = 0"});
+}
+
+TEST_CASE("fio peer: create_on_open=1 makes the file at the job's open, with no preallocation, and the same writes") {
+  if (!test::peers_available()) return;
+  const test::TempDir dir;
+  const ToolPair pair =
+      run_both_job_file(dir.path(), "[peer]\nrw=write\nsize=64k\ncreate_on_open=1\n", {}, "fallocate,ftruncate,pwrite64");
+  CHECK(count_starting(pair.fio.calls, "fallocate") == 0);
+  CHECK(count_starting(pair.bench.calls, "fallocate") == 0);
+  CHECK(count_starting(pair.bench.calls, "pwrite64") == count_starting(pair.fio.calls, "pwrite64"));
+  CHECK(count_starting(pair.fio.calls, "pwrite64") == 16);
+  CHECK(pair.bench.sizes == pair.fio.sizes);
+}
+
+TEST_CASE("fio peer: exitall stops the other jobs when one ends, as fio's does") {
+  if (!test::peers_available()) return;
+  const test::TempDir dir;
+  const ToolPair pair = run_both_job_file(
+      dir.path(), "[short]\nrw=write\nsize=128k\nexitall\n[long]\nrw=write\nsize=1m\ntime_based\nruntime=120\n", {});
+  CHECK(pair.bench.sizes == pair.fio.sizes);  // short.0.0 and long.0.0
+  // Both stop long well before its 120 s (a run without exitall takes them).
+  CHECK(pair.fio_elapsed < std::chrono::seconds(60));
+  CHECK(pair.bench_elapsed < std::chrono::seconds(60));
+}
+
+TEST_CASE("fio peer: --section runs the same sections of a job file, writing the same files") {
+  if (!test::peers_available()) return;
+  const std::string text = "[global]\nrw=write\nbs=4k\n[a]\nsize=16k\n[b]\nsize=32k\n[c]\nsize=48k\n";
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"--section=b"}, {"--section=c", "--section=a"}, {}}) {
+    CAPTURE(args);
+    const test::TempDir dir;
+    const ToolPair pair = run_both_job_file(dir.path(), text, args);
+    CHECK(!pair.fio.sizes.empty());
+    CHECK(pair.bench.sizes == pair.fio.sizes);  // b.0.0 alone, or a.0.0 and c.0.0, or all three
+    CHECK(count_starting(pair.bench.calls, "pwrite64") == count_starting(pair.fio.calls, "pwrite64"));
+  }
+}
+
+}  // namespace bench
