@@ -316,8 +316,9 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
                                    positionals[1], positionals[0]));
     }
     for (const std::string& word : fio_words) {
+      if (word.rfind("--", 0) != 0) continue;  // an option's value (--output r)
       const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
-      if (word.rfind("--", 0) == 0 && !is_fio_run_option(name)) {
+      if (!is_fio_run_option(name)) {
         throw UsageError(fmt::format("bench++ suite takes bench++'s options and fio's output options only, not "
                                      "fio's job options ({})",
                                      word));

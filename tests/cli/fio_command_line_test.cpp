@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "cli/workload_command_line.h"
+#include "result/errors.h"
 #include "test_support.h"
 
 namespace bench {
@@ -25,4 +27,21 @@ TEST_CASE("fio command line: single-dash options read as fio reads them, bench++
 }
 
 }  // namespace
+}  // namespace bench
+
+namespace bench {
+
+// A fuzz finding (fuzz/corpus/job_options/suite_output_value): a value word shorter than "--" after a suite's
+// output option was cut as if it were an option ("basic_string::substr" instead of a run).
+TEST_CASE("fio command line: bench++ suite takes --output's value as a value, however short") {
+  const ParsedCommandLine parsed = parse_workload_command_line(
+      WorkloadCommand::kSuite, {"tart", "--output", "r"}, test::fixed_system_facts(),
+      [](const std::string& name) -> std::string { throw UsageError("no job file " + name); });
+  CHECK(parsed.config.fio_output.output_path == "r");
+  CHECK(test::error_of<UsageError>([] {
+          parse_workload_command_line(WorkloadCommand::kSuite, {"tart", "--bs=4k"}, test::fixed_system_facts(),
+                                      [](const std::string&) { return std::string(); });
+        }) == "bench++ suite takes bench++'s options and fio's output options only, not fio's job options (--bs=4k)");
+}
+
 }  // namespace bench
