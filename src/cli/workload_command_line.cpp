@@ -368,6 +368,8 @@ fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_
   --rate_process --loops --startdelay --gtod_reduce --disable_lat/clat/slat --clat_percentiles
   --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios
   --fsync_on_close --readonly; beside job files, job options fill fio's defaults (the first file's)
+  --disk_util --bwavgtime --iopsavgtime
+  --registerfiles --fixedbufs --hipri --sqthread_poll --sqthread_poll_cpu --nonvectored (ioengine=io_uring)
 fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
   --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless

@@ -14,6 +14,7 @@
 #include "result/data_options.h"
 #include "result/engine_kind.h"
 #include "result/offset_spec.h"
+#include "result/uring_options.h"
 
 namespace bench {
 
@@ -135,6 +136,15 @@ struct WorkloadSpec {
   std::uint64_t number_ios = 0;             // number_ios=: a pass ends after this many requests (0: no cap)
   std::uint64_t io_size = 0;                // io_size= (io_limit=): bytes of I/O over the size= region (0: size)
   bool fsync_on_close = false;              // fsync_on_close=1: each job fsyncs its file when done (untimed)
+  // Issue 27's: fio's disk_util (platform/disk_stats.h): the block devices' statistics over the run, written in fio's
+  // formats; bwavgtime= and iopsavgtime=: the windows of fio's bandwidth and IOPS samples (report/fio/fio_jobs.h).
+  bool disk_util = true;
+  std::chrono::milliseconds bw_avg_time{500};
+  std::chrono::milliseconds iops_avg_time{500};
+  // io_uring's own options (issue 26; result/uring_options.h), and hipri: IORING_SETUP_IOPOLL on io_uring, RWF_HIPRI on
+  // pvsync2, as fio's engines of those names take it.
+  UringOptions uring;
+  bool hipri = false;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

@@ -35,7 +35,10 @@ constexpr std::string_view kGoldenHeader =
     "workload_fdatasync,workload_end_fsync,workload_group_reporting,workload_filename,workload_directory,"
     "workload_ioengine,workload_unlink,workload_invalidate,workload_stonewall,workload_randseed,workload_randrepeat,"
     "workload_description,workload_randommap,workload_random_generator,workload_random_distribution,"
-    "workload_percentage_random,direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
+    "workload_percentage_random,"
+    "workload_disk_util,workload_bwavgtime_ms,workload_iopsavgtime_ms,workload_registerfiles,workload_fixedbufs,"
+    "workload_sqthread_poll,workload_sqthread_poll_cpu,workload_nonvectored,workload_hipri,"
+    "direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
     "steady_last_third,cpu_sec_per_million_requests\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {
