@@ -89,6 +89,17 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   workload.mean_depth = local.mean_depth;
   workload.per_second.assign(local.per_second.begin(), local.per_second.end());
   workload.steady = judge_steady_state(workload.per_second);
+  workload.mean_latency_ns_per_second.assign(local.per_second.size(), 0.0);
+  for (std::size_t s = 0; s < local.per_second.size(); ++s) {
+    std::uint64_t latency_sum = 0;
+    for (const JobMeasurement& job : jobs) {
+      const std::vector<std::uint64_t>& sums = job.parts.at(p).latency_ns_per_second;
+      if (s < sums.size()) latency_sum += sums[s];
+    }
+    if (local.per_second[s] != 0) {
+      workload.mean_latency_ns_per_second[s] = static_cast<double>(latency_sum) / static_cast<double>(local.per_second[s]);
+    }
+  }
   for (const JobMeasurement& job : jobs) {
     workload.depths.add(job.depths);
     const PartMeasurement& part = job.parts.at(p);

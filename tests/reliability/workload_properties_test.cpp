@@ -332,6 +332,10 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_random_generator") other.random_generator = RandomGenerator::kLfsr;
     else if (column == "workload_random_distribution") other.random_distribution_text = "zipf:1.2";
     else if (column == "workload_percentage_random") other.percentage_random = {40, 40, 40};
+    else if (column == "workload_registerfiles") other.uring.register_files = true;
+    else if (column == "workload_fixedbufs") other.uring.fixed_buffers = true;
+    else if (column == "workload_sqthread_poll") other.uring.sq_poll = true;
+    else if (column == "workload_hipri") other.hipri = true;
     else FAIL("a compared workload field this test does not vary: add it");
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";
