@@ -27,7 +27,7 @@ std::string traced(const fs::path& dir, std::vector<std::string> tool, const std
                                    "-o", trace.string()};
   argv.insert(argv.end(), tool.begin(), tool.end());
   const test::CommandOutput run = test::run_program(argv);
-  INFO("stderr: " << run.err);
+  INFO(tool.front() << " stderr: " << run.err);
   REQUIRE(run.exit_code == 0);
   return test::read_file(trace);
 }
@@ -55,8 +55,11 @@ TEST_CASE("fio peer: registerfiles, fixedbufs and sqthread_poll make the same io
     std::string words;
     for (const std::string& option : options) words += option + " ";
     CAPTURE(words);
-    const Seen theirs = seen_in(traced(dir.path(), fio, options));
-    const Seen ours = seen_in(traced(dir.path(), bench, options));
+    const std::string fio_trace = traced(dir.path(), fio, options);
+    const std::string bench_trace = traced(dir.path(), bench, options);
+    INFO("fio's calls:\n" << fio_trace << "bench++'s calls:\n" << bench_trace);
+    const Seen theirs = seen_in(fio_trace);
+    const Seen ours = seen_in(bench_trace);
     CHECK(ours.files == theirs.files);
     CHECK(ours.buffers == theirs.buffers);
     CHECK(ours.sqpoll == theirs.sqpoll);
@@ -66,7 +69,7 @@ TEST_CASE("fio peer: registerfiles, fixedbufs and sqthread_poll make the same io
   }
 }
 
-TEST_CASE("fio peer: io_uring's options with another engine are refused, as fio refuses them; hipri needs direct=1") {
+TEST_CASE("fio peer: io_uring's options with another engine are refused, as fio refuses them, hipri needs direct=1") {
   for (const std::string option : {"--registerfiles", "--fixedbufs", "--sqthread_poll", "--sqthread_poll_cpu=0",
                                    "--nonvectored=0", "--hipri"}) {
     CAPTURE(option);

@@ -74,7 +74,7 @@ TEST_CASE("disk stats: a path on no block device (proc, major 0) gives no device
   CHECK(disks_under({"/proc/self/status"}, "/sys").empty());
 }
 
-TEST_CASE("disk stats: a partition is watched as its disk; a device-mapper device with its slaves after it") {
+TEST_CASE("disk stats: a partition is watched as its disk, a device-mapper device with its slaves after it") {
   const std::optional<std::string> device = build_dir_device();
   if (test::skip_unless(device.has_value(), test::Need::kMachine, "the build directory is on no block device")) return;
   SUBCASE("a partition") {
@@ -116,7 +116,7 @@ TEST_CASE("disk stats: a partition is watched as its disk; a device-mapper devic
   }
 }
 
-TEST_CASE("disk stats: the watch gives each device's change over it; one whose stat file went is left out") {
+TEST_CASE("disk stats: the watch gives each device's change over it, one whose stat file went is left out") {
   test::TempDir dir;
   write(dir.path() / "dm-0/stat", stat_line(100, 100, 1000));
   write(dir.path() / "vdb/stat", stat_line(50, 0, 10));

@@ -32,7 +32,7 @@ TEST_CASE("fio disk_util: util is io_ticks over the elapsed time, at most 100 %,
   CHECK(fio_disk_util_percent(disk("vda", 0, 0, 10, 0)) == 0.0);
 }
 
-TEST_CASE("fio disk_util: the JSON entry has fio's keys and types; none without devices") {
+TEST_CASE("fio disk_util: the JSON entry has fio's keys and types, none without devices") {
   CHECK_FALSE(fio_disk_util_json({}));
   const auto json = fio_disk_util_json({disk("vda", 59006, 54, 1580, 2000)});
   REQUIRE(json);

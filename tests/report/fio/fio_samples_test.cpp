@@ -45,7 +45,7 @@ RunResult run_with_windows(const std::vector<std::vector<std::uint64_t>>& bytes,
 
 }  // namespace
 
-TEST_CASE("fio samples: a window's rate is its amount x 1000 / the window, KiB/s in whole numbers; empty ones none") {
+TEST_CASE("fio samples: a window's rate is its amount x 1000 / the window, KiB/s in whole numbers, empty ones none") {
   // 500 ms windows: 1 MiB -> 2048 KiB/s; 1000 bytes -> 2000 B/s -> 1 KiB/s (fio's integer division); 0: no sample.
   CHECK(fio_window_rates({1 << 20, 1000, 0, 5 << 20}, 500, true) == std::vector<double>{2048, 1, 10240});
   CHECK(fio_window_rates({250, 0, 1}, 500, false) == std::vector<double>{500, 2});
