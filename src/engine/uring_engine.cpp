@@ -119,6 +119,14 @@ void UringEngine::submit(std::span<const IoRequest> requests) {
 
 void UringEngine::prepare(const IoRequest& request) {
   io_uring_sqe* sqe = io_uring_get_sqe(&ring_.get());
+  // With SQPOLL the kernel's thread may post a request's completion before it moves the SQ head past the request's
+  // entry (it does so after its batch), so the ring can look full below depth for a moment: wait for the room, as
+  // fio's engine waits when its queue answers busy.
+  while (sqe == nullptr && sq_poll_) {
+    const int waited = io_uring_sqring_wait(&ring_.get());
+    if (waited < 0 && waited != -EINTR) throw std::system_error(-waited, std::generic_category(), "cannot wait for io_uring SQ room");
+    sqe = io_uring_get_sqe(&ring_.get());
+  }
   // The SQ has at least depth entries, and at most depth requests are in flight, the unsubmitted ones included.
   if (sqe == nullptr) throw std::logic_error("io_uring submission queue full below the engine's depth");
   const int file = files_registered_ ? static_cast<int>(request.file_index) : setup_.fds[request.file_index];
