@@ -40,7 +40,7 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
   bonnie_csv_sink_ = bonnie && !machine_stdout ? &stdout_sink_ : nullptr;
 }
 
-void RunOutputs::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}}; }
+void RunOutputs::run_started(const RunInfo& info) { current_run_ = RunResult{info, {}, {}}; }
 
 void RunOutputs::group_started(const RunInfo& /*info*/, const GroupStart& group) {
   if (config_.quiet) return;

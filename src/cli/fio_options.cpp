@@ -746,6 +746,37 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.fallocate = fallocate_mode(v); }},
     Rule{"create_on_open", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_on_open = boolean(v); }},
+    // fio's output statistics (issue 27): disk_util, and the windows of the bandwidth and IOPS samples.
+    Rule{"disk_util", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.disk_util = boolean(v); }},
+    Rule{"bwavgtime", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           s.bw_avg_time = std::chrono::milliseconds(whole_number32(v, 1, 86'400'000));
+         }},
+    Rule{"iopsavgtime", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           s.iops_avg_time = std::chrono::milliseconds(whole_number32(v, 1, 86'400'000));
+         }},
+    // io_uring's own options (issue 26; result/uring_options.h), and hipri (io_uring and pvsync2). check_workload
+    // refuses them with another engine, as fio does.
+    Rule{"registerfiles", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.uring.register_files = boolean(v); }},
+    Rule{"fixedbufs", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.uring.fixed_buffers = boolean(v); }},
+    Rule{"sqthread_poll", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.uring.sq_poll = boolean(v); }},
+    Rule{"sqthread_poll_cpu", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.uring.sq_poll_cpu = whole_number32(v, 0, 65535); }},
+    Rule{"nonvectored", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           // fio's int: -1 (its default) probes, any other value is true or false
+           if (v == "-1") {
+             s.uring.nonvectored.reset();
+           } else {
+             s.uring.nonvectored = whole_number32(v, 0, 0x7fffffff) != 0;
+           }
+         }},
+    Rule{"hipri", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.hipri = boolean(v); }},
 };
 
 const Rule* find_rule(std::string_view name) {
@@ -835,6 +866,30 @@ void check_files(const WorkloadSpec& spec, const Refuse& refuse) {
   if (spec.size_percent) refuse("size=N% with several files per job (nrfiles=, filename=a:b) is not supported by bench++");
 }
 
+// io_uring's own options and hipri: only with the engines fio takes them on; hipri (IORING_SETUP_IOPOLL) only with
+// direct=1, as the kernel polls O_DIRECT requests only (fio's fail, each with EOPNOTSUPP).
+template <typename Refuse>
+void check_uring_options(const WorkloadSpec& spec, const Refuse& refuse) {
+  const bool uring = spec.fio_engine == "io_uring";
+  const UringOptions& o = spec.uring;
+  for (const auto& [given, name] : {std::pair{o.register_files, "registerfiles"}, {o.fixed_buffers, "fixedbufs"},
+                                    {o.sq_poll, "sqthread_poll"}, {o.sq_poll_cpu.has_value(), "sqthread_poll_cpu"},
+                                    {o.nonvectored.has_value(), "nonvectored"}}) {
+    if (given && !uring) {
+      refuse(fmt::format("{} is an option of ioengine=io_uring, not of ioengine={} (fio refuses it too)", name,
+                         spec.fio_engine));
+    }
+  }
+  if (spec.hipri && !uring && spec.fio_engine != "pvsync2") {
+    refuse(fmt::format("hipri is an option of ioengine=io_uring and pvsync2, not of ioengine={} (fio refuses it too)",
+                       spec.fio_engine));
+  }
+  if (spec.hipri && uring && !spec.direct) {
+    refuse("hipri (IORING_SETUP_IOPOLL) needs direct=1: the kernel polls O_DIRECT requests only, and fails the "
+           "others with EOPNOTSUPP (as fio's)");
+  }
+}
+
 void check_workload(const WorkloadSpec& spec) {
   const auto refuse = [&](const std::string& reason) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
@@ -881,6 +936,7 @@ void check_workload(const WorkloadSpec& spec) {
   if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
   check_files(spec, refuse);
   check_rate_minimums(spec, refuse);
+  check_uring_options(spec, refuse);
 }
 
 std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {

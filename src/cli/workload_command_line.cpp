@@ -418,6 +418,8 @@ job control: --new_group --exitall --rate_min --rate_iops_min --nice --prio --pr
   --create_on_open
 fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file
   run) --parse-only (read and check, run and print nothing); include FILE lines in job files
+  --disk_util --bwavgtime --iopsavgtime
+  --registerfiles --fixedbufs --hipri --sqthread_poll --sqthread_poll_cpu --nonvectored (ioengine=io_uring)
 fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
   --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless

@@ -47,6 +47,7 @@ CheckedSetup check_engine_setup(const EngineSetup& setup) {
   checked.slot_count = setup.buffers.size() / setup.buffer_bytes;
   checked.batching = normalized_batching(setup.batching, setup.depth);
   checked.hipri = setup.hipri;
+  checked.uring = setup.uring;
   checked.region_bytes = setup.region_bytes;
   checked.random_offsets = setup.random_offsets;
   for (const int fd : checked.fds) checked.any_direct = has_direct_io(fd) || checked.any_direct;

@@ -20,6 +20,7 @@ struct CheckedSetup {
   bool any_direct = false;     // some fd has O_DIRECT
   AioBatching batching;        // normalized_batching() of the setup's
   bool hipri = false;
+  UringOptions uring;
   std::uint64_t region_bytes = 0;
   bool random_offsets = false;
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "result/engine_kind.h"
+#include "result/uring_options.h"
 
 namespace bench {
 
@@ -72,7 +73,8 @@ struct EngineSetup {
   // which libaio and io_uring honour as fio's engines of those names do (io_uring holding the request that fills
   // the queue for the reap that follows); posixaio waits for complete_min completions too.
   AioBatching batching{};
-  bool hipri = false;  // pvsync2: RWF_HIPRI on every read and write (fio's hipri, hipri_percentage=100)
+  bool hipri = false;  // pvsync2: RWF_HIPRI on every read and write (fio's hipri, hipri_percentage=100); io_uring: IOPOLL
+  UringOptions uring{};  // io_uring's own options (fio's registerfiles, fixedbufs, sqthread_poll, ...)
   // mmap: the bytes of each file the job works on, from offset 0, which the engine maps; 0: the file's size.
   std::uint64_t region_bytes = 0;
   // mmap: the job's offsets are random (fio's td_random), which the engine tells the kernel (madvise) as fio's

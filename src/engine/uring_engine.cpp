@@ -25,21 +25,43 @@ bool is_transient(int negative_errno) {
   return negative_errno == -EAGAIN || negative_errno == -EBUSY || negative_errno == -EINTR;
 }
 
-bool register_files(io_uring& ring, const std::vector<int>& fds) {
-  return io_uring_register_files(&ring, fds.data(), static_cast<unsigned>(fds.size())) == 0;
+// The IORING_SETUP_* flags fio's io_uring options ask for.
+std::uint32_t required_ring_flags(const CheckedSetup& setup) {
+  std::uint32_t flags = setup.hipri ? IORING_SETUP_IOPOLL : 0;
+  if (setup.uring.sq_poll) {
+    flags |= IORING_SETUP_SQPOLL;
+    if (setup.uring.sq_poll_cpu) flags |= IORING_SETUP_SQ_AFF;  // without sqthread_poll fio ignores the CPU too
+  }
+  return flags;
 }
 
-bool register_buffers(io_uring& ring, const CheckedSetup& setup) {
-  std::vector<iovec> slots(setup.slot_count);
-  for (std::uint32_t i = 0; i < slots.size(); ++i) slots[i] = {setup.slot(i), setup.buffer_bytes};
-  return io_uring_register_buffers(&ring, slots.data(), static_cast<unsigned>(slots.size())) == 0;
+void register_files(io_uring& ring, const std::vector<int>& fds) {
+  const int result = io_uring_register_files(&ring, fds.data(), static_cast<unsigned>(fds.size()));
+  if (result < 0) throw std::system_error(-result, std::generic_category(), "cannot register files with io_uring (registerfiles)");
+}
+
+void register_buffers(io_uring& ring, const std::vector<iovec>& slots) {
+  const int result = io_uring_register_buffers(&ring, slots.data(), static_cast<unsigned>(slots.size()));
+  if (result < 0) throw std::system_error(-result, std::generic_category(), "cannot register buffers with io_uring (fixedbufs)");
 }
 
 }  // namespace
 
-UringEngine::UringEngine(const EngineSetup& setup) : setup_(check_engine_setup(setup)), ring_(setup_.depth) {
-  files_registered_ = register_files(ring_.get(), setup_.fds);
-  buffers_registered_ = register_buffers(ring_.get(), setup_);
+UringEngine::UringEngine(const EngineSetup& setup)
+    : setup_(check_engine_setup(setup)),
+      ring_(setup_.depth, required_ring_flags(setup_), setup_.uring.sq_poll_cpu.value_or(0)),
+      vectored_(setup_.uring.nonvectored == false),
+      sq_poll_(setup_.uring.sq_poll) {
+  iovecs_.resize(setup_.slot_count);
+  for (std::uint32_t i = 0; i < iovecs_.size(); ++i) iovecs_[i] = {setup_.slot(i), setup_.buffer_bytes};
+  if (setup_.uring.fixed_buffers) {
+    register_buffers(ring_.get(), iovecs_);
+    buffers_registered_ = true;
+  }
+  if (setup_.uring.register_files || sq_poll_) {  // fio registers the files for sqthread_poll too
+    register_files(ring_.get(), setup_.fds);
+    files_registered_ = true;
+  }
   stash_.reserve(setup_.depth);
 }
 
@@ -97,6 +119,14 @@ void UringEngine::submit(std::span<const IoRequest> requests) {
 
 void UringEngine::prepare(const IoRequest& request) {
   io_uring_sqe* sqe = io_uring_get_sqe(&ring_.get());
+  // With SQPOLL the kernel's thread may post a request's completion before it moves the SQ head past the request's
+  // entry (it does so after its batch), so the ring can look full below depth for a moment: wait for the room, as
+  // fio's engine waits when its queue answers busy.
+  while (sqe == nullptr && sq_poll_) {
+    const int waited = io_uring_sqring_wait(&ring_.get());
+    if (waited < 0 && waited != -EINTR) throw std::system_error(-waited, std::generic_category(), "cannot wait for io_uring SQ room");
+    sqe = io_uring_get_sqe(&ring_.get());
+  }
   // The SQ has at least depth entries, and at most depth requests are in flight, the unsubmitted ones included.
   if (sqe == nullptr) throw std::logic_error("io_uring submission queue full below the engine's depth");
   const int file = files_registered_ ? static_cast<int>(request.file_index) : setup_.fds[request.file_index];
@@ -106,6 +136,9 @@ void UringEngine::prepare(const IoRequest& request) {
     case IoOp::kRead:
       if (buffers_registered_) {
         io_uring_prep_read_fixed(sqe, file, buffer, request.length, request.offset, buffer_index);
+      } else if (vectored_) {
+        iovecs_[request.buffer_index].iov_len = request.length;
+        io_uring_prep_readv(sqe, file, &iovecs_[request.buffer_index], 1, request.offset);
       } else {
         io_uring_prep_read(sqe, file, buffer, request.length, request.offset);
       }
@@ -113,6 +146,9 @@ void UringEngine::prepare(const IoRequest& request) {
     case IoOp::kWrite:
       if (buffers_registered_) {
         io_uring_prep_write_fixed(sqe, file, buffer, request.length, request.offset, buffer_index);
+      } else if (vectored_) {
+        iovecs_[request.buffer_index].iov_len = request.length;
+        io_uring_prep_writev(sqe, file, &iovecs_[request.buffer_index], 1, request.offset);
       } else {
         io_uring_prep_write(sqe, file, buffer, request.length, request.offset);
       }
@@ -137,8 +173,10 @@ void UringEngine::submit_held(std::size_t min_completions) {
     // submitted they can all arrive (min_completions <= in_flight_), and a short submission does not wait.
     const std::size_t wait_for = min_completions > stash_.size() ? min_completions - stash_.size() : 0;
     // Without a wait, with IORING_ENTER_GETEVENTS as fio's commit: DEFER_TASKRUN posts completions only then.
-    const int result = wait_for > 0 ? io_uring_submit_and_wait(&ring_.get(), static_cast<unsigned>(wait_for))
-                                    : io_uring_submit_and_get_events(&ring_.get());
+    // With SQPOLL, as fio's commit: the kernel's thread takes the SQEs; liburing enters only to wake it.
+    const int result = sq_poll_      ? io_uring_submit(&ring_.get())
+                       : wait_for > 0 ? io_uring_submit_and_wait(&ring_.get(), static_cast<unsigned>(wait_for))
+                                      : io_uring_submit_and_get_events(&ring_.get());
     if (result > 0) {
       unsubmitted_ -= std::min(static_cast<std::size_t>(result), unsubmitted_);
       continue;
@@ -180,7 +218,7 @@ std::size_t UringEngine::reap(std::size_t min_completions, std::size_t max_compl
     reaped += taken;
   };
   take();
-  if (!entered && reaped == 0 && min_completions == 0 && max_completions > 0 && in_kernel() > 0) {
+  if (!sq_poll_ && !entered && reaped == 0 && min_completions == 0 && max_completions > 0 && in_kernel() > 0) {
     io_uring_get_events(&ring_.get());  // runs deferred completion work; errors only mean nothing new
     take();
   }
@@ -208,6 +246,11 @@ std::size_t UringEngine::take_posted(std::size_t max, std::vector<IoCompletion>&
 
 void UringEngine::wait_for_posted(std::size_t count) {
   io_uring& ring = ring_.get();
+  if (sq_poll_) {  // as fio's reap with sqthread_poll: the completion queue polled, the kernel not entered
+    while (io_uring_cq_ready(&ring) < count) {
+    }
+    return;
+  }
   for (;;) {
     io_uring_cqe* cqe = nullptr;
     const int result = io_uring_wait_cqe_nr(&ring, &cqe, static_cast<unsigned>(count));

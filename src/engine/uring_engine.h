@@ -5,13 +5,18 @@
 // is left in the SQ: the next reap() submits it and waits for the completions it lacks in one io_uring_enter
 // (io_uring_submit_and_wait), so a request at QD1 costs one system call, not two. reap() takes the completions
 // already posted in batches (io_uring_peek_batch_cqe, one CQ head update per batch) and enters the kernel again
-// only to wait for missing ones (io_uring_wait_cqe_nr). Reads and writes use the registered buffer slots (READ_FIXED /
-// WRITE_FIXED) and the registered files (IOSQE_FIXED_FILE) when the kernel accepts the registration; when it
-// does not (ENOMEM from RLIMIT_MEMLOCK for the pinned buffers, too many slots, file-backed memory, ...) the
-// engine carries on with plain READ / WRITE and descriptors. fsync is IORING_OP_FSYNC, fdatasync the same
+// only to wait for missing ones (io_uring_wait_cqe_nr). Reads and writes are READ / WRITE on the descriptors, as
+// fio's defaults; fio's io_uring options (EngineSetup::uring, hipri) change that as fio's engine does: fixedbufs
+// registers the buffer slots (READ_FIXED / WRITE_FIXED), registerfiles the files (IOSQE_FIXED_FILE), each
+// registration refused by the kernel (RLIMIT_MEMLOCK, ...) an error as in fio; nonvectored=0 makes READV / WRITEV
+// of one iovec; hipri asks for IORING_SETUP_IOPOLL; sqthread_poll for IORING_SETUP_SQPOLL (and SQ_AFF with
+// sqthread_poll_cpu) with the files registered as fio registers them then, and submitting enters the kernel only to wake its thread (IORING_SQ_NEED_WAKEUP) and waiting
+// polls the completion queue without entering it, as fio's. fsync is IORING_OP_FSYNC, fdatasync the same
 // with IORING_FSYNC_DATASYNC. A trim is made synchronously in submit() (BLKDISCARD, engine/blocking_calls.h),
 // after the held requests have been submitted, as fio's io_uring engine does.
 #include <cstddef>
+#include <sys/uio.h>
+
 #include <span>
 #include <vector>
 
@@ -23,8 +28,9 @@ namespace bench {
 
 class UringEngine final : public IoEngine {
  public:
-  // Throws as make_io_engine() documents. REQUIRES: io_uring_availability() said yes (else the ring's
-  // creation throws std::system_error). Create, use and destroy it on one thread (SINGLE_ISSUER).
+  // Throws as make_io_engine() documents, and std::system_error "cannot register ... with io_uring (fixedbufs)"
+  // (registerfiles) when the kernel refuses a registration asked for. REQUIRES: io_uring_availability() said yes
+  // (else the ring's creation throws std::system_error). Create, use and destroy it on one thread (SINGLE_ISSUER).
   explicit UringEngine(const EngineSetup& setup);
   ~UringEngine() override;  // waits for what is in flight; never throws
   UringEngine(const UringEngine&) = delete;
@@ -46,6 +52,8 @@ class UringEngine final : public IoEngine {
 
   bool buffers_registered() const { return buffers_registered_; }
   bool files_registered() const { return files_registered_; }
+  // The IORING_SETUP_* flags of the ring as the kernel accepted them.
+  std::uint32_t ring_flags() const { return ring_.setup_flags(); }
 
  private:
   void prepare(const IoRequest& request);
@@ -62,6 +70,9 @@ class UringEngine final : public IoEngine {
   IoUringRing ring_;
   bool buffers_registered_ = false;
   bool files_registered_ = false;
+  bool vectored_ = false;  // nonvectored=0: READV / WRITEV of iovecs_[slot]
+  bool sq_poll_ = false;
+  std::vector<iovec> iovecs_;  // one per buffer slot, valid while the ring lives
   // Completions taken while a submit was retried, and of trims, first out in reap().
   std::vector<IoCompletion> stash_;
   std::size_t in_flight_ = 0;        // submitted and not yet handed out, stash_ and unsubmitted_ included

@@ -53,6 +53,11 @@ struct PartMeasurement {
   std::uint64_t bytes = 0;
   std::vector<std::uint64_t> bytes_per_second;       // by whole seconds since the measurement began (workloads)
   std::vector<std::uint64_t> operations_per_second;  // ... and the operations completed in each
+  std::vector<std::uint64_t> latency_ns_per_second;  // ... and the sum of their latencies (workloads)
+  // fio's bandwidth and IOPS samples (workloads' reads and writes): the bytes completed in each window of
+  // bwavgtime= ms since the measurement began, and the requests in each window of iopsavgtime= ms.
+  std::vector<std::uint64_t> bytes_per_bw_window;
+  std::vector<std::uint64_t> operations_per_iops_window;
 };
 
 // A workload's per-request samples for fio's logs, kept in chunks so that recording one in the timed loop never

@@ -340,6 +340,10 @@ class JobLoop {
     const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
     add_to_second(direction.bytes_per_second, second, length);
     add_to_second(direction.operations_per_second, second, 1);
+    add_to_second(direction.latency_ns_per_second, second, static_cast<std::uint64_t>(latency.count()));
+    const auto since_start = completed - measure_start_;
+    add_to_second(direction.bytes_per_bw_window, static_cast<std::size_t>(since_start / spec_.bw_avg_time), length);
+    add_to_second(direction.operations_per_iops_window, static_cast<std::size_t>(since_start / spec_.iops_avg_time), 1);
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
     if (spec_.writes_logs()) {  // fio's logs (issue 27)

@@ -2,15 +2,19 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <sys/stat.h>
 
 #include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <system_error>
 #include <vector>
 #include <span>
 #include <thread>
 #include <algorithm>
 #include <chrono>
+
+#include <fmt/format.h>
 
 #include "engine/io_engine.h"
 #include "phases/job_files.h"
@@ -19,6 +23,7 @@
 #include "phases/workload_data.h"
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
+#include "platform/block_device.h"
 
 namespace bench {
 namespace {
@@ -36,6 +41,20 @@ bool wait_start_delay(std::chrono::nanoseconds delay, const PhaseContext& contex
     std::this_thread::sleep_until(std::min(until, Clock::now() + std::chrono::milliseconds(20)));
   }
   return true;
+}
+
+// fio's hipri on io_uring (IORING_SETUP_IOPOLL) where the file's device has no poll queues: refused with a reason
+// before the job starts, where fio's requests each fail with EOPNOTSUPP. A device sysfs says nothing of is tried.
+void check_polled_device(const WorkloadSpec& spec, const PosixFile& file, const std::string& path) {
+  struct stat info {};
+  if (::fstat(file.fd(), &info) != 0) return;
+  const dev_t device = S_ISBLK(info.st_mode) ? info.st_rdev : info.st_dev;
+  if (device_polls("/sys", device) != false) return;
+  throw std::runtime_error(fmt::format(
+      "workload '{}': hipri (IORING_SETUP_IOPOLL) on {}, whose device has no poll queues (its queue/io_poll is 0): "
+      "its requests would fail with EOPNOTSUPP, as fio's do; run without hipri, or on a device with poll queues "
+      "(NVMe: nvme.poll_queues=N)",
+      spec.name, path));
 }
 
 // fio's cpus_allowed=: pins the calling thread (a job's) to those CPUs while it lives, and gives the thread its
@@ -130,6 +149,7 @@ class WorkloadPhase final : public Phase {
       regions_bytes += each.region_bytes;
     }
     PosixFile& file = files.front();
+    if (spec_.hipri && choice_.engine == EngineKind::kIoUring) check_polled_device(spec_, file, targets.front().path.string());
     AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
     const std::uint64_t seed = seed_ + context.worker_index;
     const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
@@ -140,6 +160,8 @@ class WorkloadPhase final : public Phase {
     setup.region_bytes = regions_end;  // mmap maps each file from 0 to the furthest region's end
     setup.random_offsets = is_random(spec_.pattern);
     setup.batching = {spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max};  // fio's iodepth_batch_*
+    setup.hipri = spec_.hipri;
+    setup.uring = spec_.uring;
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;

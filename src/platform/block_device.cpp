@@ -49,6 +49,17 @@ std::optional<BlockDevice> describe_block_device(const fs::path& sys_root, dev_t
   return described;
 }
 
+std::optional<bool> device_polls(const fs::path& sys_root, dev_t device) {
+  if (major(device) == 0) return std::nullopt;
+  std::error_code error;
+  fs::path node = fs::canonical(sys_root / "dev" / "block" / fmt::format("{}:{}", major(device), minor(device)), error);
+  if (error) return std::nullopt;
+  if (fs::exists(node / "partition", error)) node = node.parent_path();
+  const std::string value = first_line_of(node / "queue" / "io_poll");
+  if (value.empty()) return std::nullopt;
+  return value != "0";
+}
+
 std::optional<BlockDevice> block_device_of(const fs::path& directory) {
   struct stat info {};
   if (::stat(directory.c_str(), &info) != 0) return std::nullopt;

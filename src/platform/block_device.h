@@ -21,6 +21,11 @@ struct BlockDevice {
 // filesystem without a block device (tmpfs, overlay, NFS: major 0) or one sysfs does not know.
 std::optional<BlockDevice> describe_block_device(const std::filesystem::path& sys_root, dev_t device);
 
+// Whether the disk of device `device` (a partition's disk) has poll queues, as its queue/io_poll says (what io_uring's
+// IORING_SETUP_IOPOLL needs: without them the kernel fails polled requests with EOPNOTSUPP); nullopt when sysfs
+// does not say (no block device, an unknown one).
+std::optional<bool> device_polls(const std::filesystem::path& sys_root, dev_t device);
+
 // The device under `directory`; nullopt as above or when it cannot be stat'ed.
 std::optional<BlockDevice> block_device_of(const std::filesystem::path& directory);
 

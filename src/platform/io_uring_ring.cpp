@@ -76,7 +76,7 @@ void IoUringRing::ExitRing::operator()(io_uring* ring) const {
   delete ring;
 }
 
-IoUringRing::IoUringRing(std::uint32_t depth) {
+IoUringRing::IoUringRing(std::uint32_t depth, std::uint32_t required_flags, std::uint32_t sq_thread_cpu) {
   // fio's order (engines/io_uring.c): the newest flags first, each dropped when the kernel does not know it.
   static constexpr std::uint32_t kFlagChoices[] = {
       IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN, IORING_SETUP_COOP_TASKRUN,
@@ -86,13 +86,17 @@ IoUringRing::IoUringRing(std::uint32_t depth) {
   io_uring_params params{};
   for (const std::uint32_t flags : kFlagChoices) {
     params = io_uring_params{};
-    params.flags = flags;
+    params.flags = flags | required_flags;
+    params.sq_thread_cpu = sq_thread_cpu;
     result = io_uring_queue_init_params(depth, ring.get(), &params);
     if (result != -EINVAL) break;
   }
   if (result < 0) {
-    throw std::system_error(-result, std::generic_category(),
-                            "cannot create io_uring ring of depth " + std::to_string(depth));
+    std::string what = "cannot create io_uring ring of depth " + std::to_string(depth);
+    if (required_flags & IORING_SETUP_IOPOLL) what += " with IORING_SETUP_IOPOLL (hipri)";
+    if (required_flags & IORING_SETUP_SQPOLL) what += " with IORING_SETUP_SQPOLL (sqthread_poll)";
+    if (required_flags & IORING_SETUP_SQ_AFF) what += " on CPU " + std::to_string(sq_thread_cpu) + " (sqthread_poll_cpu)";
+    throw std::system_error(-result, std::generic_category(), what);
   }
   ring_.reset(ring.release());
   setup_flags_ = params.flags;

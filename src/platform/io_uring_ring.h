@@ -29,10 +29,14 @@ class IoUringRing {
   // SINGLE_ISSUER | DEFER_TASKRUN | COOP_TASKRUN and, as fio does, drops DEFER_TASKRUN and SINGLE_ISSUER, then
   // COOP_TASKRUN, when the kernel answers EINVAL (they need 6.1 and 5.19). The ring's fd is registered with
   // the ring (IORING_REGISTER_RING_FDS) when the kernel allows, which saves a file lookup per io_uring_enter.
+  // `required_flags` (fio's io_uring options: IORING_SETUP_IOPOLL for hipri, SQPOLL for sqthread_poll, SQ_AFF with
+  // `sq_thread_cpu` for sqthread_poll_cpu) are asked for with each of those choices, never dropped (SQPOLL takes
+  // none of the three, so the kernel refuses them with it and the ring has it alone, as fio's).
   // REQUIRES: 1 <= depth <= 32768 (IORING_MAX_ENTRIES). With SINGLE_ISSUER the creating thread is the only one
   // that may submit or wait: create, use and destroy the ring on one thread.
-  // Throws std::system_error "cannot create io_uring ring of depth N" (errno as the kernel gave it).
-  explicit IoUringRing(std::uint32_t depth);
+  // Throws std::system_error "cannot create io_uring ring of depth N" (errno as the kernel gave it; with the
+  // required flags named).
+  explicit IoUringRing(std::uint32_t depth, std::uint32_t required_flags = 0, std::uint32_t sq_thread_cpu = 0);
   // Move-only; destruction is io_uring_queue_exit (the kernel cancels or waits out what is still in flight).
   IoUringRing(IoUringRing&&) noexcept = default;
   IoUringRing& operator=(IoUringRing&&) noexcept = default;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "result/disk_utilization.h"
 #include "result/io_sample.h"
 #include "result/phase_id.h"
 #include "result/run_setup.h"
@@ -139,6 +140,9 @@ inline std::uint32_t concurrent_workers(const RunInfo& info) { return info.setup
 struct RunResult {
   RunInfo info;
   std::vector<PhaseResult> phases;  // in the order run; a phase not run is absent
+  // The block devices under the workloads' files (fio's disk_util), over the whole run; empty when no workload
+  // asks for them (disk_util=0), they are on no block device (tmpfs, overlay) or sysfs cannot be read. Rank 0's.
+  std::vector<DiskUtilization> disk_utilization;
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {

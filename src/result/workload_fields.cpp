@@ -14,6 +14,30 @@ struct AtSpec {
   static WorkloadSpec& of(WorkloadSpec& spec) { return spec; }
 };
 
+// io_uring's own options (result/uring_options.h).
+struct AtUring {
+  static const UringOptions& of(const WorkloadSpec& spec) { return spec.uring; }
+  static UringOptions& of(WorkloadSpec& spec) { return spec.uring; }
+};
+template <auto Member>
+constexpr FieldAccess<WorkloadSpec> uring_member() {
+  return field_access<WorkloadSpec, AtUring, Member>();
+}
+
+// nonvectored: 0 or 1 as fio writes it, empty for fio's -1 (not given).
+constexpr FieldAccess<WorkloadSpec> kNonvectored = {
+    .format = {.codec = FieldCodec::kWhole, .max = 1, .may_be_empty = true},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      if (!spec.uring.nonvectored) return std::nullopt;
+      return std::uint64_t{*spec.uring.nonvectored ? 1u : 0u};
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          spec.uring.nonvectored = std::get<std::uint64_t>(value) != 0;
+          return true;
+        },
+};
+
 template <auto Member>
 constexpr FieldAccess<WorkloadSpec> member() {
   return field_access<WorkloadSpec, AtSpec, Member>();
@@ -194,6 +218,20 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_prioclass", "prioclass", nullptr, member<&WorkloadSpec::ioprio_class>()},
     WorkloadField{"workload_fallocate", "fallocate", nullptr, member<&WorkloadSpec::fallocate>()},
     WorkloadField{"workload_create_on_open", "create_on_open", nullptr, member<&WorkloadSpec::create_on_open>()},
+    // fio's output statistics (issue 27)
+    WorkloadField{"workload_disk_util", "disk_util", nullptr, member<&WorkloadSpec::disk_util>()},
+    WorkloadField{"workload_bwavgtime_ms", "bwavgtime_ms", nullptr, milliseconds<&WorkloadSpec::bw_avg_time>()},
+    WorkloadField{"workload_iopsavgtime_ms", "iopsavgtime_ms", nullptr, milliseconds<&WorkloadSpec::iops_avg_time>()},
+    // io_uring's own options (issue 26), and hipri
+    WorkloadField{"workload_registerfiles", "registerfiles", nullptr, uring_member<&UringOptions::register_files>(), {},
+                  {"registerfiles", R::kOnOff}},
+    WorkloadField{"workload_fixedbufs", "fixedbufs", nullptr, uring_member<&UringOptions::fixed_buffers>(), {},
+                  {"fixedbufs", R::kOnOff}},
+    WorkloadField{"workload_sqthread_poll", "sqthread_poll", nullptr, uring_member<&UringOptions::sq_poll>(), {},
+                  {"sqthread_poll", R::kOnOff}},
+    WorkloadField{"workload_sqthread_poll_cpu", "sqthread_poll_cpu", nullptr, uring_member<&UringOptions::sq_poll_cpu>()},
+    WorkloadField{"workload_nonvectored", "nonvectored", nullptr, kNonvectored},
+    WorkloadField{"workload_hipri", "hipri", nullptr, member<&WorkloadSpec::hipri>(), {}, {"hipri", R::kOnOff}},
 };
 
 }  // namespace

@@ -67,8 +67,17 @@ struct WorkloadPart {
   // 0's own. nullopt without requests, or when a file written before it was recorded is read.
   std::optional<double> cpu_per_million_requests;
   std::vector<double> per_second;     // this direction's requests completed in each whole second, in order
+  // The mean latency (ns) of the requests completed in each of those seconds, 0 for a second without any; rank 0's
+  // own under MPI. For the HTML report's chart; not kept in the result files.
+  std::vector<double> mean_latency_ns_per_second;
   std::optional<SteadyState> steady;  // of per_second; nullopt under kSteadyMinimumSeconds or not time_based
   IoDepthCounts depths;               // of all its jobs' requests (this job's for a job's part); the same in every part
+  // fio's bandwidth and IOPS samples (report/fio/fio_jobs.h): per job of the part, in job order, the bytes completed
+  // in each whole window of bwavgtime= ms of its measured time, and the requests in each window of iopsavgtime= ms;
+  // the last, partial window left out, as fio takes no sample of it. Under MPI rank 0's jobs only. Not kept in the
+  // result files.
+  std::vector<std::vector<std::uint64_t>> bw_window_bytes;
+  std::vector<std::vector<std::uint64_t>> iops_window_operations;
 };
 
 }  // namespace bench

@@ -14,6 +14,7 @@
 #include "result/data_options.h"
 #include "result/engine_kind.h"
 #include "result/offset_spec.h"
+#include "result/uring_options.h"
 
 namespace bench {
 
@@ -183,6 +184,15 @@ struct WorkloadSpec {
   // created by the job's open for its requests, neither allocated nor laid out before).
   FallocateMode fallocate = FallocateMode::kNative;
   bool create_on_open = false;
+  // Issue 27's: fio's disk_util (platform/disk_stats.h): the block devices' statistics over the run, written in fio's
+  // formats; bwavgtime= and iopsavgtime=: the windows of fio's bandwidth and IOPS samples (report/fio/fio_jobs.h).
+  bool disk_util = true;
+  std::chrono::milliseconds bw_avg_time{500};
+  std::chrono::milliseconds iops_avg_time{500};
+  // io_uring's own options (issue 26; result/uring_options.h), and hipri: IORING_SETUP_IOPOLL on io_uring, RWF_HIPRI on
+  // pvsync2, as fio's engines of those names take it.
+  UringOptions uring;
+  bool hipri = false;
   // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
   // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
   // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.

@@ -19,6 +19,7 @@
 #include "phases/phase_list.h"
 #include "phases/seeds.h"
 #include "phases/workload_phase.h"
+#include "platform/disk_stats.h"
 #include "platform/posix_file.h"
 #include "result/errors.h"
 #include "result/rank_metrics.h"
@@ -89,6 +90,19 @@ struct JobRun {
   std::atomic<bool>* group_end = nullptr;  // fio's exitall: its fio group's flag (run_jobs)
 };
 
+// Where fio would look for the devices of the workloads that ask for disk_util: each job's file, or for a file of
+// bench++'s own (made later in a private directory) the directory it goes in.
+std::vector<fs::path> disk_util_paths(const Plan& plan) {
+  std::vector<fs::path> paths;
+  for (const std::vector<PlannedTest>& tests : plan.groups) {
+    for (const PlannedTest& test : tests) {
+      if (test.phase != PhaseId::kWorkload || !plan.workload(test).disk_util) continue;
+      for (const JobTarget& target : test.targets) paths.push_back(target.is_private ? target.directory : target.path);
+    }
+  }
+  return paths;
+}
+
 void make_private_dir(const fs::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
 }
@@ -133,12 +147,13 @@ class Runner {
 
   // One run of every group. Observer failures (rank 0's outputs) are handed to the next agreement.
   RunResult run_once(RunInfo info) {
-    RunResult run{std::move(info), {}};
+    RunResult run{std::move(info), {}, {}};
     run.info.setup = plan_.setup;  // what runs is what every output records
     std::exception_ptr failure = guarded([&] {
       run.info.started_utc = utc_now_iso8601();
       observer_.run_started(run.info);
     });
+    const DiskStatsWatch disks(disks_under(disk_util_paths(plan_), "/sys"));
     for (std::size_t g = 0; g < plan_.groups.size(); ++g) {
       const GroupStart start = group_start(g);
       if (!failure) {
@@ -156,6 +171,7 @@ class Runner {
         }
       });
     }
+    run.disk_utilization = disks.finish();
     if (!failure) {
       failure = guarded([&] {
         remove_data_files();

@@ -18,6 +18,15 @@ std::optional<double> cached_percent(const CacheResidency& residency) {
   return 100.0 * static_cast<double>(residency.cached_bytes) / static_cast<double>(residency.bytes);
 }
 
+// The windows of `series` (amounts per window of `window`) that ended within `elapsed`: fio takes a sample at the end
+// of each window, none of the one the job ended in.
+std::vector<std::uint64_t> whole_windows(const std::vector<std::uint64_t>& series, nanoseconds elapsed,
+                                         std::chrono::milliseconds window) {
+  std::vector<std::uint64_t> whole(series);
+  whole.resize(static_cast<std::size_t>(elapsed / window), 0);
+  return whole;
+}
+
 // Part `p` of `jobs` (all of a test's, or one).
 LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
                         std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
@@ -80,7 +89,25 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   workload.mean_depth = local.mean_depth;
   workload.per_second.assign(local.per_second.begin(), local.per_second.end());
   workload.steady = judge_steady_state(workload.per_second);
-  for (const JobMeasurement& job : jobs) workload.depths.add(job.depths);
+  workload.mean_latency_ns_per_second.assign(local.per_second.size(), 0.0);
+  for (std::size_t s = 0; s < local.per_second.size(); ++s) {
+    std::uint64_t latency_sum = 0;
+    for (const JobMeasurement& job : jobs) {
+      const std::vector<std::uint64_t>& sums = job.parts.at(p).latency_ns_per_second;
+      if (s < sums.size()) latency_sum += sums[s];
+    }
+    if (local.per_second[s] != 0) {
+      workload.mean_latency_ns_per_second[s] = static_cast<double>(latency_sum) / static_cast<double>(local.per_second[s]);
+    }
+  }
+  for (const JobMeasurement& job : jobs) {
+    workload.depths.add(job.depths);
+    const PartMeasurement& part = job.parts.at(p);
+    const WorkloadSpec& spec = plan.workload(test);
+    workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, job.elapsed, spec.bw_avg_time));
+    workload.iops_window_operations.push_back(
+        whole_windows(part.operations_per_iops_window, job.elapsed, spec.iops_avg_time));
+  }
   result.workload = std::move(workload);
   if (!job_index) {  // fio's logs: every job's requests of this direction, in the whole part
     for (std::uint32_t j = 0; j < jobs.size(); ++j) {

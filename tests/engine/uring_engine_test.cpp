@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <cerrno>
 #include <string>
 #include <system_error>
@@ -68,17 +69,83 @@ bool registration_fits_memlock(std::size_t bytes) {
 
 }  // namespace
 
-TEST_CASE("engine: io_uring registers its buffer slots and files when the limits allow") {
+TEST_CASE("engine: io_uring registers its files and buffer slots when asked (registerfiles, fixedbufs), not by default") {
   SKIP_UNLESS_IO_URING();
   const test::TempDir tmp;
   PosixFile file(tmp.path() / "f", O_RDWR | O_CREAT | O_TRUNC);
   AlignedBuffer buffers(kDepth * kSlot);
   const int fds[] = {file.fd()};
-  const UringEngine engine({kDepth, fds, std::as_writable_bytes(buffers.span()), kSlot});
-  CHECK(engine.files_registered());
+  const UringEngine plain({kDepth, fds, std::as_writable_bytes(buffers.span()), kSlot});
+  CHECK_FALSE(plain.files_registered());  // fio's defaults: registerfiles=0, fixedbufs=0
+  CHECK_FALSE(plain.buffers_registered());
+  EngineSetup setup{kDepth, fds, std::as_writable_bytes(buffers.span()), kSlot};
+  setup.uring.register_files = true;
+  CHECK(UringEngine(setup).files_registered());
   if (!test::skip_unless(registration_fits_memlock(buffers.size()), test::Need::kMachine,
                          "buffer registration: RLIMIT_MEMLOCK below " + std::to_string(2 * buffers.size()) + " bytes")) {
-    CHECK(engine.buffers_registered());
+    setup.uring.fixed_buffers = true;
+    const UringEngine fixed(setup);
+    CHECK(fixed.buffers_registered());
+    CHECK(fixed.files_registered());
+  }
+}
+
+TEST_CASE("engine: io_uring's ring is set up with hipri's IOPOLL and sqthread_poll's SQPOLL (and SQ_AFF), as fio's") {
+  SKIP_UNLESS_IO_URING();
+  const test::TempDir tmp;
+  PosixFile file(tmp.path() / "f", O_RDWR | O_CREAT | O_TRUNC);
+  AlignedBuffer buffers(kDepth * kSlot);
+  const int fds[] = {file.fd()};
+  EngineSetup setup{kDepth, fds, std::as_writable_bytes(buffers.span()), kSlot};
+  const UringEngine plain(setup);
+  CHECK((plain.ring_flags() & (IORING_SETUP_IOPOLL | IORING_SETUP_SQPOLL | IORING_SETUP_SQ_AFF)) == 0);
+  setup.hipri = true;
+  const UringEngine polled(setup);
+  CHECK((polled.ring_flags() & IORING_SETUP_IOPOLL) != 0);
+  setup.hipri = false;
+  setup.uring.sq_poll_cpu = 0;  // alone: ignored, as fio ignores it
+  CHECK((UringEngine(setup).ring_flags() & IORING_SETUP_SQ_AFF) == 0);
+  setup.uring.sq_poll = true;
+  std::optional<UringEngine> sq_polled;
+  std::string refused;
+  try {
+    sq_polled.emplace(setup);
+  } catch (const std::system_error& error) {
+    refused = error.what();  // SQPOLL needs CAP_SYS_NICE before Linux 5.11
+  }
+  if (test::skip_unless(refused.empty(), test::Need::kMachine, "IORING_SETUP_SQPOLL refused here: " + refused)) return;
+  CHECK((sq_polled->ring_flags() & IORING_SETUP_SQPOLL) != 0);
+  CHECK((sq_polled->ring_flags() & IORING_SETUP_SQ_AFF) != 0);
+  CHECK((sq_polled->ring_flags() & IORING_SETUP_DEFER_TASKRUN) == 0);  // the kernel refuses it with SQPOLL
+  CHECK(sq_polled->files_registered());                               // as fio registers them for SQPOLL
+}
+
+TEST_CASE("engine: io_uring reads the right data with nonvectored=0 (READV), fixedbufs, registerfiles and SQPOLL") {
+  SKIP_UNLESS_IO_URING();
+  const test::TempDir tmp;
+  constexpr std::uint64_t kBlocks = 64;
+  test::write_pattern_file(tmp.path() / "data", kBlocks, kSlot);
+  PosixFile file(tmp.path() / "data", O_RDONLY);
+  const int fds[] = {file.fd()};
+  for (int variant = 0; variant < 3; ++variant) {
+    CAPTURE(variant);
+    AlignedBuffer buffers(kDepth * kSlot);
+    EngineSetup setup{kDepth, fds, std::as_writable_bytes(buffers.span()), kSlot};
+    if (variant == 0) setup.uring.nonvectored = false;
+    if (variant == 1) setup.uring.register_files = true;
+    if (variant == 2) setup.uring.sq_poll = true;
+    std::optional<UringEngine> engine;
+    try {
+      engine.emplace(setup);
+    } catch (const std::system_error& error) {
+      test::skip_if(test::Skip{test::Need::kMachine, std::string("io_uring setup refused: ") + error.what()});
+    }
+    if (!engine) continue;
+    std::vector<IoRequest> requests;
+    for (std::uint64_t i = 0; i < kBlocks; ++i) requests.push_back({IoOp::kRead, 0, i * kSlot, kSlot, 0, i});
+    const test::DriveResult run = test::drive(*engine, requests, kDepth, std::as_writable_bytes(buffers.span()), kSlot);
+    CHECK(run.completions.size() == kBlocks);
+    CHECK(run.wrong_data == 0);
   }
 }
 

@@ -339,6 +339,10 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_file_service_type") other.file_service = FileServiceKind::kRandom;
     else if (column == "workload_file_service_turn") other.file_service_turn = 8;
     else if (column == "workload_openfiles") other.open_files = 2;
+    else if (column == "workload_registerfiles") other.uring.register_files = true;
+    else if (column == "workload_fixedbufs") other.uring.fixed_buffers = true;
+    else if (column == "workload_sqthread_poll") other.uring.sq_poll = true;
+    else if (column == "workload_hipri") other.hipri = true;
     else FAIL("a compared workload field this test does not vary: add it");
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";

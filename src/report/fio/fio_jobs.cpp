@@ -24,7 +24,9 @@ double stddev_of_buckets(const HistogramBuckets& buckets, double mean) {
   return count > 1 ? std::sqrt(squares / static_cast<double>(count - 1)) : 0.0;
 }
 
-FioDirectionResult direction_of(const PhaseResult& result, std::uint32_t block_bytes) {
+FioDirectionResult direction_of(const PhaseResult& result, const WorkloadSpec& spec) {
+  const auto bw_window_ms = static_cast<std::uint64_t>(spec.bw_avg_time.count());
+  const auto iops_window_ms = static_cast<std::uint64_t>(spec.iops_avg_time.count());
   FioDirectionResult direction;
   direction.io_bytes = result.bytes;
   direction.total_ios = result.operations;
@@ -42,15 +44,16 @@ FioDirectionResult direction_of(const PhaseResult& result, std::uint32_t block_b
   direction.submission = split(result.submission_latency, result.submission_histogram);
   direction.completion = split(result.completion_latency, result.completion_histogram);
   if (result.workload) {
-    direction.operations_per_second = result.workload->per_second;
-    // A second's bandwidth is its requests times a request's bytes: bs, or with sizes drawn (bsrange=,
-    // bssplit=) the direction's mean request.
-    const double request_bytes = result.operations != 0
-                                     ? static_cast<double>(result.bytes) / static_cast<double>(result.operations)
-                                     : block_bytes;
-    for (const double operations : result.workload->per_second) {
-      direction.kib_per_second.push_back(operations * request_bytes / 1024.0);
+    const WorkloadPart& part = *result.workload;
+    std::vector<FioSampleStats> bandwidth, iops;
+    for (const std::vector<std::uint64_t>& windows : part.bw_window_bytes) {
+      bandwidth.push_back(fio_sample_stats(fio_window_rates(windows, bw_window_ms, true)));
     }
+    for (const std::vector<std::uint64_t>& windows : part.iops_window_operations) {
+      iops.push_back(fio_sample_stats(fio_window_rates(windows, iops_window_ms, false)));
+    }
+    direction.bandwidth_samples = fio_summed_stats(bandwidth);
+    direction.iops_samples = fio_summed_stats(iops);
   }
   return direction;
 }
@@ -93,7 +96,7 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       job.groupid = groupid;
       job.spec = &spec;
       FioDirectionResult& direction = job.directions[static_cast<std::size_t>(ddir_of(result.workload->direction))];
-      direction = direction_of(result, spec.block_bytes);
+      direction = direction_of(result, spec);
       job.job_runtime_ms = std::max(job.job_runtime_ms, direction.runtime_ms);
       if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
       job.depths = result.workload->depths;  // the same in every part of the job
@@ -155,8 +158,34 @@ FioSampleStats fio_sample_stats(const std::vector<double>& samples) {
     double squares = 0;
     for (const double sample : samples) squares += (sample - stats.mean) * (sample - stats.mean);
     stats.stddev = std::sqrt(squares / static_cast<double>(samples.size() - 1));
+    stats.sum_squares = squares;
   }
   return stats;
+}
+
+FioSampleStats fio_summed_stats(const std::vector<FioSampleStats>& jobs) {
+  FioSampleStats sum;
+  for (const FioSampleStats& job : jobs) {
+    if (job.samples == 0) continue;
+    sum.min += job.min;
+    sum.max += job.max;
+    sum.mean += job.mean;
+    sum.sum_squares += job.sum_squares;
+    sum.samples += job.samples;
+  }
+  if (sum.samples > 1) sum.stddev = std::sqrt(sum.sum_squares / static_cast<double>(sum.samples - 1));
+  return sum;
+}
+
+std::vector<double> fio_window_rates(const std::vector<std::uint64_t>& per_window, std::uint64_t window_ms, bool kib) {
+  std::vector<double> rates;
+  if (window_ms == 0) return rates;
+  for (const std::uint64_t amount : per_window) {
+    if (amount == 0) continue;
+    const std::uint64_t rate = amount * 1000 / window_ms;
+    rates.push_back(static_cast<double>(kib ? rate / 1024 : rate));
+  }
+  return rates;
 }
 
 FioLatencyShares fio_latency_shares(const FioJob& job) {
@@ -194,7 +223,7 @@ FioLatencyShares fio_latency_shares(const FioJob& job) {
 }
 
 double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs) {
-  const FioSampleStats own = fio_sample_stats(job.at(ddir).kib_per_second);
+  const FioSampleStats& own = job.at(ddir).bandwidth_samples;
   if (own.samples == 0) return 0;
   // fio's group aggregate: the group's bytes over its longest runtime.
   std::uint64_t bytes = 0, runtime_ms = 0;

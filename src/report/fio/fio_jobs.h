@@ -9,7 +9,9 @@
 //   (batch start to return) and clat (return to reaping) apart, as fio stamps issue_time; on a synchronous engine
 //   the request completes within the call, so (as fio) there is no slat and clat is the latency;
 // - latency stddev is derived from the histogram's buckets (each bucket at its midpoint: within 0.8 %);
-// - the bandwidth and IOPS samples are bench++'s whole-second series (fio samples every 500 ms);
+// - the bandwidth and IOPS samples are fio's: each job's rate over each whole window of bwavgtime= (iopsavgtime=)
+//   ms, 500 by default, that had requests (fio_window_rates); a part of several jobs (group_reporting) adds its
+//   jobs' statistics as fio's sum_stat does (fio_summed_stats);
 // - bench++'s histogram has fio's bucket layout (exact below 128 ns, then 64 buckets per power of two; a bucket's
 //   value its midpoint), so json+'s bins are bench++'s buckets one for one; fio's last bucket (index 1855, from
 //   about 17.2 s) also takes every longer latency, as fio's does;
@@ -38,6 +40,23 @@ struct FioLatency {
   double stddev_ns = 0;
 };
 
+// fio's statistics of a series of samples: min, max, mean, sample standard deviation and count (calc_lat); all
+// zero without samples. sum_squares is fio's S (the squared deviations from the mean), which fio_summed_stats adds.
+struct FioSampleStats {
+  double min = 0, max = 0, mean = 0, stddev = 0;
+  std::uint64_t samples = 0;
+  double sum_squares = 0;
+};
+FioSampleStats fio_sample_stats(const std::vector<double>& samples);
+
+// fio's group_reporting sum of several jobs' statistics (its sum_stat with pure_sum): min, max, mean, S and samples
+// each added, the standard deviation then sqrt(S / (samples - 1)); jobs without samples add nothing.
+FioSampleStats fio_summed_stats(const std::vector<FioSampleStats>& jobs);
+
+// fio's samples of one job (its __add_samples): for each window with requests its rate, `per_window[i]` x 1000 /
+// `window_ms` (and / 1024 with `kib`: KiB/s), in whole numbers as fio's; a window without requests gives none.
+std::vector<double> fio_window_rates(const std::vector<std::uint64_t>& per_window, std::uint64_t window_ms, bool kib);
+
 // One direction (fio's ddir) of one job.
 struct FioDirectionResult {
   std::uint64_t io_bytes = 0;
@@ -50,8 +69,8 @@ struct FioDirectionResult {
   // where fio records no slat and clat is the latency.
   std::optional<FioLatency> submission;
   std::optional<FioLatency> completion;
-  std::vector<double> kib_per_second;      // the bandwidth samples (KiB/s), one a second
-  std::vector<double> operations_per_second;  // the IOPS samples
+  FioSampleStats bandwidth_samples;  // KiB/s (WorkloadPart::bw_window_bytes)
+  FioSampleStats iops_samples;       // (WorkloadPart::iops_window_operations)
 };
 
 // Which of fio's latency statistics.
@@ -92,13 +111,6 @@ HistogramBuckets fio_bucket_range(const HistogramBuckets& buckets);
 // A bucket's value as fio's plat_idx_to_val gives it (its midpoint; the index itself below 128).
 std::uint64_t fio_bucket_value(std::uint32_t index);
 
-// fio's statistics of a series of samples: min, max, mean, sample standard deviation and count (calc_lat); all
-// zero without samples.
-struct FioSampleStats {
-  double min = 0, max = 0, mean = 0, stddev = 0;
-  std::uint64_t samples = 0;
-};
-FioSampleStats fio_sample_stats(const std::vector<double>& samples);
 
 // The share (percent) of a job's reads and writes whose latency fell in each of fio's ranges: latency_ns
 // (2, 4, 10, ... 1000 ns), latency_us (2 ... 1000 us) and latency_ms (2 ... 2000, >=2000 ms); fio's keys with it.

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "report/fio/fio_disk_util.h"
 #include "report/fio/fio_jobs.h"
 
 namespace bench {
@@ -88,14 +89,14 @@ Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>
                                      percentiles_if(shown.clat_percentiles && !shown.disable_clat, *job.spec), plus);
   object["lat_ns"] = latency_object(shown_if(shown.disable_lat, FioLatencyKind::kLat),
                                     percentiles_if(shown.lat_percentiles && !shown.disable_lat, *job.spec), plus);
-  const FioSampleStats bw = fio_sample_stats(direction.kib_per_second);
+  const FioSampleStats& bw = direction.bandwidth_samples;
   object["bw_min"] = static_cast<std::uint64_t>(bw.min);
   object["bw_max"] = static_cast<std::uint64_t>(bw.max);
   object["bw_agg"] = fio_bandwidth_share(job, ddir, jobs);
   object["bw_mean"] = bw.mean;
   object["bw_dev"] = bw.stddev;
   object["bw_samples"] = bw.samples;
-  const FioSampleStats iops = fio_sample_stats(direction.operations_per_second);
+  const FioSampleStats& iops = direction.iops_samples;
   object["iops_min"] = static_cast<std::uint64_t>(iops.min);
   object["iops_max"] = static_cast<std::uint64_t>(iops.max);
   object["iops_mean"] = iops.mean;
@@ -179,6 +180,7 @@ std::string format_fio_json(const std::vector<RunResult>& runs, FioJsonKind kind
     for (const FioJob& job : run_jobs) jobs.push_back(job_object(job, run_jobs, kind));
   }
   document["jobs"] = std::move(jobs);
+  if (auto disks = fio_disk_util_json(merged_disk_utilization(runs))) document["disk_util"] = std::move(*disks);
   return document.dump(2) + "\n";
 }
 

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+
+#include "report/fio/fio_disk_util.h"
 #include <array>
 #include <map>
 #include <tuple>
@@ -153,7 +155,7 @@ std::string format_fio_summary_lines(const RunResult& run) {
                           longest);
     }
   }
-  return text;
+  return text + fio_disk_stats_text(run.disk_utilization);
 }
 
 }  // namespace bench

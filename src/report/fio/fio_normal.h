@@ -2,8 +2,9 @@
 // fio's per-job summary lines of its normal output, for the scripts that grep them, written after bench++'s own
 // table when --output-format=normal is asked for: for each fio job its header line, a line per direction
 // ("  read: IOPS=3220, BW=12.6MiB/s (13.2MB/s)(1984KiB/154msec)") with its clat and lat lines, and each group's
-// "Run status group" lines, with fio's number formatting (4 significant figures, IEC and SI units). What fio
-// prints beyond them (percentiles, CPU, depths, disk stats) is bench++'s table's. Pure.
+// "Run status group" lines, and fio's "Disk stats (read/write):" block where the run read them (disk_util), with
+// fio's number formatting (4 significant figures, IEC and SI units). What fio prints beyond them (percentiles, CPU,
+// depths) is bench++'s table's. Pure.
 #include <cstdint>
 #include <string>
 

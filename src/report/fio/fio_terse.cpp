@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "report/fio/fio_disk_util.h"
 #include "report/fio/fio_jobs.h"
 
 namespace bench {
@@ -47,18 +48,19 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
     }
   }
   fields += latency_fields(shown_latency(direction, FioLatencyKind::kLat, shown.disable_lat));
-  const FioSampleStats bw = fio_sample_stats(direction.kib_per_second);
+  const FioSampleStats& bw = direction.bandwidth_samples;
   fields += fmt::format(";{};{};{:f}%;{:f};{:f}", static_cast<std::uint64_t>(bw.min),
                         static_cast<std::uint64_t>(bw.max), fio_bandwidth_share(job, ddir, jobs), bw.mean, bw.stddev);
   if (version == 5) {
-    const FioSampleStats ops = fio_sample_stats(direction.operations_per_second);
+    const FioSampleStats& ops = direction.iops_samples;
     fields += fmt::format(";{};{};{};{:f};{:f};{}", bw.samples, static_cast<std::uint64_t>(ops.min),
                           static_cast<std::uint64_t>(ops.max), ops.mean, ops.stddev, ops.samples);
   }
   return fields;
 }
 
-std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const RunInfo& info, unsigned version) {
+std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const RunResult& run, unsigned version) {
+  const RunInfo& info = run.info;
   std::string line = version == 2 ? fmt::format("2;{};{};0", job.name, job.groupid)
                                   : fmt::format("{};{};{};{};0", version, fio_version_text(info), job.name, job.groupid);
   line += direction_fields(job, FioDdir::kRead, jobs, version);
@@ -72,6 +74,7 @@ std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const R
   for (const double ns : shares.ns) shares.us[0] += ns;  // fio's terse line counts the ns ranges in "<=2 us"
   for (const double share : shares.us) line += fmt::format(";{:3.2f}%", share);
   for (const double share : shares.ms) line += fmt::format(";{:3.2f}%", share);
+  if (version >= 3) line += fio_disk_terse_fields(run.disk_utilization);
   if (!job.spec->description.empty()) line += (version == 2 ? "\n;" : ";") + job.spec->description;
   return line + "\n";
 }
@@ -81,7 +84,7 @@ std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const R
 std::string format_fio_terse(const RunResult& run, unsigned version) {
   const std::vector<FioJob> jobs = fio_jobs(run);
   std::string text;
-  for (const FioJob& job : jobs) text += job_line(job, jobs, run.info, version);
+  for (const FioJob& job : jobs) text += job_line(job, jobs, run, version);
   return text;
 }
 

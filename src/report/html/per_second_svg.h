@@ -15,4 +15,8 @@ struct RateSeries {
 // The <figure> (caption and <svg>), or "" when no series has two seconds or more. Names are escaped.
 std::string per_second_figure(const std::vector<RateSeries>& series);
 
+// The same chart of each second's mean latency (WorkloadPart::mean_latency_ns_per_second, in ns; a second without
+// requests, 0, is a gap in its line), the axis in bench++'s duration units.
+std::string latency_per_second_figure(const std::vector<RateSeries>& series);
+
 }  // namespace bench

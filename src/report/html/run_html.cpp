@@ -69,14 +69,19 @@ std::string cdf_sections(const std::vector<RunResult>& runs) {
     const TestId id = test_id(first);
     std::vector<CdfSeries> series;
     std::vector<RateSeries> rates;
+    std::vector<RateSeries> latencies;
     for (const RunResult& run : runs) {
       if (const PhaseResult* phase = find_test(run, id)) {
         const std::string name = runs.size() > 1 ? fmt::format("run {}", run.info.run_index + 1) : run.info.label;
         series.push_back({name, &phase->latency_histogram});
-        if (phase->workload) rates.push_back({name, &phase->workload->per_second});
+        if (phase->workload) {
+          rates.push_back({name, &phase->workload->per_second});
+          latencies.push_back({name, &phase->workload->mean_latency_ns_per_second});
+        }
       }
     }
-    const std::string figure = latency_cdf_figure(series) + per_second_figure(rates);
+    const std::string figure =
+        latency_cdf_figure(series) + per_second_figure(rates) + latency_per_second_figure(latencies);
     if (figure.empty()) continue;
     out += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n{}</div>\n</section>\n",
                        html_text(test_title(id)), html_text(test_key(id)), figure);

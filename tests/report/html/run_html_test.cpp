@@ -44,6 +44,29 @@ TEST_CASE("run html: the run's tables, one row per test, and a CDF per test that
   CHECK(test::contains(html, "<th>p99.9</th>"));
 }
 
+TEST_CASE("run html: a workload's requests and mean latency per second as charts, with the series' points") {
+  RunResult run = test::machine_readable_samples().front();
+  PhaseResult workload;
+  workload.id = PhaseId::kWorkload;
+  workload.operations = 600;
+  workload.bytes = 600 * 4096;
+  workload.elapsed = std::chrono::seconds(3);
+  WorkloadPart part;
+  part.workload = "w";
+  part.per_second = {100, 300, 200};
+  part.mean_latency_ns_per_second = {4000, 1000, 2000};
+  workload.workload = part;
+  run.phases = {workload};
+  const std::string html = format_run_html({run});
+  check_self_contained(html);
+  CHECK(test::contains(html, "requests per second"));
+  CHECK(test::contains(html, "mean latency per second"));
+  CHECK(count_of(html, "<svg") == 2);  // no histogram: no CDF
+  // x 64..624 over 3 s; rates: y 12 (300/s) .. 208 (0); latency: y 12 (4 us) .. 208.
+  CHECK(test::contains(html, "points=\"64.0,142.7 344.0,12.0 624.0,77.3\""));
+  CHECK(test::contains(html, "points=\"64.0,12.0 344.0,159.0 624.0,110.0\""));
+}
+
 TEST_CASE("run html: repeats show each run's text and a CDF line per run") {
   std::vector<RunResult> runs(3, test::machine_readable_samples().front());
   for (std::uint32_t i = 0; i < runs.size(); ++i) runs[i].info.run_index = i;
