@@ -56,7 +56,7 @@ std::optional<unsigned> fio_kb_base(const FioOption& option);
 // not given or larger. build_workload calls it before check_workload.
 void settle_workload(WorkloadSpec& spec);
 
-// Checks a workload whose options are all applied: sizes, depths and times that fio would refuse or that
+// Checks a workload whose options are all applied (cli/fio_workload_checks.cpp): sizes, depths and times that fio would refuse or that
 // cannot run (bs not a multiple of 512 with direct, iodepth above io_uring's limit, time_based without
 // runtime, size and size=N% together, ...). The message names the workload.
 void check_workload(const WorkloadSpec& spec);

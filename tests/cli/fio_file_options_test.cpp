@@ -11,22 +11,14 @@
 #include "cli/fio_options.h"
 #include "phases/workload_files.h"
 #include "result/errors.h"
+#include "fio_workload_support.h"
 #include "test_support.h"
 
 namespace bench {
 namespace {
 
-WorkloadSpec workload_of(std::vector<std::string> words) {
-  words.insert(words.begin(), {"--name=x", "--size=1m"});
-  const FioJobs jobs = read_fio_command_line(words);
-  REQUIRE(jobs.workloads.size() == 1);
-  return jobs.workloads.front();
-}
-
-std::string error_of(std::vector<std::string> words) {
-  words.insert(words.begin(), {"--name=x", "--size=1m"});
-  return test::error_of<UsageError>([&] { read_fio_command_line(words); });
-}
+using test::workload_of;  // fio_workload_support.h
+std::string error_of(std::vector<std::string> words) { return test::workload_error_of(std::move(words)); }
 
 }  // namespace
 

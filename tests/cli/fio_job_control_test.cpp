@@ -11,6 +11,7 @@
 #include "cli/fio_job_file.h"
 #include "result/workload_fields.h"
 #include "result/errors.h"
+#include "fio_workload_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -176,18 +177,8 @@ TEST_CASE("bench++ job --parse-only: checks, prints nothing, runs nothing, exits
   CHECK(command_line.out.empty());
 }
 
-
-WorkloadSpec workload_of(std::vector<std::string> words) {
-  words.insert(words.begin(), {"--name=x", "--size=1m"});
-  const FioJobs jobs = read_fio_command_line(words);
-  REQUIRE(jobs.workloads.size() == 1);
-  return jobs.workloads.front();
-}
-
-std::string error_of(std::vector<std::string> words) {
-  words.insert(words.begin(), {"--name=x", "--size=1m"});
-  return test::error_of<UsageError>([&] { read_fio_command_line(words); });
-}
+using test::workload_of;  // fio_workload_support.h
+std::string error_of(std::vector<std::string> words) { return test::workload_error_of(std::move(words)); }
 
 TEST_CASE("fio: new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass read as fio 3.33 reads them") {
   CHECK(!workload_of({}).new_group);

@@ -13,6 +13,7 @@
 #include "cli/fio_options.h"
 #include "cli/workload_command_line.h"
 #include "result/errors.h"
+#include "fio_workload_support.h"
 #include "test_support.h"
 
 namespace bench {
@@ -21,17 +22,8 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-WorkloadSpec workload_of(std::vector<std::string> words) {
-  words.insert(words.begin(), {"--name=x", "--size=1m"});
-  const FioJobs jobs = read_fio_command_line(words);
-  REQUIRE(jobs.workloads.size() == 1);
-  return jobs.workloads.front();
-}
-
-std::string error_of(std::vector<std::string> words) {
-  words.insert(words.begin(), {"--name=x", "--size=1m"});
-  return test::error_of<UsageError>([&] { read_fio_command_line(words); });
-}
+using test::workload_of;  // fio_workload_support.h
+std::string error_of(std::vector<std::string> words) { return test::workload_error_of(std::move(words)); }
 
 // `bench++ job ARGS`'s workloads, the job files read from `files` by name; or the UsageError's message.
 struct Parsed {

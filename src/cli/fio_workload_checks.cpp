@@ -1,0 +1,138 @@
+#include "cli/fio_options.h"
+
+// check_workload (cli/fio_options.h): what a workload whose options are all applied may run, with fio's refusals
+// and bench++'s own. Each refusal names the workload, in one line (UsageError).
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "phases/job_files.h"
+#include "phases/workload_data.h"
+#include "result/errors.h"
+#include "result/size_arithmetic.h"
+
+namespace bench {
+namespace {
+
+// fio 3.33's checks of the minimum rates (init.c fixup_options): not both kinds, and none above its rate.
+template <typename Refuse>
+void check_rate_minimums(const WorkloadSpec& spec, const Refuse& refuse) {
+  const auto any = [](const std::array<std::uint64_t, 2>& values) { return values[0] != 0 || values[1] != 0; };
+  if (any(spec.rate_min_bytes) && any(spec.rate_iops_min)) {
+    refuse("rate_min= and rate_iops_min= are mutually exclusive (as in fio)");
+  }
+  for (std::size_t d = 0; d < 2; ++d) {
+    if ((spec.rate_bytes[d] != 0 && spec.rate_bytes[d] < spec.rate_min_bytes[d]) ||
+        (spec.rate_iops[d] != 0 && spec.rate_iops[d] < spec.rate_iops_min[d])) {
+      refuse(fmt::format("the minimum rate exceeds the rate of the {} (as fio refuses it)", d == 0 ? "reads" : "writes"));
+    }
+  }
+}
+
+// Varying request sizes (bs=R,W, bsrange=, bssplit=, blockalign=): what bench++ runs with them.
+template <typename Refuse>
+void check_block_sizes(const WorkloadSpec& spec, const Refuse& refuse) {
+  for (const DirectionBlockSizes& direction : spec.block_sizes.direction) {
+    std::vector<std::uint32_t> sizes{direction.min(), direction.max(), direction.offset_unit()};
+    for (const BlockSplit& item : direction.split) sizes.push_back(item.bytes);
+    for (const std::uint32_t bytes : sizes) {
+      if (spec.direct && bytes % 512 != 0)
+        refuse(fmt::format("a request of {} bytes is not a multiple of 512, which direct=1 (O_DIRECT) needs", bytes));
+    }
+  }
+  if (spec.verify.method != VerifyMethod::kNone)
+    refuse("verify= with requests of varying sizes (bs=R,W, bsrange=, bssplit=, blockalign=) is not supported by "
+           "bench++");
+}
+
+// files: what bench++ runs with several files per job.
+template <typename Refuse>
+void check_files(const WorkloadSpec& spec, const Refuse& refuse) {
+  if (files_per_job(spec) == 1) return;
+  if (spec.verify.method != VerifyMethod::kNone) {
+    refuse("verify= with several files per job (nrfiles=, filename=a:b) is not supported by bench++");
+  }
+  if (spec.size_percent) refuse("size=N% with several files per job (nrfiles=, filename=a:b) is not supported by bench++");
+}
+
+// io_uring's own options and hipri: only with the engines fio takes them on; hipri (IORING_SETUP_IOPOLL) only with
+// direct=1, as the kernel polls O_DIRECT requests only (fio's fail, each with EOPNOTSUPP).
+template <typename Refuse>
+void check_uring_options(const WorkloadSpec& spec, const Refuse& refuse) {
+  const bool uring = spec.fio_engine == "io_uring";
+  const UringOptions& o = spec.uring;
+  for (const auto& [given, name] : {std::pair{o.register_files, "registerfiles"}, {o.fixed_buffers, "fixedbufs"},
+                                    {o.sq_poll, "sqthread_poll"}, {o.sq_poll_cpu.has_value(), "sqthread_poll_cpu"},
+                                    {o.nonvectored.has_value(), "nonvectored"}}) {
+    if (given && !uring) {
+      refuse(fmt::format("{} is an option of ioengine=io_uring, not of ioengine={} (fio refuses it too)", name,
+                         spec.fio_engine));
+    }
+  }
+  if (spec.hipri && !uring && spec.fio_engine != "pvsync2") {
+    refuse(fmt::format("hipri is an option of ioengine=io_uring and pvsync2, not of ioengine={} (fio refuses it too)",
+                       spec.fio_engine));
+  }
+  if (spec.hipri && uring && !spec.direct) {
+    refuse("hipri (IORING_SETUP_IOPOLL) needs direct=1: the kernel polls O_DIRECT requests only, and fails the "
+           "others with EOPNOTSUPP (as fio's)");
+  }
+}
+
+}  // namespace
+
+void check_workload(const WorkloadSpec& spec) {
+  const auto refuse = [&](const std::string& reason) {
+    throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
+  };
+  if (spec.name.empty()) throw UsageError("a workload needs a name (--name=NAME, or a [section] in a job file)");
+  if (spec.direct && spec.block_bytes % 512 != 0) {
+    refuse(fmt::format("bs={} is not a multiple of 512, which direct=1 (O_DIRECT) needs", spec.block_bytes));
+  }
+  for (const std::uint64_t offset : {spec.offset_bytes, spec.offset_increment_bytes}) {
+    if (spec.direct && offset % 512 != 0) {
+      refuse(fmt::format("offset {} is not a multiple of 512, which direct=1 (O_DIRECT) needs", offset));
+    }
+  }
+  if (spec.block_sizes.varies()) check_block_sizes(spec, refuse);
+  if (spec.size_bytes != 0 && spec.size_bytes < spec.block_bytes) {
+    refuse(fmt::format("size={} is smaller than bs={}", spec.size_bytes, spec.block_bytes));
+  }
+  if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1 && spec.size_bytes < spec.file_size &&
+      !spec.size_percent) {
+    refuse(fmt::format("size={} below filesize={}: a file larger than the job's size is not supported by bench++",
+                       spec.size_bytes, spec.file_size));
+  }
+  if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0) {
+    refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
+  }
+  if (spec.random_generator == RandomGenerator::kLfsr &&
+      (spec.random_distribution.kind == DistributionKind::kZoned ||
+       spec.random_distribution.kind == DistributionKind::kZonedAbsolute)) {
+    refuse("random_generator=lfsr cannot draw a zoned random_distribution (fio ignores the zones)");
+  }
+  if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
+  if (spec.io_size != 0 && spec.loops > 1) refuse("io_size= with loops= is not supported by bench++ (one of them)");
+  if (spec.read_only && writes_data(spec.pattern)) {
+    refuse("writes, and --readonly allows no write (fio refuses it too)");
+  }
+  if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
+  if (spec.submit_offload && spec.engine == EngineKind::kIoUring) {
+    refuse("io_uring cannot be used with io_submit_mode=offload (fio refuses it too): use psync, libaio or posixaio");
+  }
+  if (spec.submit_offload && is_synchronous(spec.engine) && spec.engine != EngineKind::kPsync) {
+    refuse(fmt::format("io_submit_mode=offload runs with psync, libaio or posixaio in bench++, not {}",
+                       spec.fio_engine));
+  }
+  if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
+  check_files(spec, refuse);
+  check_rate_minimums(spec, refuse);
+  check_uring_options(spec, refuse);
+}
+
+}  // namespace bench
