@@ -1,6 +1,6 @@
 #pragma once
 // What a workload measured, as plain data. A workload's results are PhaseResults (id PhaseId::kWorkload), one per
-// direction that had requests (reads, writes, syncs), so every writer and compare shows them as tests; the
+// direction that had requests (reads, writes, syncs, trims), so every writer and compare shows them as tests; the
 // WorkloadPart beside each says which workload and direction it is and what ran it. The workload's spec is in
 // the run's setup (RunSetup::workloads), found by name.
 #include <array>
@@ -14,7 +14,8 @@
 
 namespace bench {
 
-enum class IoDirection { kRead, kWrite, kSync };
+// kTrim last: a result file names directions by keyword, an array indexed by them keeps the old three first.
+enum class IoDirection { kRead, kWrite, kSync, kTrim };
 
 // fio's I/O depth distributions (iodepth_level, iodepth_submit, iodepth_complete), as counts in fio's seven
 // ranges, over a workload's measured time (after ramp_time).

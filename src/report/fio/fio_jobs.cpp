@@ -63,6 +63,7 @@ FioDdir ddir_of(IoDirection direction) {
     case IoDirection::kRead: return FioDdir::kRead;
     case IoDirection::kWrite: return FioDdir::kWrite;
     case IoDirection::kSync: return FioDdir::kSync;
+    case IoDirection::kTrim: return FioDdir::kTrim;
   }
   return FioDdir::kRead;
 }
@@ -200,7 +201,7 @@ FioLatencyShares fio_latency_shares(const FioJob& job) {
     }
     return last;
   };
-  for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite}) {
+  for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
     for (const auto& [index, count] : job.at(ddir).buckets) {
       const std::uint64_t ns = fio_bucket_value(index);
       total += count;
