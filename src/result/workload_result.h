@@ -22,8 +22,8 @@ enum class IoDirection { kRead, kWrite, kSync, kTrim };
 struct IoDepthCounts {
   static constexpr std::size_t kRanges = 7;  // fio's seven ranges, as below
   // Requests submitted (syncs included, as fio counts them), by the requests in flight once they are: 1, 2-3,
-  // 4-7, 8-15, 16-31, 32-63, >=64 (fio's io_u_map, keyed "1", "2", "4", ... ">=64"; its shares are of the reads
-  // and writes, so with syncs they add up past 100 %, as fio's).
+  // 4-7, 8-15, 16-31, 32-63, >=64 (fio's io_u_map, keyed "1", "2", "4", ... ">=64"; its shares are of the reads,
+  // writes and trims, so with syncs they add up past 100 %, as fio's).
   std::array<std::uint64_t, kRanges> level{};
   // Submissions (a batch handed to the engine, a sync included), by their requests: 0, 1-4, 5-8, 9-16, 17-32,
   // 33-64, >64 (fio's io_u_submit, keyed "0", "4", "8", ... "64", ">=64").

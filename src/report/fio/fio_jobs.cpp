@@ -254,7 +254,8 @@ std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& count
 }
 
 std::array<double, 7> fio_depth_level_shares(const FioJob& job) {
-  return fio_depth_shares(job.depths.level, job.at(FioDdir::kRead).total_ios + job.at(FioDdir::kWrite).total_ios);
+  return fio_depth_shares(job.depths.level, job.at(FioDdir::kRead).total_ios + job.at(FioDdir::kWrite).total_ios +
+                                                job.at(FioDdir::kTrim).total_ios);
 }
 
 namespace {
