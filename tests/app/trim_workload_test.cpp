@@ -110,6 +110,27 @@ TEST_CASE("job: rw=trim through BLKDISCARD on a regular file fails as fio's: ENO
   CHECK(test::read_file(target) == std::string(64 * 1024, 't'));
 }
 
+TEST_CASE("job: rw=trim on a block device (a loop device) discards its blocks: the backing file's holes") {
+  const test::TempDir dir;
+  const fs::path backing = dir.path() / "backing";
+  std::ofstream(backing) << std::string(4 * kFileBytes, 'b');
+  const test::CommandOutput attach = test::run_program({"losetup", "-f", "--show", backing.string()});
+  std::string device = attach.out.substr(0, attach.out.find('\n'));
+  if (test::skip_unless(attach.exit_code == 0 && device.starts_with("/dev/loop"), test::Need::kMachine,
+                        "no loop device here (losetup -f --show failed: root and /dev/loop* needed)")) {
+    return;
+  }
+  const std::uint64_t before = allocated_bytes(backing);
+  const test::CommandOutput result =
+      test::run_bench({"job", "-q", "-d", dir.path().string(), "--allow-overwrite", device, "--name=t", "--rw=trim",
+                       "--bs=64k", "--size=1m", "--filename=" + device});
+  test::run_program({"losetup", "-d", device});
+  INFO("stderr:\n" << result.err);
+  CHECK(result.exit_code == 0);
+  CHECK(allocated_bytes(backing) <= before - kFileBytes + 2 * kBlock);  // the loop driver punched the first 1 MiB
+  CHECK(hole_blocks(backing).count(0) == 1);
+}
+
 TEST_CASE("job: a trim job's fio JSON has fio's trim section: the same keys, with the same types") {
   if (test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)") ||
       test::skip_unless(test::tool_installed("python3"), test::Need::kTool, "python3 is not installed")) {
