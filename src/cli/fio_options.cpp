@@ -74,7 +74,8 @@ IoPattern io_pattern(std::string_view text) {
   if (text == "readwrite") return IoPattern::kReadWrite;  // fio's other spelling of rw
   if (const auto pattern = enum_from_keyword<IoPattern>(text)) return *pattern;
   if (text.find(':') != std::string_view::npos) fail("offset modifiers (rw=...:N) are not supported by bench++");
-  fail("bench++ runs read, write, randread, randwrite, rw (readwrite) and randrw");
+  fail("bench++ runs read, write, randread, randwrite, rw (readwrite), randrw, trim, randtrim, trimwrite and "
+       "randtrimwrite");
 }
 
 // fio's engine names: which bench++ engine runs them.
@@ -159,8 +160,8 @@ std::uint32_t block_size_of(std::string_view text, unsigned kb_base) {
 
 // fio's values of one number per direction (parse.c handle_option): the fields are cut at ',', else ':', else
 // '-' (a trailing ',' is dropped); a missing write takes the read's, a missing trim the write's; an empty field
-// leaves its direction as it was. The reads' and writes' values, 0 for one left as it was.
-std::array<std::uint32_t, 2> per_direction_sizes(std::string_view text, unsigned kb_base) {
+// leaves its direction as it was. The reads', writes' and trims' values, 0 for one left as it was.
+std::array<std::uint32_t, kFioDirections> per_direction_sizes(std::string_view text, unsigned kb_base) {
   if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);
   std::array<std::uint32_t, kFioDirections> values{};
   std::size_t count = 0;
@@ -177,8 +178,8 @@ std::array<std::uint32_t, 2> per_direction_sizes(std::string_view text, unsigned
   if (std::all_of(values.begin(), values.end(), [](std::uint32_t value) { return value == 0; })) {
     fail("needs a size");  // fio: "requires an argument" for bs=, "failed parsing" for bs=,
   }
-  for (std::size_t d = count; d < 2; ++d) values[d] = values[d - 1];
-  return {values[0], values[1]};
+  for (std::size_t d = count; d < kFioDirections; ++d) values[d] = values[d - 1];
+  return values;
 }
 
 // block_bytes follows the options: the largest request of either direction (each request buffer's size).
@@ -190,16 +191,16 @@ void update_block_bytes(WorkloadSpec& spec) {
 }
 
 void set_block_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  const std::array<std::uint32_t, 2> sizes = per_direction_sizes(text, kb_base);
-  for (std::size_t d = 0; d < 2; ++d) {
+  const std::array<std::uint32_t, kFioDirections> sizes = per_direction_sizes(text, kb_base);
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
     if (sizes[d] != 0) spec.block_sizes.direction[d].bs = sizes[d];
   }
   update_block_bytes(spec);
 }
 
 void set_block_align(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  const std::array<std::uint32_t, 2> aligns = per_direction_sizes(text, kb_base);
-  for (std::size_t d = 0; d < 2; ++d) {
+  const std::array<std::uint32_t, kFioDirections> aligns = per_direction_sizes(text, kb_base);
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
     if (aligns[d] != 0) spec.block_sizes.direction[d].align = aligns[d];
   }
   update_block_bytes(spec);
@@ -210,8 +211,8 @@ void set_block_range(WorkloadSpec& spec, std::string_view text, unsigned kb_base
   if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);
   const std::vector<std::string_view> fields = split(text, ',');
   if (fields.size() > kFioDirections) fail("at most three ranges (read,write,trim)");
-  std::array<std::pair<std::uint32_t, std::uint32_t>, 2> ranges{};
-  for (std::size_t d = 0; d < fields.size() && d < 2; ++d) {
+  std::array<std::pair<std::uint32_t, std::uint32_t>, kFioDirections> ranges{};
+  for (std::size_t d = 0; d < fields.size(); ++d) {
     const std::string_view field = fields[d];
     std::size_t cut = field.find('-');
     if (cut == std::string_view::npos) cut = field.find(':');
@@ -221,8 +222,8 @@ void set_block_range(WorkloadSpec& spec, std::string_view text, unsigned kb_base
     if (low > high) std::swap(low, high);
     ranges[d] = {low, high};
   }
-  if (fields.size() == 1) ranges[1] = ranges[0];
-  for (std::size_t d = 0; d < 2; ++d) {
+  for (std::size_t d = std::max<std::size_t>(fields.size(), 1); d < kFioDirections; ++d) ranges[d] = ranges[d - 1];
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
     spec.block_sizes.direction[d].range_min = ranges[d].first;
     spec.block_sizes.direction[d].range_max = ranges[d].second;
   }
@@ -270,7 +271,7 @@ std::vector<BlockSplit> block_split_list(std::string_view text, unsigned kb_base
 void set_block_split(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   const std::vector<std::string_view> lists = split(text, ',');
   if (lists.size() > kFioDirections) fail("at most three lists (read,write,trim)");
-  for (std::size_t d = 0; d < 2; ++d) {
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
     const std::string_view list = lists[std::min(d, lists.size() - 1)];
     spec.block_sizes.direction[d].split = block_split_list(list, kb_base);
   }

@@ -4,6 +4,7 @@
 // and bench++'s own. Each refusal names the workload, in one line (UsageError).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -118,8 +119,17 @@ void check_workload(const WorkloadSpec& spec) {
   }
   if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
   if (spec.io_size != 0 && spec.loops > 1) refuse("io_size= with loops= is not supported by bench++ (one of them)");
-  if (spec.read_only && writes_data(spec.pattern)) {
-    refuse("writes, and --readonly allows no write (fio refuses it too)");
+  if (spec.read_only && changes_data(spec.pattern)) {
+    refuse(writes_data(spec.pattern) ? "writes, and --readonly allows no write (fio refuses it too)"
+                                     : "trims, and --readonly allows no trim (fio refuses it too)");
+  }
+  const auto given = [](const auto& per_direction) {
+    return std::any_of(per_direction.begin(), per_direction.end(), [](std::uint64_t value) { return value != 0; });
+  };
+  const bool rate_floor = given(spec.rate_min_bytes) || given(spec.rate_iops_min);
+  if (trims_data(spec.pattern) && (spec.rate_limited() || rate_floor)) {
+    refuse("rate=, rate_iops=, rate_min= and rate_iops_min= with trims (rw=trim, randtrim, trimwrite, randtrimwrite) "
+           "are not supported by bench++");
   }
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
   if (spec.submit_offload && spec.engine == EngineKind::kIoUring) {

@@ -399,7 +399,8 @@ Options of bench++ job and suite:
                         multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
                         per job, 2 s runs)
 
-fio options (job): --name --rw --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
+fio options (job): --name --rw (read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite,
+  randtrimwrite) --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
   --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine
   --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description
   --write_bw_log --write_lat_log --write_iops_log --log_avg_msec --per_job_logs

@@ -48,6 +48,7 @@ constexpr std::uint64_t kSeedMultiplier = 0x9e370001ULL;
 enum SeedIndex : unsigned {
   kReadBlockSizes = 0,
   kWriteBlockSizes = 1,
+  kTrimBlockSizes = 2,
   kBlockOffsets = 6,
   kBuffer = 9,
   kVerify = 3,
@@ -180,7 +181,7 @@ FioSeeds FioSeeds::for_job(std::optional<std::uint64_t> randseed, bool randrepea
   FioSeeds seeds;
   seeds.block_offsets = table[kBlockOffsets];
   seeds.zone = table[kZone];
-  seeds.block_sizes = {table[kReadBlockSizes], table[kWriteBlockSizes]};
+  seeds.block_sizes = {table[kReadBlockSizes], table[kWriteBlockSizes], table[kTrimBlockSizes]};
   seeds.sequential_mix = table[kSequentialMix];
   seeds.buffer = table[kBuffer];
   seeds.verify = table[kVerify];

@@ -73,7 +73,7 @@ struct FioSeeds {
   std::uint64_t dedupe = 0;           // dedupe_percentage's choice per buffer (32-bit)
   std::uint64_t dedupe_working_set = 0;
   std::uint32_t distribution = 0;     // zipf, pareto, normal: fio_distribution_seed() with randrepeat
-  std::array<std::uint64_t, 2> block_sizes{};  // bsrange= and bssplit=: the reads' and the writes' draws
+  std::array<std::uint64_t, 3> block_sizes{};  // bsrange= and bssplit=: the reads', writes' and trims' draws
   std::uint64_t next_file = 0;        // file_service_type=random: which file next
   std::uint64_t file_size = 0;        // filesize=lo-hi: each file's size
 

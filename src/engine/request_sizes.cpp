@@ -12,7 +12,8 @@ std::variant<FioTausworthe32, FioTausworthe64> generator_for(RandomGenerator gen
 
 RequestSizes::RequestSizes(const BlockSizes& sizes, RandomGenerator generator, const FioSeeds& seeds)
     : sizes_(sizes),
-      random_{generator_for(generator, seeds.block_sizes[0]), generator_for(generator, seeds.block_sizes[1])} {}
+      random_{generator_for(generator, seeds.block_sizes[0]), generator_for(generator, seeds.block_sizes[1]),
+              generator_for(generator, seeds.block_sizes[2])} {}
 
 std::uint64_t RequestSizes::draw(unsigned direction) {
   return std::visit([](auto& random) -> std::uint64_t { return random.next(); }, random_[direction]);

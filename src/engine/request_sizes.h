@@ -29,7 +29,7 @@ class RequestSizes {
   std::uint64_t draw(unsigned direction);
 
   BlockSizes sizes_;
-  std::array<std::variant<FioTausworthe32, FioTausworthe64>, 2> random_;
+  std::array<std::variant<FioTausworthe32, FioTausworthe64>, 3> random_;
 };
 
 }  // namespace bench

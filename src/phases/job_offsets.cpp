@@ -17,13 +17,13 @@ RandomOffsetsSpec random_offsets_spec(const WorkloadSpec& spec, std::uint64_t re
   out.block_bytes = spec.block_bytes;
   if (spec.block_sizes.varies()) {  // fio's ba (blockalign, else the smallest size) is the offsets' unit
     out.block_bytes = spec.block_sizes.offset_unit();
-    out.range_bytes = std::min(spec.block_sizes.direction[0].min(), spec.block_sizes.direction[1].min());
+    out.range_bytes = spec.block_sizes.smallest();
   }
   out.generator = spec.random_generator;
   out.distribution = spec.random_distribution;
   // fio: any blockalign other than the smallest size turns the random map off.
-  const bool aligned_apart = spec.block_sizes.direction[0].offset_unit() != spec.block_sizes.direction[0].min() ||
-                             spec.block_sizes.direction[1].offset_unit() != spec.block_sizes.direction[1].min();
+  const bool aligned_apart = std::any_of(spec.block_sizes.direction.begin(), spec.block_sizes.direction.end(),
+                                         [](const DirectionBlockSizes& d) { return d.offset_unit() != d.min(); });
   out.random_map = spec.random_map && spec.random_generator != RandomGenerator::kLfsr &&
                    spec.random_distribution.kind == DistributionKind::kRandom && !aligned_apart;
   out.percentage_random = spec.percentage_random;
@@ -33,6 +33,21 @@ RandomOffsetsSpec random_offsets_spec(const WorkloadSpec& spec, std::uint64_t re
 }
 
 namespace {
+
+// fio's direction numbers (DDIR_READ, DDIR_WRITE, DDIR_TRIM): BlockSizes' and RandomOffsets' index.
+unsigned direction_of(IoOp op) {
+  if (op == IoOp::kWrite) return 1;
+  if (op == IoOp::kTrim) return 2;
+  return 0;
+}
+
+// fio's trimwrite seeds its trims' size draws as its writes' (init.c), so each write's size is its trim's.
+FioSeeds size_seeds(const WorkloadSpec& spec, FioSeeds seeds) {
+  if (spec.pattern == IoPattern::kTrimWrite || spec.pattern == IoPattern::kRandTrimWrite) {
+    seeds.block_sizes[2] = seeds.block_sizes[1];
+  }
+  return seeds;
+}
 
 std::variant<OffsetGenerator, RandomOffsets> make_offsets(const WorkloadSpec& spec, std::uint64_t region_bytes,
                                                           std::uint64_t seed, const FioSeeds& fio_seeds) {
@@ -51,18 +66,20 @@ JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std
       region_bytes_(region_bytes),
       time_based_(spec.time_based) {
   if (spec.block_sizes.varies()) {
-    sizes_.emplace(spec.block_sizes, spec.random_generator, fio_seeds);
-    smallest_ = {spec.block_sizes.direction[0].min(), spec.block_sizes.direction[1].min()};
-    units_ = {spec.block_sizes.direction[0].offset_unit(), spec.block_sizes.direction[1].offset_unit()};
+    sizes_.emplace(spec.block_sizes, spec.random_generator, size_seeds(spec, fio_seeds));
+    for (std::size_t d = 0; d < smallest_.size(); ++d) {
+      smallest_[d] = spec.block_sizes.direction[d].min();
+      units_[d] = spec.block_sizes.direction[d].offset_unit();
+    }
   }
 }
 
 std::optional<RequestPlace> JobOffsets::next(IoOp op) {
-  const unsigned direction = op == IoOp::kWrite ? 1 : 0;
+  const unsigned direction = direction_of(op);
   if (sizes_) return next_varying(direction);
   if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) return RequestPlace{sequential->next(), block_bytes_};
   auto& random = std::get<RandomOffsets>(offsets_);
-  const std::optional<std::uint64_t> offset = random.next(direction == 1 ? FioDirection::kWrite : FioDirection::kRead);
+  const std::optional<std::uint64_t> offset = random.next(static_cast<FioDirection>(direction));
   if (!offset) return std::nullopt;
   return RequestPlace{*offset, block_bytes_};
 }
@@ -73,7 +90,7 @@ std::optional<RequestPlace> JobOffsets::next_varying(unsigned direction) {
   std::uint64_t offset = 0;
   if (auto* random = std::get_if<RandomOffsets>(&offsets_)) {
     const std::optional<std::uint64_t> drawn =
-        random->next(direction == 1 ? FioDirection::kWrite : FioDirection::kRead, smallest_[direction]);
+        random->next(static_cast<FioDirection>(direction), smallest_[direction]);
     if (!drawn) return std::nullopt;
     // Drawn on both directions' smaller unit; a direction of a larger one (bs=4k,64k: the writes' 64k, fio's
     // ba per direction) takes that unit's multiple below.

@@ -54,9 +54,9 @@ class JobOffsets {
   // With varying sizes (fio's rules): each direction's sizes drawn apart, and in a sequential job each
   // direction's own position (fio's last_pos per direction).
   std::optional<RequestSizes> sizes_;
-  std::array<std::uint32_t, 2> smallest_{};
-  std::array<std::uint32_t, 2> units_{};  // each direction's random offsets' unit (blockalign, else its smallest)
-  std::array<std::uint64_t, 2> sequential_at_{};
+  std::array<std::uint32_t, 3> smallest_{};
+  std::array<std::uint32_t, 3> units_{};  // each direction's random offsets' unit (blockalign, else its smallest)
+  std::array<std::uint64_t, 3> sequential_at_{};
 };
 
 }  // namespace bench

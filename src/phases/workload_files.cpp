@@ -295,10 +295,10 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
     file_bytes = existing->size_bytes;
     target.exists = true;
     target.block_device = existing->block_device;
-    if (writes_data(spec.pattern) && !spec.overwrite_allowed) {
-      refuse(fmt::format("it writes, and '{}' exists and was not created by bench++: bench++ only reads it unless "
+    if (changes_data(spec.pattern) && !spec.overwrite_allowed) {
+      refuse(fmt::format("it {}, and '{}' exists and was not created by bench++: bench++ only reads it unless "
                          "--allow-overwrite={} says otherwise",
-                         path.string(), path.string()));
+                         writes_data(spec.pattern) ? "writes" : "trims", path.string(), path.string()));
     }
   } else {
     if (!made_earlier) check_created_on_open(spec, refuse);
@@ -350,10 +350,10 @@ std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const Wo
   const fs::path path = name.is_absolute() ? name : directory / name;
   std::error_code error;
   const bool exists = fs::exists(path, error);
-  if (writes_data(spec.pattern) || !exists) {
+  if (changes_data(spec.pattern) || !exists) {
     refuse(fmt::format("every MPI rank would {} '{}': give a relative filename= without directory= (each rank then "
                        "has its own, in its directory inside -d), or leave filename= out",
-                       writes_data(spec.pattern) ? "write" : "create", path.string()));
+                       !exists ? "create" : writes_data(spec.pattern) ? "write" : "trim", path.string()));
   }
   return std::nullopt;  // an existing file or device that every rank only reads: the rules of one process
 }
@@ -435,11 +435,12 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
 }
 
 PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target) {
-  const int access = writes_data(spec.pattern) ? O_RDWR : O_RDONLY;
+  const int access = changes_data(spec.pattern) ? O_RDWR : O_RDONLY;
+  // As fio 3.33 (filesetup.c): a job that trims opens its files without O_DIRECT and sync='s flags.
+  const int flags = trims_data(spec.pattern) ? 0 : (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag;
   try {
     // sync=: O_(D)SYNC; create_on_open=1: this open makes a new file (prepare left it to it)
-    return PosixFile(target.path, access | (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag | (spec.create_on_open ? O_CREAT : 0),
-                     0600);
+    return PosixFile(target.path, access | flags | (spec.create_on_open ? O_CREAT : 0), 0600);
   } catch (const std::system_error& error) {
     if (spec.direct && error.code() == std::errc::invalid_argument) {
       throw std::system_error(error.code(), fmt::format("cannot open {} with O_DIRECT (direct=1): its filesystem "

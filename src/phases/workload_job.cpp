@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 #include "phases/job_files.h"
 #include "phases/job_offsets.h"
@@ -23,6 +24,17 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::nanoseconds;
 
 constexpr std::uint64_t kSyncTag = std::numeric_limits<std::uint64_t>::max();
+
+bool trims_then_writes(IoPattern pattern) {
+  return pattern == IoPattern::kTrimWrite || pattern == IoPattern::kRandTrimWrite;
+}
+
+// The result part a completed request of `op` counts in.
+IoDirection direction_of(IoOp op) {
+  if (op == IoOp::kWrite) return IoDirection::kWrite;
+  if (op == IoOp::kTrim) return IoDirection::kTrim;
+  return IoDirection::kRead;
+}
 
 void add_to_second(std::vector<std::uint64_t>& series, std::size_t second, std::uint64_t amount) {
   if (series.size() <= second) series.resize(second + 1, 0);
@@ -68,7 +80,7 @@ class JobLoop {
       run_pass();
       issued_before_pass_ += issued_bytes_;
       // fio's io_size=: passes over the region (each re-seeded, as a loop) until that much is issued.
-      const bool io_left = spec_.io_size != 0 && issued_before_pass_ < spec_.io_size;
+      const bool io_left = spec_.io_size != 0 && issued_before_pass_ < per_byte(spec_.io_size);
       if (!pass_done_ || stopping_ || (!io_left && loop >= spec_.loops)) break;
       start_next_loop();
     }
@@ -203,12 +215,15 @@ class JobLoop {
       IoOp op = pending_op_ ? *pending_op_ : next_direction();
       pending_op_.reset();
       if (!rate_allows(op)) break;
-      const std::optional<FilePlace> next = next_place(op);
+      // trimwrite: the write goes where its trim went (fio's last_start[DDIR_TRIM]), with its length.
+      const std::optional<FilePlace> next =
+          op == IoOp::kWrite && trimmed_ ? std::exchange(trimmed_, std::nullopt) : next_place(op);
       if (!next) {  // every file is done (a random pass over every block, or no request fits before the end)
         pass_done_ = true;
         break;
       }
       const std::optional<RequestPlace> place = next->place;
+      if (op == IoOp::kTrim && trims_then_writes(spec_.pattern)) trimmed_ = next;
       if (rate_) rate_->issued(op, place->length);
       ++issued_requests_;
       const std::uint64_t offset = plan_.files[next->file].region_offset + place->offset;
@@ -277,21 +292,31 @@ class JobLoop {
 
   // Without time_based the job issues `size` bytes: one pass over its region (fio's size, per job).
   bool target_reached() {
-    if (spec_.number_ios != 0 && issued_requests_ >= spec_.number_ios) {  // fio's number_ios: a cap, time_based or not
+    if (spec_.number_ios != 0 && issued_requests_ >= per_byte(spec_.number_ios)) {  // fio's number_ios: a cap, time_based or not
       pass_done_ = true;
       return true;
     }
     if (spec_.time_based) return false;
-    const std::uint64_t io_left = spec_.io_size == 0 ? plan_.job_bytes : spec_.io_size - issued_before_pass_;
-    if (issued_bytes_ >= std::min(plan_.job_bytes, io_left)) {
+    const std::uint64_t io_left =
+        spec_.io_size == 0 ? per_byte(plan_.job_bytes) : per_byte(spec_.io_size) - issued_before_pass_;
+    if (issued_bytes_ >= std::min(per_byte(plan_.job_bytes), io_left) && !trimmed_) {
       pass_done_ = true;
       return true;
     }
     return false;
   }
 
+  // fio's trimwrite trims each byte and then writes it: its size, io_size and number_ios count twice.
+  std::uint64_t per_byte(std::uint64_t amount) const { return trims_then_writes(spec_.pattern) ? 2 * amount : amount; }
+
   IoOp next_direction() {
     switch (spec_.pattern) {
+      case IoPattern::kTrim:
+      case IoPattern::kRandTrim:
+        return IoOp::kTrim;
+      case IoPattern::kTrimWrite:
+      case IoPattern::kRandTrimWrite:
+        return trimmed_ ? IoOp::kWrite : IoOp::kTrim;
       case IoPattern::kRead:
       case IoPattern::kRandRead:
         return IoOp::kRead;
@@ -331,7 +356,7 @@ class JobLoop {
     if (is_write) ++writes_;
     if (rate_floor_.active()) rate_floor_.completed(op, length);
     if (submitted < measure_start_) return;  // ramp_time: done, not measured
-    PartMeasurement& direction = result_.parts[part_index(is_write ? IoDirection::kWrite : IoDirection::kRead)];
+    PartMeasurement& direction = result_.parts[part_index(direction_of(op))];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
     direction.latency.record(static_cast<std::uint64_t>(latency.count()));
     const nanoseconds slat = splits_latency_ ? record_split(direction, slot, completed) : nanoseconds(0);
@@ -348,7 +373,7 @@ class JobLoop {
     if (completed > last_completion_) last_completion_ = completed;
     if (spec_.writes_logs()) {  // fio's logs (issue 27)
       result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency, slat,
-                                 length, is_write ? IoDirection::kWrite : IoDirection::kRead, 0});
+                                 length, direction_of(op), 0});
     }
   }
 
@@ -362,7 +387,7 @@ class JobLoop {
   void record_error(IoOp op, std::int64_t result, std::uint32_t file, std::uint64_t offset, std::uint32_t length = 0) {
     stopping_ = true;
     if (error_) return;
-    const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : "sync";
+    const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : op == IoOp::kTrim ? "trim" : "sync";
     if (result < 0) {
       error_ = std::system_error(static_cast<int>(-result), std::generic_category(),
                                  fmt::format("cannot {} {} at offset {}", verb, plan_.files[file].name, offset));
@@ -459,6 +484,7 @@ class JobLoop {
   Clock::time_point start_;
   std::optional<RatePacer> rate_;  // rate= / rate_iops=
   std::optional<IoOp> pending_op_;  // drawn, held back by the rate
+  std::optional<FilePlace> trimmed_;  // trimwrite: the block trimmed last, to be written next
   std::optional<Clock::time_point> rate_wait_until_;
   std::optional<std::system_error> error_;
   std::optional<std::string> verify_failure_;

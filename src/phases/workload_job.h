@@ -48,7 +48,7 @@ struct JobPlan {
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.
 inline std::size_t part_index(IoDirection direction) { return static_cast<std::size_t>(direction); }
-inline constexpr std::size_t kWorkloadParts = 3;
+inline constexpr std::size_t kWorkloadParts = 4;
 
 // Runs the job on the calling thread, starting now, into `measurement` (its parts sized kWorkloadParts: reads,
 // writes, syncs). Throws std::system_error for a request the kernel failed (ENOSPC, EIO, ...; "cannot write FILE

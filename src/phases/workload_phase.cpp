@@ -95,7 +95,9 @@ class WorkloadPhase final : public Phase {
 
   std::vector<TestId> parts() const override {
     std::vector<TestId> parts;
-    for (const IoDirection direction : {IoDirection::kRead, IoDirection::kWrite, IoDirection::kSync}) {
+    // In IoDirection's order: the job's measurement parts are indexed by it (workload_job.h part_index).
+    for (const IoDirection direction :
+         {IoDirection::kRead, IoDirection::kWrite, IoDirection::kSync, IoDirection::kTrim}) {
       parts.push_back(TestId{PhaseId::kWorkload, spec_.name, direction, std::nullopt});
     }
     return parts;

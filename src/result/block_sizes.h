@@ -1,7 +1,7 @@
 #pragma once
 // fio's request sizes per direction (bs=R,W[,T], bsrange=, bssplit=, blockalign=) as the options give them:
 // plain values, parsed by cli/fio_options.cpp, settled by settle_workload, drawn by engine/request_sizes.h.
-// WorkloadSpec::block_bytes is the largest request of either direction once settled (each request buffer's
+// WorkloadSpec::block_bytes is the largest request of any direction once settled (each request buffer's
 // size); with no option here every request is block_bytes, as before.
 #include <algorithm>
 #include <array>
@@ -41,22 +41,24 @@ struct DirectionBlockSizes {
   friend bool operator==(const DirectionBlockSizes&, const DirectionBlockSizes&) = default;
 };
 
-// Reads [0] and writes [1] (fio's trim values are parsed and dropped: bench++ issues no trims).
+// Reads [0], writes [1] and trims [2], fio's DDIR_READ, DDIR_WRITE and DDIR_TRIM.
 struct BlockSizes {
-  std::array<DirectionBlockSizes, 2> direction;
+  std::array<DirectionBlockSizes, 3> direction;
 
   // Whether requests differ from one block_bytes: a direction drawn, the directions apart, or blockalign.
   bool varies() const {
-    const DirectionBlockSizes& r = direction[0];
-    const DirectionBlockSizes& w = direction[1];
-    return !r.fixed() || !w.fixed() || r.min() != w.min() || r.offset_unit() != r.min() ||
-           w.offset_unit() != w.min();
+    for (const DirectionBlockSizes& d : direction) {
+      if (!d.fixed() || d.min() != direction[0].min() || d.offset_unit() != d.min()) return true;
+    }
+    return false;
   }
-  std::uint32_t largest() const { return std::max(direction[0].max(), direction[1].max()); }
-  // The smallest request of either direction (fio's td_min_bs); 0 before settle_workload fills the sizes.
-  std::uint32_t smallest() const { return std::min(direction[0].min(), direction[1].min()); }
-  // The unit of random offsets for both directions: the smaller (fio keeps one per direction).
-  std::uint32_t offset_unit() const { return std::min(direction[0].offset_unit(), direction[1].offset_unit()); }
+  std::uint32_t largest() const { return std::max({direction[0].max(), direction[1].max(), direction[2].max()}); }
+  // The smallest request of any direction (fio's td_min_bs); 0 before settle_workload fills the sizes.
+  std::uint32_t smallest() const { return std::min({direction[0].min(), direction[1].min(), direction[2].min()}); }
+  // The unit of random offsets for every direction: the smallest (fio keeps one per direction).
+  std::uint32_t offset_unit() const {
+    return std::min({direction[0].offset_unit(), direction[1].offset_unit(), direction[2].offset_unit()});
+  }
   friend bool operator==(const BlockSizes&, const BlockSizes&) = default;
 };
 

@@ -37,11 +37,11 @@ inline constexpr std::array<std::string_view, 11> kKeywords<EngineKind> = {
     "io_uring", "libaio", "posixaio", "psync", "sync", "vsync", "pvsync", "pvsync2", "mmap", "falloc", "psync_threads"};
 // A workload result's direction.
 template <>
-inline constexpr std::array<std::string_view, 3> kKeywords<IoDirection> = {"read", "write", "sync"};
+inline constexpr std::array<std::string_view, 4> kKeywords<IoDirection> = {"read", "write", "sync", "trim"};
 // fio's rw= words (rw and readwrite are one pattern: "rw" is its keyword).
 template <>
-inline constexpr std::array<std::string_view, 6> kKeywords<IoPattern> = {"read",      "write", "randread",
-                                                                         "randwrite", "rw",    "randrw"};
+inline constexpr std::array<std::string_view, 10> kKeywords<IoPattern> = {
+    "read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim", "trimwrite", "randtrimwrite"};
 // fio's random_generator= words, in RandomGenerator's order.
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<RandomGenerator> = {"tausworthe", "lfsr", "tausworthe64"};

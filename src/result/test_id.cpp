@@ -8,7 +8,7 @@ namespace bench {
 namespace {
 
 std::string_view direction_plural(IoDirection direction) {
-  constexpr std::array<std::string_view, 3> kPlurals = {"reads", "writes", "syncs"};
+  constexpr std::array<std::string_view, 4> kPlurals = {"reads", "writes", "syncs", "trims"};
   return kPlurals[static_cast<std::size_t>(direction)];
 }
 

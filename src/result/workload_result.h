@@ -1,6 +1,6 @@
 #pragma once
 // What a workload measured, as plain data. A workload's results are PhaseResults (id PhaseId::kWorkload), one per
-// direction that had requests (reads, writes, syncs), so every writer and compare shows them as tests; the
+// direction that had requests (reads, writes, syncs, trims), so every writer and compare shows them as tests; the
 // WorkloadPart beside each says which workload and direction it is and what ran it. The workload's spec is in
 // the run's setup (RunSetup::workloads), found by name.
 #include <array>
@@ -14,15 +14,16 @@
 
 namespace bench {
 
-enum class IoDirection { kRead, kWrite, kSync };
+// kTrim last: a result file names directions by keyword, an array indexed by them keeps the old three first.
+enum class IoDirection { kRead, kWrite, kSync, kTrim };
 
 // fio's I/O depth distributions (iodepth_level, iodepth_submit, iodepth_complete), as counts in fio's seven
 // ranges, over a workload's measured time (after ramp_time).
 struct IoDepthCounts {
   static constexpr std::size_t kRanges = 7;  // fio's seven ranges, as below
   // Requests submitted (syncs included, as fio counts them), by the requests in flight once they are: 1, 2-3,
-  // 4-7, 8-15, 16-31, 32-63, >=64 (fio's io_u_map, keyed "1", "2", "4", ... ">=64"; its shares are of the reads
-  // and writes, so with syncs they add up past 100 %, as fio's).
+  // 4-7, 8-15, 16-31, 32-63, >=64 (fio's io_u_map, keyed "1", "2", "4", ... ">=64"; its shares are of the reads,
+  // writes and trims, so with syncs they add up past 100 %, as fio's).
   std::array<std::uint64_t, kRanges> level{};
   // Submissions (a batch handed to the engine, a sync included), by their requests: 0, 1-4, 5-8, 9-16, 17-32,
   // 33-64, >64 (fio's io_u_submit, keyed "0", "4", "8", ... "64", ">=64").

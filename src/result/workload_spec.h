@@ -26,13 +26,30 @@ enum class IoPattern {
   kRandWrite,  // randwrite
   kReadWrite,  // rw, readwrite: sequential, mixed by read_percent
   kRandRw,     // randrw: random, mixed by read_percent
+  // fio's trims (engine/io_engine.h IoOp::kTrim): BLKDISCARD, or a punched hole with ioengine=falloc.
+  kTrim,           // trim: sequential trims
+  kRandTrim,       // randtrim: random trims
+  kTrimWrite,      // trimwrite: each block trimmed, then written (the write takes the trim's offset and length)
+  kRandTrimWrite,  // randtrimwrite: the same at random offsets
 };
 
 inline bool is_random(IoPattern p) {
-  return p == IoPattern::kRandRead || p == IoPattern::kRandWrite || p == IoPattern::kRandRw;
+  return p == IoPattern::kRandRead || p == IoPattern::kRandWrite || p == IoPattern::kRandRw ||
+         p == IoPattern::kRandTrim || p == IoPattern::kRandTrimWrite;
 }
-inline bool reads_data(IoPattern p) { return p != IoPattern::kWrite && p != IoPattern::kRandWrite; }
-inline bool writes_data(IoPattern p) { return p != IoPattern::kRead && p != IoPattern::kRandRead; }
+inline bool reads_data(IoPattern p) {
+  return p == IoPattern::kRead || p == IoPattern::kRandRead || p == IoPattern::kReadWrite || p == IoPattern::kRandRw;
+}
+inline bool writes_data(IoPattern p) {
+  return p == IoPattern::kWrite || p == IoPattern::kRandWrite || p == IoPattern::kReadWrite ||
+         p == IoPattern::kRandRw || p == IoPattern::kTrimWrite || p == IoPattern::kRandTrimWrite;
+}
+inline bool trims_data(IoPattern p) {
+  return p == IoPattern::kTrim || p == IoPattern::kRandTrim || p == IoPattern::kTrimWrite ||
+         p == IoPattern::kRandTrimWrite;
+}
+// Whether the workload changes what its files hold (writes or trims them).
+inline bool changes_data(IoPattern p) { return writes_data(p) || trims_data(p); }
 
 // fio's options of what its latency statistics show (WorkloadSpec::latency_output), with fio's defaults.
 struct LatencyOutput {

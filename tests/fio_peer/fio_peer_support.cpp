@@ -14,20 +14,20 @@ namespace fs = std::filesystem;
 
 std::uint64_t PeerRun::bytes(bool write) const {
   std::uint64_t total = 0;
-  for (const PeerRequest& request : requests) total += request.write == write ? request.length : 0;
+  for (const PeerRequest& request : requests) total += request.write == write && request.fallocate_mode.empty() ? request.length : 0;
   return total;
 }
 
 std::uint64_t PeerRun::count(bool write) const {
   std::uint64_t total = 0;
-  for (const PeerRequest& request : requests) total += request.write == write ? 1 : 0;
+  for (const PeerRequest& request : requests) total += request.write == write && request.fallocate_mode.empty() ? 1 : 0;
   return total;
 }
 
 std::map<std::uint64_t, std::uint64_t> PeerRun::hits(bool write, std::uint64_t block_bytes) const {
   std::map<std::uint64_t, std::uint64_t> out;
   for (const PeerRequest& request : requests) {
-    if (request.write == write) ++out[request.offset / block_bytes];
+    if (request.write == write && request.fallocate_mode.empty()) ++out[request.offset / block_bytes];
   }
   return out;
 }
@@ -39,9 +39,24 @@ bool peers_available() {
 
 namespace {
 
+// "fallocate(3</path/data>, FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE, 8192, 4096) = 0": mode, offset, length.
+std::optional<PeerRequest> fallocate_of(const std::string& line) {
+  const std::size_t path_end = line.find(">, ");
+  const std::size_t close = line.rfind(") = ");
+  if (path_end == std::string::npos || close == std::string::npos) return std::nullopt;
+  const std::size_t length_comma = line.rfind(", ", close);
+  const std::size_t offset_comma = line.rfind(", ", length_comma - 1);
+  PeerRequest request;
+  request.fallocate_mode = line.substr(path_end + 3, offset_comma - path_end - 3);
+  request.offset = std::stoull(line.substr(offset_comma + 2, length_comma - offset_comma - 2));
+  request.length = std::stoull(line.substr(length_comma + 2, close - length_comma - 2));
+  return request;
+}
+
 // "pread64(3</path/data>, ""..., 4096, 8192) = 4096": the call, and its last two arguments. strace's -s 0 prints
 // the buffers as "".
 std::optional<PeerRequest> request_of(const std::string& line) {
+  if (line.starts_with("fallocate(")) return fallocate_of(line);
   const bool read = line.starts_with("pread64(");
   const bool write = line.starts_with("pwrite64(");
   if (!read && !write) return std::nullopt;
@@ -75,9 +90,12 @@ std::string path_of(const std::string& line) {
 // Runs `tool_argv` under strace: each pread64/pwrite64 with the path of its file, in order; the run's exit code,
 // stderr and time go to `out`.
 std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<std::string>& tool_argv,
-                                                              PeerRun& out) {
+                                                              PeerRun& out,
+                                                              PeerCalls which = PeerCalls::kReadsWrites) {
   const TempDir logs;
-  std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", "trace=pread64,pwrite64",
+  const std::string traced =
+      which == PeerCalls::kWithFallocate ? "trace=pread64,pwrite64,fallocate" : "trace=pread64,pwrite64";
+  std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", traced,
                                    "-o", (logs.path() / "s").string()};
 #if defined(__SANITIZE_ADDRESS__)
   argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
@@ -125,16 +143,17 @@ std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<
 
 }  // namespace
 
-PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::path& data) {
+PeerRun traced_requests(const std::vector<std::string>& tool_argv, const fs::path& data, PeerCalls calls) {
   PeerRun out;
   const std::string path = fs::canonical(data).string();
-  for (auto& [file, request] : traced_calls(tool_argv, out)) {
+  for (auto& [file, request] : traced_calls(tool_argv, out, calls)) {
     if (file == path) out.requests.push_back(request);
   }
   return out;
 }
 
-PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& options, std::uint64_t file_bytes) {
+PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& options, std::uint64_t file_bytes,
+                        PeerCalls calls) {
   const fs::path data = dir / "data";
   const std::vector<std::string> job = {"--name=peer", "--filename=" + data.string()};
   std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", dir.string(), "--allow-overwrite", data.string()};
@@ -145,9 +164,9 @@ PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& opt
   fio.insert(fio.end(), options.begin(), options.end());
   PeerPair pair;
   write_file(data, file_bytes);
-  pair.bench = traced_requests(bench, data);
+  pair.bench = traced_requests(bench, data, calls);
   write_file(data, file_bytes);
-  pair.fio = traced_requests(fio, data);
+  pair.fio = traced_requests(fio, data, calls);
   INFO("bench++: " << pair.bench.err);
   INFO("fio: " << pair.fio.err);
   CHECK(pair.bench.exit_code == 0);

@@ -17,7 +17,13 @@ struct PeerRequest {
   bool write = false;
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
+  // A fallocate(2) call (traced with PeerCalls::kWithFallocate): its mode as strace prints it ("0",
+  // "FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE"); empty for a pread64 or pwrite64.
+  std::string fallocate_mode;
 };
+
+// The calls traced: pread64 and pwrite64, or fallocate too (ioengine=falloc's requests).
+enum class PeerCalls { kReadsWrites, kWithFallocate };
 
 // What one tool did to the job's file.
 struct PeerRun {
@@ -25,9 +31,10 @@ struct PeerRun {
   int exit_code = 0;
   std::string err;  // its stderr
   std::chrono::nanoseconds elapsed{0};  // the whole run under strace, start-up included
+  // Of the pread64 (false) or pwrite64 (true) calls; fallocate's are left out.
   std::uint64_t bytes(bool write) const;
   std::uint64_t count(bool write) const;
-  // Requests per block of `block_bytes` (by offset / block_bytes), of one direction.
+  // Requests per block of `block_bytes` (by offset / block_bytes), of one direction (fallocate's left out).
   std::map<std::uint64_t, std::uint64_t> hits(bool write, std::uint64_t block_bytes) const;
 };
 
@@ -35,7 +42,8 @@ struct PeerRun {
 bool peers_available();
 
 // Runs `tool_argv` (bench++'s or fio's full command line) under strace, counting the calls on `data`.
-PeerRun traced_requests(const std::vector<std::string>& tool_argv, const std::filesystem::path& data);
+PeerRun traced_requests(const std::vector<std::string>& tool_argv, const std::filesystem::path& data,
+                        PeerCalls calls = PeerCalls::kReadsWrites);
 
 // fio's options `options` (e.g. {"--rw=randread", "--bs=4k"}) run by both tools on `data`, a file both are
 // given (made anew, 1 byte-pattern, `file_bytes` long, before each run): bench++ as `bench++ job -q -d DIR
@@ -46,7 +54,7 @@ struct PeerPair {
   PeerRun fio;
 };
 PeerPair run_both_tools(const std::filesystem::path& dir, const std::vector<std::string>& options,
-                        std::uint64_t file_bytes);
+                        std::uint64_t file_bytes, PeerCalls calls = PeerCalls::kReadsWrites);
 
 // What one tool did in a directory of its own: the files it left there (by name, the last component, with their
 // sizes) and its requests per file.

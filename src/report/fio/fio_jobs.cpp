@@ -63,6 +63,7 @@ FioDdir ddir_of(IoDirection direction) {
     case IoDirection::kRead: return FioDdir::kRead;
     case IoDirection::kWrite: return FioDdir::kWrite;
     case IoDirection::kSync: return FioDdir::kSync;
+    case IoDirection::kTrim: return FioDdir::kTrim;
   }
   return FioDdir::kRead;
 }
@@ -200,7 +201,7 @@ FioLatencyShares fio_latency_shares(const FioJob& job) {
     }
     return last;
   };
-  for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite}) {
+  for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
     for (const auto& [index, count] : job.at(ddir).buckets) {
       const std::uint64_t ns = fio_bucket_value(index);
       total += count;
@@ -253,7 +254,8 @@ std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& count
 }
 
 std::array<double, 7> fio_depth_level_shares(const FioJob& job) {
-  return fio_depth_shares(job.depths.level, job.at(FioDdir::kRead).total_ios + job.at(FioDdir::kWrite).total_ios);
+  return fio_depth_shares(job.depths.level, job.at(FioDdir::kRead).total_ios + job.at(FioDdir::kWrite).total_ios +
+                                                job.at(FioDdir::kTrim).total_ios);
 }
 
 namespace {

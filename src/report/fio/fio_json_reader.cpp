@@ -122,8 +122,10 @@ PhaseResult result_of(const ReadDirection& direction, const WorkloadSpec& spec, 
   return result;
 }
 
-constexpr std::array<std::pair<const char*, IoDirection>, 3> kDirections = {
-    {{"read", IoDirection::kRead}, {"write", IoDirection::kWrite}, {"sync", IoDirection::kSync}}};
+constexpr std::array<std::pair<const char*, IoDirection>, 4> kDirections = {{{"read", IoDirection::kRead},
+                                                                            {"write", IoDirection::kWrite},
+                                                                            {"trim", IoDirection::kTrim},
+                                                                            {"sync", IoDirection::kSync}}};
 
 }  // namespace
 

@@ -10,7 +10,9 @@
 namespace bench {
 namespace {
 
-unsigned ddir_number(IoDirection direction) { return direction == IoDirection::kWrite ? 1 : 0; }
+unsigned ddir_number(IoDirection direction) {
+  return direction == IoDirection::kWrite ? 1 : direction == IoDirection::kTrim ? 2 : 0;
+}
 
 // One entry of a log: when (ns since the measurement began), its value (a latency in ns, or the request's bytes
 // for bw and iops), direction and block size.

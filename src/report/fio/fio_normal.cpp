@@ -94,9 +94,9 @@ std::string job_counts_lines(const FioJob& job) {
   text += depth_line("     submit    : ", kCounts, fio_depth_shares(job.depths.submit));
   text += depth_line("     complete  : ", kCounts, fio_depth_shares(job.depths.complete));
   // short and dropped: a short transfer ends a workload with an error, and bench++ drops none.
-  text += fmt::format("     issued rwts: total={},{},0,{} short=0,0,0,0 dropped=0,0,0,0\n",
+  text += fmt::format("     issued rwts: total={},{},{},{} short=0,0,0,0 dropped=0,0,0,0\n",
                       job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
-                      job.at(FioDdir::kSync).total_ios);
+                      job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
   return text;
 }
 

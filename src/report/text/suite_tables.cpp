@@ -88,7 +88,9 @@ std::string cdm_table(const std::vector<Executor>& executors) {
     text += fmt::format("{} ({} run{})\n{:<20} {:>10} {:>22} {:>10} {:>12}\n", e.name, e.runs.size(),
                         e.runs.size() == 1 ? "" : "s", "test", "CDM MB/s", "mean ± sd MB/s", "IOPS", "latency");
     for (const WorkloadSpec& spec : workloads) {
-      const IoDirection direction = writes_data(spec.pattern) ? IoDirection::kWrite : IoDirection::kRead;
+      const IoDirection direction = writes_data(spec.pattern) ? IoDirection::kWrite
+                                    : reads_data(spec.pattern) ? IoDirection::kRead
+                                                               : IoDirection::kTrim;
       std::vector<double> mbps, rates, latencies;
       for (const RunResult* run : e.runs) {
         const PhaseResult* p = part_of(*run, spec.name, direction);
