@@ -35,7 +35,7 @@ TEST_CASE("fio: rw=<mode>:<nr>: a skip for sequential modes, a run length for ra
   CHECK(workload_of({"--rw=randread:4", "--rw=randread"}).random_run == 1);
 }
 
-TEST_CASE("fio: rw_sequencer=sequential|identical; bad modifiers and sequencers are errors naming them") {
+TEST_CASE("fio: rw_sequencer=sequential|identical, and bad modifiers and sequencers are errors naming them") {
   CHECK(workload_of({"--rw=randread:4", "--rw_sequencer=identical"}).rw_sequencer == RwSequencer::kIdentical);
   CHECK(workload_of({"--rw_sequencer=sequential"}).rw_sequencer == RwSequencer::kSequential);
   CHECK(workload_error_of({"--rw_sequencer=backwards"}) ==

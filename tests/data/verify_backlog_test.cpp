@@ -68,7 +68,7 @@ TEST_CASE("verify_backlog_batch=2: two at a time, each batch after the unchecked
         "w0 w1 w2 w3 r0 r1 w4 w5 r2 r3 w6 w7 r4 r5 w8 w9 r6 r7 w10 w11 r8 r9 w12 w13 r10 r11 w14 w15 ");
 }
 
-TEST_CASE("verify_backlog with a random map: oldest first; a batch larger than what is left goes on after writes") {
+TEST_CASE("verify_backlog with a random map: oldest first, and a batch larger than what is left goes on after writes") {
   const WorkloadSpec spec = spec_of(
       {{"rw", "randwrite"}, {"verify", "crc32c"}, {"verify_backlog", "5"}, {"verify_backlog_batch", "7"}});
   // fio's randwrite order for this job, and its checks between: w0 w11 w13 w7 w6 r0 r11 r13 r7 r6 w14 r14 w8 r8
@@ -96,7 +96,7 @@ TEST_CASE("verify_backlog: nothing is checked during the job without do_verify, 
   CHECK_FALSE(reader.keeps_backlog());
 }
 
-TEST_CASE("fio options: verify_backlog_batch= reads a count; verify_backlog= is no longer refused") {
+TEST_CASE("fio options: verify_backlog_batch= reads a count, and verify_backlog= is no longer refused") {
   const WorkloadSpec spec =
       spec_of({{"rw", "write"}, {"verify", "md5"}, {"verify_backlog", "16"}, {"verify_backlog_batch", "4"}});
   CHECK(spec.verify.verify_backlog == 16);

@@ -54,7 +54,7 @@ TEST_CASE("rw=read:8: each request starts 8 bytes after the last one ended, as f
   CHECK(offsets(spec, 17) == expected);
 }
 
-TEST_CASE("rw=write:4k leaves a block's hole after each; rw=read:-8k walks backwards from the end") {
+TEST_CASE("rw=write:4k leaves a hole of a block after each, and rw=read:-8k walks backwards from the end") {
   WorkloadSpec holes = spec_of(IoPattern::kWrite);
   holes.sequential_skip = 4096;
   // fio: 0 2 4 ... 14, then past the end back to 0 (the job ends at size=, 16 requests).
