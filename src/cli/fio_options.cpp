@@ -73,7 +73,6 @@ bool boolean(std::string_view text) {
 IoPattern io_pattern(std::string_view text) {
   if (text == "readwrite") return IoPattern::kReadWrite;  // fio's other spelling of rw
   if (const auto pattern = enum_from_keyword<IoPattern>(text)) return *pattern;
-  if (text.find(':') != std::string_view::npos) fail("offset modifiers (rw=...:N) are not supported by bench++");
   fail("bench++ runs read, write, randread, randwrite, rw (readwrite), randrw, trim, randtrim, trimwrite and "
        "randtrimwrite");
 }
@@ -108,6 +107,26 @@ std::uint64_t fio_size_of(std::string_view text, unsigned kb_base) {
   std::uint64_t unit = 1;
   for (std::size_t i = 0; i <= power; ++i) unit = times(unit, binary ? 1024 : 1000);
   return times(value, unit);
+}
+
+// rw=<mode>[:<nr>]: the mode, and fio's offset modifier after it (str_rw_cb): for a random mode the requests per
+// random offset (atoi, as fio reads it), for a sequential one the bytes to skip (a size, or negative).
+void set_rw(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::size_t colon = text.find(':');
+  spec.pattern = io_pattern(text.substr(0, colon));
+  spec.sequential_skip = 0;
+  spec.random_run = 1;
+  if (colon == std::string_view::npos) return;
+  const std::string_view modifier = text.substr(colon + 1);
+  if (is_random(spec.pattern)) {
+    spec.random_run = static_cast<std::uint32_t>(std::atoi(std::string(modifier).c_str()));
+  } else if (!modifier.empty() && modifier.front() == '-') {
+    spec.sequential_skip = -static_cast<std::int64_t>(
+        std::min<std::uint64_t>(fio_size_of(modifier.substr(1), kb_base), std::uint64_t{1} << 62));
+  } else {
+    spec.sequential_skip =
+        static_cast<std::int64_t>(std::min<std::uint64_t>(fio_size_of(modifier, kb_base), std::uint64_t{1} << 62));
+  }
 }
 
 std::chrono::nanoseconds fio_time_of(std::string_view text) {
@@ -512,9 +531,14 @@ struct Rule {
 constexpr std::array kRules = {
     Rule{"name", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.name = v; }},
     Rule{"description", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.description = v; }},
-    Rule{"rw", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.pattern = io_pattern(v); }},
-    Rule{"readwrite", FioArgument::kRequired,
-         [](WorkloadSpec& s, std::string_view v, unsigned) { s.pattern = io_pattern(v); }},
+    Rule{"rw", FioArgument::kRequired, set_rw},
+    Rule{"readwrite", FioArgument::kRequired, set_rw},
+    Rule{"rw_sequencer", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           const std::optional<RwSequencer> sequencer = enum_from_keyword<RwSequencer>(v);
+           if (!sequencer) fail("fio's sequencers are sequential and identical");
+           s.rw_sequencer = *sequencer;
+         }},
     Rule{"bs", FioArgument::kRequired, set_block_size},
     Rule{"blocksize", FioArgument::kRequired, set_block_size},
     Rule{"bsrange", FioArgument::kRequired, set_block_range},
@@ -650,6 +674,10 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_fatal = boolean(v); }},
     Rule{"verify_backlog", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_backlog = whole_number(v, 0, UINT64_MAX); }},
+    Rule{"verify_backlog_batch", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           s.verify.verify_backlog_batch = whole_number(v, 0, UINT64_MAX);
+         }},
     Rule{"refill_buffers", FioArgument::kFlag,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.refill_buffers = boolean(v); }},
     Rule{"zero_buffers", FioArgument::kFlag,

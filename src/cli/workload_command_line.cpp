@@ -406,7 +406,8 @@ fio options (job): --name --rw (read, write, randread, randwrite, rw, randrw, tr
   --write_bw_log --write_lat_log --write_iops_log --log_avg_msec --per_job_logs
   --bs=R,W[,T] --bsrange --bssplit --blockalign --norandommap --random_generator --random_distribution
   --percentage_random --percentage_sequential --percentile_list --slat_percentiles --verify --verify_pattern
-  --verify_interval --do_verify --verify_only --verify_fatal --verify_backlog --refill_buffers --zero_buffers
+  --verify_interval --do_verify --verify_only --verify_fatal --verify_backlog --verify_backlog_batch
+  --refill_buffers --zero_buffers
   --scramble_buffers --buffer_pattern --buffer_compress_percentage --buffer_compress_chunk --dedupe_percentage
   --dedupe_mode --dedupe_working_set_percentage --dedupe_global
   --iodepth_batch_submit --iodepth_batch_complete_min --iodepth_batch_complete_max --rate --rate_iops
@@ -415,6 +416,7 @@ fio options (job): --name --rw (read, write, randread, randwrite, rw, randrw, tr
   --fsync_on_close --io_submit_mode --readonly --nrfiles --file_service_type=roundrobin|sequential|random[:N]
   --openfiles; --filename=a:b and --directory=a:b name several (\: for a ':' in a name); --filesize=LOW-HIGH
   draws each file's size; beside job files, job options fill fio's defaults (the first file's)
+  --rw=MODE:N (fio's offset modifiers: read:8 skips 8 bytes, randread:4 draws every 4th) --rw_sequencer
 job control: --new_group --exitall --rate_min --rate_iops_min --nice --prio --prioclass --fallocate
   --create_on_open
 fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file

@@ -138,17 +138,23 @@ std::uint64_t RandomOffsets::to_offset(std::uint64_t block, std::uint32_t length
 std::optional<std::uint64_t> RandomOffsets::next(FioDirection direction, std::uint32_t length) {
   const unsigned d = static_cast<unsigned>(direction);
   const std::uint32_t percent = spec_.percentage_random[d];
-  bool mark = true;
-  if (percent < 100 && mix_random_[d].between(1, 100) > percent) {
-    std::uint64_t position = sequential_end_[d];
-    if (position + length > spec_.region_bytes && spec_.time_based) position = 0;
-    if (position + length <= spec_.region_bytes) {
-      sequential_end_[d] = position + length;
-      return position;  // sequential requests leave the random map alone, as in fio
-    }
-    // Past the end without wrapping: fio draws this request at random instead, and leaves it out of the map.
-    mark = false;
+  if (percent < 100 && mix_random_[d].between(1, 100) > percent) return next_sequential(direction, length);
+  return draw(direction, length, true);
+}
+
+std::optional<std::uint64_t> RandomOffsets::next_sequential(FioDirection direction, std::uint32_t length) {
+  const unsigned d = static_cast<unsigned>(direction);
+  std::uint64_t position = sequential_end_[d];
+  if (position + length > spec_.region_bytes && spec_.time_based) position = 0;
+  if (position + length <= spec_.region_bytes) {
+    sequential_end_[d] = position + length;
+    return position;  // sequential requests leave the random map alone, as in fio
   }
+  // Past the end without wrapping: fio draws this request at random instead, and leaves it out of the map.
+  return draw(direction, length, false);
+}
+
+std::optional<std::uint64_t> RandomOffsets::draw(FioDirection direction, std::uint32_t length, bool mark) {
   std::optional<std::uint64_t> block = next_random_block(direction, mark);
   if (!block && spec_.time_based) {  // fio's get_next_rand_block: reset the file and draw again
     new_pass();
@@ -156,7 +162,7 @@ std::optional<std::uint64_t> RandomOffsets::next(FioDirection direction, std::ui
   }
   if (!block) return std::nullopt;
   const std::uint64_t offset = to_offset(*block, length);
-  sequential_end_[d] = offset + length;
+  sequential_end_[static_cast<unsigned>(direction)] = offset + length;
   return offset;
 }
 

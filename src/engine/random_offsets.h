@@ -60,6 +60,10 @@ class RandomOffsets {
   // randrepeat: a new RandomOffsets of the same spec.
   std::optional<std::uint64_t> next(FioDirection direction, std::uint32_t length);
   std::optional<std::uint64_t> next(FioDirection direction) { return next(direction, spec_.block_bytes); }
+  // A request that continues where the direction's last one ended, left out of the random map (fio's
+  // get_next_seq_offset in a random job: percentage_random's sequential share, rw=randread:N's requests between
+  // random ones); drawn at random, unmarked, when it would pass the region's end without time_based.
+  std::optional<std::uint64_t> next_sequential(FioDirection direction, std::uint32_t length);
 
   // fio's fio_file_reset: clears the random map, restarts the lfsr and the sequential positions; the other
   // generators go on. next() calls it itself under time_based.
@@ -72,6 +76,7 @@ class RandomOffsets {
   std::optional<std::uint64_t> next_uniform_block(std::uint64_t blocks, bool mark);
   std::optional<std::uint64_t> next_random_block(FioDirection direction, bool mark);
   std::uint64_t to_offset(std::uint64_t block, std::uint32_t length) const;
+  std::optional<std::uint64_t> draw(FioDirection direction, std::uint32_t length, bool mark);
 
   RandomOffsetsSpec spec_;
   std::uint64_t block_count_;

@@ -64,7 +64,10 @@ JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std
     : offsets_(make_offsets(spec, region_bytes, seed, fio_seeds)),
       block_bytes_(spec.block_bytes),
       region_bytes_(region_bytes),
-      time_based_(spec.time_based) {
+      time_based_(spec.time_based),
+      skip_(spec.sequential_skip),
+      random_run_(spec.random_run),
+      sequencer_(spec.rw_sequencer) {
   if (spec.block_sizes.varies()) {
     sizes_.emplace(spec.block_sizes, spec.random_generator, size_seeds(spec, fio_seeds));
     for (std::size_t d = 0; d < smallest_.size(); ++d) {
@@ -77,11 +80,53 @@ JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std
 std::optional<RequestPlace> JobOffsets::next(IoOp op) {
   const unsigned direction = direction_of(op);
   if (sizes_) return next_varying(direction);
-  if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) return RequestPlace{sequential->next(), block_bytes_};
-  auto& random = std::get<RandomOffsets>(offsets_);
-  const std::optional<std::uint64_t> offset = random.next(static_cast<FioDirection>(direction));
+  if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) {
+    if (skip_ != 0) return next_skipping(direction);
+    return RequestPlace{sequential->next(), block_bytes_};
+  }
+  const std::optional<std::uint64_t> offset = next_random(std::get<RandomOffsets>(offsets_), direction, block_bytes_);
   if (!offset) return std::nullopt;
   return RequestPlace{*offset, block_bytes_};
+}
+
+// fio's get_next_block in a random job: a random offset when rw=randread:N's count comes round (every request
+// without a modifier), else the sequencer's place, neither marked in the random map (IO_U_F_BUSY_OK).
+std::optional<std::uint64_t> JobOffsets::next_random(RandomOffsets& random, unsigned direction,
+                                                     std::uint32_t length) {
+  const FioDirection fio_direction = direction == 1 ? FioDirection::kWrite : FioDirection::kRead;
+  std::optional<std::uint64_t> offset;
+  if (random_run_ != 0 && --until_random_ == 0) {
+    until_random_ = random_run_;
+    offset = random.next(fio_direction, length);
+  } else if (sequencer_ == RwSequencer::kSequential) {
+    offset = random.next_sequential(fio_direction, length);
+  } else {
+    offset = last_start_[direction].value_or(0);
+  }
+  if (offset) last_start_[direction] = *offset;
+  return offset;
+}
+
+// rw=<mode>:<nr>'s skip (fio's ddir_seq_add) after `end`, where the direction's last request ended: none for the
+// first request (end 0); at or past the region's end a positive skip goes back to its start, a negative one
+// (backwards) to that far before its end, as fio turns at the end of the file.
+std::uint64_t JobOffsets::skipped(std::uint64_t end) const {
+  if (end == 0 || skip_ == 0) return end;
+  const std::uint64_t position = end + static_cast<std::uint64_t>(skip_);  // modulo 2^64: a negative skip subtracts
+  if (position < region_bytes_) return position;
+  return skip_ > 0 ? 0 : region_bytes_ + static_cast<std::uint64_t>(skip_);
+}
+
+// A sequential job of rw=<mode>:<nr> (fio's get_next_seq_offset, then get_next_offset's end checks): nullopt at
+// the region's end, where fio's job ends too.
+std::optional<RequestPlace> JobOffsets::next_skipping(unsigned direction) {
+  std::uint64_t end = sequential_at_[direction];
+  if (end >= region_bytes_ && time_based_) end = 0;  // fio wraps a time_based job
+  if (end >= region_bytes_) return std::nullopt;
+  const std::uint64_t offset = skipped(end);
+  if (offset >= region_bytes_ || block_bytes_ > region_bytes_ - offset) return std::nullopt;
+  sequential_at_[direction] = offset + block_bytes_;
+  return RequestPlace{offset, block_bytes_};
 }
 
 // fio's order: the offset first (a random one drawn for the direction's smallest size), then the length that
@@ -89,8 +134,7 @@ std::optional<RequestPlace> JobOffsets::next(IoOp op) {
 std::optional<RequestPlace> JobOffsets::next_varying(unsigned direction) {
   std::uint64_t offset = 0;
   if (auto* random = std::get_if<RandomOffsets>(&offsets_)) {
-    const std::optional<std::uint64_t> drawn =
-        random->next(static_cast<FioDirection>(direction), smallest_[direction]);
+    const std::optional<std::uint64_t> drawn = next_random(*random, direction, smallest_[direction]);
     if (!drawn) return std::nullopt;
     // Drawn on both directions' smaller unit; a direction of a larger one (bs=4k,64k: the writes' 64k, fio's
     // ba per direction) takes that unit's multiple below.
@@ -98,7 +142,8 @@ std::optional<RequestPlace> JobOffsets::next_varying(unsigned direction) {
   } else {
     std::uint64_t& at = sequential_at_[direction];
     if (at + smallest_[direction] > region_bytes_ && time_based_) at = 0;  // fio wraps a time_based job
-    offset = at;
+    offset = skipped(at);
+    if (offset >= region_bytes_) return std::nullopt;
   }
   const std::uint32_t length = sizes_->next(direction, offset, region_bytes_);
   if (length == 0) return std::nullopt;

@@ -46,6 +46,9 @@ class JobOffsets {
 
  private:
   std::optional<RequestPlace> next_varying(unsigned direction);
+  std::optional<RequestPlace> next_skipping(unsigned direction);
+  std::optional<std::uint64_t> next_random(RandomOffsets& random, unsigned direction, std::uint32_t length);
+  std::uint64_t skipped(std::uint64_t end) const;
 
   std::variant<OffsetGenerator, RandomOffsets> offsets_;
   std::uint32_t block_bytes_;
@@ -57,6 +60,14 @@ class JobOffsets {
   std::array<std::uint32_t, 3> smallest_{};
   std::array<std::uint32_t, 3> units_{};  // each direction's random offsets' unit (blockalign, else its smallest)
   std::array<std::uint64_t, 3> sequential_at_{};
+  // rw=<mode>:<nr> and rw_sequencer= (WorkloadSpec::sequential_skip, random_run): in a sequential job
+  // sequential_at_ is then each direction's end of its last request whatever the sizes; in a random one the
+  // requests until the next random offset, and each direction's last offset (fio's last_start) for identical.
+  std::int64_t skip_;
+  std::uint32_t random_run_;
+  std::uint32_t until_random_ = 1;  // fio starts its count at 1: the first request is a random one
+  RwSequencer sequencer_;
+  std::array<std::optional<std::uint64_t>, 3> last_start_{};
 };
 
 }  // namespace bench

@@ -9,8 +9,10 @@
 // write's header and digest. A read job's check (verify= on a read job) runs when the read is reaped, after its
 // completion time is taken, as fio checks in its completion path.
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -70,11 +72,22 @@ class JobData {
   // That read-back, with pread on `file` into slot 0, in offset order. Throws VerifyError for the first bad
   // block, std::system_error for a read that fails or comes back short.
   void verify_after_the_job(PosixFile& file);
+  // verify_backlog=N (fio's check_get_verify), asked before each request of the job: the file offset of a written
+  // block to read back and check now (the caller reads it with after_read), or nullopt. As fio: a batch of
+  // verify_backlog_batch= blocks (default N) starts when the blocks written and not yet checked are a non-zero
+  // multiple of N and the last request was not a read (`last_was_read`); a batch that finds nothing left goes on
+  // after the next write. The oldest block first when the job has a random map, else the lowest offset (fio's
+  // sorted history, where a block written again replaces its older entry). The blocks left at the job's end are
+  // verify_after_the_job's, in the same order.
+  bool keeps_backlog() const { return keeps_backlog_; }
+  std::optional<std::uint64_t> next_backlog_check(bool last_was_read);
   // Blocks checked so far (reads checked and blocks read back).
   std::uint64_t verified_blocks() const { return verified_blocks_; }
 
  private:
   std::span<std::byte> slot_bytes(std::uint32_t slot) const;
+  std::optional<std::uint64_t> take_oldest_unchecked();
+  void read_back(PosixFile& file, std::uint64_t offset);
   std::optional<std::string> check(std::span<const std::byte> block, std::uint64_t offset);
 
   const WorkloadSpec& spec_;
@@ -86,6 +99,13 @@ class JobData {
   std::uint64_t verified_blocks_ = 0;
   bool acts_per_write_ = false;
   bool checks_reads_ = false;
+  // verify_backlog=: the written blocks (file offsets) not yet checked, in write order (a random job with its
+  // random map: fio's io_hist_list) or offset order (fio's io_hist_tree).
+  bool keeps_backlog_ = false;
+  bool backlog_in_write_order_ = false;
+  std::deque<std::uint64_t> unchecked_in_order_;
+  std::set<std::uint64_t> unchecked_by_offset_;
+  std::uint64_t backlog_batch_left_ = 0;
 };
 
 // verify= as the job runs it: verify_pattern alone is kPatternWithHeader (fio's VERIFY_PATTERN).

@@ -113,7 +113,7 @@ class JobLoop {
         continue;  // a sync was due: issue() submits it now that nothing is in flight
       }
       const std::optional<RefillPolicy::Reap> due =
-          refill_.reap(plan_.engine.in_flight(), free_slots_.size(), issuing() && !sync_due());
+          refill_.reap(plan_.engine.in_flight(), free_slots_.size(), issuing() && !sync_due() && !backlog_check_);
       if (!due) continue;  // a slot is free: the next batch goes first
       reap(due->min, due->max);
       const Clock::time_point now = Clock::now();
@@ -212,6 +212,7 @@ class JobLoop {
     }
     const std::size_t batch_size = refill_.batch_size(free_slots_.size());
     while (batch_.size() < batch_size && !target_reached()) {
+      if (issue_backlog_check()) break;
       IoOp op = pending_op_ ? *pending_op_ : next_direction();
       pending_op_.reset();
       if (!rate_allows(op)) break;
@@ -235,6 +236,7 @@ class JobLoop {
       file_of_slot_[slot] = next->file;
       if (op == IoOp::kWrite && plan_.data != nullptr && plan_.data->acts_per_write()) plan_.data->before_write(slot, offset);
       batch_.push_back({op, next->file, offset, place->length, slot, slot});
+      last_op_ = op;
       if (op == IoOp::kWrite) {
         last_write_file_ = next->file;
         ++writes_since_fsync_;
@@ -249,6 +251,38 @@ class JobLoop {
     if (!in_ramp) count_submission(batch_.size());
     plan_.engine.submit(batch_);
     if (splits_latency_) stamp_issued();
+  }
+
+  // verify_backlog= (phases/workload_data.h): a written block due for its check is read back through the engine,
+  // as fio reads it, alone and once nothing is in flight (its write may be); unmeasured, as the read-back after the
+  // writes. True when one waits or went: the batch ends there.
+  bool issue_backlog_check() {
+    if (plan_.data == nullptr || !plan_.data->keeps_backlog()) return false;
+    if (!backlog_check_) backlog_check_ = plan_.data->next_backlog_check(last_op_ == IoOp::kRead);
+    if (!backlog_check_) return false;
+    if (!batch_.empty() || plan_.engine.in_flight() > 0) return true;
+    const std::uint32_t slot = free_slots_.back();
+    free_slots_.pop_back();
+    op_of_slot_[slot] = IoOp::kRead;
+    offset_of_slot_[slot] = *backlog_check_;
+    length_of_slot_[slot] = spec_.block_bytes;
+    file_of_slot_[slot] = 0;  // the job's first file: the one its data names
+    checking_slot_.resize(plan_.depth, false);
+    checking_slot_[slot] = true;
+    batch_.push_back({IoOp::kRead, 0, *backlog_check_, spec_.block_bytes, slot, slot});
+    last_op_ = IoOp::kRead;
+    backlog_check_.reset();
+    return true;
+  }
+
+  // A verify_backlog read reaped: a short read is the job's error, a bad block its verify failure.
+  void check_backlog_read(std::uint32_t slot, std::int64_t result) {
+    checking_slot_[slot] = false;
+    if (result != static_cast<std::int64_t>(length_of_slot_[slot])) {
+      record_error(IoOp::kRead, result, file_of_slot_[slot], offset_of_slot_[slot], length_of_slot_[slot]);
+      return;
+    }
+    check_read(slot);
   }
 
   // fio's slat and clat apart, on an engine that completes requests after its submit call returns (phases/phase.h
@@ -339,6 +373,11 @@ class JobLoop {
     for (const IoCompletion& completion : completions_) {
       if (completion.tag == kSyncTag) continue;  // sync() reaps its own
       const auto slot = static_cast<std::uint32_t>(completion.tag);
+      if (slot < checking_slot_.size() && checking_slot_[slot]) {
+        check_backlog_read(slot, completion.result);
+        free_slots_.push_back(slot);
+        continue;
+      }
       account(op_of_slot_[slot], slot, now, completion.result, offset_of_slot_[slot]);
       if (op_of_slot_[slot] == IoOp::kRead && plan_.data != nullptr && plan_.data->checks_reads()) check_read(slot);
       free_slots_.push_back(slot);
@@ -488,6 +527,9 @@ class JobLoop {
   std::optional<Clock::time_point> rate_wait_until_;
   std::optional<std::system_error> error_;
   std::optional<std::string> verify_failure_;
+  IoOp last_op_ = IoOp::kRead;                  // the last request issued (fio's last_ddir), for verify_backlog
+  std::optional<std::uint64_t> backlog_check_;  // a verify_backlog check waiting for the queue to empty
+  std::vector<bool> checking_slot_;             // slots holding a verify_backlog read (sized at the first)
   RateFloor rate_floor_{spec_};              // rate_min= / rate_iops_min=
   std::optional<std::string> rate_failure_;  // the job fell under it
   JobMeasurement& result_;

@@ -62,6 +62,7 @@ struct VerifyOptions {
   bool verify_only = false;                   // no writes: read back and check what an earlier run wrote
   bool verify_fatal = false;                  // the first bad block ends the job (bench++ always stops there)
   std::uint64_t verify_backlog = 0;           // check every N writes during the job (0: after the writes)
+  std::uint64_t verify_backlog_batch = 0;     // blocks checked each time (0: verify_backlog's N)
   bool enabled() const { return method != VerifyMethod::kNone; }
   bool operator==(const VerifyOptions&) const = default;
 };

@@ -11,6 +11,10 @@ namespace bench {
 // random_generator=: fio's default tausworthe, lfsr, tausworthe64.
 enum class RandomGenerator { kTausworthe, kLfsr, kTausworthe64 };
 
+// rw_sequencer=: where a random job's requests between two random ones go (rw=randread:N): kSequential after the
+// direction's last request, kIdentical at its offset again.
+enum class RwSequencer { kSequential, kIdentical };
+
 // fio's data directions, in the order its per-direction values are written (read,write,trim).
 enum class FioDirection : unsigned { kRead = 0, kWrite = 1, kTrim = 2 };
 inline constexpr unsigned kFioDirections = 3;

@@ -45,6 +45,9 @@ inline constexpr std::array<std::string_view, 10> kKeywords<IoPattern> = {
 // fio's random_generator= words, in RandomGenerator's order.
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<RandomGenerator> = {"tausworthe", "lfsr", "tausworthe64"};
+// fio's rw_sequencer= words, in RwSequencer's order.
+template <>
+inline constexpr std::array<std::string_view, 2> kKeywords<RwSequencer> = {"sequential", "identical"};
 // fio's file_service_type= words, in FileServiceKind's order.
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<FileServiceKind> = {"roundrobin", "sequential", "random"};

@@ -96,6 +96,21 @@ constexpr FieldAccess<WorkloadSpec> kPercentageRandom{
         },
 };
 
+// rw=<mode>:<nr>'s byte skip of a sequential job, signed: "-8192".
+constexpr FieldAccess<WorkloadSpec> kSequentialSkip{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> { return std::to_string(spec.sequential_skip); },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          const std::string text = std::get<std::string>(std::move(value));
+          long long skip = 0;
+          char end = 0;
+          if (std::sscanf(text.c_str(), "%lld%c", &skip, &end) != 1) return false;
+          spec.sequential_skip = skip;
+          return true;
+        },
+};
+
 // A per-direction pair (rate_min=, rate_iops_min=): "R/W" (read, write).
 template <auto Member>
 constexpr FieldAccess<WorkloadSpec> read_write_pair() {
@@ -194,6 +209,11 @@ constexpr std::array kWorkloadFields = {
                   member<&WorkloadSpec::random_distribution_text>(), {}, {"random_distribution", R::kWord}},
     WorkloadField{"workload_percentage_random", "percentage_random", nullptr, kPercentageRandom, {},
                   {"percentage_random", R::kWord}},
+    WorkloadField{"workload_rw_skip", "rw_skip", nullptr, kSequentialSkip, {}, {"rw skip", R::kWord}},
+    WorkloadField{"workload_rw_random_run", "rw_random_run", nullptr, member<&WorkloadSpec::random_run>(), {},
+                  {"rw random run", R::kCount}},
+    WorkloadField{"workload_rw_sequencer", "rw_sequencer", nullptr, member<&WorkloadSpec::rw_sequencer>(), {},
+                  {"rw_sequencer", R::kWord}},
     // files (nrfiles, filesize, file_service_type, openfiles)
     WorkloadField{"workload_nrfiles", "nrfiles", nullptr, member<&WorkloadSpec::nrfiles>(), {},
                   {"nrfiles", R::kCount}},

@@ -128,6 +128,13 @@ struct WorkloadSpec {
   DistributionSpec random_distribution;   // random_distribution= (default random: uniform)
   std::string random_distribution_text = "random";  // as written, for the records (not read back into the spec)
   std::array<std::uint32_t, kFioDirections> percentage_random{100, 100, 100};  // read, write, trim
+  // rw=<mode>:<nr>, fio's offset modifier: a sequential job's request starts sequential_skip bytes (negative:
+  // backwards) after where the direction's last one ended (fio's ddir_seq_add; the first starts at 0); a random
+  // job draws a random offset for its first request and then every random_run-th (fio's ddir_seq_nr; 0: only
+  // the sequencer), the others placed by rw_sequencer=.
+  std::int64_t sequential_skip = 0;
+  std::uint32_t random_run = 1;
+  RwSequencer rw_sequencer = RwSequencer::kSequential;
   // Lets write requests reach an existing file or a block device bench++ did not create; set only by
   // --allow-overwrite=PATH naming this workload's filename.
   bool overwrite_allowed = false;

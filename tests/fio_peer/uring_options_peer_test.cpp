@@ -26,6 +26,7 @@ std::string traced(const fs::path& dir, std::vector<std::string> tool, const std
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-e", "trace=io_uring_setup,io_uring_register",
                                    "-o", trace.string()};
   argv.insert(argv.end(), tool.begin(), tool.end());
+  argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
   const test::CommandOutput run = test::run_program(argv);
   INFO(tool.front() << " stderr: " << run.err);
   REQUIRE(run.exit_code == 0);

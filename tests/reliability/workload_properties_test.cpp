@@ -332,6 +332,9 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_random_generator") other.random_generator = RandomGenerator::kLfsr;
     else if (column == "workload_random_distribution") other.random_distribution_text = "zipf:1.2";
     else if (column == "workload_percentage_random") other.percentage_random = {40, 40, 40};
+    else if (column == "workload_rw_skip") other.sequential_skip = 4096;
+    else if (column == "workload_rw_random_run") other.random_run = 4;
+    else if (column == "workload_rw_sequencer") other.rw_sequencer = RwSequencer::kIdentical;
     else if (column == "workload_nrfiles") other.nrfiles = 4;
     else if (column == "workload_filesize") other.file_size = 1 << 20;
     else if (column == "workload_filesize_high")
