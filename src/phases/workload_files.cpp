@@ -353,7 +353,8 @@ std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const Wo
   if (changes_data(spec.pattern) || !exists) {
     refuse(fmt::format("every MPI rank would {} '{}': give a relative filename= without directory= (each rank then "
                        "has its own, in its directory inside -d), or leave filename= out",
-                       !exists ? "create" : writes_data(spec.pattern) ? "write" : "trim", path.string()));
+                       writes_data(spec.pattern) ? "write" : trims_data(spec.pattern) ? "trim" : "create",
+                       path.string()));
   }
   return std::nullopt;  // an existing file or device that every rank only reads: the rules of one process
 }
