@@ -587,6 +587,8 @@ constexpr std::array kRules = {
            s.fio_engine = v;
          }},
     Rule{"unlink", FioArgument::kRequired, [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink = boolean(v); }},
+    Rule{"unlink_each_loop", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink_each_loop = boolean(v); }},
     Rule{"invalidate", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.invalidate = boolean(v); }},
     // bench++ runs every job as a thread of one process, with or without fio's thread.

@@ -85,6 +85,25 @@ void check_uring_options(const WorkloadSpec& spec, const Refuse& refuse) {
   }
 }
 
+// unlink_each_loop with more than one loop: only where fio's job runs and bench++ removes only its own files (a
+// user's existing file is WorkloadFiles::plan's refusal).
+template <typename Refuse>
+void check_unlink_each_loop(const WorkloadSpec& spec, const Refuse& refuse) {
+  if (!spec.unlinks_between_loops()) return;
+  if (!writes_data(spec.pattern)) {
+    refuse("unlink_each_loop with more than one loop (loops=, io_size=) on a job that writes nothing: its files are "
+           "removed after the first loop and the next loop's open fails with ENOENT (as fio's does)");
+  }
+  if (spec.engine == EngineKind::kMmap) {
+    refuse("unlink_each_loop with more than one loop and ioengine=mmap: the second loop's new, empty file cannot be "
+           "written through its mapping (fio's job dies of SIGBUS)");
+  }
+  if (spec.uring.register_files || spec.uring.sq_poll) {
+    refuse("unlink_each_loop with more than one loop and registerfiles (or sqthread_poll, which registers the files) "
+           "is not supported by bench++: fio writes on into the removed, registered files and leaves none");
+  }
+}
+
 }  // namespace
 
 void check_workload(const WorkloadSpec& spec) {
@@ -143,6 +162,7 @@ void check_workload(const WorkloadSpec& spec) {
   check_files(spec, refuse);
   check_rate_minimums(spec, refuse);
   check_uring_options(spec, refuse);
+  check_unlink_each_loop(spec, refuse);
 }
 
 }  // namespace bench

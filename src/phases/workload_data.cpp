@@ -153,6 +153,13 @@ void JobData::verify_after_the_job(PosixFile& file) {
   }
 }
 
+void JobData::forget_writes() {
+  written_.assign(written_.size(), false);
+  unchecked_in_order_.clear();
+  unchecked_by_offset_.clear();
+  backlog_batch_left_ = 0;
+}
+
 void JobData::read_back(PosixFile& file, std::uint64_t offset) {
   const std::span<std::byte> buffer = slot_bytes(0);
   const std::size_t got = file.read_full_at(buffer.data(), buffer.size(), offset);

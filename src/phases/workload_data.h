@@ -81,6 +81,9 @@ class JobData {
   // verify_after_the_job's, in the same order.
   bool keeps_backlog() const { return keeps_backlog_; }
   std::optional<std::uint64_t> next_backlog_check(bool last_was_read);
+  // unlink_each_loop made the job's file anew between two loops: the blocks written before (and not yet checked by
+  // verify_backlog) are gone with the old file, so the read-back after the job checks the last loop's only.
+  void forget_writes();
   // Blocks checked so far (reads checked and blocks read back).
   std::uint64_t verified_blocks() const { return verified_blocks_; }
 

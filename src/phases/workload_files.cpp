@@ -300,6 +300,11 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
                          "--allow-overwrite={} says otherwise",
                          writes_data(spec.pattern) ? "writes" : "trims", path.string(), path.string()));
     }
+    if (spec.unlinks_between_loops() && !existing->block_device) {
+      refuse(fmt::format("unlink_each_loop would remove '{}' after the first loop, and bench++ only removes files it "
+                         "created: name a file that does not exist yet, or leave filename= out",
+                         path.string()));
+    }
   } else {
     if (!made_earlier) check_created_on_open(spec, refuse);
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
@@ -395,6 +400,12 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
     lay_out(spec, target.path, target.extent(), interrupt_signal);
     created_[target.path].keep = !spec.unlink;  // as fio: the last workload on a file decides
   }
+  // unlink_each_loop: the jobs' last loops leave files made anew, holding only what those loops wrote; a later
+  // workload on them lays them out again.
+  for (const JobTarget& target : targets) {
+    const auto made = created_.find(target.path);
+    if (spec.unlinks_between_loops() && made != created_.end()) made->second = Created{0, 0, made->second.keep};
+  }
   if (spec.direct || !spec.invalidate) return;
   for (const JobTarget& target : targets) {
     if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
@@ -435,13 +446,13 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
   file.close();
 }
 
-PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target) {
+PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target, bool create) {
   const int access = changes_data(spec.pattern) ? O_RDWR : O_RDONLY;
   // As fio 3.33 (filesetup.c): a job that trims opens its files without O_DIRECT and sync='s flags.
   const int flags = trims_data(spec.pattern) ? 0 : (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag;
   try {
     // sync=: O_(D)SYNC; create_on_open=1: this open makes a new file (prepare left it to it)
-    return PosixFile(target.path, access | flags | (spec.create_on_open ? O_CREAT : 0), 0600);
+    return PosixFile(target.path, access | flags | (spec.create_on_open || create ? O_CREAT : 0), 0600);
   } catch (const std::system_error& error) {
     if (spec.direct && error.code() == std::errc::invalid_argument) {
       throw std::system_error(error.code(), fmt::format("cannot open {} with O_DIRECT (direct=1): its filesystem "
@@ -449,6 +460,21 @@ PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTa
                                                         target.path.string()));
     }
     throw;
+  }
+}
+
+void WorkloadFiles::recreate(const WorkloadSpec& spec, std::span<const JobTarget> targets,
+                             std::span<PosixFile> open_files) {
+  // As fio: every file is removed first (its unlink_all_files), then each is opened again.
+  for (const JobTarget& target : targets) {
+    if (!target.block_device && ::unlink(target.path.c_str()) != 0) throw_errno("remove (unlink_each_loop)", target.path);
+  }
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i].block_device) continue;
+    const PosixFile fresh = open_for_requests(spec, targets[i], true);
+    if (::dup3(fresh.fd(), open_files[i].fd(), O_CLOEXEC) < 0) {
+      throw_errno("reopen (unlink_each_loop)", targets[i].path);
+    }
   }
 }
 

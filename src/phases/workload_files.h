@@ -11,7 +11,8 @@
 //   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
-//   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0.
+//   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0;
+//     unlink_each_loop removes a job's files between its loops (recreate), so a user's existing file is refused with it.
 // Each job works on a region of each of its files: from fio_start_offset (offset=, offset_increment=), size= bytes long
 // (size=N%: that share of an existing file, from its start, cut at its end; no size=: up to the end); a file
 // bench++ creates holds the region's end (fio's extend), a user's file must already.
@@ -95,8 +96,17 @@ class WorkloadFiles {
                const std::atomic<int>* interrupt_signal = nullptr);
 
   // Opens a prepared target for the workload's requests: O_RDONLY when it only reads, O_RDWR otherwise, O_DIRECT
-  // with direct=1 (a filesystem without O_DIRECT gets an error that says so).
-  static PosixFile open_for_requests(const WorkloadSpec& spec, const JobTarget& target);
+  // with direct=1 (a filesystem without O_DIRECT gets an error that says so); O_CREAT with create_on_open=1 or
+  // `create`.
+  static PosixFile open_for_requests(const WorkloadSpec& spec, const JobTarget& target, bool create = false);
+
+  // fio's unlink_each_loop, between two loops of one job: removes each of the job's regular files (a block device
+  // stays, as fio leaves it), then opens each anew as the job's open does, with O_CREAT (fio's writing job makes
+  // a new, empty file: neither allocated nor laid out), onto the descriptor number it had in `open_files` (dup3),
+  // so that an engine over those descriptors goes on unchanged. REQUIRES: plan() allowed the workload (every
+  // regular target made by bench++, the job writes); `open_files[i]` is `targets[i]`'s. Throws std::system_error
+  // when a removal or an open fails, as fio fails the job; what is there at the end is removed as ever.
+  static void recreate(const WorkloadSpec& spec, std::span<const JobTarget> targets, std::span<PosixFile> open_files);
 
   // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
   std::vector<std::filesystem::path> kept_files() const;

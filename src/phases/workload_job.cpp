@@ -157,8 +157,10 @@ class JobLoop {
   }
 
   // fio's loops=: the next pass starts over the region, with the offsets drawn anew from the same seeds (fio
-  // re-seeds each loop with randrepeat, its default) and the random map cleared.
+  // re-seeds each loop with randrepeat, its default) and the random map cleared; with unlink_each_loop, on files
+  // made anew (JobPlan::between_loops).
   void start_next_loop() {
+    if (plan_.between_loops) plan_.between_loops();
     offsets_ = file_offsets(plan_);
     file_issued_.assign(plan_.files.size(), 0);
     service_.restart();

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,9 @@ struct JobPlan {
   const std::atomic<bool>* abort = nullptr;  // set when another job of the group failed: stop as for a signal
   JobData* data = nullptr;          // the writes' contents and the reads' checks (phases/workload_data.h); may be null
   const std::atomic<bool>* group_end = nullptr;  // fio's exitall: set when a job of the fio group ended: stop as at runtime's end
+  // Called before each loop after the first (loops=, io_size= passes), with nothing in flight: fio's
+  // unlink_each_loop (the phase makes the files anew, on the engine's descriptors). May throw: the job ends with it.
+  std::function<void()> between_loops = nullptr;
 };
 
 // Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.

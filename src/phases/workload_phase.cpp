@@ -171,8 +171,14 @@ class WorkloadPhase final : public Phase {
     // fio's size is the job's over all its files: with several, size= less than their regions stops it sooner.
     const std::uint64_t job_bytes =
         targets.size() > 1 && spec_.size_bytes != 0 ? std::min(spec_.size_bytes, regions_bytes) : regions_bytes;
-    const JobPlan plan{spec_,     *engine, choice_.depth, std::move(job_files), job_bytes, seed, fio_seeds,
-                       context.interrupt_signal, context.abort, &data, context.group_end};
+    JobPlan plan{spec_,     *engine, choice_.depth, std::move(job_files), job_bytes, seed, fio_seeds,
+                 context.interrupt_signal, context.abort, &data, context.group_end};
+    if (spec_.unlinks_between_loops()) {  // fio's unlink_each_loop: the next loop's files are new, empty ones
+      plan.between_loops = [&] {
+        WorkloadFiles::recreate(spec_, targets, files);
+        data.forget_writes();
+      };
+    }
     if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
     if (spec_.fsync_on_close && writes_data(spec_.pattern)) {  // fio's fsync_on_close, untimed: each file
       for (PosixFile& each : files) each.sync();

@@ -195,6 +195,7 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_ioengine", "ioengine", nullptr, kFioEngine, "a fio engine bench++ runs",
                   {"ioengine", R::kWord}},
     WorkloadField{"workload_unlink", "unlink", nullptr, member<&WorkloadSpec::unlink>()},
+    WorkloadField{"workload_unlink_each_loop", "unlink_each_loop", nullptr, member<&WorkloadSpec::unlink_each_loop>()},
     WorkloadField{"workload_invalidate", "invalidate", nullptr, member<&WorkloadSpec::invalidate>(), {},
                   {"invalidate", R::kOnOff}},
     WorkloadField{"workload_stonewall", "stonewall", nullptr, member<&WorkloadSpec::stonewall>()},

@@ -117,6 +117,9 @@ struct WorkloadSpec {
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
   EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
+  // unlink_each_loop: before each loop after the first (loops=, io_size= passes), the job's regular files are
+  // removed and its next loop's open makes them anew, empty (phases/workload_files.h WorkloadFiles::recreate).
+  bool unlink_each_loop = false;
   bool invalidate = true;                 // drop the file's page cache before the workload
   bool stonewall = false;                 // start only after every earlier workload ended
   std::optional<std::uint32_t> seed;      // randseed: the seed of this workload's offsets and data
@@ -181,6 +184,12 @@ struct WorkloadSpec {
   std::uint64_t number_ios = 0;             // number_ios=: a pass ends after this many requests (0: no cap)
   std::uint64_t io_size = 0;                // io_size= (io_limit=): bytes of I/O over the size= region (0: size)
   bool fsync_on_close = false;              // fsync_on_close=1: each job fsyncs its file when done (untimed)
+  // Whether unlink_each_loop may act: the job may make more than one pass (loops=, or io_size= beyond size= or
+  // beyond a size known only from an existing file), each but the last followed by the files' removal. A
+  // time_based job loops within its one pass, as fio's does.
+  bool unlinks_between_loops() const {
+    return unlink_each_loop && !time_based && (loops > 1 || (io_size != 0 && io_size > size_bytes));
+  }
   // io_submit_mode=offload: fio's workers submit the requests, iodepth of them (phases/engine_choice.h: psync's
   // requests on psync_threads; libaio's and posixaio's from the job's thread, which never waits to submit).
   bool submit_offload = false;

@@ -208,7 +208,7 @@ TEST_CASE("fio: new_group, exitall, rate_min, rate_iops_min, nice, prio, priocla
   CHECK(error_of({"--prioclass=4"}) == "invalid fio option prioclass='4': must be between 0 and 3");
 }
 
-TEST_CASE("fio: fallocate= and create_on_open= read as fio 3.33 reads them (unlink_each_loop still refused)") {
+TEST_CASE("fio: fallocate= and create_on_open= read as fio 3.33 reads them") {
   CHECK(workload_of({}).fallocate == FallocateMode::kNative);  // fio 3.33's default on Linux
   CHECK(workload_of({"--fallocate=none"}).fallocate == FallocateMode::kNone);
   CHECK(workload_of({"--fallocate=0"}).fallocate == FallocateMode::kNone);
@@ -220,13 +220,44 @@ TEST_CASE("fio: fallocate= and create_on_open= read as fio 3.33 reads them (unli
         "invalid fio option fallocate='2': fio's values are none (0), native, posix (1), keep and truncate");
   CHECK(workload_of({"--create_on_open=1"}).create_on_open);
   CHECK(error_of({"--create_on_open=yes"}) == "invalid fio option create_on_open='yes': must be 0 or 1");
-  CHECK(error_of({"--unlink_each_loop=1"}) ==
-        "fio option 'unlink_each_loop' is not supported by bench++ (see bench++(1), WORKLOADS)");
+}
+
+TEST_CASE("fio: unlink_each_loop= reads as fio 3.33 reads it, and what bench++ refuses with it") {
+  CHECK(!workload_of({}).unlink_each_loop);
+  CHECK(workload_of({"--unlink_each_loop=1"}).unlink_each_loop);
+  CHECK(error_of({"--unlink_each_loop=2"}) == "invalid fio option unlink_each_loop='2': must be 0 or 1");
+  // Whether it acts at all: more than one pass, not time_based.
+  CHECK(!workload_of({"--rw=write", "--unlink_each_loop=1"}).unlinks_between_loops());
+  CHECK(workload_of({"--rw=write", "--unlink_each_loop=1", "--loops=2"}).unlinks_between_loops());
+  CHECK(workload_of({"--rw=write", "--unlink_each_loop=1", "--io_size=3m"}).unlinks_between_loops());
+  CHECK(!workload_of({"--rw=write", "--unlink_each_loop=1", "--io_size=512k"}).unlinks_between_loops());
+  CHECK(!workload_of({"--rw=write", "--unlink_each_loop=1", "--loops=2", "--time_based", "--runtime=1"})
+             .unlinks_between_loops());
+  // A job that writes nothing: fio's second loop fails with ENOENT; with one loop nothing is removed.
+  const std::string nothing_written =
+      "workload 'x': unlink_each_loop with more than one loop (loops=, io_size=) on a job that writes nothing: its "
+      "files are removed after the first loop and the next loop's open fails with ENOENT (as fio's does)";
+  CHECK(error_of({"--rw=read", "--unlink_each_loop=1", "--loops=2"}) == nothing_written);
+  CHECK(error_of({"--rw=randread", "--unlink_each_loop=1", "--io_size=2m"}) == nothing_written);
+  CHECK(error_of({"--rw=trim", "--unlink_each_loop=1", "--loops=3"}) == nothing_written);
+  CHECK(workload_of({"--rw=read", "--unlink_each_loop=1"}).unlink_each_loop);
+  CHECK(workload_of({"--rw=randrw", "--unlink_each_loop=1", "--loops=2"}).unlinks_between_loops());
+  CHECK(workload_of({"--rw=trimwrite", "--unlink_each_loop=1", "--loops=2"}).unlinks_between_loops());
+  CHECK(test::contains(error_of({"--rw=write", "--ioengine=mmap", "--unlink_each_loop=1", "--loops=2"}),
+                       "ioengine=mmap: the second loop's new, empty file cannot be written through its mapping"));
+  CHECK(workload_of({"--rw=write", "--ioengine=mmap", "--unlink_each_loop=1"}).unlink_each_loop);
+  for (const char* registering : {"--registerfiles=1", "--sqthread_poll=1"}) {
+    CHECK(test::contains(
+        error_of({"--rw=write", "--ioengine=io_uring", registering, "--unlink_each_loop=1", "--loops=2"}),
+        "registerfiles (or sqthread_poll, which registers the files) is not supported by bench++"));
+  }
+  CHECK(workload_of({"--rw=write", "--ioengine=io_uring", "--unlink_each_loop=1", "--loops=2"}).unlinks_between_loops());
 }
 
 TEST_CASE("workload fields: the job-control options are recorded and read back") {
   WorkloadSpec spec = workload_of({"--new_group", "--exitall", "--rate_min=1m,2m", "--nice=-3", "--prio=4",
-                                   "--prioclass=2", "--fallocate=keep", "--create_on_open=1"});
+                                   "--prioclass=2", "--fallocate=keep", "--create_on_open=1",
+                                   "--unlink_each_loop=1"});
   WorkloadSpec back;
   for (const WorkloadField& field : workload_fields()) {
     const std::optional<FieldValue> value = field.access.get(spec);
@@ -240,6 +271,7 @@ TEST_CASE("workload fields: the job-control options are recorded and read back")
   CHECK(back.ioprio_class == 2u);
   CHECK(back.fallocate == FallocateMode::kKeep);
   CHECK(back.create_on_open);
+  CHECK(back.unlink_each_loop);
 }
 
 // The fio JSON document's "groupid" values of each job, in order.
@@ -345,6 +377,28 @@ TEST_CASE("bench++ job: create_on_open=1 leaves the new file to the job's open, 
   const std::vector<std::string> files = test::list_tree(dir.path());
   REQUIRE(files.size() == 2);  // the private directory and w.0.0 in it
   CHECK(std::filesystem::file_size(dir.path() / files[1]) == 65536);
+}
+
+TEST_CASE("bench++ job: unlink_each_loop on a read job of several loops is refused, and nothing is created") {
+  const test::TempDir dir;
+  const test::CommandOutput refused = test::run_bench({"job", "-d", dir.path().string(), "--name=r", "--rw=read",
+                                                       "--size=1m", "--bs=64k", "--loops=3", "--unlink_each_loop=1"});
+  CHECK(refused.exit_code == 2);
+  CHECK(test::lines_of(refused.err).size() == 1);
+  CHECK(test::contains(refused.err, "workload 'r': unlink_each_loop with more than one loop"));
+  CHECK(test::contains(refused.err, "fails with ENOENT"));
+  CHECK(test::list_tree(dir.path()).empty());
+  // A user's existing file, even with --allow-overwrite: bench++ does not remove what it did not create.
+  const std::filesystem::path users = dir.path() / "users.dat";
+  std::ofstream(users) << std::string(1 << 20, 'u');
+  const test::CommandOutput theirs =
+      test::run_bench({"job", "-d", dir.path().string(), "--allow-overwrite", users.string(), "--name=w",
+                       "--rw=write", "--filename=" + users.string(), "--bs=64k", "--loops=2", "--unlink_each_loop=1"});
+  CHECK(theirs.exit_code == 2);
+  CHECK(test::contains(theirs.err, "unlink_each_loop would remove '" + users.string() +
+                                       "' after the first loop, and bench++ only removes files it created"));
+  CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"users.dat"});
+  CHECK(test::read_file(users) == std::string(1 << 20, 'u'));
 }
 
 }  // namespace
