@@ -14,20 +14,20 @@ namespace fs = std::filesystem;
 
 std::uint64_t PeerRun::bytes(bool write) const {
   std::uint64_t total = 0;
-  for (const PeerRequest& request : requests) total += request.write == write && request.fallocate_mode.empty() ? request.length : 0;
+  for (const PeerRequest& request : requests) total += request.write == write && request.transfer() ? request.length : 0;
   return total;
 }
 
 std::uint64_t PeerRun::count(bool write) const {
   std::uint64_t total = 0;
-  for (const PeerRequest& request : requests) total += request.write == write && request.fallocate_mode.empty() ? 1 : 0;
+  for (const PeerRequest& request : requests) total += request.write == write && request.transfer() ? 1 : 0;
   return total;
 }
 
 std::map<std::uint64_t, std::uint64_t> PeerRun::hits(bool write, std::uint64_t block_bytes) const {
   std::map<std::uint64_t, std::uint64_t> out;
   for (const PeerRequest& request : requests) {
-    if (request.write == write && request.fallocate_mode.empty()) ++out[request.offset / block_bytes];
+    if (request.write == write && request.transfer()) ++out[request.offset / block_bytes];
   }
   return out;
 }
@@ -71,6 +71,27 @@ std::optional<PeerRequest> request_of(const std::string& line) {
   return request;
 }
 
+// A removal that succeeded: 'unlink("/d/f") = 0', 'unlinkat(AT_FDCWD</cwd>, "f", 0) = 0' or 'unlinkat(3</d>, "f",
+// 0) = 0' (strace -y), with the path it removed (made absolute by the directory strace shows).
+std::optional<std::pair<std::string, PeerRequest>> unlink_of(const std::string& line) {
+  const bool at = line.starts_with("unlinkat(");
+  if (!at && !line.starts_with("unlink(")) return std::nullopt;
+  if (!line.ends_with("= 0")) return std::nullopt;
+  const std::size_t open = line.find('"');
+  const std::size_t close = line.find('"', open + 1);
+  if (open == std::string::npos || close == std::string::npos) return std::nullopt;
+  fs::path path = line.substr(open + 1, close - open - 1);
+  if (at && path.is_relative()) {
+    const std::size_t dir_open = line.find('<');
+    const std::size_t dir_close = line.find(">, ", dir_open);
+    if (dir_open == std::string::npos || dir_close == std::string::npos) return std::nullopt;
+    path = fs::path(line.substr(dir_open + 1, dir_close - dir_open - 1)) / path;
+  }
+  PeerRequest removal;
+  removal.unlink = true;
+  return std::pair{fs::weakly_canonical(path).string(), removal};
+}
+
 void write_file(const fs::path& path, std::uint64_t bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   const std::string block(4096, 'p');
@@ -93,8 +114,9 @@ std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<
                                                               PeerRun& out,
                                                               PeerCalls which = PeerCalls::kReadsWrites) {
   const TempDir logs;
-  const std::string traced =
-      which == PeerCalls::kWithFallocate ? "trace=pread64,pwrite64,fallocate" : "trace=pread64,pwrite64";
+  const std::string traced = which == PeerCalls::kWithFallocate ? "trace=pread64,pwrite64,fallocate"
+                             : which == PeerCalls::kWithUnlink   ? "trace=pread64,pwrite64,unlink,unlinkat"
+                                                                 : "trace=pread64,pwrite64";
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", traced,
                                    "-o", (logs.path() / "s").string()};
 #if defined(__SANITIZE_ADDRESS__)
@@ -136,7 +158,11 @@ std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<
       line = first_half->second + rest;
       unfinished.erase(first_half);
     }
-    if (std::optional<PeerRequest> request = request_of(line)) calls.emplace_back(path_of(line), *request);
+    if (auto removal = unlink_of(line)) {
+      calls.push_back(std::move(*removal));
+    } else if (std::optional<PeerRequest> request = request_of(line)) {
+      calls.emplace_back(path_of(line), *request);
+    }
   }
   return calls;
 }
@@ -176,11 +202,11 @@ PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& opt
 
 namespace {
 
-PeerFiles files_run(const std::vector<std::string>& argv, const fs::path& dir) {
+PeerFiles files_run(const std::vector<std::string>& argv, const fs::path& dir, PeerCalls calls) {
   PeerFiles out;
   PeerRun run;
   const std::string prefix = fs::canonical(dir).string() + "/";
-  for (auto& [file, request] : traced_calls(argv, run)) {
+  for (auto& [file, request] : traced_calls(argv, run, calls)) {
     if (!file.starts_with(prefix)) continue;
     out.by_file[fs::path(file).filename().string()].requests.push_back(request);
     out.order.push_back(fs::path(file).filename().string());
@@ -195,7 +221,7 @@ PeerFiles files_run(const std::vector<std::string>& argv, const fs::path& dir) {
 
 }  // namespace
 
-PeerFilesPair run_both_on_new_files(const fs::path& dir, const std::vector<std::string>& options) {
+PeerFilesPair run_both_on_new_files(const fs::path& dir, const std::vector<std::string>& options, PeerCalls calls) {
   const fs::path bench_dir = dir / "bench";
   const fs::path fio_dir = dir / "fio";
   fs::create_directories(bench_dir);
@@ -204,7 +230,7 @@ PeerFilesPair run_both_on_new_files(const fs::path& dir, const std::vector<std::
   bench.insert(bench.end(), options.begin(), options.end());
   std::vector<std::string> fio = {"fio", "--output=/dev/null", "--directory=" + fio_dir.string(), "--name=peer"};
   fio.insert(fio.end(), options.begin(), options.end());
-  PeerFilesPair pair{files_run(bench, bench_dir), files_run(fio, fio_dir)};
+  PeerFilesPair pair{files_run(bench, bench_dir, calls), files_run(fio, fio_dir, calls)};
   INFO("bench++: " << pair.bench.err);
   INFO("fio: " << pair.fio.err);
   CHECK(pair.bench.exit_code == 0);

@@ -20,10 +20,15 @@ struct PeerRequest {
   // A fallocate(2) call (traced with PeerCalls::kWithFallocate): its mode as strace prints it ("0",
   // "FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE"); empty for a pread64 or pwrite64.
   std::string fallocate_mode;
+  // An unlink(2) or unlinkat(2) of the file that succeeded (traced with PeerCalls::kWithUnlink); no request.
+  bool unlink = false;
+  // A pread64 or pwrite64.
+  bool transfer() const { return fallocate_mode.empty() && !unlink; }
 };
 
-// The calls traced: pread64 and pwrite64, or fallocate too (ioengine=falloc's requests).
-enum class PeerCalls { kReadsWrites, kWithFallocate };
+// The calls traced: pread64 and pwrite64, or fallocate too (ioengine=falloc's requests), or the files' removals
+// too (unlink_each_loop).
+enum class PeerCalls { kReadsWrites, kWithFallocate, kWithUnlink };
 
 // What one tool did to the job's file.
 struct PeerRun {
@@ -31,7 +36,7 @@ struct PeerRun {
   int exit_code = 0;
   std::string err;  // its stderr
   std::chrono::nanoseconds elapsed{0};  // the whole run under strace, start-up included
-  // Of the pread64 (false) or pwrite64 (true) calls; fallocate's are left out.
+  // Of the pread64 (false) or pwrite64 (true) calls; fallocate's and unlinks are left out.
   std::uint64_t bytes(bool write) const;
   std::uint64_t count(bool write) const;
   // Requests per block of `block_bytes` (by offset / block_bytes), of one direction (fallocate's left out).
@@ -72,6 +77,7 @@ struct PeerFilesPair {
 // fio's options run by both tools on files each creates, in `dir`/bench and `dir`/fio: bench++ as `bench++ job -q
 // -d DIR/bench --unlink=0 --name=peer OPTIONS` (its files inside its private directory there), fio as `fio
 // --output=/dev/null --directory=DIR/fio --name=peer OPTIONS` (fio keeps its files).
-PeerFilesPair run_both_on_new_files(const std::filesystem::path& dir, const std::vector<std::string>& options);
+PeerFilesPair run_both_on_new_files(const std::filesystem::path& dir, const std::vector<std::string>& options,
+                                    PeerCalls calls = PeerCalls::kReadsWrites);
 
 }  // namespace bench::test
