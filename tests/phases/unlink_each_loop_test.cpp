@@ -100,7 +100,7 @@ TEST_CASE("unlink_each_loop: recreate removes the file and opens a new, empty on
                        "cannot remove (unlink_each_loop) " + targets.front().path.string()));
 }
 
-TEST_CASE("unlink_each_loop: a user's existing file is refused even with --allow-overwrite; one loop is run") {
+TEST_CASE("unlink_each_loop: a user's existing file is refused even with --allow-overwrite, but not with one loop") {
   const test::TempDir dir;
   const fs::path users = dir.path() / "users.dat";
   std::ofstream(users) << std::string(256 * kKiB, 'u');
