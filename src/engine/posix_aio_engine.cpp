@@ -16,7 +16,7 @@ namespace bench {
 
 namespace {
 
-// fio's posixaio waits on this many running requests at most.
+// fio's posixaio waits on this many running requests at most: the first in its io_u array's order.
 constexpr std::size_t kSuspendEntries = 8;
 // Requests refused with EAGAIN and none running: retried after each pause, for 30 s.
 constexpr auto kIdlePause = std::chrono::milliseconds(1);
@@ -25,7 +25,11 @@ constexpr std::size_t kIdlePauseLimit = 30'000;
 }  // namespace
 
 PosixAioEngine::PosixAioEngine(const EngineSetup& setup)
-    : setup_(check_engine_setup(setup)), controls_(setup_.depth), ops_(setup_.depth), tags_(setup_.depth) {
+    : setup_(check_engine_setup(setup)),
+      controls_(setup_.depth),
+      ops_(setup_.depth),
+      tags_(setup_.depth),
+      is_running_(setup_.depth, false) {
   free_.reserve(setup_.depth);
   for (std::uint32_t i = setup_.depth; i > 0; --i) free_.push_back(i - 1);
   running_.reserve(setup_.depth);
@@ -91,6 +95,7 @@ bool PosixAioEngine::start(std::uint32_t index) {
   }
   if (result == 0) {
     running_.push_back(index);
+    is_running_[index] = true;
     idle_pauses_ = 0;
     return true;
   }
@@ -119,6 +124,7 @@ std::size_t PosixAioEngine::take_finished(std::size_t max, std::vector<IoComplet
     }
     const ssize_t returned = ::aio_return(control);
     out.push_back({tags_[index], error == 0 ? std::int64_t{returned} : -std::int64_t{error}});
+    is_running_[index] = false;
     free_.push_back(index);
     ++moved;
   }
@@ -130,9 +136,8 @@ std::size_t PosixAioEngine::take_finished(std::size_t max, std::vector<IoComplet
 void PosixAioEngine::wait_for_one() {
   const aiocb* list[kSuspendEntries];
   std::size_t count = 0;
-  for (std::size_t i = 0; i < running_.size() && count < kSuspendEntries; ++i) {
-    const aiocb* control = &controls_[running_[i]];
-    if (::aio_error(control) == EINPROGRESS) list[count++] = control;
+  for (std::size_t index = 0; index < controls_.size() && count < kSuspendEntries; ++index) {
+    if (is_running_[index] && ::aio_error(&controls_[index]) == EINPROGRESS) list[count++] = &controls_[index];
   }
   if (count > 0) {
     ::aio_suspend(list, static_cast<int>(count), nullptr);  // EINTR: the caller looks again
