@@ -70,6 +70,11 @@ enum class FileServiceKind {
   kRoundRobin,  // roundrobin (fio's default): each file in turn, file_service_turn requests each
   kSequential,  // sequential: a file until it is done, then the next
   kRandom,      // random: a file drawn uniformly, file_service_turn requests each
+  // zipf, pareto, normal (fio's gauss too): a file drawn from the distribution (file_service_parameter and
+  // file_service_center), a request each; a file whose region is covered starts over instead of being done.
+  kZipf,
+  kPareto,
+  kNormal,
 };
 
 // fio's fallocate=: how a file bench++ creates is given its blocks before it is laid out (fio 3.33's default:
@@ -191,6 +196,8 @@ struct WorkloadSpec {
   std::uint64_t file_size_high = 0;         // filesize=lo-hi: the range's top (0: one size, file_size)
   FileServiceKind file_service = FileServiceKind::kRoundRobin;  // file_service_type=
   std::uint32_t file_service_turn = 1;      // its ":N": requests to a file before the next is picked
+  double file_service_parameter = 0;        // zipf:T, pareto:T, normal:T (theta 1.1, h 0.2, dev 0 if not given)
+  std::optional<double> file_service_center;  // their ":C", 0..1 (none: fio's own, random for zipf and pareto)
   std::uint32_t open_files = 0;             // openfiles=: files in service at once (0: all of them)
   // Job control (issue 26: cli/fio_options.cpp's block "job control", fio 3.33's meanings):
   bool new_group = false;  // new_group: fio's reporting group (groupid) starts anew here, as at a stonewall

@@ -37,7 +37,7 @@ constexpr std::string_view kGoldenHeader =
     "workload_description,workload_randommap,workload_random_generator,workload_random_distribution,"
     "workload_percentage_random,workload_rw_skip,workload_rw_random_run,workload_rw_sequencer,"
     "workload_nrfiles,workload_filesize,workload_filesize_high,"
-    "workload_file_service_type,workload_file_service_turn,workload_openfiles,"
+    "workload_file_service_type,workload_file_service_turn,workload_file_service_parameter,workload_openfiles,"
     "workload_new_group,workload_exitall,workload_rate_min,workload_rate_iops_min,workload_nice,workload_prio,"
     "workload_prioclass,workload_fallocate,workload_create_on_open,"
     "workload_disk_util,workload_bwavgtime_ms,workload_iopsavgtime_ms,workload_registerfiles,workload_fixedbufs,"
