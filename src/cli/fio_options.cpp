@@ -760,6 +760,14 @@ constexpr std::array kRules = {
     // result/workload_spec.h's block of the same name.
     Rule{"new_group", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.new_group = boolean(v); }},
     Rule{"exitall", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall = boolean(v); }},
+    Rule{"exit_what", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           const std::optional<ExitScope> scope = enum_from_keyword<ExitScope>(v);
+           if (!scope) fail("must be group, stonewall or all");
+           s.exit_what = *scope;
+         }},
+    Rule{"exitall_on_error", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall_on_error = boolean(v); }},
     Rule{"rate_min", FioArgument::kRequired, set_rate_min},
     Rule{"ratemin", FioArgument::kRequired, set_rate_min},
     Rule{"rate_iops_min", FioArgument::kRequired, set_rate_iops_min},

@@ -274,6 +274,8 @@ constexpr std::array kWorkloadFields = {
     // recorded, not compared (compare notes none of them)
     WorkloadField{"workload_new_group", "new_group", nullptr, member<&WorkloadSpec::new_group>()},
     WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>()},
+    WorkloadField{"workload_exit_what", "exit_what", nullptr, member<&WorkloadSpec::exit_what>()},
+    WorkloadField{"workload_exitall_on_error", "exitall_on_error", nullptr, member<&WorkloadSpec::exitall_on_error>()},
     WorkloadField{"workload_rate_min", "rate_min", nullptr, read_write_pair<&WorkloadSpec::rate_min_bytes>()},
     WorkloadField{"workload_rate_iops_min", "rate_iops_min", nullptr, read_write_pair<&WorkloadSpec::rate_iops_min>()},
     WorkloadField{"workload_nice", "nice", nullptr, kNice},

@@ -77,6 +77,13 @@ enum class FileServiceKind {
   kNormal,
 };
 
+// fio's exit_what=: which jobs a job's end stops under exitall (or exitall_on_error, when it fails).
+enum class ExitScope {
+  kGroup,      // group (fio's default): the jobs of its fio group
+  kStonewall,  // stonewall: every job running now (bench++: its run group); the later groups run
+  kAll,        // all: every job, and the later groups do not run
+};
+
 // fio's fallocate=: how a file bench++ creates is given its blocks before it is laid out (fio 3.33's default:
 // native, fallocate(2) with mode 0 and posix_fallocate's fallback for a filesystem without it).
 enum class FallocateMode {
@@ -204,6 +211,10 @@ struct WorkloadSpec {
   // exitall: when any job ends, the other jobs of its fio group stop as at the end of their runtime (fio's rule:
   // once one workload of the run has exitall, every job's end does it; see fio_group_ids).
   bool exitall = false;
+  ExitScope exit_what = ExitScope::kGroup;  // exit_what=: which jobs this job's end stops (exitall's scope)
+  // exitall_on_error: when this job fails, the jobs of exit_what stop (bench++ stops every job of the run on any
+  // job's failure anyway: the run fails; see man/bench++.1).
+  bool exitall_on_error = false;
   // rate_min=, rate_iops_min= per direction (read, write; 0: none): from 2 s after a job's start, each second's
   // bytes (requests) of a direction that has done any must reach it, or the job fails (phases/job_rate.h).
   std::array<std::uint64_t, 2> rate_min_bytes{0, 0};

@@ -38,7 +38,7 @@ constexpr std::string_view kGoldenHeader =
     "workload_percentage_random,workload_rw_skip,workload_rw_random_run,workload_rw_sequencer,"
     "workload_nrfiles,workload_filesize,workload_filesize_high,"
     "workload_file_service_type,workload_file_service_turn,workload_file_service_parameter,workload_openfiles,"
-    "workload_new_group,workload_exitall,workload_rate_min,workload_rate_iops_min,workload_nice,workload_prio,"
+    "workload_new_group,workload_exitall,workload_exit_what,workload_exitall_on_error,workload_rate_min,workload_rate_iops_min,workload_nice,workload_prio,"
     "workload_prioclass,workload_fallocate,workload_create_on_open,"
     "workload_disk_util,workload_bwavgtime_ms,workload_iopsavgtime_ms,workload_registerfiles,workload_fixedbufs,"
     "workload_sqthread_poll,workload_sqthread_poll_cpu,workload_nonvectored,workload_hipri,"
