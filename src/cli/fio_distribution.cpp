@@ -11,9 +11,13 @@ namespace {
 
 constexpr std::size_t kMaxZones = 256;                // fio's ZONESPLIT_MAX
 
-[[noreturn]] void refuse(std::string_view text, const std::string& why) {
-  throw std::invalid_argument("random_distribution '" + std::string(text) + "': " + why);
-}
+// What is wrong with a value, without the option: the public functions say which option's it is.
+class Refusal : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+[[noreturn]] void refuse(std::string_view, const std::string& why) { throw Refusal(why); }
 
 double parse_number(std::string_view whole, std::string_view part, const char* what) {
   double value = 0;
@@ -94,9 +98,9 @@ std::vector<Zone> parse_zone_list(std::string_view whole, std::string_view list,
   return zones;
 }
 
-}  // namespace
+bool is_ranked(std::string_view name) { return name == "zipf" || name == "pareto" || name == "normal"; }
 
-DistributionSpec parse_random_distribution(std::string_view text, const SizeParser& parse_size) {
+DistributionSpec parse_distribution(std::string_view text, const SizeParser& parse_size) {
   const std::size_t colon = text.find(':');
   const std::string_view name = text.substr(0, colon);
   const std::string_view rest = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
@@ -105,7 +109,7 @@ DistributionSpec parse_random_distribution(std::string_view text, const SizePars
     if (colon != std::string_view::npos) refuse(text, "random takes no parameter");
     return spec;
   }
-  if (name == "zipf" || name == "pareto" || name == "normal") {
+  if (is_ranked(name)) {
     spec.kind = name == "zipf" ? DistributionKind::kZipf
                 : name == "pareto" ? DistributionKind::kPareto
                                    : DistributionKind::kNormal;
@@ -140,6 +144,21 @@ DistributionSpec parse_random_distribution(std::string_view text, const SizePars
     return spec;
   }
   refuse(text, "unknown distribution '" + std::string(name) + "' (random, zipf, pareto, normal, zoned, zoned_abs)");
+}
+
+}  // namespace
+
+DistributionSpec parse_random_distribution(std::string_view text, const SizeParser& parse_size) {
+  try {
+    return parse_distribution(text, parse_size);
+  } catch (const Refusal& refusal) {
+    throw std::invalid_argument("random_distribution '" + std::string(text) + "': " + refusal.what());
+  }
+}
+
+DistributionSpec parse_ranked_distribution(std::string_view text) {
+  if (!is_ranked(text.substr(0, text.find(':')))) throw std::invalid_argument("not zipf, pareto or normal");
+  return parse_distribution(text, SizeParser());  // a Refusal is an invalid_argument: its reason alone
 }
 
 }  // namespace bench

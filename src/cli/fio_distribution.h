@@ -20,4 +20,9 @@ using SizeParser = std::function<std::uint64_t(std::string_view)>;
 // 100. Throws std::invalid_argument with a one-line message naming what was wrong (the value, not the option).
 DistributionSpec parse_random_distribution(std::string_view text, const SizeParser& parse_size);
 
+// zipf[:theta[:center]], pareto[:h[:center]] or normal[:dev[:center]] alone, read as random_distribution reads
+// them (fio's file_service_type= reads its distributions so). Throws std::invalid_argument with what was wrong,
+// naming neither the option nor the value (its caller does).
+DistributionSpec parse_ranked_distribution(std::string_view text);
+
 }  // namespace bench

@@ -391,20 +391,33 @@ void set_start_delay(WorkloadSpec& spec, std::string_view text, unsigned) {
 void set_gtod_reduce(WorkloadSpec& spec, std::string_view text, unsigned) { spec.gtod_reduce = boolean(text); }
 
 // files: fio's file_service_type=roundrobin|sequential|random, each with an optional :N (requests to a file before
-// the next is picked; fio's default 1). fio's zipf, pareto and normal/gauss pick files by a skewed distribution,
-// which bench++ does not run.
+// the next is picked; fio's default 1), or zipf|pareto|normal|gauss with an optional :T[:C] (theta, h or dev, read
+// as random_distribution reads them, and the center; gauss is fio's other name for normal).
 void set_file_service_type(WorkloadSpec& spec, std::string_view text, unsigned) {
   const std::size_t colon = text.find(':');
   const std::string_view word = text.substr(0, colon);
-  const std::optional<FileServiceKind> kind = enum_from_keyword<FileServiceKind>(word);
+  const std::string_view kind_word = word == "gauss" ? std::string_view("normal") : word;
+  const std::optional<FileServiceKind> kind = enum_from_keyword<FileServiceKind>(kind_word);
   if (!kind) {
-    if (word == "zipf" || word == "pareto" || word == "normal" || word == "gauss") {
-      fail(fmt::format("{} is not supported by bench++ (roundrobin, sequential or random, each with :N)", word));
-    }
-    fail(fmt::format("must be one of {} (with an optional :N)", keyword_choices<FileServiceKind>()));
+    fail(fmt::format("must be one of {} or gauss (with an optional :N, or :T[:C])", keyword_choices<FileServiceKind>()));
   }
   spec.file_service = *kind;
-  spec.file_service_turn = colon == std::string_view::npos ? 1 : whole_number32(text.substr(colon + 1), 1, 0xffffffffu);
+  spec.file_service_turn = 1;
+  spec.file_service_parameter = 0;
+  spec.file_service_center.reset();
+  if (*kind == FileServiceKind::kZipf || *kind == FileServiceKind::kPareto || *kind == FileServiceKind::kNormal) {
+    const std::string ranked =
+        std::string(kind_word) + std::string(colon == std::string_view::npos ? "" : text.substr(colon));
+    try {
+      const DistributionSpec distribution = parse_ranked_distribution(ranked);
+      spec.file_service_parameter = distribution.parameter;
+      spec.file_service_center = distribution.center;
+    } catch (const std::invalid_argument& error) {
+      fail(error.what());
+    }
+    return;
+  }
+  if (colon != std::string_view::npos) spec.file_service_turn = whole_number32(text.substr(colon + 1), 1, 0xffffffffu);
 }
 
 // fio's filesize=: one size, or a range lo-hi (also lo:hi or lo,hi, as fio reads them) each file's size is drawn in.
@@ -749,6 +762,14 @@ constexpr std::array kRules = {
     // result/workload_spec.h's block of the same name.
     Rule{"new_group", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.new_group = boolean(v); }},
     Rule{"exitall", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall = boolean(v); }},
+    Rule{"exit_what", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) {
+           const std::optional<ExitScope> scope = enum_from_keyword<ExitScope>(v);
+           if (!scope) fail("must be group, stonewall or all");
+           s.exit_what = *scope;
+         }},
+    Rule{"exitall_on_error", FioArgument::kFlag,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall_on_error = boolean(v); }},
     Rule{"rate_min", FioArgument::kRequired, set_rate_min},
     Rule{"ratemin", FioArgument::kRequired, set_rate_min},
     Rule{"rate_iops_min", FioArgument::kRequired, set_rate_iops_min},

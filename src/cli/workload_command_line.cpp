@@ -413,12 +413,13 @@ fio options (job): --name --rw (read, write, randread, randwrite, rw, randrw, tr
   --iodepth_batch_submit --iodepth_batch_complete_min --iodepth_batch_complete_max --rate --rate_iops
   --rate_process --loops --startdelay --gtod_reduce --disable_lat/clat/slat --clat_percentiles
   --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios
-  --fsync_on_close --io_submit_mode --readonly --nrfiles --file_service_type=roundrobin|sequential|random[:N]
+  --fsync_on_close --io_submit_mode --readonly --nrfiles
+  --file_service_type=roundrobin|sequential|random[:N]|zipf|pareto|normal[:T[:C]]
   --openfiles; --filename=a:b and --directory=a:b name several (\: for a ':' in a name); --filesize=LOW-HIGH
   draws each file's size; beside job files, job options fill fio's defaults (the first file's)
   --rw=MODE:N (fio's offset modifiers: read:8 skips 8 bytes, randread:4 draws every 4th) --rw_sequencer
-job control: --new_group --exitall --rate_min --rate_iops_min --nice --prio --prioclass --fallocate
-  --create_on_open --unlink_each_loop
+job control: --new_group --exitall --exit_what --exitall_on_error --rate_min --rate_iops_min --nice --prio
+  --prioclass --fallocate --create_on_open --unlink_each_loop
 fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file
   run) --parse-only (read and check, run and print nothing); include FILE lines in job files
   --disk_util --bwavgtime --iopsavgtime

@@ -30,8 +30,8 @@ ZoneTable::ZoneTable(const std::vector<Zone>& zones, bool absolute) {
 }
 
 FioRankedDistribution::FioRankedDistribution(DistributionKind kind, std::uint64_t ranges, double parameter,
-                                             std::optional<double> center, std::uint32_t seed)
-    : kind_(kind), random_(seed), ranges_(ranges) {
+                                             std::optional<double> center, std::uint32_t seed, bool scatter)
+    : kind_(kind), random_(seed), ranges_(ranges), scatter_(scatter) {
   if (ranges == 0) throw std::invalid_argument("random_distribution: no ranges");
   switch (kind) {
     case DistributionKind::kZipf: {

@@ -46,9 +46,14 @@ class FioRankedDistribution {
  public:
   // REQUIRES: kind is kZipf, kPareto or kNormal; ranges >= 1; zipf: theta != 1 (costs min(ranges, 10^7) pow()
   // calls, fio's cost too: ~0.1 s per 10^6); pareto: 0 < h < 1. Throws std::invalid_argument otherwise.
+  // scatter false: the ranks are not hashed (fio's zipf_disable_hash / gauss_disable_hash, which its
+  // file_service_type= draws use: neighbouring ranks stay neighbouring files).
   FioRankedDistribution(DistributionKind kind, std::uint64_t ranges, double parameter, std::optional<double> center,
-                        std::uint32_t seed);
-  std::uint64_t next() { return (fio_hash_u64(next_rank()) + shift_) % ranges_; }
+                        std::uint32_t seed, bool scatter = true);
+  std::uint64_t next() {
+    const std::uint64_t rank = next_rank();
+    return ((scatter_ ? fio_hash_u64(rank) : rank) + shift_) % ranges_;
+  }
 
  private:
   std::uint64_t next_rank();
@@ -57,6 +62,7 @@ class FioRankedDistribution {
   DistributionKind kind_;
   FioTausworthe32 random_;
   std::uint64_t ranges_;
+  bool scatter_;
   std::uint64_t shift_ = 0;
   double zipf_zetan_ = 0;  // zipf's terms
   double zipf_alpha_ = 0;

@@ -64,6 +64,27 @@ std::vector<std::uint64_t> fio_file_sizes(const WorkloadSpec& spec, std::uint32_
   return sizes;
 }
 
+namespace {
+
+// fio's FIO_FSERVICE_SHIFT: a file is 1024 ranges of its zipf, pareto or normal draws.
+constexpr unsigned kRangesPerFileShift = 10;
+
+std::optional<FioRankedDistribution> file_distribution(const WorkloadSpec& spec, std::uint32_t files,
+                                                       const FioSeeds& seeds) {
+  DistributionKind kind{};
+  switch (spec.file_service) {
+    case FileServiceKind::kZipf: kind = DistributionKind::kZipf; break;
+    case FileServiceKind::kPareto: kind = DistributionKind::kPareto; break;
+    case FileServiceKind::kNormal: kind = DistributionKind::kNormal; break;
+    default: return std::nullopt;
+  }
+  return FioRankedDistribution(kind, std::uint64_t{files} << kRangesPerFileShift, spec.file_service_parameter,
+                               spec.file_service_center, static_cast<std::uint32_t>(seeds.next_file),
+                               /*scatter=*/false);
+}
+
+}  // namespace
+
 FileService::FileService(const WorkloadSpec& spec, std::uint32_t files, const FioSeeds& seeds)
     : kind_(spec.file_service),
       turn_(std::max<std::uint32_t>(1, spec.file_service_turn)),
@@ -74,6 +95,8 @@ FileService::FileService(const WorkloadSpec& spec, std::uint32_t files, const Fi
       seed_(seeds.next_file),
       draws32_(static_cast<std::uint32_t>(seeds.next_file)),
       draws64_(seeds.next_file),
+      distribution_(file_distribution(spec, files, seeds)),
+      first_distribution_(distribution_),
       open_(files, false),
       done_(files, false) {}
 
@@ -97,7 +120,9 @@ std::optional<std::uint32_t> FileService::next() {
 std::uint32_t FileService::pick() {
   while (true) {
     std::uint32_t file = 0;
-    if (kind_ == FileServiceKind::kRandom) {
+    if (distribution_) {
+      file = static_cast<std::uint32_t>(distribution_->next() >> kRangesPerFileShift);
+    } else if (kind_ == FileServiceKind::kRandom) {
       const double fraction = use64_ ? static_cast<double>(draws64_.next()) / 18446744073709551616.0
                                      : static_cast<double>(draws32_.next()) / 4294967296.0;
       file = static_cast<std::uint32_t>(static_cast<double>(files_) * fraction);
@@ -127,6 +152,12 @@ void FileService::done(std::uint32_t file) {
   ++done_count_;
 }
 
+void FileService::starts_over(std::uint32_t file) {
+  if (!open_[file]) return;
+  open_[file] = false;
+  --open_count_;
+}
+
 void FileService::restart() {
   open_.assign(files_, false);
   done_.assign(files_, false);
@@ -137,6 +168,7 @@ void FileService::restart() {
   if (reseed_) {  // fio re-seeds its streams each loop under randrepeat
     draws32_ = FioTausworthe32(static_cast<std::uint32_t>(seed_));
     draws64_ = FioTausworthe64(seed_);
+    distribution_ = first_distribution_;
   }
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/fio_random.h"
+#include "engine/offset_distribution.h"
 #include "result/workload_spec.h"
 
 namespace bench {
@@ -39,17 +40,25 @@ std::vector<std::uint64_t> fio_file_sizes(const WorkloadSpec& spec, std::uint32_
 
 // Which file each request of a job goes to (fio's __get_next_file and set_io_u_file): roundrobin takes the files
 // in turn, file_service_turn requests each; sequential stays on a file until it is done; random draws a file
-// (fio's next_file_state, `seeds.next_file`) for each turn. With openfiles=N at most N files are in service at
-// once: a file joins when it is picked and fewer than N are in service (a pick that finds none free moves on, as
-// fio's EBUSY retry does), and leaves when it is done.
+// (fio's next_file_state, `seeds.next_file`) for each turn; zipf, pareto and normal draw one for each request
+// from fio's generator of that name over files x 1024 ranges (seeded with the low 32 bits of `seeds.next_file`,
+// ranks not scattered: __get_next_fileno_rand), and their files are never done: a covered one starts over. With
+// openfiles=N at most N files are in service at once: a file joins when it is picked and fewer than N are in
+// service (a pick that finds none free moves on, as fio's EBUSY retry does), and leaves when it is done.
 class FileService {
  public:
   FileService(const WorkloadSpec& spec, std::uint32_t files, const FioSeeds& seeds);
   // The file of the next request; nullopt when every file is done.
   std::optional<std::uint32_t> next();
+  // zipf, pareto, normal: a file whose region is covered starts over (fio's fio_file_reset) instead of being
+  // done, and the job ends on its size alone.
+  bool restarts_files() const { return distribution_.has_value(); }
   // `file` has nothing more to do in this pass (its region is covered): it leaves service, and the next call
   // picks anew.
   void done(std::uint32_t file);
+  // restarts_files(): `file` starts over; it leaves service (fio closes it) to be picked again, and the next call
+  // picks anew.
+  void starts_over(std::uint32_t file);
   // A new pass (loops=): every file back, none in service; roundrobin's cursor stays, random's draws start over
   // under randrepeat (as fio's clear_io_state).
   void restart();
@@ -68,6 +77,8 @@ class FileService {
   std::uint64_t seed_;
   FioTausworthe32 draws32_;
   FioTausworthe64 draws64_;
+  std::optional<FioRankedDistribution> distribution_;  // zipf, pareto, normal
+  std::optional<FioRankedDistribution> first_distribution_;  // as seeded: randrepeat's passes start from it
   std::vector<bool> open_;
   std::vector<bool> done_;
   std::uint32_t open_count_ = 0;

@@ -140,9 +140,12 @@ class JobLoop {
   };
   // The next request's file and place (fio's set_io_u_file): the file the service picks, or, when that file has
   // nothing left in this pass, the next it picks; nullopt when every file is done. A sequential file is done when
-  // its region is issued (fio: its last position reached the end), a random one when its pass is over.
+  // its region is issued (fio: its last position reached the end), a random one when its pass is over. Under
+  // file_service_type=zipf|pareto|normal a covered file starts over instead (fio's fio_file_reset): a random job
+  // takes its block from the same file, a sequential one picks anew (fio's set_io_u_file).
   std::optional<FilePlace> next_place(IoOp op) {
-    while (const std::optional<std::uint32_t> file = service_.next()) {
+    std::optional<std::uint32_t> file = service_.next();
+    while (file) {
       const bool covered = !spec_.time_based && !is_random(spec_.pattern) &&
                            file_issued_[*file] >= plan_.files[*file].region_bytes;
       std::optional<RequestPlace> place;
@@ -151,7 +154,15 @@ class JobLoop {
         file_issued_[*file] += place->length;
         return FilePlace{*file, place};
       }
-      service_.done(*file);
+      if (service_.restarts_files() && file_issued_[*file] > 0) {  // (a file no block fits is done all the same)
+        offsets_[*file] = JobOffsets(spec_, plan_.files[*file].region_bytes, plan_.seed, plan_.fio_seeds);
+        file_issued_[*file] = 0;
+        if (is_random(spec_.pattern)) continue;
+        service_.starts_over(*file);
+      } else {
+        service_.done(*file);
+      }
+      file = service_.next();
     }
     return std::nullopt;
   }
@@ -335,7 +346,11 @@ class JobLoop {
     if (spec_.time_based) return false;
     const std::uint64_t io_left =
         spec_.io_size == 0 ? per_byte(plan_.job_bytes) : per_byte(spec_.io_size) - issued_before_pass_;
-    if (issued_bytes_ >= std::min(per_byte(plan_.job_bytes), io_left) && !trimmed_) {
+    // fio ends a pass at its size counting the bytes its engine queued: a synchronous engine's never count, so its
+    // pass ends when the files are done, which under file_service_type=zipf|pareto|normal is never: on to io_size.
+    const bool pass_ends_at_size = !(service_.restarts_files() && is_synchronous(plan_.engine.kind()));
+    const std::uint64_t pass_bytes = pass_ends_at_size ? std::min(per_byte(plan_.job_bytes), io_left) : io_left;
+    if (issued_bytes_ >= pass_bytes && !trimmed_) {
       pass_done_ = true;
       return true;
     }

@@ -50,7 +50,11 @@ template <>
 inline constexpr std::array<std::string_view, 2> kKeywords<RwSequencer> = {"sequential", "identical"};
 // fio's file_service_type= words, in FileServiceKind's order.
 template <>
-inline constexpr std::array<std::string_view, 3> kKeywords<FileServiceKind> = {"roundrobin", "sequential", "random"};
+inline constexpr std::array<std::string_view, 6> kKeywords<FileServiceKind> = {"roundrobin", "sequential", "random",
+                                                                              "zipf",       "pareto",     "normal"};
+// fio's exit_what= words, in ExitScope's order.
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<ExitScope> = {"group", "stonewall", "all"};
 // fio's fallocate= words, in FallocateMode's order (fio's 0 and 1 are none and posix).
 template <>
 inline constexpr std::array<std::string_view, 5> kKeywords<FallocateMode> = {"none", "native", "posix", "keep",

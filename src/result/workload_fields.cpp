@@ -1,8 +1,11 @@
 #include "result/workload_fields.h"
 
 #include <array>
+#include <charconv>
 #include <cstdio>
 #include <string>
+#include <string_view>
+#include <system_error>
 
 #include "result/result_keywords.h"
 
@@ -107,6 +110,44 @@ constexpr FieldAccess<WorkloadSpec> kSequentialSkip{
           char end = 0;
           if (std::sscanf(text.c_str(), "%lld%c", &skip, &end) != 1) return false;
           spec.sequential_skip = skip;
+          return true;
+        },
+};
+
+// file_service_type=zipf|pareto|normal's "T" or "T:C" (theta, h or dev, and the center); "" for the other kinds.
+bool file_service_drawn(FileServiceKind kind) {
+  return kind == FileServiceKind::kZipf || kind == FileServiceKind::kPareto || kind == FileServiceKind::kNormal;
+}
+std::string shortest_text(double value) {
+  std::array<char, 32> text{};
+  const auto result = std::to_chars(text.data(), text.data() + text.size(), value);
+  return std::string(text.data(), result.ptr);
+}
+bool read_double(std::string_view text, double& value) {
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return !text.empty() && error == std::errc() && end == text.data() + text.size();
+}
+constexpr FieldAccess<WorkloadSpec> kFileServiceParameter{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      if (!file_service_drawn(spec.file_service)) return std::string();
+      std::string text = shortest_text(spec.file_service_parameter);
+      if (spec.file_service_center) text += ":" + shortest_text(*spec.file_service_center);
+      return text;
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          const std::string text = std::get<std::string>(std::move(value));
+          spec.file_service_parameter = 0;
+          spec.file_service_center.reset();
+          if (text.empty()) return true;
+          const std::size_t colon = text.find(':');
+          const std::string_view all(text);
+          if (!read_double(all.substr(0, colon), spec.file_service_parameter)) return false;
+          if (colon == std::string_view::npos) return true;
+          double center = 0;
+          if (!read_double(all.substr(colon + 1), center) || !(center >= 0.0 && center <= 1.0)) return false;
+          spec.file_service_center = center;
           return true;
         },
 };
@@ -226,12 +267,16 @@ constexpr std::array kWorkloadFields = {
                   {}, {"file_service_type", R::kWord}},
     WorkloadField{"workload_file_service_turn", "file_service_turn", nullptr,
                   member<&WorkloadSpec::file_service_turn>(), {}, {"file_service_type :N", R::kCount}},
+    WorkloadField{"workload_file_service_parameter", "file_service_parameter", nullptr, kFileServiceParameter, {},
+                  {"file_service_type :T", R::kText}},
     WorkloadField{"workload_openfiles", "openfiles", nullptr, member<&WorkloadSpec::open_files>(), {},
                   {"openfiles", R::kCount}},
     // job control (new_group, exitall, rate_min, rate_iops_min, nice, prio, prioclass, fallocate, create_on_open):
     // recorded, not compared (compare notes none of them)
     WorkloadField{"workload_new_group", "new_group", nullptr, member<&WorkloadSpec::new_group>()},
     WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>()},
+    WorkloadField{"workload_exit_what", "exit_what", nullptr, member<&WorkloadSpec::exit_what>()},
+    WorkloadField{"workload_exitall_on_error", "exitall_on_error", nullptr, member<&WorkloadSpec::exitall_on_error>()},
     WorkloadField{"workload_rate_min", "rate_min", nullptr, read_write_pair<&WorkloadSpec::rate_min_bytes>()},
     WorkloadField{"workload_rate_iops_min", "rate_iops_min", nullptr, read_write_pair<&WorkloadSpec::rate_iops_min>()},
     WorkloadField{"workload_nice", "nice", nullptr, kNice},

@@ -70,6 +70,18 @@ enum class FileServiceKind {
   kRoundRobin,  // roundrobin (fio's default): each file in turn, file_service_turn requests each
   kSequential,  // sequential: a file until it is done, then the next
   kRandom,      // random: a file drawn uniformly, file_service_turn requests each
+  // zipf, pareto, normal (fio's gauss too): a file drawn from the distribution (file_service_parameter and
+  // file_service_center), a request each; a file whose region is covered starts over instead of being done.
+  kZipf,
+  kPareto,
+  kNormal,
+};
+
+// fio's exit_what=: which jobs a job's end stops under exitall (or exitall_on_error, when it fails).
+enum class ExitScope {
+  kGroup,      // group (fio's default): the jobs of its fio group
+  kStonewall,  // stonewall: every job running now (bench++: its run group); the later groups run
+  kAll,        // all: every job, and the later groups do not run
 };
 
 // fio's fallocate=: how a file bench++ creates is given its blocks before it is laid out (fio 3.33's default:
@@ -200,12 +212,18 @@ struct WorkloadSpec {
   std::uint64_t file_size_high = 0;         // filesize=lo-hi: the range's top (0: one size, file_size)
   FileServiceKind file_service = FileServiceKind::kRoundRobin;  // file_service_type=
   std::uint32_t file_service_turn = 1;      // its ":N": requests to a file before the next is picked
+  double file_service_parameter = 0;        // zipf:T, pareto:T, normal:T (theta 1.1, h 0.2, dev 0 if not given)
+  std::optional<double> file_service_center;  // their ":C", 0..1 (none: fio's own, random for zipf and pareto)
   std::uint32_t open_files = 0;             // openfiles=: files in service at once (0: all of them)
   // Job control (issue 26: cli/fio_options.cpp's block "job control", fio 3.33's meanings):
   bool new_group = false;  // new_group: fio's reporting group (groupid) starts anew here, as at a stonewall
   // exitall: when any job ends, the other jobs of its fio group stop as at the end of their runtime (fio's rule:
   // once one workload of the run has exitall, every job's end does it; see fio_group_ids).
   bool exitall = false;
+  ExitScope exit_what = ExitScope::kGroup;  // exit_what=: which jobs this job's end stops (exitall's scope)
+  // exitall_on_error: when this job fails, the jobs of exit_what stop (bench++ stops every job of the run on any
+  // job's failure anyway: the run fails; see man/bench++.1).
+  bool exitall_on_error = false;
   // rate_min=, rate_iops_min= per direction (read, write; 0: none): from 2 s after a job's start, each second's
   // bytes (requests) of a direction that has done any must reach it, or the job fails (phases/job_rate.h).
   std::array<std::uint64_t, 2> rate_min_bytes{0, 0};

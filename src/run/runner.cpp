@@ -310,21 +310,27 @@ class Runner {
     StartBarrier barrier(static_cast<std::ptrdiff_t>(jobs.size()),
                          StartCompletion{&cpu_start, &clock_failure, &usage_start});
     std::atomic<bool> abort{false};
-    // fio's exitall: one flag per fio group of the run group, raised when any of its jobs ends (fio's
-    // fio_terminate_threads on the job's groupid).
+    // fio's exitall and exitall_on_error: one flag per fio group of the run group, raised when a job ends (under
+    // exitall) or fails (exitall_on_error): its fio group's (exit_what=group), every one (stonewall, all: fio's
+    // fio_terminate_threads). exit_what=all also ends the later groups: their jobs end unstarted. The map is
+    // complete before the jobs start: they only read it.
     std::map<std::uint32_t, std::atomic<bool>> group_ends;
     for (const auto& job : jobs) {
       job->gate = std::make_unique<StartGate>(barrier);
       job->context->start = job->gate.get();
       job->context->abort = &abort;
       const PlannedTest& test = plan_.groups[job->group][job->test];
-      if (plan_.exitall && test.phase == PhaseId::kWorkload) job->group_end = &group_ends[test.fio_group];
+      if (test.phase == PhaseId::kWorkload) job->group_end = &group_ends[test.fio_group];
       job->context->group_end = job->group_end;
     }
-    const auto run_one = [&abort](JobRun& job) {
+    const auto run_one = [&abort, &group_ends, this](JobRun& job) {
+      if (job.group_end != nullptr && everything_ended_) {  // exit_what=all ended the run: fio never starts it
+        job.gate->leave_if_absent();
+        return;
+      }
       job.failure = guarded([&] { job.phase->run(*job.context); });
       if (job.failure) abort = true;
-      if (job.group_end != nullptr) job.group_end->store(true);
+      if (job.group_end != nullptr) end_jobs_after(job, group_ends);
       job.gate->leave_if_absent();
     };
     if (jobs.size() == 1) {
@@ -345,6 +351,19 @@ class Runner {
         break;
       }
     }
+  }
+
+  // A workload job has ended: under exitall (or exitall_on_error, when it failed) the jobs of its exit_what stop.
+  void end_jobs_after(const JobRun& job, std::map<std::uint32_t, std::atomic<bool>>& group_ends) {
+    const PlannedTest& test = plan_.groups[job.group][job.test];
+    const WorkloadSpec& spec = plan_.workload(test);
+    if (!plan_.exitall && !(spec.exitall_on_error && job.failure)) return;
+    if (spec.exit_what == ExitScope::kGroup) {
+      job.group_end->store(true);
+      return;
+    }
+    for (auto& [id, flag] : group_ends) flag.store(true);
+    if (spec.exit_what == ExitScope::kAll) everything_ended_ = true;
   }
 
   // The first job's failure, else the clock's, else a stop signal a job ended on.
@@ -413,6 +432,7 @@ class Runner {
   }
 
   Plan plan_;
+  std::atomic<bool> everything_ended_{false};  // exit_what=all: a job's end stopped every job, later ones too
   RunObserver& observer_;
   const std::atomic<int>& interrupt_;
   RankGroup& group_;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/fio_job_file.h"
+#include "cli/fio_workload_support.h"
 #include "result/workload_fields.h"
 #include "result/errors.h"
 #include "fio_workload_support.h"
@@ -301,6 +302,17 @@ std::uint64_t job_runtime_of(const std::string& json, const std::string& name) {
   const std::size_t at = json.find("\"job_runtime\": ", job);
   REQUIRE(at != std::string::npos);
   return std::stoull(json.substr(at + std::string_view("\"job_runtime\": ").size()));
+}
+
+TEST_CASE("fio: exit_what= and exitall_on_error read as fio 3.33 reads them") {
+  const auto spec_of = [](std::vector<std::string> words) { return test::workload_of(std::move(words)); };
+  CHECK(spec_of({}).exit_what == ExitScope::kGroup);
+  CHECK_FALSE(spec_of({}).exitall_on_error);
+  CHECK(spec_of({"--exit_what=stonewall"}).exit_what == ExitScope::kStonewall);
+  CHECK(spec_of({"--exit_what=all"}).exit_what == ExitScope::kAll);
+  CHECK(spec_of({"--exitall_on_error"}).exitall_on_error);
+  CHECK(test::contains(test::workload_error_of({"--exit_what=some"}),
+                       "exit_what='some': must be group, stonewall or all"));
 }
 
 TEST_CASE("bench++ job: exitall stops the other jobs of the group when one ends, not those of the next group") {

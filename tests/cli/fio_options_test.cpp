@@ -204,8 +204,8 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   CHECK(error_of("--name=x --size=1m --thinktime=3") ==
         "fio option 'thinktime' is not supported by bench++ (see bench++(1), WORKLOADS)");
   // Every option bench++ does not run, in one message, each once.
-  CHECK(error_of("--name=x --size=1m --thinktime=3 --verify_async=2 --name=y --size=1m --thinktime 2 --exitall_on_error") ==
-        "fio options 'thinktime', 'verify_async', 'exitall_on_error' are not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("--name=x --size=1m --thinktime=3 --verify_async=2 --name=y --size=1m --thinktime 2 --fill_device") ==
+        "fio options 'thinktime', 'verify_async', 'fill_device' are not supported by bench++ (see bench++(1), WORKLOADS)");
   CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
         "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
         "pvsync, pvsync2, mmap and falloc");

@@ -131,9 +131,29 @@ TEST_CASE("fio vocabulary: nrfiles=, file_service_type= (with :N) and openfiles=
   CHECK(random.file_service == FileServiceKind::kRandom);
   CHECK(random.file_service_turn == 16);
   CHECK(workload_of({"--file_service_type=roundrobin:4"}).file_service_turn == 4);
-  CHECK(test::contains(error_of({"--file_service_type=zipf:1.2"}), "zipf is not supported by bench++"));
-  CHECK(test::contains(error_of({"--file_service_type=gauss"}), "gauss is not supported by bench++"));
-  CHECK(test::contains(error_of({"--file_service_type=rr"}), "must be one of roundrobin|sequential|random"));
+  // zipf, pareto, normal (gauss: its other name) with fio's defaults, :T and :T:C.
+  const WorkloadSpec zipf = workload_of({"--file_service_type=zipf"});
+  CHECK(zipf.file_service == FileServiceKind::kZipf);
+  CHECK(zipf.file_service_parameter == 1.1);
+  CHECK_FALSE(zipf.file_service_center.has_value());
+  CHECK(workload_of({"--file_service_type=zipf:1.2"}).file_service_parameter == 1.2);
+  const WorkloadSpec pareto = workload_of({"--file_service_type=pareto:0.3:0.25"});
+  CHECK(pareto.file_service == FileServiceKind::kPareto);
+  CHECK(pareto.file_service_parameter == 0.3);
+  CHECK(pareto.file_service_center == 0.25);
+  CHECK(workload_of({"--file_service_type=pareto"}).file_service_parameter == 0.2);
+  const WorkloadSpec gauss = workload_of({"--file_service_type=gauss:5"});
+  CHECK(gauss.file_service == FileServiceKind::kNormal);
+  CHECK(gauss.file_service_parameter == 5.0);
+  CHECK(workload_of({"--file_service_type=normal"}).file_service_parameter == 0.0);
+  CHECK(test::contains(error_of({"--file_service_type=zipf:1"}),
+                       "file_service_type='zipf:1': zipf's theta must not be 1"));
+  CHECK(test::contains(error_of({"--file_service_type=pareto:1.5"}), "file_service_type='pareto:1.5': pareto's h"));
+  CHECK(test::contains(error_of({"--file_service_type=gauss:100"}), "normal's deviation must be within"));
+  CHECK(test::contains(error_of({"--file_service_type=zipf:1.2:2"}), "the center must be within 0..1"));
+  CHECK(test::contains(error_of({"--file_service_type=zipf:x"}), "file_service_type='zipf:x': the parameter 'x'"));
+  CHECK(test::contains(error_of({"--file_service_type=rr"}),
+                       "must be one of roundrobin|sequential|random|zipf|pareto|normal or gauss"));
   CHECK(test::contains(error_of({"--file_service_type=random:0"}), "file_service_type='random:0'"));
   CHECK(test::contains(error_of({"--nrfiles=0"}), "nrfiles='0'"));
   CHECK(test::contains(error_of({"--nrfiles=2", "--verify=crc32c"}), "verify= with several files per job"));

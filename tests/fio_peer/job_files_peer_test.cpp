@@ -81,4 +81,44 @@ TEST_CASE("fio peer: filename=a:b is two files every job shares, with the same r
   }
 }
 
+TEST_CASE("fio peer: file_service_type=zipf, pareto, normal and gauss pick the same file for each request, "
+          "a covered file starting over") {
+  if (!test::peers_available()) return;
+  // 8 files of 8 blocks, io_size 96 requests: the skewed picks cover some files and start them over (fio's
+  // fio_file_reset); psync's pass goes on to io_size (fio counts no bytes a synchronous engine issues, and the files
+  // are never done). Sequential writes: each file's blocks the same too.
+  for (const std::string_view type : {"zipf", "zipf:1.4", "pareto", "pareto:0.3:0.25", "normal", "gauss:20",
+                                  "normal:10:0.75"}) {
+    CAPTURE(type);
+    const test::TempDir dir;
+    const std::vector<std::string> options{"--rw=write", "--size=256k", "--nrfiles=8", "--io_size=384k",
+                                           "--file_service_type=" + std::string(type)};
+    const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
+    CHECK(pair.fio.order.size() == 96);
+    CHECK(pair.bench.order == pair.fio.order);  // request after request, the same file
+    for (const auto& [name, fio_run] : pair.fio.by_file) {
+      CAPTURE(name);
+      REQUIRE(pair.bench.by_file.contains(name));
+      CHECK(pair.bench.by_file.at(name).count(true) == fio_run.count(true));
+      CHECK(pair.bench.by_file.at(name).hits(true, kBlock) == fio_run.hits(true, kBlock));
+    }
+  }
+  // Random writes (fio resets a file's block map and goes on in it) and two jobs: per file, the same number of
+  // requests (which blocks: bench++ draws each file's offsets from a stream of its own, fio from the job's).
+  for (const std::vector<std::string>& options : std::vector<std::vector<std::string>>{
+           {"--rw=randwrite", "--size=128k", "--nrfiles=4", "--io_size=256k", "--file_service_type=zipf:1.2"},
+           {"--rw=randwrite", "--size=128k", "--nrfiles=8", "--numjobs=2", "--file_service_type=pareto:0.4"}}) {
+    CAPTURE(options);
+    const test::TempDir dir;
+    const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
+    CHECK(pair.fio.by_file.size() == pair.bench.by_file.size());
+    for (const auto& [name, fio_run] : pair.fio.by_file) {
+      CAPTURE(name);
+      REQUIRE(pair.bench.by_file.contains(name));
+      CHECK(pair.bench.by_file.at(name).count(true) == fio_run.count(true));
+    }
+    if (options[3] != "--numjobs=2") CHECK(pair.bench.order == pair.fio.order);  // one job: the same order
+  }
+}
+
 }  // namespace bench

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <map>
 #include <set>
 #include <string>
@@ -136,6 +137,61 @@ TEST_CASE("job files: random draws each turn's file from the job's stream (fio's
   for (std::size_t i = 0; i < turns.size(); i += 3) CHECK((turns[i] == turns[i + 1] && turns[i] == turns[i + 2]));
 }
 
+TEST_CASE("job files: zipf, pareto and normal draw a file per request from fio's generator over files x 1024, "
+          "unscattered, and never finish a file") {
+  WorkloadSpec spec = spec_of(8, 0);
+  spec.file_service = FileServiceKind::kPareto;
+  spec.file_service_parameter = 0.2;
+  // fio's pareto_next with hashing off, by hand: its stream seeded with the low 32 bits of FIO_RAND_FILE_OFF's
+  // seed, the first draw the random offset, then rank = (n - 1) x u^(log h / log(1 - h)), file = (rank + off) % n
+  // / 1024.
+  const std::uint64_t ranges = 8 << 10;
+  FioTausworthe32 stream(static_cast<std::uint32_t>(FioSeeds::for_job(std::nullopt, true, 1, "w.0.0").next_file));
+  const std::uint64_t off = stream.next();
+  const double power = std::log(0.2) / std::log(0.8);
+  const std::vector<std::uint32_t> order = service_order(spec, 8, 400);
+  REQUIRE(order.size() == 400);
+  for (std::size_t i = 0; i < 50; ++i) {
+    const double u = static_cast<double>(stream.next()) / 4294967295.0;
+    const auto rank = static_cast<std::uint64_t>(static_cast<double>(ranges - 1) * std::pow(u, power));
+    CHECK(order[i] == static_cast<std::uint32_t>(((rank + off) % ranges) >> 10));
+  }
+  std::map<std::uint32_t, int> counts;
+  for (const std::uint32_t file : order) ++counts[file];
+  const int hottest = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
+                        return a.second < b.second;
+                      })->second;
+  CHECK(hottest > 200);  // pareto 0.2: most requests to one file
+  spec.file_service_center = 0.5;  // the hottest ranks from the middle: file 4
+  const std::vector<std::uint32_t> centered = service_order(spec, 8, 400);
+  CHECK(std::count(centered.begin(), centered.end(), 4u) > 200);
+
+  spec.file_service = FileServiceKind::kZipf;
+  spec.file_service_parameter = 1.2;
+  spec.file_service_center.reset();
+  const std::vector<std::uint32_t> zipf = service_order(spec, 8, 400);
+  CHECK(zipf == service_order(spec, 8, 400));  // seeded
+  CHECK(std::set<std::uint32_t>(zipf.begin(), zipf.end()).size() > 1);
+
+  spec.file_service = FileServiceKind::kNormal;  // the mean of 12 draws: the middle files, hardly the ends
+  spec.file_service_parameter = 0;
+  const std::vector<std::uint32_t> normal = service_order(spec, 8, 400);
+  const auto middle = std::count_if(normal.begin(), normal.end(), [](std::uint32_t f) { return f >= 2 && f <= 5; });
+  CHECK(middle > 360);
+
+  // A file that starts over leaves service and is drawn again; openfiles=1 then lets the next draw in.
+  spec.open_files = 1;
+  FileService service(spec, 8, FioSeeds::for_job(std::nullopt, true, 1, "w.0.0"));
+  CHECK(service.restarts_files());
+  const std::uint32_t first = *service.next();
+  for (int i = 0; i < 20; ++i) CHECK(service.next() == first);  // the others wait (fio's EBUSY)
+  service.starts_over(first);
+  CHECK_FALSE(service.in_service(first));
+  REQUIRE(service.next().has_value());
+  spec.file_service = FileServiceKind::kRandom;
+  CHECK_FALSE(FileService(spec, 8, FioSeeds::for_job(std::nullopt, true, 1, "w.0.0")).restarts_files());
+}
+
 TEST_CASE("job files: openfiles=N keeps at most N files in service, a file joins when one is done") {
   WorkloadSpec spec = spec_of(3, 0);
   spec.open_files = 2;
@@ -242,6 +298,30 @@ TEST_CASE("job files: the job loop sends each request to the file the service pi
     CHECK(engine.offsets[1] == std::set<std::uint64_t>{8192, 12288});
     CHECK(engine.offsets[0].size() == 4);
     CHECK(engine.offsets[2].size() == 3);
+  }
+}
+
+TEST_CASE("job files: under file_service_type=zipf a covered file starts over and the job ends on its size") {
+  for (const IoPattern pattern : {IoPattern::kWrite, IoPattern::kRandWrite}) {
+    CAPTURE(static_cast<int>(pattern));
+    WorkloadSpec spec = spec_of(3, 0);
+    spec.pattern = pattern;
+    spec.file_service = FileServiceKind::kZipf;
+    spec.file_service_parameter = 1.1;
+    FileRecordingEngine engine;
+    const std::atomic<int> interrupt{0};
+    const JobPlan plan{spec,      engine, 1, {JobFile{0, 2 * 4096, "a"}, JobFile{0, 2 * 4096, "b"},
+                                              JobFile{0, 2 * 4096, "c"}},
+                       6 * 4096, 1,      fio_seeds_for(spec, 0, "a", 1), interrupt, nullptr, nullptr};
+    JobMeasurement measurement;
+    run_job(plan, measurement);
+    REQUIRE(engine.files.size() == 6);  // the job's size, whatever the files got
+    std::uint64_t total = 0;
+    std::uint64_t most = 0;
+    for (const auto& [file, bytes] : engine.bytes) total += bytes, most = std::max(most, bytes);
+    CHECK(total == 6 * 4096);
+    CHECK(most > 2 * 4096);  // a skewed pick: some file went past its 2 blocks, starting over
+    for (const auto& [file, offsets] : engine.offsets) CHECK(*offsets.rbegin() < 2 * 4096);  // within its region
   }
 }
 

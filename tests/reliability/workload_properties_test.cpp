@@ -341,6 +341,9 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
       base.file_size = 1 << 16, other.file_size = 1 << 16, other.file_size_high = 1 << 20;
     else if (column == "workload_file_service_type") other.file_service = FileServiceKind::kRandom;
     else if (column == "workload_file_service_turn") other.file_service_turn = 8;
+    else if (column == "workload_file_service_parameter")
+      base.file_service = FileServiceKind::kZipf, other.file_service = FileServiceKind::kZipf,
+      other.file_service_parameter = 1.2;
     else if (column == "workload_openfiles") other.open_files = 2;
     else if (column == "workload_registerfiles") other.uring.register_files = true;
     else if (column == "workload_fixedbufs") other.uring.fixed_buffers = true;
