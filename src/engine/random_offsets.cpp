@@ -158,6 +158,7 @@ std::optional<std::uint64_t> RandomOffsets::draw(FioDirection direction, std::ui
   std::optional<std::uint64_t> block = next_random_block(direction, mark);
   if (!block && spec_.time_based) {  // fio's get_next_rand_block: reset the file and draw again
     new_pass();
+    ++time_based_restarts_;
     block = next_random_block(direction, mark);
   }
   if (!block) return std::nullopt;

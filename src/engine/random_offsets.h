@@ -68,6 +68,9 @@ class RandomOffsets {
   // fio's fio_file_reset: clears the random map, restarts the lfsr and the sequential positions; the other
   // generators go on. next() calls it itself under time_based.
   void new_pass();
+  // How often next() started a new pass itself (time_based: the map or the lfsr was exhausted): fio's
+  // get_next_rand_block resets the file then, and drops its cached pages (phases/workload_job.cpp).
+  std::uint64_t time_based_restarts() const { return time_based_restarts_; }
 
   std::uint64_t block_count() const { return block_count_; }
   const RandomOffsetsSpec& spec() const { return spec_; }
@@ -87,6 +90,7 @@ class RandomOffsets {
   FioTausworthe32 zone_random_;
   std::array<FioTausworthe32, kFioDirections> mix_random_;
   std::array<std::uint64_t, kFioDirections> sequential_end_{};  // where each direction's last request ended
+  std::uint64_t time_based_restarts_ = 0;
 };
 
 }  // namespace bench

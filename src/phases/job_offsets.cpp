@@ -82,6 +82,7 @@ std::optional<RequestPlace> JobOffsets::next(IoOp op) {
   if (sizes_) return next_varying(direction);
   if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) {
     if (skip_ != 0) return next_skipping(direction);
+    if (sequential->position_in_pass() == 0 && sequential->pass() > 0) ++sequential_wraps_;
     return RequestPlace{sequential->next(), block_bytes_};
   }
   const std::optional<std::uint64_t> offset = next_random(std::get<RandomOffsets>(offsets_), direction, block_bytes_);
@@ -107,6 +108,11 @@ std::optional<std::uint64_t> JobOffsets::next_random(RandomOffsets& random, unsi
   return offset;
 }
 
+std::uint64_t JobOffsets::time_based_wraps() const {
+  if (const auto* random = std::get_if<RandomOffsets>(&offsets_)) return random->time_based_restarts();
+  return sequential_wraps_;
+}
+
 // rw=<mode>:<nr>'s skip (fio's ddir_seq_add) after `end`, where the direction's last request ended: none for the
 // first request (end 0); at or past the region's end a positive skip goes back to its start, a negative one
 // (backwards) to that far before its end, as fio turns at the end of the file.
@@ -121,7 +127,10 @@ std::uint64_t JobOffsets::skipped(std::uint64_t end) const {
 // the region's end, where fio's job ends too.
 std::optional<RequestPlace> JobOffsets::next_skipping(unsigned direction) {
   std::uint64_t end = sequential_at_[direction];
-  if (end >= region_bytes_ && time_based_) end = 0;  // fio wraps a time_based job
+  if (end >= region_bytes_ && time_based_) {  // fio wraps a time_based job
+    end = 0;
+    ++sequential_wraps_;
+  }
   if (end >= region_bytes_) return std::nullopt;
   const std::uint64_t offset = skipped(end);
   if (offset >= region_bytes_ || block_bytes_ > region_bytes_ - offset) return std::nullopt;
@@ -141,7 +150,10 @@ std::optional<RequestPlace> JobOffsets::next_varying(unsigned direction) {
     offset = *drawn - *drawn % units_[direction];
   } else {
     std::uint64_t& at = sequential_at_[direction];
-    if (at + smallest_[direction] > region_bytes_ && time_based_) at = 0;  // fio wraps a time_based job
+    if (at + smallest_[direction] > region_bytes_ && time_based_) {  // fio wraps a time_based job
+      at = 0;
+      ++sequential_wraps_;
+    }
     offset = skipped(at);
     if (offset >= region_bytes_) return std::nullopt;
   }

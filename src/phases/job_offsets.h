@@ -43,6 +43,10 @@ class JobOffsets {
   // the random map or the lfsr has handed out every block; with varying sizes, a sequential direction has
   // reached the region's end, or no size fits before it): the job has done its size.
   std::optional<RequestPlace> next(IoOp op);
+  // How often a time_based job's requests started over in this file so far, counted at the request that starts
+  // over: a random job's map (or lfsr) exhausted, a sequential one back at its region's start. fio drops the
+  // file's cached pages each time (io_u.c loop_cache_invalidate; the job loop does it).
+  std::uint64_t time_based_wraps() const;
 
  private:
   std::optional<RequestPlace> next_varying(unsigned direction);
@@ -68,6 +72,7 @@ class JobOffsets {
   std::uint32_t until_random_ = 1;  // fio starts its count at 1: the first request is a random one
   RwSequencer sequencer_;
   std::array<std::optional<std::uint64_t>, 3> last_start_{};
+  std::uint64_t sequential_wraps_ = 0;  // a sequential job's starts over (time_based_wraps)
 };
 
 }  // namespace bench

@@ -28,6 +28,7 @@ struct JobFile {
   std::uint64_t region_offset = 0;  // where the job's region starts (offset=, offset_increment=): added to offsets
   std::uint64_t region_bytes = 0;   // the job's part of the file, from region_offset; a whole number of blocks
   std::string name;                 // names the file in error messages
+  int fd = -1;                      // the engine's descriptor of it: fio's cache drop at a time_based wrap uses it
 };
 
 // What one job is to do. The engine works on the job's files (EngineSetup::fds in the order of `files`), with

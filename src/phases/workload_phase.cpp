@@ -146,7 +146,7 @@ class WorkloadPhase final : public Phase {
     for (const JobTarget& each : targets) {
       files.push_back(WorkloadFiles::open_for_requests(spec_, each));
       fds.push_back(files.back().fd());
-      job_files.push_back(JobFile{each.region_offset, each.region_bytes, each.path.string()});
+      job_files.push_back(JobFile{each.region_offset, each.region_bytes, each.path.string(), fds.back()});
       regions_end = std::max(regions_end, each.extent());
       regions_bytes += each.region_bytes;
     }

@@ -53,10 +53,26 @@ std::optional<PeerRequest> fallocate_of(const std::string& line) {
   return request;
 }
 
+// "fadvise64(3</path/data>, 0, 65536, POSIX_FADV_DONTNEED) = 0": offset and length (other advice: none).
+std::optional<PeerRequest> cache_drop_of(const std::string& line) {
+  if (!line.starts_with("fadvise64(") || line.find(", POSIX_FADV_DONTNEED) = 0") == std::string::npos) {
+    return std::nullopt;
+  }
+  const std::size_t advice_comma = line.rfind(", POSIX_FADV_DONTNEED");
+  const std::size_t length_comma = line.rfind(", ", advice_comma - 1);
+  const std::size_t offset_comma = line.rfind(", ", length_comma - 1);
+  PeerRequest request;
+  request.drops_cache = true;
+  request.offset = std::stoull(line.substr(offset_comma + 2, length_comma - offset_comma - 2));
+  request.length = std::stoull(line.substr(length_comma + 2, advice_comma - length_comma - 2));
+  return request;
+}
+
 // "pread64(3</path/data>, ""..., 4096, 8192) = 4096": the call, and its last two arguments. strace's -s 0 prints
 // the buffers as "".
 std::optional<PeerRequest> request_of(const std::string& line) {
   if (line.starts_with("fallocate(")) return fallocate_of(line);
+  if (line.starts_with("fadvise64(")) return cache_drop_of(line);
   const bool read = line.starts_with("pread64(");
   const bool write = line.starts_with("pwrite64(");
   if (!read && !write) return std::nullopt;
@@ -116,6 +132,7 @@ std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<
   const TempDir logs;
   const std::string traced = which == PeerCalls::kWithFallocate ? "trace=pread64,pwrite64,fallocate"
                              : which == PeerCalls::kWithUnlink   ? "trace=pread64,pwrite64,unlink,unlinkat"
+                             : which == PeerCalls::kWithCacheDrops ? "trace=pread64,pwrite64,fadvise64"
                                                                  : "trace=pread64,pwrite64";
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", traced,
                                    "-o", (logs.path() / "s").string()};

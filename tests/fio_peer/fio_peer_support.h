@@ -22,13 +22,16 @@ struct PeerRequest {
   std::string fallocate_mode;
   // An unlink(2) or unlinkat(2) of the file that succeeded (traced with PeerCalls::kWithUnlink); no request.
   bool unlink = false;
+  // A posix_fadvise(POSIX_FADV_DONTNEED) of the file (traced with PeerCalls::kWithCacheDrops), over offset and
+  // length; no request.
+  bool drops_cache = false;
   // A pread64 or pwrite64.
-  bool transfer() const { return fallocate_mode.empty() && !unlink; }
+  bool transfer() const { return fallocate_mode.empty() && !unlink && !drops_cache; }
 };
 
 // The calls traced: pread64 and pwrite64, or fallocate too (ioengine=falloc's requests), or the files' removals
-// too (unlink_each_loop).
-enum class PeerCalls { kReadsWrites, kWithFallocate, kWithUnlink };
+// too (unlink_each_loop), or the drops of their cached pages too (fadvise64 with POSIX_FADV_DONTNEED).
+enum class PeerCalls { kReadsWrites, kWithFallocate, kWithUnlink, kWithCacheDrops };
 
 // What one tool did to the job's file.
 struct PeerRun {

@@ -1,0 +1,87 @@
+// fio's invalidate=1 in a buffered time_based job (io_u.c loop_cache_invalidate): each time the job starts over
+// in its file (a random job's map exhausted, a sequential job back at the start), fio drops the file's cached
+// pages. The same job under bench++ and fio 3.33 on the same file, strace's pread64/pwrite64 and
+// fadvise64(POSIX_FADV_DONTNEED) on it: after the first request, a drop exactly every pass's worth of requests.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "fio_peer/fio_peer_support.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+// The requests between consecutive cache drops from the first request on (the drops before it are the tools'
+// start-up: each drops the file's pages once or twice as it opens it), and the requests after the last drop.
+struct DropSpacing {
+  std::vector<std::uint64_t> between;  // requests before each drop, counted from the previous one
+  std::uint64_t after_last = 0;
+};
+
+DropSpacing spacing_of(const test::PeerRun& run) {
+  DropSpacing out;
+  bool started = false;
+  for (const test::PeerRequest& request : run.requests) {
+    if (request.transfer()) {
+      started = true;
+      ++out.after_last;
+    } else if (request.drops_cache && started) {
+      out.between.push_back(out.after_last);
+      out.after_last = 0;
+    }
+  }
+  return out;
+}
+
+constexpr std::uint64_t kBlocks = 16;  // 64 KiB of 4 KiB blocks: a pass
+
+}  // namespace
+
+TEST_CASE("fio peer: a buffered time_based job drops its file's cached pages at each pass, as fio") {
+  if (!test::peers_available()) return;
+  for (const char* rw : {"--rw=randwrite", "--rw=randread", "--rw=write", "--rw=read"}) {
+    CAPTURE(rw);
+    const test::TempDir dir;
+    // 320 requests a second for a second: about 20 passes over the 16 blocks.
+    const test::PeerPair pair =
+        test::run_both_tools(dir.path(), {rw, "--bs=4k", "--size=64k", "--time_based", "--runtime=1", "--rate_iops=320"},
+                             64 * 1024, test::PeerCalls::kWithCacheDrops);
+    REQUIRE(pair.fio.exit_code == 0);
+    REQUIRE(pair.bench.exit_code == 0);
+    for (const test::PeerRun* run : {&pair.fio, &pair.bench}) {
+      const DropSpacing spacing = spacing_of(*run);
+      CHECK(spacing.between.size() >= 10);
+      for (const std::uint64_t requests : spacing.between) CHECK(requests == kBlocks);
+      CHECK(spacing.after_last >= 1);
+      CHECK(spacing.after_last <= kBlocks);
+    }
+    // Each drop is of the job's whole region.
+    for (const test::PeerRequest& request : pair.bench.requests) {
+      if (!request.drops_cache) continue;
+      CHECK((request.length == 64 * 1024 || request.length == 0));
+      CHECK(request.offset == 0);
+    }
+  }
+}
+
+TEST_CASE("fio peer: no cache drop at a pass with direct=1, invalidate=0 or norandommap, as fio") {
+  if (!test::peers_available()) return;
+  for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
+           {"--rw=randread", "--direct=1"}, {"--rw=read", "--invalidate=0"}, {"--rw=randread", "--norandommap"}}) {
+    CAPTURE(extra.back());
+    const test::TempDir dir;
+    std::vector<std::string> options = {"--bs=4k", "--size=64k", "--time_based", "--runtime=1", "--rate_iops=160"};
+    options.insert(options.end(), extra.begin(), extra.end());
+    const test::PeerPair pair = test::run_both_tools(dir.path(), options, 64 * 1024, test::PeerCalls::kWithCacheDrops);
+    REQUIRE(pair.fio.exit_code == 0);
+    REQUIRE(pair.bench.exit_code == 0);
+    CHECK(pair.fio.count(false) >= 2 * kBlocks);
+    CHECK(pair.bench.count(false) >= 2 * kBlocks);
+    CHECK(spacing_of(pair.fio).between.empty());
+    CHECK(spacing_of(pair.bench).between.empty());
+  }
+}
+
+}  // namespace bench
