@@ -21,7 +21,8 @@
 #   randread 4k cached QD1 and QD32:         IOPS >= 1.0x fio (buffered, the file in the page cache: engine overhead)
 #   seq write and read 1m direct QD8:        bandwidth >= 0.97x fio
 #   libaio, posixaio: randread 4k direct QD1 and QD32, posixaio randwrite 4k direct QD1 (the widely quoted
-#   command); sync, psync, vsync, pvsync, pvsync2: randread 4k direct QD1:
+#   command), posixaio randwrite 1m buffered QD1 with end_fsync (tart's); sync, psync, vsync, pvsync, pvsync2:
+#   randread 4k direct QD1:
 #                                            IOPS within 0.97-1.03x fio's same engine
 #   suites tart and cdm at --scale small:    every workload's IOPS within 0.9-1.1x fio running the same job file
 #   peak RSS of QD32 x 4 jobs:               <= 32 MiB
@@ -95,6 +96,8 @@ all_cases=(
   "posixaio-randread-4k-direct-qd1|--ioengine=posixaio --rw=randread --bs=4k --direct=1 --iodepth=1"
   "posixaio-randread-4k-direct-qd32|--ioengine=posixaio --rw=randread --bs=4k --direct=1 --iodepth=32"
   "posixaio-randwrite-4k-direct-qd1|--ioengine=posixaio --rw=randwrite --bs=4k --direct=1 --iodepth=1"
+  # the tart suite's buffered random writes, where fio drops the file's cache at each pass (docs/performance.md)
+  "posixaio-randwrite-1m-buffered-qd1|--ioengine=posixaio --rw=randwrite --bs=1m --direct=0 --iodepth=1 --end_fsync=1"
 )
 for engine in sync psync vsync pvsync pvsync2; do
   all_cases+=("$engine-randread-4k-direct-qd1|--ioengine=$engine --rw=randread --bs=4k --direct=1 --iodepth=1")
