@@ -4,7 +4,8 @@
 # on the same file, and the medians of the per-round ratios (with their spread) are checked against issue 16's
 # targets. A benchmark, not a test: it asserts nothing and CI does not run it.
 #
-# Usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX] DIR
+# Usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX]
+#                                [--suites 'NAME...'] [--suite-scale S] DIR
 #   DIR        where the files go (on the disk to measure); files are removed at the end
 #   --quick    4 rounds, 3 s per measured run (default; an even count, so each tool goes first equally often)
 #   --thorough 6 rounds, 10 s per measured run
@@ -15,6 +16,8 @@
 #              tool's peak RSS per job (/usr/bin/time: the process over its jobs; fio runs them as threads here,
 #              --thread, see the cases). 24 points x 2 tools x 4 rounds: about 10 minutes at a load of 15-25
 #   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS
+#   --suites   the suites to run against fio (default 'tart cdm'; 'none': none; openstack too if named)
+#   --suite-scale  their --scale (default small: 64 MiB per job, 2 s runs; e.g. 0.1 for tart's 6-12 s runs)
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
 #   randread and randwrite 4k direct QD1, QD8, QD32 and QD128, 1 job (issue 28):
 #                                            IOPS >= 0.97x fio, CPU s per million requests <= fio
@@ -25,11 +28,15 @@
 #   randread 4k direct QD1:
 #                                            IOPS within 0.97-1.03x fio's same engine
 #   suites tart and cdm at --scale small:    every workload's IOPS within 0.9-1.1x fio running the same job file
+#                                            (--suites, --suite-scale: other suites, another scale)
 #   peak RSS of QD32 x 4 jobs:               <= 32 MiB
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX] DIR" >&2; exit 2; }
-rounds=4 seconds=3 bench=$root/build/bench++ dir="" only="" scaling=0 thorough=0
+usage() {
+  echo "usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX] [--suites 'NAME...'] [--suite-scale S] DIR" >&2
+  exit 2
+}
+rounds=4 seconds=3 bench=$root/build/bench++ dir="" only="" scaling=0 thorough=0 suite_list="tart cdm" suite_scale=small
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) rounds=4 seconds=3 thorough=0; shift ;;
@@ -38,6 +45,8 @@ while [ $# -gt 0 ]; do
     --rounds) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; rounds=$2; shift 2 ;;
     --bench) [ $# -ge 2 ] || usage; bench=$2; shift 2 ;;
     --cases) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
+    --suites) [ $# -ge 2 ] && [[ $2 =~ ^(none|((tart|openstack|cdm)( |$))+)$ ]] || usage; suite_list=$2; shift 2 ;;
+    --suite-scale) [ $# -ge 2 ] && [[ $2 =~ ^(small|[0-9]+(\.[0-9]+)?)$ ]] || usage; suite_scale=$2; shift 2 ;;
     -*) usage ;;
     *) [ -z "$dir" ] || usage; dir=$1; shift ;;
   esac
@@ -156,7 +165,7 @@ for ((round = 0; round < rounds; round++)); do
   echo "round $((round + 1)): ${order[0]} first; load $(cut -d' ' -f1 /proc/loadavg) at its end"
 done
 
-# ---- the suites at --scale small, bench++ against fio running the same workloads ----
+# ---- the suites at --scale small (or --suite-scale), bench++ against fio running the same workloads ----
 # fio's copy of a suite is written from bench++'s own plan of it (`bench++ suite NAME --scale small --dry-run --json
 # -`: every workload as bench++ will run it, sizes and times scaled), not from a second reading of the job file; on
 # the engine bench++ runs it on, which is fio's engine of the same name (psync_threads, bench++'s stand-in where
@@ -193,17 +202,18 @@ PLAN
   python3 -c "$script"
 }
 mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
-suites=(tart cdm)
+read -ra suites <<<"$suite_list"
+[ "$suite_list" != none ] || suites=()
 [[ -z $only && $scaling = 0 ]] || suites=()
 for suite in "${suites[@]}"; do
-  "$bench" suite "$suite" --scale small -d "$work" --dry-run --json - | fio_job_from_plan >"$work/fio/$suite.fio"
+  "$bench" suite "$suite" --scale "$suite_scale" -d "$work" --dry-run --json - | fio_job_from_plan >"$work/fio/$suite.fio"
   for ((round = 0; round < rounds; round++)); do
     order=(bench fio)
     [ $((round % 2)) -eq 0 ] || order=(fio bench)
     for tool in "${order[@]}"; do
       out=$results/$tool.suite-$suite.$round.json
       if [ "$tool" = bench ]; then
-        logged "$bench" suite "$suite" --scale small -x 1 -q -d "$work" --json "$out"
+        logged "$bench" suite "$suite" --scale "$suite_scale" -x 1 -q -d "$work" --json "$out"
       else
         (cd "$work/fio" && logged fio --output-format=json --output="$out" "$suite.fio")
       fi
@@ -220,9 +230,10 @@ if [[ -z $only && $scaling = 0 ]]; then
   rss_kib=$(tail -1 "$results/rss")
 fi
 
-if ! python3 - "$results" "$rounds" "$rss_kib" <<'PY'
+if ! python3 - "$results" "$rounds" "$rss_kib" "${suites[*]}" "$suite_scale" <<'PY'
 import json, os, statistics, sys
 results, rounds, rss_kib = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+suite_names, suite_scale = sys.argv[4].split(), sys.argv[5]
 
 def load(path):
     with open(path) as f:
@@ -357,9 +368,9 @@ if scale_cases:
         targets.append((f"{case}: peak RSS per job <= fio's", 'PASS ' if med['b_rss'] <= med['f_rss'] else 'MISS ',
                         med['b_rss'] / med['f_rss']))
 
-suites = () if rss_kib == 'skipped' else ('tart', 'cdm')  # --cases: neither suites nor RSS
+suites = () if rss_kib == 'skipped' else suite_names  # --cases: neither suites nor RSS
 for suite in suites:
-    print(f"\nsuite {suite} at --scale small: per workload, IOPS bench++/fio (median of {rounds} rounds, min-max)")
+    print(f"\nsuite {suite} at --scale {suite_scale}: per workload, IOPS bench++/fio (median of {rounds} rounds, min-max)")
     names = None
     per = {}
     for r in range(rounds):
