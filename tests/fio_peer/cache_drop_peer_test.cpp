@@ -44,7 +44,7 @@ TEST_CASE("fio peer: a buffered time_based job drops its file's cached pages at 
   for (const char* rw : {"--rw=randwrite", "--rw=randread", "--rw=write", "--rw=read"}) {
     CAPTURE(rw);
     const test::TempDir dir;
-    // 320 requests a second for a second: about 20 passes over the 16 blocks.
+    // 320 requests a second for a second: about 20 passes over the 16 blocks when nothing slows the tools down.
     const test::PeerPair pair =
         test::run_both_tools(dir.path(), {rw, "--bs=4k", "--size=64k", "--time_based", "--runtime=1", "--rate_iops=320"},
                              64 * 1024, test::PeerCalls::kWithCacheDrops);
@@ -52,7 +52,9 @@ TEST_CASE("fio peer: a buffered time_based job drops its file's cached pages at 
     REQUIRE(pair.bench.exit_code == 0);
     for (const test::PeerRun* run : {&pair.fio, &pair.bench}) {
       const DropSpacing spacing = spacing_of(*run);
-      CHECK(spacing.between.size() >= 10);
+      // About 20 passes on an idle machine; a loaded one (strace's stops cost a scheduling round each) may
+      // manage far fewer: the spacing is what is checked, two drops suffice to see it.
+      CHECK(spacing.between.size() >= 2);
       for (const std::uint64_t requests : spacing.between) CHECK(requests == kBlocks);
       CHECK(spacing.after_last >= 1);
       CHECK(spacing.after_last <= kBlocks);
