@@ -13,7 +13,7 @@
 
 namespace bench {
 
-TEST_CASE("job failure: a job's own failure with fio's error number; what ends the run is none") {
+TEST_CASE("job failure: a job's own failure with fio's error number, and none for what ends the run") {
   const auto of = [](auto thrown) { return job_failure_of(std::make_exception_ptr(thrown)); };
   const std::optional<JobFailure> nospace =
       of(std::system_error(ENOSPC, std::generic_category(), "cannot write f at offset 0"));
