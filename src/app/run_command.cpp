@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "report/json/plan_json.h"
 #include "report/text/plan_text.h"
+#include "report/text/workload_table.h"
 #include "app/document_output.h"
 #include "run/interrupt.h"
 #include "run/rank_group.h"
@@ -77,9 +78,23 @@ void write_plan(const Plan& plan, const Config& config) {
   write_standard_output(format_plan_text(plan));
 }
 
+// Each failed job of the runs (a workload's failure, recorded in its results) in one line on stderr, as main says a
+// failure; whether there was any.
+bool say_failed_jobs(const std::vector<RunResult>& runs) {
+  bool any = false;
+  for (const RunResult& run : runs) {
+    for (const std::string& line : job_failure_lines(run)) {
+      fmt::print(stderr, "bench++: {}\n", line);
+      any = true;
+    }
+  }
+  return any;
+}
+
 // One rank's part of the command (the whole of it without MPI). Each step that can fail on one rank only ends in
-// an agreement, so every rank stops together (run/rank_group.h).
-void run_on_rank(const Config& config, RankGroup& group) {
+// an agreement, so every rank stops together (run/rank_group.h). Returns whether a job failed (on rank 0: the
+// others report nothing).
+bool run_on_rank(const Config& config, RankGroup& group) {
   const bool reports = group.rank() == 0;
   std::optional<Placement> placement;
   std::exception_ptr failure = guarded([&] {
@@ -100,7 +115,7 @@ void run_on_rank(const Config& config, RankGroup& group) {
   }));
   if (config.dry_run) {
     if (reports) write_plan(*plan, config);
-    return;
+    return false;
   }
   std::optional<RunInfo> info;
   std::optional<RunOutputs> outputs;
@@ -108,16 +123,23 @@ void run_on_rank(const Config& config, RankGroup& group) {
     info = make_run_info(config, std::move(*placement));
     if (reports) outputs.emplace(config, *plan);
   }));
+  bool failed = false;
   run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
     const RunOutcome outcome = run_plan(std::move(*plan), config.directory, *info, observer, interrupt_signal(), group);
-    if (outputs) outputs->finish(outcome.kept_files);
+    if (outputs) {
+      outputs->finish(outcome.kept_files);
+      failed = say_failed_jobs(outcome.runs);
+    }
   });
+  return failed;
 }
 
 }  // namespace
 
 int run_command(const Config& config) {
-  return run_as_rank([&config](RankGroup& group) { run_on_rank(config, group); });
+  bool failed = false;
+  const int status = run_as_rank([&config, &failed](RankGroup& group) { failed = run_on_rank(config, group); });
+  return failed ? kExitJobFailed : status;
 }
 
 }  // namespace bench

@@ -9,7 +9,11 @@
 
 namespace bench {
 
-// Returns 0 when the run (or the dry run) succeeded; throws UsageError, InterruptedError or other exceptions
+// main's exit status for a run whose jobs all ran but one or more failed (fio's: 1, as any runtime failure).
+inline constexpr int kExitJobFailed = 1;
+
+// Returns 0 when the run (or the dry run) succeeded, kExitJobFailed when a workload's job failed (the other jobs
+// and the later groups ran, every job is reported, each failed one named on stderr); throws UsageError, InterruptedError or other exceptions
 // (main maps them).
 int run_command(const Config& config);
 

@@ -115,6 +115,9 @@ struct JobMeasurement {
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
   // completion order (result/io_sample.h); empty otherwise.
   IoSampleLog samples;
+  // A workload job that failed (set by the runner from what its run() threw): the other jobs go on, and this
+  // measurement is what it did before (result/workload_result.h).
+  std::optional<JobFailure> failure;
 };
 
 // Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls

@@ -87,16 +87,16 @@ class JobLoop {
       if (!pass_done_ || stopping_ || (!io_left && loop >= spec_.loops)) break;
       start_next_loop();
     }
+    if (!error_ && !verify_failure_ && !rate_failure_ && spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) {
+      for (std::uint32_t file = 0; file < plan_.files.size() && !error_; ++file) sync(IoOp::kFsync, file);  // as fio
+    }
+    // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts; a failed
+    // job until its failure, so that what it did before is reported with its time.
+    const Clock::time_point end = std::max({last_completion_, measure_start_, stopped_at_});
+    result_.elapsed = std::chrono::duration_cast<nanoseconds>(end - measure_start_);
     if (error_) throw *error_;
     if (verify_failure_) throw VerifyError(*verify_failure_);
     if (rate_failure_) throw std::runtime_error(*rate_failure_);
-    if (spec_.end_fsync && writes_ > 0 && result_.stop_signal == 0) {  // as fio: every file of the job
-      for (std::uint32_t file = 0; file < plan_.files.size() && !error_; ++file) sync(IoOp::kFsync, file);
-    }
-    if (error_) throw *error_;
-    // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts.
-    const Clock::time_point end = std::max({last_completion_, measure_start_, stopped_at_});
-    result_.elapsed = std::chrono::duration_cast<nanoseconds>(end - measure_start_);
   }
 
  private:

@@ -52,6 +52,15 @@ struct IoDepthCounts {
   }
 };
 
+// Why a workload's job ended before its end (an I/O error, a verify mismatch, rate_min not kept), as fio records
+// a job's error: the other jobs went on, and the job's figures are what it did before. `error` is an errno value
+// (fio's: EIO for a short transfer or a rate not kept, EILSEQ for a verify mismatch); never 0.
+struct JobFailure {
+  int error = 0;
+  std::string message;  // one line, naming what failed (file, offset, what was expected)
+  friend bool operator==(const JobFailure&, const JobFailure&) = default;
+};
+
 struct WorkloadPart {
   std::string workload;              // WorkloadSpec::name
   IoDirection direction = IoDirection::kRead;
@@ -79,6 +88,9 @@ struct WorkloadPart {
   // result files.
   std::vector<std::vector<std::uint64_t>> bw_window_bytes;
   std::vector<std::vector<std::uint64_t>> iops_window_operations;
+  // A failed job's (or, in the part of all jobs, its first failed job's) failure, in every part of it; nullopt when
+  // it ran to its end. A failed job's first part that it would have done is reported even without requests.
+  std::optional<JobFailure> failure;
 };
 
 }  // namespace bench

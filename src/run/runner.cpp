@@ -23,6 +23,7 @@
 #include "platform/posix_file.h"
 #include "result/errors.h"
 #include "result/rank_metrics.h"
+#include "run/job_failure.h"
 #include "run/rank_exchange.h"
 #include "run/rank_steps.h"
 #include "run/run_directory.h"
@@ -328,7 +329,14 @@ class Runner {
         job.gate->leave_if_absent();
         return;
       }
-      job.failure = guarded([&] { job.phase->run(*job.context); });
+      std::exception_ptr failure = guarded([&] { job.phase->run(*job.context); });
+      if (failure && records_failure(job)) job.measurement.failure = job_failure_of(failure);
+      if (job.measurement.failure) {  // the job's own: the others go on (fio's td_verror)
+        failure = nullptr;
+        // One that failed before its measurement began measured nothing, at the time it failed.
+        if (job.measurement.measured_from == Clock::time_point{}) job.measurement.measured_from = Clock::now();
+      }
+      job.failure = failure;
       if (job.failure) abort = true;
       if (job.group_end != nullptr) end_jobs_after(job, group_ends);
       job.gate->leave_if_absent();
@@ -353,11 +361,19 @@ class Runner {
     }
   }
 
+  // Whether a job's failure is recorded in its result (the others going on, the later groups run) rather than ending
+  // the run: a workload's, in a run of one process. Under MPI a failure still ends the run on every rank, through
+  // the agreement after the group, since the ranks' results travel as fixed words that carry no failure.
+  bool records_failure(const JobRun& job) const {
+    return plan_.groups[job.group][job.test].phase == PhaseId::kWorkload && group_.size() == 1;
+  }
+
   // A workload job has ended: under exitall (or exitall_on_error, when it failed) the jobs of its exit_what stop.
   void end_jobs_after(const JobRun& job, std::map<std::uint32_t, std::atomic<bool>>& group_ends) {
     const PlannedTest& test = plan_.groups[job.group][job.test];
     const WorkloadSpec& spec = plan_.workload(test);
-    if (!plan_.exitall && !(spec.exitall_on_error && job.failure)) return;
+    const bool failed = job.failure || job.measurement.failure;
+    if (!plan_.exitall && !(spec.exitall_on_error && failed)) return;
     if (spec.exit_what == ExitScope::kGroup) {
       job.group_end->store(true);
       return;

@@ -108,6 +108,12 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
     workload.iops_window_operations.push_back(
         whole_windows(part.operations_per_iops_window, job.elapsed, spec.iops_avg_time));
   }
+  for (const JobMeasurement& job : jobs) {  // the first failed job's, as fio's group_reporting keeps the first error
+    if (job.failure) {
+      workload.failure = job.failure;
+      break;
+    }
+  }
   result.workload = std::move(workload);
   if (!job_index) {  // fio's logs: every job's requests of this direction, in the whole part
     for (std::uint32_t j = 0; j < jobs.size(); ++j) {
@@ -121,6 +127,26 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
                      [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });
   }
   return local;
+}
+
+// The direction a failed workload reports even without requests (so that every output names it): the first it
+// does, in IoDirection's order, its syncs when it does none of the others.
+IoDirection failure_direction(const WorkloadSpec& spec) {
+  if (reads_data(spec.pattern)) return IoDirection::kRead;
+  if (writes_data(spec.pattern)) return IoDirection::kWrite;
+  if (trims_data(spec.pattern)) return IoDirection::kTrim;
+  return IoDirection::kSync;
+}
+
+// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload: when none has requests,
+// the one of failure_direction (else the first) is reported all the same.
+void report_failure(const WorkloadSpec& spec, const std::vector<TestId>& parts, std::span<LocalResult> results) {
+  if (results.empty() || !results.front().result.workload || !results.front().result.workload->failure) return;
+  const auto has_requests = [](const LocalResult& p) { return p.result.operations != 0; };
+  if (std::any_of(results.begin(), results.end(), has_requests)) return;
+  const auto wanted = std::find_if(parts.begin(), parts.end(),
+                                   [&](const TestId& id) { return id.direction == failure_direction(spec); });
+  results[wanted == parts.end() ? 0 : static_cast<std::size_t>(wanted - parts.begin())].reported_when_empty = true;
 }
 
 }  // namespace
@@ -144,6 +170,12 @@ std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test
       for (std::size_t p = 0; p < parts.size(); ++p) {
         results.push_back(part_result(plan, test, parts[p], p, jobs.subspan(j, 1), j, cpu, zero));
       }
+    }
+  }
+  if (test.phase == PhaseId::kWorkload) {
+    const WorkloadSpec& spec = plan.workload(test);
+    for (std::size_t first = 0; first + parts.size() <= results.size(); first += parts.size()) {
+      report_failure(spec, parts, std::span(results).subspan(first, parts.size()));
     }
   }
   // The measurer's cost: the process's CPU over the workload's window per request of the whole workload (its

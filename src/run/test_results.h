@@ -40,6 +40,7 @@ struct LocalResult {
   double mean_depth = 0;                  // a workload's requests in flight per job
   CacheResidency residency;               // a bonnie++ read test's cached share as it began (summed over jobs)
   bool reported_when_empty = false;       // bonnie++'s tests report even without operations; a workload's parts not
+                                          // (but a failed one's first: run/test_results.cpp report_failure)
 };
 
 // Every part (and job) of `test`, with operations or without, so that the list's shape depends on the plan only

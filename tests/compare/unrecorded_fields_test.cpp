@@ -130,9 +130,10 @@ TEST_CASE("unrecorded fields: a spreadsheet CSV lacking a workload spec column r
 TEST_CASE("unrecorded fields: a spreadsheet CSV lacking a result column is refused, naming the column") {
   const std::string full = csv_of(sample_run());
   const std::set<std::string> setup = setup_columns();
-  // Derived from other columns (not read), or a later addition read as none when absent (the measurer's cost).
-  const std::set<std::string> derived = {"unit", "cpu_percent", "kib_per_sec", "ops_per_sec", "too_fast",
-                                         "cpu_sec_per_million_requests"};
+  // Derived from other columns (not read), or a later addition read as none when absent (the measurer's cost, a
+  // failed job's error).
+  const std::set<std::string> derived = {"unit",      "cpu_percent", "kib_per_sec", "ops_per_sec", "too_fast",
+                                         "cpu_sec_per_million_requests", "error_code", "error"};
   int refused = 0;
   for (const std::string& column : header_columns(full)) {
     if (setup.contains(column) || column == "test") continue;  // (without "test" it is no spreadsheet CSV)

@@ -186,8 +186,8 @@ TEST_CASE("fio peer: exit_what=group, stonewall and all stop the jobs fio's do")
 
 TEST_CASE("fio peer: exitall_on_error stops the other jobs when one fails, both tools exit non-zero") {
   if (!test::peers_available()) return;
-  // bad verifies a file of zeros (fails at once); long is 4 s time-based. Without exitall_on_error fio lets long
-  // run on (bench++ stops it: a failure ends bench++'s run); with it both stop long at once.
+  // bad verifies a file of zeros (fails at once); long is 4 s time-based. Without exitall_on_error both tools let
+  // long run on (job_failure_peer_test.cpp); with it both stop long at once.
   const test::TempDir dir;
   const fs::path zeros = dir.path() / "zeros";
   std::ofstream(zeros) << std::string(256 << 10, '\0');
@@ -214,6 +214,9 @@ TEST_CASE("fio peer: exitall_on_error stops the other jobs when one fails, both 
   const auto [fio_plain_code, fio_plain_elapsed] = run("fio", false);
   CHECK(fio_plain_code != 0);
   CHECK(fio_plain_elapsed >= milliseconds(3900));  // fio's default: long runs on
+  const auto [bench_plain_code, bench_plain_elapsed] = run("bench", false);
+  CHECK(bench_plain_code == 1);
+  CHECK(bench_plain_elapsed >= milliseconds(3900));  // and so does bench++'s
 }
 
 TEST_CASE("fio peer: --section runs the same sections of a job file, writing the same files") {

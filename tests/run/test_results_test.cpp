@@ -75,4 +75,31 @@ TEST_CASE("test results: after a ramp the CPU counts from the measured window, a
 }
 
 }  // namespace
+TEST_CASE("test results: a failed job's failure is in its parts and the whole's, its first part reported when empty") {
+  const Clock::time_point zero = Clock::now();
+  const Plan plan = randrw_plan(2, true);
+  std::vector<JobMeasurement> jobs = {job(zero, 10, 5), job(zero, 0, 0)};
+  jobs[1].failure = JobFailure{84, "verify: bad block"};
+  const std::vector<LocalResult> results =
+      local_results(plan, plan.groups[0][0], kParts, jobs, {}, CpuWindow{seconds(1), seconds(2)}, zero);
+  REQUIRE(results.size() == 6);  // the whole's reads and writes, then job 0's, then job 1's
+  for (std::size_t r : {0, 1, 4, 5}) {
+    REQUIRE(results[r].result.workload);
+    REQUIRE(results[r].result.workload->failure);
+    CHECK(*results[r].result.workload->failure == JobFailure{84, "verify: bad block"});
+  }
+  CHECK_FALSE(results[2].result.workload->failure);  // job 0 ran to its end
+  CHECK_FALSE(results[3].result.workload->failure);
+  // Job 1 did nothing: its reads (the spec's first direction) are reported all the same, its writes not.
+  CHECK(is_reported(results[4], results[4].result));
+  CHECK_FALSE(is_reported(results[5], results[5].result));
+  CHECK(is_reported(results[0], results[0].result));  // the whole had requests
+  // Without a failure a job without requests reports nothing.
+  const std::vector<JobMeasurement> quiet = {job(zero, 0, 0)};
+  const Plan alone = randrw_plan(1, false);
+  const std::vector<LocalResult> none =
+      local_results(alone, alone.groups[0][0], kParts, quiet, {}, CpuWindow{seconds(1), seconds(2)}, zero);
+  for (const LocalResult& local : none) CHECK_FALSE(is_reported(local, local.result));
+}
+
 }  // namespace bench

@@ -19,6 +19,10 @@ constexpr std::array<std::string_view, 9> kPartColumns = {"direction",   "job", 
 
 // The measurer's own cost (WorkloadPart::cpu_per_million_requests), last; a file written before it lacks it.
 constexpr std::string_view kCpuCostColumn = "cpu_sec_per_million_requests";
+// A failed job's error (WorkloadPart::failure): its number and message, empty for one that ran to its end; after
+// the cost, and lacking in a file written before.
+constexpr std::string_view kErrorCodeColumn = "error_code";
+constexpr std::string_view kErrorColumn = "error";
 
 const WorkloadSpec* find_spec(const RunSetup& setup, const std::string& name) {
   const auto found = std::find_if(setup.workloads.begin(), setup.workloads.end(),
@@ -52,6 +56,8 @@ std::vector<std::string_view> workload_column_names() {
   for (const WorkloadField& field : workload_fields()) names.push_back(field.csv_column);
   names.insert(names.end(), kPartColumns.begin(), kPartColumns.end());
   names.push_back(kCpuCostColumn);
+  names.push_back(kErrorCodeColumn);
+  names.push_back(kErrorColumn);
   return names;
 }
 
@@ -72,8 +78,10 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
     cells.push_back(part.steady ? decimal(part.steady->first_third_mean) : "");
     cells.push_back(part.steady ? decimal(part.steady->last_third_mean) : "");
     cells.push_back(part.cpu_per_million_requests ? decimal(*part.cpu_per_million_requests) : "");
+    cells.push_back(part.failure ? fmt::format("{}", part.failure->error) : "");
+    cells.push_back(part.failure ? part.failure->message : "");
   } else {
-    cells.resize(workload_fields().size() + kPartColumns.size() + 1);
+    cells.resize(workload_fields().size() + kPartColumns.size() + 3);
   }
   return cells;
 }
@@ -85,8 +93,16 @@ std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::s
   const std::vector<std::string_view> names = workload_column_names();
   for (std::size_t c = 0; c < names.size(); ++c) {
     const auto found = place_of.find(names[c]);
-    if (names[c] == kCpuCostColumn) {  // the last column, optional (a later addition)
+    if (names[c] == kCpuCostColumn) {  // the later additions, last, optional
       if (found != place_of.end()) places.cpu_cost = found->second;
+      continue;
+    }
+    if (names[c] == kErrorCodeColumn) {
+      if (found != place_of.end()) places.error_code = found->second;
+      continue;
+    }
+    if (names[c] == kErrorColumn) {
+      if (found != place_of.end()) places.error = found->second;
       continue;
     }
     if (found != place_of.end()) {
@@ -159,6 +175,14 @@ std::optional<WorkloadPart> read_workload_cells(const CsvRecord& record, const W
   }
   if (places.cpu_cost && !record.fields.at(*places.cpu_cost).empty()) {
     result.cpu_per_million_requests = real_cell(kCpuCostColumn, record.fields.at(*places.cpu_cost));
+  }
+  if (places.error_code && !record.fields.at(*places.error_code).empty()) {
+    const std::string& code = record.fields.at(*places.error_code);
+    const auto number = parse_unsigned(code);
+    if (!number || *number == 0 || *number > INT32_MAX) {
+      fail(kErrorCodeColumn, fmt::format("'{}' is not an error number, 1 or more", cell_for_message(code)));
+    }
+    result.failure = JobFailure{static_cast<int>(*number), places.error ? record.fields.at(*places.error) : ""};
   }
   return result;
 }

@@ -27,12 +27,14 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
 
 // Where the workload columns sit in a record; found from the header's columns (name -> index).
 struct WorkloadColumnPlaces {
-  // In workload_column_names() order but for cpu_sec_per_million_requests (cpu_cost); nullopt for a spec column the
+  // In workload_column_names() order but for the later additions below; nullopt for a spec column the
   // file lacks (written before the field existed:
   // the field reads as its default and is listed in `unrecorded`).
   std::vector<std::optional<std::size_t>> places;
   std::vector<std::size_t> unrecorded;  // indices into workload_fields() of the spec columns the file lacks
   std::optional<std::size_t> cpu_cost;  // cpu_sec_per_million_requests; nullopt in a file without it
+  std::optional<std::size_t> error_code;  // a failed job's error number (WorkloadPart::failure); nullopt: no column
+  std::optional<std::size_t> error;       // ... and its message
 };
 // nullopt when the header has no "workload" column (a file of bonnie++-style runs). A missing spec column
 // (result/workload_fields.h, but the name's "workload") is recorded as unrecorded; throws std::runtime_error naming

@@ -101,6 +101,7 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       job.job_runtime_ms = std::max(job.job_runtime_ms, direction.runtime_ms);
       if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
       job.depths = result.workload->depths;  // the same in every part of the job
+      if (result.workload->failure) job.failure = result.workload->failure;
     }
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {

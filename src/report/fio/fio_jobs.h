@@ -90,6 +90,8 @@ struct FioJob {
   std::uint64_t job_runtime_ms = 0;
   std::optional<CpuBreakdown> cpu;  // the process's over the job's group
   IoDepthCounts depths;             // fio's I/O depth distributions, as counts
+  std::optional<JobFailure> failure;  // fio's "error" (its number) and verror (the message); nullopt: error 0
+  int error() const { return failure ? failure->error : 0; }
   const FioDirectionResult& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
 };
 

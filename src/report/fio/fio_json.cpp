@@ -117,7 +117,7 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   Json object;
   object["jobname"] = job.name;
   object["groupid"] = job.groupid;
-  object["error"] = 0;
+  object["error"] = job.error();
   object["eta"] = 0;
   object["elapsed"] = (job.job_runtime_ms + 999) / 1000;
   object["job options"] = options_object(job.spec->given_job_options);

@@ -107,7 +107,9 @@ std::string format_fio_summary_lines(const RunResult& run) {
   std::string text;
   for (const FioJob& job : jobs) {
     const std::uint32_t job_count = job.spec->group_reporting ? job.spec->jobs : 1;
-    text += fmt::format("{}: (groupid={}, jobs={}): err= 0\n", job.name, job.groupid, job_count);
+    // fio's "err=%2d", and after a failure its verror in parentheses.
+    text += fmt::format("{}: (groupid={}, jobs={}): err={:2}{}\n", job.name, job.groupid, job_count, job.error(),
+                        job.failure ? fmt::format(" ({})", job.failure->message) : "");
     for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
       const FioDirectionResult& direction = job.at(ddir);
       if (direction.total_ios == 0) continue;

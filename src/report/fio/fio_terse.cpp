@@ -61,8 +61,9 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
 
 std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const RunResult& run, unsigned version) {
   const RunInfo& info = run.info;
-  std::string line = version == 2 ? fmt::format("2;{};{};0", job.name, job.groupid)
-                                  : fmt::format("{};{};{};{};0", version, fio_version_text(info), job.name, job.groupid);
+  std::string line = version == 2 ? fmt::format("2;{};{};{}", job.name, job.groupid, job.error())
+                                  : fmt::format("{};{};{};{};{}", version, fio_version_text(info), job.name, job.groupid,
+                                                job.error());
   line += direction_fields(job, FioDdir::kRead, jobs, version);
   line += direction_fields(job, FioDdir::kWrite, jobs, version);
   if (version != 3) line += direction_fields(job, FioDdir::kTrim, jobs, version);

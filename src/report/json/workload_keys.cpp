@@ -61,6 +61,8 @@ ordered_json workload_part_json(const PhaseResult& result) {
           {"cpu_sec_per_million_requests", part.cpu_per_million_requests
                                                ? ordered_json(*part.cpu_per_million_requests)
                                                : ordered_json(nullptr)},
+          {"error", part.failure ? ordered_json{{"code", part.failure->error}, {"message", part.failure->message}}
+                                 : ordered_json(nullptr)},
           {"per_second", part.per_second},
           {"steady", steady},
           {"iodepth_counts", {{"level", part.depths.level},  // fio's ranges (result/workload_result.h)
@@ -131,6 +133,13 @@ std::optional<WorkloadPart> read_workload_part(const Walker& w, const json& test
   if (cost != o->end() && !cost->is_null()) {
     part.cpu_per_million_requests =
         w.real(*o, at, "cpu_sec_per_million_requests", std::numeric_limits<double>::max());
+  }
+  // Optional too (a later addition): a failed job's error, null for one that ran to its end.
+  std::string error_at;
+  if (const json* e = o->contains("error") ? w.object_or_null(*o, at, "error", &error_at) : nullptr) {
+    const std::uint64_t code = w.whole(*e, error_at, "code", std::numeric_limits<int>::max());
+    if (code == 0) w.fail(Walker::join(error_at, "code"), "expected an error number, 1 or more");
+    part.failure = JobFailure{static_cast<int>(code), w.text(*e, error_at, "message")};
   }
   std::string list_at;
   const json& per_second = array_at(w, *o, at, "per_second", &list_at);

@@ -62,11 +62,48 @@ std::string row(const PhaseResult& p, std::size_t width, bool first_of_workload)
                      latency_cell(p.latency, &LatencySummary::p999_ns), latency_cell(p.latency, &LatencySummary::max_ns),
                      cpu ? fmt::format("{:.0f}", *cpu) : "-",
                      part.cpu_per_million_requests ? format_cpu_cost(*part.cpu_per_million_requests) : "-",
-                     fmt::format("{:.1f}/{}", part.mean_depth, part.engine_depth), keyword(part.engine));
+                     fmt::format("{:.1f}/{}", part.mean_depth, part.engine_depth),
+                     std::string(keyword(part.engine)) + (part.failure ? " FAILED" : ""));
+}
+
+// Who failed: "workload 'NAME'", with " job N" for one job's part; and the failure's message without that name
+// where it already starts with it (a rate_min failure's does).
+std::string failure_owner(const WorkloadPart& part) {
+  return fmt::format("workload '{}'", part.workload) + (part.job ? fmt::format(" job {}", *part.job) : "");
+}
+std::string failure_message(const WorkloadPart& part) {
+  const std::string named = fmt::format("workload '{}': ", part.workload);
+  const std::string& message = part.failure->message;
+  return message.starts_with(named) ? message.substr(named.size()) : message;
+}
+
+// The parts that name a failed job once each: a job's own part where its workload reports each job apart (its
+// whole then repeats the first one's), else the whole's; the first direction of each.
+std::vector<const WorkloadPart*> failed_jobs(const RunResult& run) {
+  std::vector<const WorkloadPart*> failed;
+  const auto reports_each_job = [&run](const std::string& workload) {
+    return std::any_of(run.phases.begin(), run.phases.end(), [&](const PhaseResult& p) {
+      return p.workload && p.workload->workload == workload && p.workload->job;
+    });
+  };
+  for (const PhaseResult& p : run.phases) {
+    if (!p.workload || !p.workload->failure) continue;
+    const WorkloadPart& part = *p.workload;
+    if (!part.job && reports_each_job(part.workload)) continue;
+    const bool named = std::any_of(failed.begin(), failed.end(), [&](const WorkloadPart* f) {
+      return f->workload == part.workload && f->job == part.job;
+    });
+    if (!named) failed.push_back(&part);
+  }
+  return failed;
 }
 
 std::vector<std::string> notes_of(const RunResult& run) {
   std::vector<std::string> notes;
+  for (const WorkloadPart* part : failed_jobs(run)) {
+    notes.push_back(fmt::format("{}: FAILED (error {}): {}; its figures are what it did before", failure_owner(*part),
+                                part->failure->error, failure_message(*part)));
+  }
   std::vector<std::string> noted_engines;
   std::vector<std::string> noted_busy;  // workloads noted for a busy measurer (once, not per direction)
   for (const PhaseResult& p : run.phases) {
@@ -115,6 +152,14 @@ std::string format_count_si(double value) {
     }
   }
   return value < 9.995 ? fmt::format("{:.2f}", value) : fmt::format("{:.0f}", value);
+}
+
+std::vector<std::string> job_failure_lines(const RunResult& run) {
+  std::vector<std::string> lines;
+  for (const WorkloadPart* part : failed_jobs(run)) {
+    lines.push_back(fmt::format("{}: {}", failure_owner(*part), failure_message(*part)));
+  }
+  return lines;
 }
 
 std::string format_workload_table(const RunResult& run) {

@@ -3,7 +3,7 @@
 // bandwidth in MiB/s (2^20 bytes) and MB/s (10^6 bytes), labelled, the latency of one request from submission
 // to completion (mean, p50, p99, p99.9, max), %CPU, the CPU seconds bench++ spent per million requests (the
 // measurer's own cost), the mean queue depth the jobs kept against the depth asked, and the engine that ran; then
-// notes: why an engine or depth differs from what the workload asked, workloads where bench++ used more than
+// notes: each failed job's failure (fio's err=: the job's figures are what it did before), why an engine or depth differs from what the workload asked, workloads where bench++ used more than
 // kMeasurerBusyPercentPerJob % of a core per job, workloads that were not steady, files kept by unlink=0. Across repeats (-x, a suite's repeat=N): per workload and
 // direction the mean ± standard deviation of the rate and the best run (CrystalDiskMark's figure).
 #include <string>
@@ -15,6 +15,11 @@ namespace bench {
 
 // Ends with '\n'; empty when the run has no workload results.
 std::string format_workload_table(const RunResult& run);
+
+// One line per failed job of `run` (WorkloadPart::failure), in the run's order: "workload 'NAME': MESSAGE", or
+// "workload 'NAME' job N: MESSAGE" for one of numjobs reported apart; what main says of a failure, without the
+// "bench++: ". Empty when every job ran to its end.
+std::vector<std::string> job_failure_lines(const RunResult& run);
 
 // Empty for fewer than two runs.
 std::string format_workload_repeat_summary(const std::vector<RunResult>& runs);

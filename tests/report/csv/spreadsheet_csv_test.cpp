@@ -44,7 +44,7 @@ constexpr std::string_view kGoldenHeader =
     "workload_disk_util,workload_bwavgtime_ms,workload_iopsavgtime_ms,workload_registerfiles,workload_fixedbufs,"
     "workload_sqthread_poll,workload_sqthread_poll_cpu,workload_nonvectored,workload_hipri,"
     "direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
-    "steady_last_third,cpu_sec_per_million_requests\n";
+    "steady_last_third,cpu_sec_per_million_requests,error_code,error\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {
   std::string text = spreadsheet_csv_header();
@@ -376,6 +376,34 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     CHECK_THROWS_AS(read_spreadsheet_csv(noise, "in.csv"), std::runtime_error);
     CHECK_THROWS_AS(read_spreadsheet_csv(header + noise, "in.csv"), std::runtime_error);
   }
+}
+
+TEST_CASE("spreadsheet CSV: a failed job's error number and message round trip, empty for one that ran to its end") {
+  std::vector<RunResult> runs = {machine_readable_samples().at(0)};
+  WorkloadSpec spec;
+  spec.name = "w";
+  runs[0].info.setup.workloads = {spec};
+  PhaseResult result = runs[0].phases[0];
+  result.id = PhaseId::kWorkload;
+  WorkloadPart part;
+  part.workload = "w";
+  part.failure = JobFailure{84, "verify: bad magic header 0, wanted acca at /x, offset 0"};  // commas quoted
+  result.workload = part;
+  PhaseResult fine = result;
+  fine.workload->direction = IoDirection::kWrite;
+  fine.workload->failure.reset();
+  runs[0].phases = {result, fine};
+  const std::string text = write_csv(runs);
+  const std::vector<RunResult> read = read_spreadsheet_csv(text, "t.csv");
+  CHECK(read.at(0).phases.at(0).workload->failure == part.failure);
+  CHECK_FALSE(read.at(0).phases.at(1).workload->failure);
+  // A file written before the columns reads no failure; a bad number is named.
+  std::string older = text;
+  older.replace(older.find(",error_code,error\n"), 18, ",unknown1,unknown2\n");
+  CHECK_FALSE(read_spreadsheet_csv(older, "t.csv").at(0).phases.at(0).workload->failure);
+  std::string zero = text;
+  zero.replace(zero.find(",84,"), 4, ",0,");
+  CHECK_THROWS_WITH_AS(read_spreadsheet_csv(zero, "t.csv"), doctest::Contains("error_code"), std::runtime_error);
 }
 
 }  // namespace bench

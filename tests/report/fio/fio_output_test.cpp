@@ -326,4 +326,20 @@ TEST_CASE("fio output: compare reads fio's JSON back: each job a workload, json+
       "clat_ns": {"N": 1, "bins": {"abc": 1}}}}]})", "z.json", maker), std::runtime_error);
 }
 
+TEST_CASE("fio output: a failed job's error in fio's JSON, the normal output's err= and the terse line") {
+  RunResult run = sample_run();
+  run.phases[3].workload->failure = JobFailure{84, "verify: bad magic at offset 0"};  // seq failed
+  const nlohmann::json document = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJson));
+  CHECK(document["jobs"][0]["error"] == 0);
+  CHECK(document["jobs"][1]["jobname"] == "seq");
+  CHECK(document["jobs"][1]["error"] == 84);
+  const std::string normal = format_fio_summary_lines(run);
+  CHECK(test::contains(normal, "mix: (groupid=0, jobs=1): err= 0\n"));
+  CHECK(test::contains(normal, "seq: (groupid=1, jobs=1): err=84 (verify: bad magic at offset 0)\n"));
+  const std::string terse = format_fio_terse(run, 3);
+  CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);mix;0;0;"));
+  CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);seq;1;84;"));
+  CHECK(test::contains(format_fio_terse(run, 2), "2;seq;1;84;"));
+}
+
 }  // namespace bench

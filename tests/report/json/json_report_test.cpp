@@ -339,4 +339,32 @@ TEST_CASE("JSON report: a workload part's I/O depth counts round trip, and a fil
   CHECK_THROWS_WITH_AS(read_json_report(doc.dump(), "t.json"), doctest::Contains("fio's ranges"), std::runtime_error);
 }
 
+TEST_CASE("JSON report: a failed job's error round trips, null for one that ran to its end, absent in older files") {
+  std::vector<RunResult> runs = test::machine_readable_samples();
+  WorkloadSpec spec;
+  spec.name = "w";
+  runs[0].info.setup.workloads = {spec};
+  PhaseResult result = runs[0].phases[0];
+  result.id = PhaseId::kWorkload;
+  WorkloadPart part;
+  part.workload = "w";
+  part.failure = JobFailure{5, "cannot read /x at offset 0: Input/output error"};
+  result.workload = part;
+  PhaseResult fine = result;
+  fine.workload->direction = IoDirection::kWrite;
+  fine.workload->failure.reset();
+  runs[0].phases = {result, fine};
+  const std::string text = format_json(runs);
+  const std::vector<RunResult> read = read_json_report(text, "t.json");
+  CHECK(read.at(0).phases.at(0).workload->failure == part.failure);
+  CHECK_FALSE(read.at(0).phases.at(1).workload->failure);
+  nlohmann::json doc = nlohmann::json::parse(text);
+  CHECK(doc["runs"][0]["tests"][0]["workload"]["error"]["code"] == 5);
+  CHECK(doc["runs"][0]["tests"][1]["workload"]["error"].is_null());
+  doc["runs"][0]["tests"][0]["workload"].erase("error");  // a file of an earlier bench++
+  CHECK_FALSE(read_json_report(doc.dump(), "t.json").at(0).phases.at(0).workload->failure);
+  doc["runs"][0]["tests"][0]["workload"]["error"] = {{"code", 0}, {"message", "x"}};
+  CHECK_THROWS_WITH_AS(read_json_report(doc.dump(), "t.json"), doctest::Contains("error number"), std::runtime_error);
+}
+
 }  // namespace bench
