@@ -63,7 +63,7 @@ std::string refusal_of(std::vector<std::string> words, bool read_only = false) {
 }
 }  // namespace
 
-TEST_CASE("fio trims: --readonly is refused with trims, naming why; the rates run with them") {
+TEST_CASE("fio trims: --readonly is refused with trims, naming why, and the rates run with them") {
   CHECK(refusal_of({"--rw=trim"}).empty());
   CHECK(refusal_of({"--rw=randtrim"}, true) ==
         "workload 'x': trims, and --readonly allows no trim (fio refuses it too)");
