@@ -348,25 +348,44 @@ DedupeMode dedupe_mode(std::string_view text) {
 
 // ---- Issue 26's options (rates, loops, batching, start delay, timing): their helpers. ----
 
-// fio's per-direction values "R[,W[,T]]" (rate=, rate_iops=): one value is every direction's; a missing write
-// takes the read's; an empty one ("rate=,1m") leaves that direction without a limit. bench++ keeps read and write.
+// fio's values "R[,W[,T]]" of rate=, rate_iops=, rate_min=, rate_iops_min= (parse.c handle_option): the fields
+// are cut at ',' (else ':', else '-'); the last field's value is also every later direction's ("1m": all three,
+// "1m,2m": trims 2m, ",,1m": trims only), unless it is empty, as after a trailing comma ("1m,": reads only); an
+// empty field leaves its direction without a value (0). A value in no field at all ("," or ",,") fails, as fio.
 template <typename Parse>
-std::array<std::uint64_t, 2> read_write_values(std::string_view text, Parse parse) {
-  std::array<std::uint64_t, 2> values{0, 0};
-  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);  // fio drops one trailing comma: "1m," is "1m"
-  const std::vector<std::string_view> fields = split(text, ',');
-  if (fields.size() > kFioDirections) fail("at most three values (read,write,trim)");
-  for (std::size_t i = 0; i < fields.size() && i < 2; ++i) values[i] = fields[i].empty() ? 0 : parse(fields[i]);
-  if (fields.size() == 1) values[1] = values[0];
+std::array<std::uint64_t, kFioDirections> per_direction_values(std::string_view text, Parse parse) {
+  std::array<std::uint64_t, kFioDirections> values{};
+  std::size_t count = 0;
+  bool any = false;
+  bool last_empty = false;
+  while (true) {
+    std::size_t cut = text.find(',');
+    if (cut == std::string_view::npos) cut = text.find(':');
+    if (cut == std::string_view::npos) cut = text.find('-', 1);
+    if (count == kFioDirections) {
+      if (!text.empty()) fail("at most three values (read,write,trim)");
+      break;  // "1m,2m,3m,": fio drops the trailing comma
+    }
+    const std::string_view field = text.substr(0, cut);
+    last_empty = field.empty();
+    any = any || !last_empty;
+    values[count++] = last_empty ? 0 : parse(field);
+    if (cut == std::string_view::npos) break;
+    text.remove_prefix(cut + 1);
+  }
+  if (!any) fail("needs a value (read,write,trim)");
+  if (!last_empty) {
+    for (std::size_t d = count; d < kFioDirections; ++d) values[d] = values[count - 1];
+  }
   return values;
 }
 
 void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  spec.rate_bytes = read_write_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
+  spec.rate_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
 }
 
 void set_rate_iops(WorkloadSpec& spec, std::string_view text, unsigned) {
-  spec.rate_iops = read_write_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
+  spec.rate_iops = per_direction_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
 }
 
 void set_rate_process(WorkloadSpec& spec, std::string_view text, unsigned) {
@@ -525,11 +544,11 @@ FallocateMode fallocate_mode(std::string_view text) {
 }
 
 void set_rate_min(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  spec.rate_min_bytes = read_write_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
+  spec.rate_min_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
 }
 
 void set_rate_iops_min(WorkloadSpec& spec, std::string_view text, unsigned) {
-  spec.rate_iops_min = read_write_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
+  spec.rate_iops_min = per_direction_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
 }
 
 using Apply = void (*)(WorkloadSpec&, std::string_view, unsigned kb_base);

@@ -23,14 +23,18 @@ namespace {
 // fio 3.33's checks of the minimum rates (init.c fixup_options): not both kinds, and none above its rate.
 template <typename Refuse>
 void check_rate_minimums(const WorkloadSpec& spec, const Refuse& refuse) {
-  const auto any = [](const std::array<std::uint64_t, 2>& values) { return values[0] != 0 || values[1] != 0; };
+  const auto any = [](const std::array<std::uint64_t, kFioDirections>& values) {
+    return std::any_of(values.begin(), values.end(), [](std::uint64_t value) { return value != 0; });
+  };
+  if (any(spec.rate_bytes) && any(spec.rate_iops)) refuse("rate= and rate_iops= are mutually exclusive (as in fio)");
   if (any(spec.rate_min_bytes) && any(spec.rate_iops_min)) {
     refuse("rate_min= and rate_iops_min= are mutually exclusive (as in fio)");
   }
-  for (std::size_t d = 0; d < 2; ++d) {
+  constexpr std::array<const char*, kFioDirections> kDirections{"reads", "writes", "trims"};
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
     if ((spec.rate_bytes[d] != 0 && spec.rate_bytes[d] < spec.rate_min_bytes[d]) ||
         (spec.rate_iops[d] != 0 && spec.rate_iops[d] < spec.rate_iops_min[d])) {
-      refuse(fmt::format("the minimum rate exceeds the rate of the {} (as fio refuses it)", d == 0 ? "reads" : "writes"));
+      refuse(fmt::format("the minimum rate exceeds the rate of the {} (as fio refuses it)", kDirections[d]));
     }
   }
 }
@@ -141,14 +145,6 @@ void check_workload(const WorkloadSpec& spec) {
   if (spec.read_only && changes_data(spec.pattern)) {
     refuse(writes_data(spec.pattern) ? "writes, and --readonly allows no write (fio refuses it too)"
                                      : "trims, and --readonly allows no trim (fio refuses it too)");
-  }
-  const auto given = [](const auto& per_direction) {
-    return std::any_of(per_direction.begin(), per_direction.end(), [](std::uint64_t value) { return value != 0; });
-  };
-  const bool rate_floor = given(spec.rate_min_bytes) || given(spec.rate_iops_min);
-  if (trims_data(spec.pattern) && (spec.rate_limited() || rate_floor)) {
-    refuse("rate=, rate_iops=, rate_min= and rate_iops_min= with trims (rw=trim, randtrim, trimwrite, randtrimwrite) "
-           "are not supported by bench++");
   }
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
   if (spec.submit_offload && spec.engine == EngineKind::kIoUring) {

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -152,22 +153,39 @@ constexpr FieldAccess<WorkloadSpec> kFileServiceParameter{
         },
 };
 
-// A per-direction pair (rate_min=, rate_iops_min=): "R/W" (read, write).
+// "R/W" or "R/W/T" (whole numbers): the values, the trims' 0 when absent; nullopt for anything else.
+std::optional<std::array<std::uint64_t, kFioDirections>> per_direction_numbers(std::string_view text) {
+  std::array<std::uint64_t, kFioDirections> values{};
+  std::size_t count = 0;
+  while (count < kFioDirections) {
+    const std::string_view field = text.substr(0, text.find('/'));
+    const char* end = field.data() + field.size();
+    if (field.empty() || std::from_chars(field.data(), end, values[count]).ptr != end) return std::nullopt;
+    ++count;
+    if (field.size() == text.size()) return count >= 2 ? std::optional(values) : std::nullopt;
+    text.remove_prefix(field.size() + 1);
+  }
+  return std::nullopt;  // a fourth value
+}
+
+// A value per direction (rate_min=, rate_iops_min=): "R/W", or "R/W/T" when the trims' is given (results written
+// before trims had one read back with none).
 template <auto Member>
-constexpr FieldAccess<WorkloadSpec> read_write_pair() {
+constexpr FieldAccess<WorkloadSpec> per_direction_values() {
   return {
       .format = {.codec = FieldCodec::kText},
       .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
-        return std::to_string((spec.*Member)[0]) + "/" + std::to_string((spec.*Member)[1]);
+        const auto& values = spec.*Member;
+        std::string text = std::to_string(values[0]) + "/" + std::to_string(values[1]);
+        if (values[2] != 0) text += "/" + std::to_string(values[2]);
+        return text;
       },
       .set =
           [](WorkloadSpec& spec, FieldValue value) {
-            const std::string text = std::get<std::string>(std::move(value));
-            unsigned long long read = 0, write = 0;
-            char end = 0;
-            if (std::sscanf(text.c_str(), "%llu/%llu%c", &read, &write, &end) != 2) return false;
-            spec.*Member = {read, write};
-            return true;
+            const std::optional<std::array<std::uint64_t, kFioDirections>> values =
+                per_direction_numbers(std::get<std::string>(value));
+            if (values) spec.*Member = *values;
+            return values.has_value();
           },
   };
 }
@@ -277,8 +295,8 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_exitall", "exitall", nullptr, member<&WorkloadSpec::exitall>()},
     WorkloadField{"workload_exit_what", "exit_what", nullptr, member<&WorkloadSpec::exit_what>()},
     WorkloadField{"workload_exitall_on_error", "exitall_on_error", nullptr, member<&WorkloadSpec::exitall_on_error>()},
-    WorkloadField{"workload_rate_min", "rate_min", nullptr, read_write_pair<&WorkloadSpec::rate_min_bytes>()},
-    WorkloadField{"workload_rate_iops_min", "rate_iops_min", nullptr, read_write_pair<&WorkloadSpec::rate_iops_min>()},
+    WorkloadField{"workload_rate_min", "rate_min", nullptr, per_direction_values<&WorkloadSpec::rate_min_bytes>()},
+    WorkloadField{"workload_rate_iops_min", "rate_iops_min", nullptr, per_direction_values<&WorkloadSpec::rate_iops_min>()},
     WorkloadField{"workload_nice", "nice", nullptr, kNice},
     WorkloadField{"workload_prio", "prio", nullptr, member<&WorkloadSpec::ioprio>()},
     WorkloadField{"workload_prioclass", "prioclass", nullptr, member<&WorkloadSpec::ioprio_class>()},

@@ -178,12 +178,18 @@ struct WorkloadSpec {
   std::uint32_t batch_submit = 1;
   std::uint32_t batch_complete_min = 1;
   std::uint32_t batch_complete_max = 0;
-  // rate= and rate_iops=, per direction (read, write; 0: no limit): each job issues at most that many bytes or
-  // requests a second, spaced as fio spaces them (rate_process: linear, or poisson's random gaps).
-  std::array<std::uint64_t, 2> rate_bytes{0, 0};
-  std::array<std::uint64_t, 2> rate_iops{0, 0};
+  // rate= and rate_iops=, per direction (read, write, trim; 0: no limit): each job issues at most that many bytes
+  // or requests a second, spaced as fio spaces them (rate_process: linear, or poisson's random gaps; a trimwrite
+  // job is paced by its write rate alone, as fio: phases/job_rate.h).
+  std::array<std::uint64_t, kFioDirections> rate_bytes{0, 0, 0};
+  std::array<std::uint64_t, kFioDirections> rate_iops{0, 0, 0};
   bool rate_poisson = false;
-  bool rate_limited() const { return rate_bytes[0] || rate_bytes[1] || rate_iops[0] || rate_iops[1]; }
+  bool rate_limited() const {
+    for (std::size_t d = 0; d < kFioDirections; ++d) {
+      if (rate_bytes[d] != 0 || rate_iops[d] != 0) return true;
+    }
+    return false;
+  }
   std::uint32_t loops = 1;                  // loops=: passes over size (without time_based)
   std::chrono::nanoseconds start_delay{0};  // startdelay=: each job waits this long after the start
   bool read_only = false;                   // readonly=1: a workload that writes is refused
@@ -224,10 +230,10 @@ struct WorkloadSpec {
   // exitall_on_error: when this job fails, the jobs of exit_what stop (bench++ stops every job of the run on any
   // job's failure anyway: the run fails; see man/bench++.1).
   bool exitall_on_error = false;
-  // rate_min=, rate_iops_min= per direction (read, write; 0: none): from 2 s after a job's start, each second's
-  // bytes (requests) of a direction that has done any must reach it, or the job fails (phases/job_rate.h).
-  std::array<std::uint64_t, 2> rate_min_bytes{0, 0};
-  std::array<std::uint64_t, 2> rate_iops_min{0, 0};
+  // rate_min=, rate_iops_min= per direction (read, write, trim; 0: none): from 2 s after a job's start, each
+  // second's bytes (requests) of a direction that has done any must reach it, or the job fails (phases/job_rate.h).
+  std::array<std::uint64_t, kFioDirections> rate_min_bytes{0, 0, 0};
+  std::array<std::uint64_t, kFioDirections> rate_iops_min{0, 0, 0};
   std::optional<std::int32_t> nice;           // nice= (-20..19): the job thread's nice value
   std::optional<std::uint32_t> ioprio;        // prio= (0..7): the job thread's I/O priority (ioprio_set)
   std::optional<std::uint32_t> ioprio_class;  // prioclass= (0..3; 0 with a prio: best effort, as fio)

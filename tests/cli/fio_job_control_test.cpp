@@ -186,9 +186,12 @@ TEST_CASE("fio: new_group, exitall, rate_min, rate_iops_min, nice, prio, priocla
   CHECK(workload_of({"--new_group"}).new_group);
   CHECK(!workload_of({"--new_group=0"}).new_group);
   CHECK(workload_of({"--exitall"}).exitall);
-  CHECK(workload_of({"--rate_min=1m"}).rate_min_bytes == std::array<std::uint64_t, 2>{1u << 20, 1u << 20});
-  CHECK(workload_of({"--ratemin=,2k"}).rate_min_bytes == std::array<std::uint64_t, 2>{0, 2048});
-  CHECK(workload_of({"--rate_iops_min=10,20,30"}).rate_iops_min == std::array<std::uint64_t, 2>{10, 20});
+  using Values = std::array<std::uint64_t, kFioDirections>;
+  CHECK(workload_of({"--rate_min=1m"}).rate_min_bytes == Values{1u << 20, 1u << 20, 1u << 20});
+  CHECK(workload_of({"--ratemin=,2k"}).rate_min_bytes == Values{0, 2048, 2048});
+  CHECK(workload_of({"--ratemin=,,2k"}).rate_min_bytes == Values{0, 0, 2048});
+  CHECK(workload_of({"--rate_iops_min=10,20,30"}).rate_iops_min == Values{10, 20, 30});
+  CHECK(workload_of({"--rate_iops_min=10,"}).rate_iops_min == Values{10, 0, 0});
   CHECK(workload_of({"--rate=2m", "--rate_min=1m"}).rate_min_bytes[0] == 1u << 20);
   CHECK(error_of({"--rate_min=1m", "--rate_iops_min=5"}) ==
         "workload 'x': rate_min= and rate_iops_min= are mutually exclusive (as in fio)");
@@ -196,6 +199,9 @@ TEST_CASE("fio: new_group, exitall, rate_min, rate_iops_min, nice, prio, priocla
         "workload 'x': the minimum rate exceeds the rate of the reads (as fio refuses it)");
   CHECK(error_of({"--rate_iops=,5", "--rate_iops_min=,6"}) ==
         "workload 'x': the minimum rate exceeds the rate of the writes (as fio refuses it)");
+  CHECK(error_of({"--rw=randtrim", "--rate_iops=,,5", "--rate_iops_min=,,6"}) ==
+        "workload 'x': the minimum rate exceeds the rate of the trims (as fio refuses it)");
+  CHECK(error_of({"--rate_iops_min=,,x"}) == "invalid fio option rate_iops_min=',,x': not a number");
   CHECK(error_of({"--rate_min=1x"}) == "invalid fio option rate_min='1x': unknown size suffix 'x'");
   CHECK(workload_of({"--nice=-20"}).nice == -20);
   CHECK(workload_of({"--nice=19"}).nice == 19);
@@ -255,8 +261,31 @@ TEST_CASE("fio: unlink_each_loop= reads as fio 3.33 reads it, and what bench++ r
   CHECK(workload_of({"--rw=write", "--ioengine=io_uring", "--unlink_each_loop=1", "--loops=2"}).unlinks_between_loops());
 }
 
+TEST_CASE("workload fields: rate_min and rate_iops_min read back R/W (results before trims had one) and R/W/T") {
+  const WorkloadField* field = nullptr;
+  for (const WorkloadField& each : workload_fields()) {
+    if (each.csv_column == "workload_rate_iops_min") field = &each;
+  }
+  REQUIRE(field != nullptr);
+  WorkloadSpec spec;
+  spec.rate_iops_min = {1, 2, 3};
+  CHECK(std::get<std::string>(*field->access.get(spec)) == "1/2/3");
+  spec.rate_iops_min = {1, 2, 0};
+  CHECK(std::get<std::string>(*field->access.get(spec)) == "1/2");
+  WorkloadSpec back;
+  back.rate_iops_min = {9, 9, 9};
+  REQUIRE(field->access.set(back, std::string("4/5")));
+  CHECK(back.rate_iops_min == std::array<std::uint64_t, kFioDirections>{4, 5, 0});
+  REQUIRE(field->access.set(back, std::string("4/5/6")));
+  CHECK(back.rate_iops_min == std::array<std::uint64_t, kFioDirections>{4, 5, 6});
+  for (const char* bad : {"", "4", "4/", "4/5/", "4/5/6/7", "4/x", "4/5x", "/5"}) {
+    INFO(bad);
+    CHECK_FALSE(field->access.set(back, std::string(bad)));
+  }
+}
+
 TEST_CASE("workload fields: the job-control options are recorded and read back") {
-  WorkloadSpec spec = workload_of({"--new_group", "--exitall", "--rate_min=1m,2m", "--nice=-3", "--prio=4",
+  WorkloadSpec spec = workload_of({"--new_group", "--exitall", "--rate_min=1m,2m,3m", "--nice=-3", "--prio=4",
                                    "--prioclass=2", "--fallocate=keep", "--create_on_open=1",
                                    "--unlink_each_loop=1"});
   WorkloadSpec back;

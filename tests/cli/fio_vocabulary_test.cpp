@@ -59,19 +59,32 @@ TEST_CASE("fio vocabulary: iodepth_batch_* with fio's names, aliases and default
 }
 
 TEST_CASE("fio vocabulary: rate= and rate_iops= take a value per direction, as fio's parser splits them") {
-  const WorkloadSpec both = workload_of({"--rate=10m"});
-  CHECK(both.rate_bytes == std::array<std::uint64_t, 2>{10u << 20, 10u << 20});  // one value: every direction's
-  CHECK(workload_of({"--rate=1m,2m"}).rate_bytes == std::array<std::uint64_t, 2>{1u << 20, 2u << 20});
-  CHECK(workload_of({"--rate=,2m"}).rate_bytes == std::array<std::uint64_t, 2>{0, 2u << 20});  // reads unlimited
-  CHECK(workload_of({"--rate=1m,"}).rate_bytes == std::array<std::uint64_t, 2>{1u << 20, 1u << 20});
-  CHECK(workload_of({"--rate_iops=500"}).rate_iops == std::array<std::uint64_t, 2>{500, 500});
-  CHECK(workload_of({"--rate_iops=100,200,300"}).rate_iops == std::array<std::uint64_t, 2>{100, 200});
+  using Values = std::array<std::uint64_t, kFioDirections>;
+  constexpr std::uint64_t kMiB = 1u << 20;
+  CHECK(workload_of({"--rate=10m"}).rate_bytes == Values{10 * kMiB, 10 * kMiB, 10 * kMiB});  // one: every one's
+  CHECK(workload_of({"--rate=1m,2m"}).rate_bytes == Values{kMiB, 2 * kMiB, 2 * kMiB});  // trims take the writes'
+  CHECK(workload_of({"--rate=1m,2m,3m"}).rate_bytes == Values{kMiB, 2 * kMiB, 3 * kMiB});
+  CHECK(workload_of({"--rate=,2m"}).rate_bytes == Values{0, 2 * kMiB, 2 * kMiB});  // reads unlimited
+  CHECK(workload_of({"--rate=,,800k"}).rate_bytes == Values{0, 0, 800 * 1024});    // trims only
+  CHECK(workload_of({"--rate=1m,,3m"}).rate_bytes == Values{kMiB, 0, 3 * kMiB});
+  // A trailing comma ends the copying (fio's HOWTO: "rate=500k," limits only reads).
+  CHECK(workload_of({"--rate=1m,"}).rate_bytes == Values{kMiB, 0, 0});
+  CHECK(workload_of({"--rate=1m,2m,"}).rate_bytes == Values{kMiB, 2 * kMiB, 0});
+  CHECK(workload_of({"--rate=1m,2m,3m,"}).rate_bytes == Values{kMiB, 2 * kMiB, 3 * kMiB});
+  CHECK(workload_of({"--rate=1m:2m"}).rate_bytes == Values{kMiB, 2 * kMiB, 2 * kMiB});  // fio cuts at ':' too
+  CHECK(workload_of({"--rate_iops=500"}).rate_iops == Values{500, 500, 500});
+  CHECK(workload_of({"--rate_iops=100,200,300"}).rate_iops == Values{100, 200, 300});
+  CHECK(workload_of({"--rate_iops=,,200"}).rate_iops == Values{0, 0, 200});
   CHECK(workload_of({"--rate_iops=100"}).rate_limited());
+  CHECK(workload_of({"--rate_iops=,,1"}).rate_limited());
   CHECK_FALSE(workload_of({}).rate_limited());
   CHECK_FALSE(workload_of({}).rate_poisson);  // fio's default: linear
   CHECK(workload_of({"--rate_iops=100", "--rate_process=poisson"}).rate_poisson);
   CHECK(test::contains(error_of({"--rate_process=bursty"}), "fio's rate processes are linear and poisson"));
-  CHECK(test::contains(error_of({"--rate_iops=1,2,3,4"}), "at most three values"));
+  CHECK(error_of({"--rate_iops=1,2,3,4"}) == "invalid fio option rate_iops='1,2,3,4': at most three values (read,write,trim)");
+  CHECK(error_of({"--rate_iops=,"}) == "invalid fio option rate_iops=',': needs a value (read,write,trim)");
+  CHECK(error_of({"--rate=,,"}) == "invalid fio option rate=',,': needs a value (read,write,trim)");
+  CHECK(error_of({"--rate=1m", "--rate_iops=10"}) == "workload 'x': rate= and rate_iops= are mutually exclusive (as in fio)");
 }
 
 TEST_CASE("fio vocabulary: loops, startdelay, gtod_reduce and the report switches") {
