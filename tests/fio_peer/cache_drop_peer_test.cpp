@@ -79,8 +79,9 @@ TEST_CASE("fio peer: no cache drop at a pass with direct=1, invalidate=0 or nora
     const test::PeerPair pair = test::run_both_tools(dir.path(), options, 64 * 1024, test::PeerCalls::kWithCacheDrops);
     REQUIRE(pair.fio.exit_code == 0);
     REQUIRE(pair.bench.exit_code == 0);
-    CHECK(pair.fio.count(false) >= 2 * kBlocks);
-    CHECK(pair.bench.count(false) >= 2 * kBlocks);
+    // Past the first pass (about 10 passes when nothing slows the tools down), so a drop was due if any were.
+    CHECK(pair.fio.count(false) > kBlocks);
+    CHECK(pair.bench.count(false) > kBlocks);
     CHECK(spacing_of(pair.fio).between.empty());
     CHECK(spacing_of(pair.bench).between.empty());
   }
