@@ -177,28 +177,45 @@ std::uint32_t block_size_of(std::string_view text, unsigned kb_base) {
   return static_cast<std::uint32_t>(bytes);
 }
 
-// fio's values of one number per direction (parse.c handle_option): the fields are cut at ',', else ':', else
-// '-' (a trailing ',' is dropped); a missing write takes the read's, a missing trim the write's; an empty field
-// leaves its direction as it was. The reads', writes' and trims' values, 0 for one left as it was.
-std::array<std::uint32_t, kFioDirections> per_direction_sizes(std::string_view text, unsigned kb_base) {
-  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);
-  std::array<std::uint32_t, kFioDirections> values{};
+// fio's values "R[,W[,T]]" of bs=, blockalign=, rate=, rate_iops=, rate_min=, rate_iops_min= (parse.c
+// handle_option): the fields are cut at ',' (else ':', else '-'); the last field's value is also every later direction's ("1m": all three,
+// "1m,2m": trims 2m, ",,1m": trims only), unless it is empty, as after a trailing comma ("1m,": reads only); an
+// empty field leaves its direction without a value (0). A value in no field at all ("," or ",,") fails, as fio.
+template <typename Parse>
+std::array<std::uint64_t, kFioDirections> per_direction_values(std::string_view text, Parse parse) {
+  std::array<std::uint64_t, kFioDirections> values{};
   std::size_t count = 0;
+  bool any = false;
+  bool last_empty = false;
   while (true) {
     std::size_t cut = text.find(',');
     if (cut == std::string_view::npos) cut = text.find(':');
     if (cut == std::string_view::npos) cut = text.find('-', 1);
-    if (count == kFioDirections) fail("at most three values (read,write,trim)");
+    if (count == kFioDirections) {
+      if (!text.empty()) fail("at most three values (read,write,trim)");
+      break;  // "1m,2m,3m,": fio drops the trailing comma
+    }
     const std::string_view field = text.substr(0, cut);
-    values[count++] = field.empty() ? 0 : block_size_of(field, kb_base);
+    last_empty = field.empty();
+    any = any || !last_empty;
+    values[count++] = last_empty ? 0 : parse(field);
     if (cut == std::string_view::npos) break;
     text.remove_prefix(cut + 1);
   }
-  if (std::all_of(values.begin(), values.end(), [](std::uint32_t value) { return value == 0; })) {
-    fail("needs a size");  // fio: "requires an argument" for bs=, "failed parsing" for bs=,
+  if (!any) fail("needs a value (read,write,trim)");
+  if (!last_empty) {
+    for (std::size_t d = count; d < kFioDirections; ++d) values[d] = values[count - 1];
   }
-  for (std::size_t d = count; d < kFioDirections; ++d) values[d] = values[d - 1];
   return values;
+}
+
+// bs= and blockalign=: per_direction_values of block sizes; 0 for a direction left as it was.
+std::array<std::uint32_t, kFioDirections> per_direction_sizes(std::string_view text, unsigned kb_base) {
+  const std::array<std::uint64_t, kFioDirections> values =
+      per_direction_values(text, [kb_base](std::string_view v) { return block_size_of(v, kb_base); });
+  std::array<std::uint32_t, kFioDirections> sizes{};
+  for (std::size_t d = 0; d < kFioDirections; ++d) sizes[d] = static_cast<std::uint32_t>(values[d]);
+  return sizes;
 }
 
 // block_bytes follows the options: the largest request of either direction (each request buffer's size).
@@ -348,37 +365,6 @@ DedupeMode dedupe_mode(std::string_view text) {
 
 // ---- Issue 26's options (rates, loops, batching, start delay, timing): their helpers. ----
 
-// fio's values "R[,W[,T]]" of rate=, rate_iops=, rate_min=, rate_iops_min= (parse.c handle_option): the fields
-// are cut at ',' (else ':', else '-'); the last field's value is also every later direction's ("1m": all three,
-// "1m,2m": trims 2m, ",,1m": trims only), unless it is empty, as after a trailing comma ("1m,": reads only); an
-// empty field leaves its direction without a value (0). A value in no field at all ("," or ",,") fails, as fio.
-template <typename Parse>
-std::array<std::uint64_t, kFioDirections> per_direction_values(std::string_view text, Parse parse) {
-  std::array<std::uint64_t, kFioDirections> values{};
-  std::size_t count = 0;
-  bool any = false;
-  bool last_empty = false;
-  while (true) {
-    std::size_t cut = text.find(',');
-    if (cut == std::string_view::npos) cut = text.find(':');
-    if (cut == std::string_view::npos) cut = text.find('-', 1);
-    if (count == kFioDirections) {
-      if (!text.empty()) fail("at most three values (read,write,trim)");
-      break;  // "1m,2m,3m,": fio drops the trailing comma
-    }
-    const std::string_view field = text.substr(0, cut);
-    last_empty = field.empty();
-    any = any || !last_empty;
-    values[count++] = last_empty ? 0 : parse(field);
-    if (cut == std::string_view::npos) break;
-    text.remove_prefix(cut + 1);
-  }
-  if (!any) fail("needs a value (read,write,trim)");
-  if (!last_empty) {
-    for (std::size_t d = count; d < kFioDirections; ++d) values[d] = values[count - 1];
-  }
-  return values;
-}
 
 void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   spec.rate_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });

@@ -45,7 +45,11 @@ TEST_CASE("fio blocks: bs=R,W gives each direction its size, a missing write the
   const WorkloadSpec empty_read = workload_of({"--bs=,16k"});  // an empty field keeps its default
   CHECK(empty_read.block_sizes.direction[0].min() == 4096);
   CHECK(empty_read.block_sizes.direction[1].min() == 16384);
-  CHECK(workload_of({"--blocksize=4k,"}).block_bytes == 4096);  // one trailing comma dropped
+  // A trailing comma ends the value at the reads (fio 3.33: bs=64k, is reads 64k, writes and trims 4k).
+  const WorkloadSpec trailing = workload_of({"--blocksize=64k,"});
+  CHECK(trailing.block_sizes.direction[0].min() == 65536);
+  CHECK(trailing.block_sizes.direction[1].min() == 4096);
+  CHECK(trailing.block_sizes.direction[2].min() == 4096);
 }
 
 TEST_CASE("fio blocks: bsrange=lo-hi per direction, swapped when backwards, over bs= in any order") {
