@@ -18,6 +18,7 @@
 #include "phases/job_files.h"
 #include "phases/workload_data.h"
 #include "result/errors.h"
+#include "cli/fio_values.h"
 #include "cli/value_error.h"
 #include "result/result_keywords.h"
 #include "result/size_arithmetic.h"
@@ -26,49 +27,7 @@
 namespace bench {
 namespace {
 
-using cli_value::fail;  // cli/value_error.h: the public functions turn a ValueError into a UsageError
-using cli_value::times;
-using cli_value::ValueError;
-
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  });
-  return out;
-}
-
-// The whole number at the start of `text` and what follows it.
-std::pair<std::uint64_t, std::string_view> leading_whole_number(std::string_view text) {
-  if (text.empty()) fail("empty value");
-  if (text.front() == '-' || text.front() == '+') fail("must be a number without a sign");
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error == std::errc::result_out_of_range) fail("too large");
-  if (error != std::errc() || end == text.data()) fail("not a number");
-  std::string_view rest(end, static_cast<std::size_t>(text.data() + text.size() - end));
-  if (!rest.empty() && (rest.front() == '.' || rest.front() == ',')) fail("must be a whole number");
-  return {value, rest};
-}
-
-
-std::uint64_t whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
-  const auto [value, rest] = leading_whole_number(text);
-  if (!rest.empty()) fail(fmt::format("unexpected '{}' after the number", rest));
-  if (value < min || value > max) fail(fmt::format("must be between {} and {}", min, max));
-  return value;
-}
-
-std::uint32_t whole_number32(std::string_view text, std::uint64_t min, std::uint64_t max) {
-  return static_cast<std::uint32_t>(whole_number(text, min, std::min<std::uint64_t>(max, 0xffffffffu)));
-}
-
-// fio's booleans are 0 or 1.
-bool boolean(std::string_view text) {
-  if (text == "1") return true;
-  if (text == "0") return false;
-  fail("must be 0 or 1");
-}
+using namespace cli_value;  // cli/fio_values.h's grammars; their ValueError becomes a UsageError naming the option
 
 IoPattern io_pattern(std::string_view text) {
   if (text == "readwrite") return IoPattern::kReadWrite;  // fio's other spelling of rw
@@ -81,32 +40,6 @@ IoPattern io_pattern(std::string_view text) {
 EngineKind engine_for(std::string_view fio_engine) {
   if (const std::optional<EngineKind> kind = engine_for_fio_name(fio_engine)) return *kind;
   fail("bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
-}
-
-std::uint64_t fio_size_of(std::string_view text, unsigned kb_base) {
-  const auto [value, rest] = leading_whole_number(text);
-  if (rest.empty()) return value;
-  const std::string suffix = lowercase(rest);
-  static constexpr std::string_view kPrefixes = "kmgtp";
-  const std::size_t power = kPrefixes.find(suffix.front());
-  if (suffix == "b") return value;
-  if (power == std::string_view::npos || suffix.size() > 3) fail(fmt::format("unknown size suffix '{}'", rest));
-  const std::string_view tail = std::string_view(suffix).substr(1);
-  // kb_base=1024: k, kb, ki are binary and kib is decimal (fio's compatibility mode); kb_base=1000: the reverse
-  // for kb and kib, and ki stays binary.
-  bool binary = false;
-  if (tail.empty() || tail == "b") {
-    binary = kb_base == 1024;
-  } else if (tail == "i") {
-    binary = true;
-  } else if (tail == "ib") {
-    binary = kb_base == 1000;
-  } else {
-    fail(fmt::format("unknown size suffix '{}'", rest));
-  }
-  std::uint64_t unit = 1;
-  for (std::size_t i = 0; i <= power; ++i) unit = times(unit, binary ? 1024 : 1000);
-  return times(value, unit);
 }
 
 // rw=<mode>[:<nr>]: the mode, and fio's offset modifier after it (str_rw_cb): for a random mode the requests per
@@ -129,35 +62,6 @@ void set_rw(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   }
 }
 
-std::chrono::nanoseconds fio_time_of(std::string_view text) {
-  using std::chrono::nanoseconds;
-  const auto [value, rest] = leading_whole_number(text);
-  static constexpr std::array<std::pair<std::string_view, std::uint64_t>, 12> kUnits = {{
-      {"us", 1'000},
-      {"usec", 1'000},
-      {"ms", 1'000'000},
-      {"msec", 1'000'000},
-      {"s", 1'000'000'000},
-      {"sec", 1'000'000'000},
-      {"m", 60'000'000'000},
-      {"min", 60'000'000'000},
-      {"h", 3'600'000'000'000},
-      {"hour", 3'600'000'000'000},
-      {"d", 86'400'000'000'000},
-      {"day", 86'400'000'000'000},
-  }};
-  std::uint64_t unit = 1'000'000'000;
-  if (!rest.empty()) {
-    const std::string suffix = lowercase(rest);
-    const auto found = std::find_if(kUnits.begin(), kUnits.end(), [&](const auto& u) { return u.first == suffix; });
-    if (found == kUnits.end()) fail(fmt::format("unknown time unit '{}' (use us, ms, s, m, h or d)", rest));
-    unit = found->second;
-  }
-  const std::uint64_t ns = times(value, unit);
-  if (ns > static_cast<std::uint64_t>(std::numeric_limits<nanoseconds::rep>::max())) fail("too large");
-  return nanoseconds(static_cast<nanoseconds::rep>(ns));
-}
-
 void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   if (!text.empty() && text.back() == '%') {
     spec.size_percent = whole_number32(text.substr(0, text.size() - 1), 1, 100);
@@ -170,53 +74,6 @@ void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
 }
 
 // ---- Blocks (issue 26): bs=R,W[,T], blockalign=, bsrange=, bssplit= as fio 3.33 parses them. ----
-
-std::uint32_t block_size_of(std::string_view text, unsigned kb_base) {
-  const std::uint64_t bytes = fio_size_of(text, kb_base);
-  if (bytes == 0 || bytes > kMaxBlockBytes) fail(fmt::format("must be between 1 and {} bytes", kMaxBlockBytes));
-  return static_cast<std::uint32_t>(bytes);
-}
-
-// fio's values "R[,W[,T]]" of bs=, blockalign=, rate=, rate_iops=, rate_min=, rate_iops_min= (parse.c
-// handle_option): the fields are cut at ',' (else ':', else '-'); the last field's value is also every later direction's ("1m": all three,
-// "1m,2m": trims 2m, ",,1m": trims only), unless it is empty, as after a trailing comma ("1m,": reads only); an
-// empty field leaves its direction without a value (0). A value in no field at all ("," or ",,") fails, as fio.
-template <typename Parse>
-std::array<std::uint64_t, kFioDirections> per_direction_values(std::string_view text, Parse parse) {
-  std::array<std::uint64_t, kFioDirections> values{};
-  std::size_t count = 0;
-  bool any = false;
-  bool last_empty = false;
-  while (true) {
-    std::size_t cut = text.find(',');
-    if (cut == std::string_view::npos) cut = text.find(':');
-    if (cut == std::string_view::npos) cut = text.find('-', 1);
-    if (count == kFioDirections) {
-      if (!text.empty()) fail("at most three values (read,write,trim)");
-      break;  // "1m,2m,3m,": fio drops the trailing comma
-    }
-    const std::string_view field = text.substr(0, cut);
-    last_empty = field.empty();
-    any = any || !last_empty;
-    values[count++] = last_empty ? 0 : parse(field);
-    if (cut == std::string_view::npos) break;
-    text.remove_prefix(cut + 1);
-  }
-  if (!any) fail("needs a value (read,write,trim)");
-  if (!last_empty) {
-    for (std::size_t d = count; d < kFioDirections; ++d) values[d] = values[count - 1];
-  }
-  return values;
-}
-
-// bs= and blockalign=: per_direction_values of block sizes; 0 for a direction left as it was.
-std::array<std::uint32_t, kFioDirections> per_direction_sizes(std::string_view text, unsigned kb_base) {
-  const std::array<std::uint64_t, kFioDirections> values =
-      per_direction_values(text, [kb_base](std::string_view v) { return block_size_of(v, kb_base); });
-  std::array<std::uint32_t, kFioDirections> sizes{};
-  for (std::size_t d = 0; d < kFioDirections; ++d) sizes[d] = static_cast<std::uint32_t>(values[d]);
-  return sizes;
-}
 
 // block_bytes follows the options: the largest request of either direction (each request buffer's size).
 void update_block_bytes(WorkloadSpec& spec) {
@@ -264,42 +121,6 @@ void set_block_range(WorkloadSpec& spec, std::string_view text, unsigned kb_base
     spec.block_sizes.direction[d].range_max = ranges[d].second;
   }
   update_block_bytes(spec);
-}
-
-// One direction's bssplit list, fio's split_parse_ddir and bssplit_ddir: size[/percent] entries cut at ':' (an
-// empty entry ends the list); a percent above 100 counts as 100; a missing or 0 percent shares what the others
-// leave, evenly; sorted by percent, ascending (stable: fio's qsort on glibc keeps equal ones in order).
-std::vector<BlockSplit> block_split_list(std::string_view text, unsigned kb_base) {
-  constexpr std::uint32_t kMissing = 0xffffffffu;
-  constexpr std::size_t kMaxEntries = 64;  // fio's BSSPLIT_MAX
-  std::vector<BlockSplit> list;
-  for (const std::string_view entry : split(text, ':')) {
-    if (entry.empty()) break;
-    if (list.size() == kMaxEntries) fail("at most 64 sizes per direction, as fio");
-    const std::size_t slash = entry.find('/');
-    std::uint32_t percent = kMissing;
-    if (slash != std::string_view::npos && slash + 1 < entry.size()) {  // "64k/": no percent, as "64k"
-      const std::uint64_t value = whole_number(entry.substr(slash + 1), 0, UINT64_MAX);
-      percent = value == 0 ? kMissing : static_cast<std::uint32_t>(std::min<std::uint64_t>(value, 100));
-    }
-    list.push_back({block_size_of(entry.substr(0, slash), kb_base), percent});
-  }
-  std::uint32_t given = 0;
-  std::uint32_t missing = 0;
-  for (const BlockSplit& item : list) {
-    if (item.percent == kMissing) {
-      ++missing;
-    } else {
-      given += item.percent;
-    }
-  }
-  if (missing > 0 && given > 100) fail("the percentages add to more than 100");
-  if (missing == 1 && list.size() == 1) given = 100;  // fio: a lone size without a percent gets none (0%)
-  for (BlockSplit& item : list) {
-    if (item.percent == kMissing) item.percent = (100 - given) / missing;
-  }
-  std::stable_sort(list.begin(), list.end(), [](const BlockSplit& a, const BlockSplit& b) { return a.percent < b.percent; });
-  return list;
 }
 
 // bssplit=LIST[,LIST[,LIST]]: the reads', writes' and trims' lists (fio's str_split_parse: one list is every
@@ -364,7 +185,6 @@ DedupeMode dedupe_mode(std::string_view text) {
 }
 
 // ---- Issue 26's options (rates, loops, batching, start delay, timing): their helpers. ----
-
 
 void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   spec.rate_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
@@ -471,19 +291,6 @@ void set_sync(WorkloadSpec& spec, std::string_view text, unsigned) {
 
 // ---- Issue 26's file options (offset=, offset_increment=, ...): their helpers. ----
 
-// fio's offset= and offset_increment=: bytes, or N% of the file (0 to 100); fio's zone counts (Nz) are refused.
-struct BytesOrPercent {
-  std::uint64_t bytes = 0;
-  std::optional<std::uint32_t> percent;
-};
-BytesOrPercent bytes_or_percent(std::string_view text, unsigned kb_base) {
-  if (!text.empty() && text.back() == '%') return {0, whole_number32(text.substr(0, text.size() - 1), 0, 100)};
-  if (!text.empty() && (text.back() == 'z' || text.back() == 'Z')) {
-    fail("zone counts (Nz) are not supported by bench++ (bytes or N%)");
-  }
-  return {fio_size_of(text, kb_base), std::nullopt};
-}
-
 void set_offset(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   const BytesOrPercent value = bytes_or_percent(text, kb_base);
   spec.offset_bytes = value.bytes;
@@ -509,15 +316,6 @@ void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
 }
 
 // ---- Job control (issue 26: new_group, exitall, rate_min, nice, prio, fallocate, ...): their helpers. ----
-
-// A whole number that may be negative (nice=-5), between min and max.
-std::int64_t signed_number(std::string_view text, std::int64_t min, std::int64_t max) {
-  const bool negative = !text.empty() && text.front() == '-';
-  const std::uint64_t magnitude = whole_number(negative ? text.substr(1) : text, 0, 1ull << 62);
-  const std::int64_t value = negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
-  if (value < min || value > max) fail(fmt::format("must be between {} and {}", min, max));
-  return value;
-}
 
 // fio's fallocate= values (fio 3.33 on Linux; 0 and 1 are its former boolean spellings).
 FallocateMode fallocate_mode(std::string_view text) {
