@@ -15,7 +15,8 @@
 #              (3 s with --thorough): per point IOPS and CPU s per million requests of both tools, and each
 #              tool's peak RSS per job (/usr/bin/time: the process over its jobs; fio runs them as threads here,
 #              --thread, see the cases). 24 points x 2 tools x 4 rounds: about 10 minutes at a load of 15-25
-#   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS
+#   --cases    only the cases whose name matches REGEX (bash =~), and neither the suites nor the RSS; 'none':
+#              no case, the suites only
 #   --suites   the suites to run against fio (default 'tart cdm'; 'none': none; openstack too if named)
 #   --suite-scale  their --scale (default small: 64 MiB per job, 2 s runs; e.g. 0.1 for tart's 6-12 s runs)
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
@@ -131,9 +132,9 @@ if [ $scaling = 1 ]; then
 fi
 cases=()
 for entry in "${all_cases[@]}"; do
-  if [[ -z $only || ${entry%%|*} =~ $only ]]; then cases+=("$entry"); fi
+  if [[ -z $only || ${entry%%|*} =~ $only ]] && [ "$only" != none ]; then cases+=("$entry"); fi
 done
-[ ${#cases[@]} -gt 0 ] || { echo "engine-bench: no case matches --cases $only" >&2; exit 2; }
+[ ${#cases[@]} -gt 0 ] || [ "$only" = none ] || { echo "engine-bench: no case matches --cases $only" >&2; exit 2; }
 common=(--size=256m "--runtime=$seconds" --time_based)
 
 echo "# engine-bench, $(date -u +%Y-%m-%dT%H:%M:%SZ): $rounds rounds of ${seconds} s, order rotated"
@@ -145,7 +146,7 @@ echo "tools:   $("$bench" --version); $(fio --version)"
 logged fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1
 cat "$file" >/dev/null
 for ((round = 0; round < rounds; round++)); do
-  for entry in "${cases[@]}"; do
+  for entry in ${cases[@]+"${cases[@]}"}; do
     name=${entry%%|*}
     read -ra options <<<"${entry#*|}"
     order=(bench fio)
@@ -204,7 +205,7 @@ PLAN
 mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
 read -ra suites <<<"$suite_list"
 [ "$suite_list" != none ] || suites=()
-[[ -z $only && $scaling = 0 ]] || suites=()
+[[ (-z $only || $only == none) && $scaling = 0 ]] || suites=()
 for suite in "${suites[@]}"; do
   "$bench" suite "$suite" --scale "$suite_scale" -d "$work" --dry-run --json - | fio_job_from_plan >"$work/fio/$suite.fio"
   for ((round = 0; round < rounds; round++)); do
@@ -368,7 +369,7 @@ if scale_cases:
         targets.append((f"{case}: peak RSS per job <= fio's", 'PASS ' if med['b_rss'] <= med['f_rss'] else 'MISS ',
                         med['b_rss'] / med['f_rss']))
 
-suites = () if rss_kib == 'skipped' else suite_names  # --cases: neither suites nor RSS
+suites = suite_names  # empty with --cases (but none) and --scaling
 for suite in suites:
     print(f"\nsuite {suite} at --scale {suite_scale}: per workload, IOPS bench++/fio (median of {rounds} rounds, min-max)")
     names = None
