@@ -145,7 +145,7 @@ echo "tools:   $("$bench" --version); $(fio --version)"
 # The file, laid out once, and read once so the cached cases find it in the page cache.
 logged fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1
 cat "$file" >/dev/null
-for ((round = 0; round < rounds; round++)); do
+for ((round = 0; round < rounds && ${#cases[@]} > 0; round++)); do
   for entry in ${cases[@]+"${cases[@]}"}; do
     name=${entry%%|*}
     read -ra options <<<"${entry#*|}"
