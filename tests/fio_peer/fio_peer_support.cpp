@@ -39,17 +39,30 @@ bool peers_available() {
 
 namespace {
 
+// The two comma-separated numbers just before `end` in a strace line ("..., 4096, 8192) = ..." with `end` at the
+// ')'), and where the first of them starts (at its ", ").
+struct TwoNumbers {
+  std::uint64_t first = 0;
+  std::uint64_t second = 0;
+  std::size_t first_comma = 0;
+};
+TwoNumbers two_numbers_before(const std::string& line, std::size_t end) {
+  const std::size_t second_comma = line.rfind(", ", end - 1);
+  const std::size_t first_comma = line.rfind(", ", second_comma - 1);
+  return {std::stoull(line.substr(first_comma + 2, second_comma - first_comma - 2)),
+          std::stoull(line.substr(second_comma + 2, end - second_comma - 2)), first_comma};
+}
+
 // "fallocate(3</path/data>, FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE, 8192, 4096) = 0": mode, offset, length.
 std::optional<PeerRequest> fallocate_of(const std::string& line) {
   const std::size_t path_end = line.find(">, ");
   const std::size_t close = line.rfind(") = ");
   if (path_end == std::string::npos || close == std::string::npos) return std::nullopt;
-  const std::size_t length_comma = line.rfind(", ", close);
-  const std::size_t offset_comma = line.rfind(", ", length_comma - 1);
+  const TwoNumbers numbers = two_numbers_before(line, close);
   PeerRequest request;
-  request.fallocate_mode = line.substr(path_end + 3, offset_comma - path_end - 3);
-  request.offset = std::stoull(line.substr(offset_comma + 2, length_comma - offset_comma - 2));
-  request.length = std::stoull(line.substr(length_comma + 2, close - length_comma - 2));
+  request.fallocate_mode = line.substr(path_end + 3, numbers.first_comma - path_end - 3);
+  request.offset = numbers.first;
+  request.length = numbers.second;
   return request;
 }
 
@@ -58,13 +71,11 @@ std::optional<PeerRequest> cache_drop_of(const std::string& line) {
   if (!line.starts_with("fadvise64(") || line.find(", POSIX_FADV_DONTNEED) = 0") == std::string::npos) {
     return std::nullopt;
   }
-  const std::size_t advice_comma = line.rfind(", POSIX_FADV_DONTNEED");
-  const std::size_t length_comma = line.rfind(", ", advice_comma - 1);
-  const std::size_t offset_comma = line.rfind(", ", length_comma - 1);
+  const TwoNumbers numbers = two_numbers_before(line, line.rfind(", POSIX_FADV_DONTNEED"));
   PeerRequest request;
   request.drops_cache = true;
-  request.offset = std::stoull(line.substr(offset_comma + 2, length_comma - offset_comma - 2));
-  request.length = std::stoull(line.substr(length_comma + 2, advice_comma - length_comma - 2));
+  request.offset = numbers.first;
+  request.length = numbers.second;
   return request;
 }
 
@@ -78,12 +89,11 @@ std::optional<PeerRequest> request_of(const std::string& line) {
   if (!read && !write) return std::nullopt;
   const std::size_t close = line.rfind(") = ");
   if (close == std::string::npos) return std::nullopt;
-  const std::size_t offset_comma = line.rfind(", ", close);
-  const std::size_t length_comma = line.rfind(", ", offset_comma - 1);
+  const TwoNumbers numbers = two_numbers_before(line, close);  // pread64's length, then offset
   PeerRequest request;
   request.write = write;
-  request.offset = std::stoull(line.substr(offset_comma + 2, close - offset_comma - 2));
-  request.length = std::stoull(line.substr(length_comma + 2, offset_comma - length_comma - 2));
+  request.offset = numbers.second;
+  request.length = numbers.first;
   return request;
 }
 

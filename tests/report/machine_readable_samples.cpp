@@ -40,6 +40,23 @@ RunInfo base_info() {
 
 }  // namespace
 
+RunResult workload_sample_run(std::vector<WorkloadPart> parts) {
+  RunResult run = machine_readable_samples().at(0);
+  WorkloadSpec spec;
+  spec.name = "w";
+  run.info.setup.workloads = {spec};
+  const PhaseResult first = run.phases.at(0);
+  run.phases.clear();
+  for (WorkloadPart& part : parts) {
+    PhaseResult result = first;
+    result.id = PhaseId::kWorkload;
+    part.workload = "w";
+    result.workload = std::move(part);
+    run.phases.push_back(std::move(result));
+  }
+  return run;
+}
+
 std::vector<RunResult> machine_readable_samples() {
   std::vector<RunResult> runs;
 

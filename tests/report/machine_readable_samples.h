@@ -15,6 +15,10 @@ namespace bench::test {
 // of an earlier bench++). "full" has bonnie++'s 10 % seek write-backs.
 std::vector<RunResult> machine_readable_samples();
 
+// The first run of machine_readable_samples() with a workload "w" in its setup and, as its tests, one workload
+// phase per part of `parts` (each part's workload named "w"): a workload's result as the writers see it.
+RunResult workload_sample_run(std::vector<WorkloadPart> parts);
+
 // CHECKs that the two lists hold the same runs, field by field. The placement evidence lines and the latency
 // histograms are compared only with compare_json_only (the spreadsheet CSV does not carry them).
 void check_same_runs(const std::vector<RunResult>& expected, const std::vector<RunResult>& actual,

@@ -379,20 +379,11 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
 }
 
 TEST_CASE("spreadsheet CSV: a failed job's error number and message round trip, empty for one that ran to its end") {
-  std::vector<RunResult> runs = {machine_readable_samples().at(0)};
-  WorkloadSpec spec;
-  spec.name = "w";
-  runs[0].info.setup.workloads = {spec};
-  PhaseResult result = runs[0].phases[0];
-  result.id = PhaseId::kWorkload;
   WorkloadPart part;
-  part.workload = "w";
   part.failure = JobFailure{84, "verify: bad magic header 0, wanted acca at /x, offset 0"};  // commas quoted
-  result.workload = part;
-  PhaseResult fine = result;
-  fine.workload->direction = IoDirection::kWrite;
-  fine.workload->failure.reset();
-  runs[0].phases = {result, fine};
+  WorkloadPart fine;
+  fine.direction = IoDirection::kWrite;
+  const std::vector<RunResult> runs = {test::workload_sample_run({part, fine})};
   const std::string text = write_csv(runs);
   const std::vector<RunResult> read = read_spreadsheet_csv(text, "t.csv");
   CHECK(read.at(0).phases.at(0).workload->failure == part.failure);

@@ -311,19 +311,11 @@ TEST_CASE("JSON report reader: every error names the file and line") {
 namespace bench {
 
 TEST_CASE("JSON report: a workload part's I/O depth counts round trip, and a file without them reads zeros") {
-  std::vector<RunResult> runs = test::machine_readable_samples();
-  WorkloadSpec spec;
-  spec.name = "w";
-  runs[0].info.setup.workloads = {spec};
-  PhaseResult result = runs[0].phases[0];
-  result.id = PhaseId::kWorkload;
   WorkloadPart part;
-  part.workload = "w";
   part.depths.level = {1, 2, 3, 4, 5, 6, 7};
   part.depths.submit = {0, 9, 0, 0, 0, 0, 1};
   part.depths.complete = {0, 0, 0, 0, 0, 0, 8};
-  result.workload = part;
-  runs[0].phases = {result};
+  const std::vector<RunResult> runs = {test::workload_sample_run({part})};
   const std::vector<RunResult> read = read_json_report(format_json(runs), "t.json");
   REQUIRE(read.at(0).phases.at(0).workload.has_value());
   const IoDepthCounts& depths = read[0].phases[0].workload->depths;
@@ -340,20 +332,11 @@ TEST_CASE("JSON report: a workload part's I/O depth counts round trip, and a fil
 }
 
 TEST_CASE("JSON report: a failed job's error round trips, null for one that ran to its end, absent in older files") {
-  std::vector<RunResult> runs = test::machine_readable_samples();
-  WorkloadSpec spec;
-  spec.name = "w";
-  runs[0].info.setup.workloads = {spec};
-  PhaseResult result = runs[0].phases[0];
-  result.id = PhaseId::kWorkload;
   WorkloadPart part;
-  part.workload = "w";
   part.failure = JobFailure{5, "cannot read /x at offset 0: Input/output error"};
-  result.workload = part;
-  PhaseResult fine = result;
-  fine.workload->direction = IoDirection::kWrite;
-  fine.workload->failure.reset();
-  runs[0].phases = {result, fine};
+  WorkloadPart fine;
+  fine.direction = IoDirection::kWrite;
+  const std::vector<RunResult> runs = {test::workload_sample_run({part, fine})};
   const std::string text = format_json(runs);
   const std::vector<RunResult> read = read_json_report(text, "t.json");
   CHECK(read.at(0).phases.at(0).workload->failure == part.failure);
