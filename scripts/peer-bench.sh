@@ -6,7 +6,9 @@
 #
 # Usage: scripts/peer-bench.sh [--quick|--thorough] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [DIR]
 #   --quick     (default) 3 rounds of the block tests and seeks (-s 1G, 65536 seeks), 6 rounds of the
-#               per-char tests (-s 64M -f2), 6 rounds of the file tests (-s 0 -n 16); 2.5 min on the dev VM
+#               per-char tests (-s 64M -f4: long enough that bonnie++ prints its own per-char rates, where
+#               -f2 left an estimate from its progress messages, a fifth above its own putc figure), 6 rounds of the
+#               file tests (-s 0 -n 16); 2.5 min on the dev VM
 #   --thorough  6 rounds of -s 4G, 131072 seeks; 10 rounds of -f8; 4 rounds of -s 0 -n 200 (long enough for
 #               bonnie++ to print every file-test rate itself); a larger concurrency test; 32 min (loaded)
 #   --bench     the bench++ binary (default: build/bench++, built when missing)
@@ -78,7 +80,7 @@ done
 multiple_of() { echo $((($1 + $2 - 1) / $2 * $2)); }
 
 if [ "$mode" = quick ]; then
-  size_mib=1024 seeks=65536 seekers=5 per_char_mib=2 per_char_rounds=6 conc_size=256M conc_rounds=3
+  size_mib=1024 seeks=65536 seekers=5 per_char_mib=4 per_char_rounds=6 conc_size=256M conc_rounds=3
   file_rounds=6 file_rounds_n=16
   rounds=${rounds:-3}
 else

@@ -3,6 +3,7 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +21,15 @@ void throw_errno(int error, const std::string& verb, const std::filesystem::path
 void throw_errno(const std::string& verb, const std::filesystem::path& path) { throw_errno(errno, verb, path); }
 
 namespace {
+// The per-char tests' one-byte calls, as the system calls themselves (syscall(2)), not glibc's read()/write().
+// Those are cancellation points: once the process has started a thread (bench++'s runner has, bonnie++ has not)
+// glibc wraps each call in enabling and disabling asynchronous cancellation, some 22 ns of a 193 ns one-byte
+// write on an Intel Xeon KVM guest (2026-12-06: 215 against 193 ns, the same loop before and after a
+// pthread_create; 192 ns through syscall(2)). bench++ never cancels a thread, so the wrapper buys nothing, and
+// without it each call costs what bonnie++'s single-threaded one does. Same results and errno as read/write.
+ssize_t write_one_byte(int fd, const unsigned char* byte) { return ::syscall(SYS_write, fd, byte, 1); }
+ssize_t read_one_byte(int fd, unsigned char* byte) { return ::syscall(SYS_read, fd, byte, 1); }
+
 // Repeats transfer(done) -> bytes moved (as read/write/pread/pwrite return) until `size` bytes are moved;
 // a zero return ends a read early and is ENOSPC for a write. Returns the bytes moved.
 template <typename Transfer>
@@ -68,7 +78,7 @@ void PosixFile::write_all(const void* data, std::size_t size) {
 void PosixFile::write_bytes_singly(const unsigned char* bytes, std::size_t count) {
   const int fd = this->fd();
   for (std::size_t i = 0; i < count; ++i) {
-    const ssize_t result = ::write(fd, bytes + i, 1);
+    const ssize_t result = write_one_byte(fd, bytes + i);
     if (result != 1) [[unlikely]] finish_byte_write(bytes + i, result);
   }
 }
@@ -77,7 +87,7 @@ void PosixFile::finish_byte_write(const unsigned char* byte, ssize_t result) {
   while (result != 1) {
     if (result == 0) throw_errno(ENOSPC, "write", path_);
     if (errno != EINTR) throw_errno("write", path_);
-    result = ::write(fd(), byte, 1);
+    result = write_one_byte(fd(), byte);
   }
 }
 
@@ -103,7 +113,7 @@ void PosixFile::write_all_at(const void* data, std::size_t size, std::uint64_t o
 std::size_t PosixFile::read_bytes_singly(unsigned char* bytes, std::size_t count) {
   const int fd = this->fd();
   for (std::size_t i = 0; i < count; ++i) {
-    const ssize_t result = ::read(fd, bytes + i, 1);
+    const ssize_t result = read_one_byte(fd, bytes + i);
     if (result != 1 && !finish_byte_read(bytes + i, result)) [[unlikely]] return i;
   }
   return count;
@@ -113,7 +123,7 @@ bool PosixFile::finish_byte_read(unsigned char* byte, ssize_t result) {
   for (;;) {
     if (result >= 0) return result == 1;
     if (errno != EINTR) throw_errno("read", path_);
-    result = ::read(fd(), byte, 1);
+    result = read_one_byte(fd(), byte);
   }
 }
 

@@ -71,8 +71,9 @@ class PosixFile {
 
   // One write(2) of the whole buffer, looping on short writes. A write that makes no progress is ENOSPC.
   void write_all(const void* data, std::size_t size);
-  // The per-char test's system calls: one write(2) of one byte for each of bytes[0..count), in order. The
-  // loop holds only the call and a check of its result; EINTR repeats the byte, a call that writes nothing
+  // The per-char test's system calls: one write(2) of one byte for each of bytes[0..count), in order, made
+  // through syscall(2) (glibc's wrapper costs more once a process has threads: posix_file.cpp). The loop holds
+  // only the call and a check of its result; EINTR repeats the byte, a call that writes nothing
   // is ENOSPC.
   void write_bytes_singly(const unsigned char* bytes, std::size_t count);
   // Reads exactly size bytes unless end of file comes first; returns the bytes read.
