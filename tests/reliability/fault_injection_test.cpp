@@ -1,5 +1,7 @@
 // I/O errors and short transfers injected with libfiu (Debian fiu-utils: fiu-run preloads wrappers of the
-// POSIX calls, which fail on demand with the errno given as failinfo). Failures in write, read, fsync,
+// POSIX calls, which fail on demand with the errno given as failinfo), and, for the per-char test's one-byte
+// writes, which bench++ makes through syscall(2) where no preloaded wrapper sees them, with strace's system-call
+// fault injection (-e inject=write:error=EIO:when=N: the Nth write(2) fails). Failures in write, read, fsync,
 // fdatasync and open, at several points of a run (the first call of the per-char write, the block write,
 // the rewrite, the file tests, the cache drop, the fsync test, or a random call): one line "bench++:
 // cannot <verb> <path>: <errno text>", exit 1, nothing left in -d. Short reads and writes are not errors:
@@ -9,6 +11,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <random>
+#include <string_view>
 
 #include "reliability/scratch_mount.h"
 #include "test_support.h"
@@ -27,11 +31,21 @@ bool fiu_usable() {
          !test::skip_unless(test::tool_installed("fiu-run"), test::Need::kTool, "fiu-run is not installed (Debian fiu-utils)");
 }
 
-// bench++ -d dir ARGS under fiu-run with these failure points enabled from the start.
+// A failure point for strace rather than libfiu: "strace:" and strace's -e inject= value.
+constexpr std::string_view kStrace = "strace:";
+
+// bench++ -d dir ARGS under fiu-run with these failure points enabled from the start, or under strace injecting
+// the one given (an enable that starts with kStrace).
 test::CommandOutput run_with_faults(const std::filesystem::path& dir, const std::vector<std::string>& enables,
                                     const std::vector<std::string>& args) {
-  std::vector<std::string> argv{"fiu-run", "-x", "-f", ""};  // -f "": no remote-control fifos
-  for (const auto& enable : enables) argv.insert(argv.end(), {"-c", enable});
+  std::vector<std::string> argv;
+  if (enables.size() == 1 && enables.front().starts_with(kStrace)) {
+    argv = {"strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=write",
+            "-e", "inject=" + enables.front().substr(kStrace.size())};
+  } else {
+    argv = {"fiu-run", "-x", "-f", ""};  // -f "": no remote-control fifos
+    for (const auto& enable : enables) argv.insert(argv.end(), {"-c", enable});
+  }
   argv.insert(argv.end(), {BENCH_BINARY, "-d", dir.string(), "-r", "0", "-q"});
   argv.insert(argv.end(), args.begin(), args.end());
   return test::run_program(argv);
@@ -50,9 +64,15 @@ struct Fault {
   std::string error_text;  // strerror of the injected errno
 };
 
+// The write(2) of a random one of the per-char test's 65536 one-byte writes (the run's first writes), for strace.
+std::string random_per_char_write() {
+  std::random_device seed;
+  return std::string(kStrace) + "write:error=EIO:when=" + std::to_string(1 + seed() % 65536);
+}
+
 const std::vector<Fault>& faults() {
   static const std::vector<Fault> all = {
-      {"the per-char write", "enable name=posix/io/rw/write,failinfo=5", kIoTests, "write", "worker-0/data",
+      {"the per-char write", "strace:write:error=EIO:when=1", kIoTests, "write", "worker-0/data",
        "Input/output error"},
       {"the block write", "enable name=posix/io/rw/write,failinfo=5", kIoNoPerChar, "write", "worker-0/data",
        "Input/output error"},
@@ -75,8 +95,8 @@ const std::vector<Fault>& faults() {
        "Permission denied"},
       {"one worker of two", "enable name=posix/io/rw/read,failinfo=5",
        {"-s", "1M:4k", "-f", "-n", "0", "-c", "2", "--no-sync-test"}, "read", "data", "Input/output error"},
-      {"a random one of 65536 one-byte writes", "enable_random name=posix/io/rw/write,probability=0.002,failinfo=5",
-       kIoTests, "write", "worker-0/data", "Input/output error"},
+      {"a random one of 65536 one-byte writes", random_per_char_write(), kIoTests, "write", "worker-0/data",
+       "Input/output error"},
   };
   return all;
 }
@@ -85,6 +105,10 @@ TEST_CASE("reliability: injected I/O errors end the run with one clear line, exi
   if (!fiu_usable()) return;
   for (const Fault& fault : faults()) {
     CAPTURE(fault.point);
+    if (fault.enable.starts_with(kStrace) &&
+        test::skip_unless(test::tool_installed("strace"), test::Need::kTool, "strace is not installed")) {
+      continue;
+    }
     test::RunDirectory dir("size=64m");
     const auto r = run_with_faults(dir.path(), {fault.enable}, fault.args);
     CHECK(r.exit_code == 1);
