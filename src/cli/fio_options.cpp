@@ -327,6 +327,15 @@ FallocateMode fallocate_mode(std::string_view text) {
   fail("fio's values are none (0), native, posix (1), keep and truncate");
 }
 
+// fio's fadvise_hint= values (fio 3.33: 0, 1, random, sequential).
+FadviseHint fadvise_hint(std::string_view text) {
+  if (text == "0") return FadviseHint::kNone;
+  if (text == "1") return FadviseHint::kByPattern;
+  if (text == "random") return FadviseHint::kRandom;
+  if (text == "sequential") return FadviseHint::kSequential;
+  fail("fio's values are 0 (none), 1 (by the job's pattern, the default), random and sequential");
+}
+
 void set_rate_min(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   spec.rate_min_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
 }
@@ -408,7 +417,7 @@ constexpr std::array kRules = {
     Rule{"invalidate", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.invalidate = boolean(v); }},
     // bench++ runs every job as a thread of one process, with or without fio's thread.
-    Rule{"thread", FioArgument::kFlag, [](WorkloadSpec&, std::string_view v, unsigned) { boolean(v); }},
+    Rule{"thread", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.thread = boolean(v); }},
     Rule{"stonewall", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},
     Rule{"wait_for_previous", FioArgument::kFlag,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},
@@ -586,6 +595,8 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.fallocate = fallocate_mode(v); }},
     Rule{"create_on_open", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_on_open = boolean(v); }},
+    Rule{"fadvise_hint", FioArgument::kRequired,
+         [](WorkloadSpec& s, std::string_view v, unsigned) { s.fadvise_hint = fadvise_hint(v); }},
     // fio's output statistics (issue 27): disk_util, and the windows of the bandwidth and IOPS samples.
     Rule{"disk_util", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.disk_util = boolean(v); }},

@@ -419,7 +419,7 @@ fio options (job): --name --rw (read, write, randread, randwrite, rw, randrw, tr
   draws each file's size; beside job files, job options fill fio's defaults (the first file's)
   --rw=MODE:N (fio's offset modifiers: read:8 skips 8 bytes, randread:4 draws every 4th) --rw_sequencer
 job control: --new_group --exitall --exit_what --exitall_on_error --rate_min --rate_iops_min --nice --prio
-  --prioclass --fallocate --create_on_open --unlink_each_loop
+  --prioclass --fallocate --create_on_open --unlink_each_loop --fadvise_hint
 fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file
   run) --parse-only (read and check, run and print nothing); include FILE lines in job files
   --disk_util --bwavgtime --iopsavgtime

@@ -15,24 +15,23 @@ std::chrono::nanoseconds to_nanos(const timeval& tv) {
 }  // namespace
 
 std::chrono::nanoseconds process_cpu_time() {
-  rusage usage{};
-  if (::getrusage(RUSAGE_SELF, &usage) != 0) {
-    throw std::system_error(errno, std::generic_category(), "cannot read the process's CPU time (getrusage)");
-  }
-  return to_nanos(usage.ru_utime) + to_nanos(usage.ru_stime);
+  const CpuBreakdown usage = process_usage();
+  return usage.user + usage.system;
 }
 
 CpuBreakdown process_usage() {
-  rusage usage{};
-  if (::getrusage(RUSAGE_SELF, &usage) != 0) {
-    throw std::system_error(errno, std::generic_category(), "cannot read the process's CPU time (getrusage)");
-  }
   CpuBreakdown breakdown;
-  breakdown.user = to_nanos(usage.ru_utime);
-  breakdown.system = to_nanos(usage.ru_stime);
-  breakdown.context_switches = static_cast<std::uint64_t>(usage.ru_nvcsw + usage.ru_nivcsw);
-  breakdown.major_faults = static_cast<std::uint64_t>(usage.ru_majflt);
-  breakdown.minor_faults = static_cast<std::uint64_t>(usage.ru_minflt);
+  for (const int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    rusage usage{};
+    if (::getrusage(who, &usage) != 0) {
+      throw std::system_error(errno, std::generic_category(), "cannot read the process's CPU time (getrusage)");
+    }
+    breakdown.user += to_nanos(usage.ru_utime);
+    breakdown.system += to_nanos(usage.ru_stime);
+    breakdown.context_switches += static_cast<std::uint64_t>(usage.ru_nvcsw + usage.ru_nivcsw);
+    breakdown.major_faults += static_cast<std::uint64_t>(usage.ru_majflt);
+    breakdown.minor_faults += static_cast<std::uint64_t>(usage.ru_minflt);
+  }
   return breakdown;
 }
 

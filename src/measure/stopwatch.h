@@ -11,12 +11,14 @@ namespace bench {
 
 using SteadyTime = std::chrono::steady_clock::time_point;
 
-// User + system CPU time consumed so far by the whole process (all threads). Throws std::system_error ("cannot
-// read the process's CPU time (getrusage)") when getrusage fails, rather than give a time of zero.
+// User + system CPU time consumed so far by the whole process (all threads) and by its child processes that have
+// ended and been waited for (a posixaio job's process: phases/job_process.h; bench++ starts no others). Throws
+// std::system_error ("cannot read the process's CPU time (getrusage)") when getrusage fails, rather than give a
+// time of zero.
 std::chrono::nanoseconds process_cpu_time();
 
-// The process's CPU time apart, its context switches and page faults so far (getrusage), and what was spent between
-// two readings. Throws std::system_error as process_cpu_time does.
+// The process's CPU time apart, its context switches and page faults so far (getrusage; with its ended and waited-for
+// children, as process_cpu_time), and what was spent between two readings. Throws std::system_error as process_cpu_time does.
 CpuBreakdown process_usage();
 CpuBreakdown usage_between(const CpuBreakdown& start, const CpuBreakdown& end);
 

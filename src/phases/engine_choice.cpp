@@ -4,7 +4,8 @@
 
 namespace bench {
 
-EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
+namespace {
+EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
   if (spec.submit_offload) {
     // fio's offload: iodepth workers, each queueing one request on the job's engine (check_workload allows psync,
     // libaio and posixaio). psync's blocking calls then run on as many threads; an asynchronous engine's submit
@@ -37,6 +38,14 @@ EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::st
           fmt::format("io_uring is unavailable ({}): psync_threads keeps iodepth={} requests in flight with as "
                       "many threads",
                       *io_uring_refusal, spec.iodepth)};
+}
+
+}  // namespace
+
+EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
+  EngineChoice choice = choose_engine_and_depth(spec, io_uring_refusal);
+  choice.own_process = choice.engine == EngineKind::kPosixAio && !spec.thread;
+  return choice;
 }
 
 }  // namespace bench

@@ -17,6 +17,10 @@ struct EngineChoice {
   EngineKind engine = EngineKind::kPsync;
   std::uint32_t depth = 1;
   std::string note;  // e.g. "io_uring is unavailable (...): psync_threads keeps iodepth=32 requests in flight ..."
+  // Each job in a process of its own (phases/job_process.h): posixaio without thread=, as fio's jobs are processes
+  // and glibc's POSIX AIO is per process. The plan keeps a group's posixaio jobs all threads when one of them has
+  // thread=, so that no process forks while glibc's AIO in it is busy.
+  bool own_process = false;
 };
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal);
 

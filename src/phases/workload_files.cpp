@@ -446,13 +446,33 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
   file.close();
 }
 
+namespace {
+// fio's fadvise_hint (ioengines.c td_io_open_file): the job's region of each file it opens for its requests is
+// declared random (POSIX_FADV_RANDOM: no readahead) or sequential (POSIX_FADV_SEQUENTIAL: more), by the job's
+// pattern (fadvise_hint=1, fio's default) or as named; none with fadvise_hint=0. Advice only: a failure is ignored, as
+// fio only warns of it.
+void advise_access_pattern(const WorkloadSpec& spec, const PosixFile& file, const JobTarget& target) {
+  int advice = 0;
+  switch (spec.fadvise_hint) {
+    case FadviseHint::kNone: return;
+    case FadviseHint::kByPattern: advice = is_random(spec.pattern) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL; break;
+    case FadviseHint::kRandom: advice = POSIX_FADV_RANDOM; break;
+    case FadviseHint::kSequential: advice = POSIX_FADV_SEQUENTIAL; break;
+  }
+  (void)::posix_fadvise(file.fd(), static_cast<off_t>(target.region_offset), static_cast<off_t>(target.region_bytes),
+                        advice);
+}
+}  // namespace
+
 PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target, bool create) {
   const int access = changes_data(spec.pattern) ? O_RDWR : O_RDONLY;
   // As fio 3.33 (filesetup.c): a job that trims opens its files without O_DIRECT and sync='s flags.
   const int flags = trims_data(spec.pattern) ? 0 : (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag;
   try {
     // sync=: O_(D)SYNC; create_on_open=1: this open makes a new file (prepare left it to it)
-    return PosixFile(target.path, access | flags | (spec.create_on_open || create ? O_CREAT : 0), 0600);
+    PosixFile file(target.path, access | flags | (spec.create_on_open || create ? O_CREAT : 0), 0600);
+    advise_access_pattern(spec, file, target);
+    return file;
   } catch (const std::system_error& error) {
     if (spec.direct && error.code() == std::errc::invalid_argument) {
       throw std::system_error(error.code(), fmt::format("cannot open {} with O_DIRECT (direct=1): its filesystem "

@@ -19,6 +19,7 @@
 #include "engine/io_engine.h"
 #include "phases/job_files.h"
 #include "phases/job_offsets.h"
+#include "phases/job_process.h"
 #include "phases/job_priority.h"
 #include "phases/workload_data.h"
 #include "phases/workload_job.h"
@@ -110,6 +111,15 @@ class WorkloadPhase final : public Phase {
   }
 
   void run(PhaseContext& context) const override {
+    if (choice_.own_process) {  // posixaio, as fio's job processes: phases/job_process.h
+      run_in_own_process(context, [this](PhaseContext& own) { run_with_priority(own); });
+      return;
+    }
+    run_with_priority(context);
+  }
+
+ private:
+  void run_with_priority(PhaseContext& context) const {
     if (!sets_job_priority(spec_)) {
       run_job_here(context);
       return;
@@ -127,7 +137,6 @@ class WorkloadPhase final : public Phase {
     if (failure) std::rethrow_exception(failure);
   }
 
- private:
   void run_job_here(PhaseContext& context) const {
     const std::span<JobTarget> targets = targets_of_job(targets_, spec_, context.worker_index);
     const JobTarget& target = targets.front();  // the job's first file: fio's seeds and verify= name it

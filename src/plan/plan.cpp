@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "cli/size_spec.h"
@@ -46,6 +47,17 @@ void plan_bonnie_tests(const RunSetup& setup, const PlanFacts& facts, Plan& plan
   }
 }
 
+// A posixaio job with thread= runs on a thread of bench++ and uses glibc's POSIX AIO there while the group runs; a
+// process forked meanwhile could inherit that AIO state half-changed (its lock held). So where a group has such a
+// job, its other posixaio jobs are threads too (EngineChoice::own_process).
+void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
+  const auto threaded_posixaio = [](const PlannedTest& test) {
+    return test.phase == PhaseId::kWorkload && test.engine.engine == EngineKind::kPosixAio && !test.engine.own_process;
+  };
+  if (std::none_of(group.begin(), group.end(), threaded_posixaio)) return;
+  for (PlannedTest& test : group) test.engine.own_process = false;
+}
+
 // The workloads: a group up to each stonewall, each job's file planned against the rules of
 // phases/workload_files.h (with the files of the workloads before it), its engine and seed.
 void plan_workloads(const PlanFacts& facts, Plan& plan) {
@@ -71,6 +83,7 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
     test.fio_group = fio_groups[w];
     plan.groups.back().push_back(std::move(test));
   }
+  for (std::vector<PlannedTest>& group : plan.groups) keep_posixaio_threads_together(group);
 }
 
 }  // namespace

@@ -60,6 +60,10 @@ template <>
 inline constexpr std::array<std::string_view, 5> kKeywords<FallocateMode> = {"none", "native", "posix", "keep",
                                                                              "truncate"};
 
+// fio's fadvise_hint= words, in FadviseHint's order.
+template <>
+inline constexpr std::array<std::string_view, 4> kKeywords<FadviseHint> = {"0", "1", "random", "sequential"};
+
 // All keywords of Enum, in the order of its values.
 template <typename Enum>
 constexpr std::span<const std::string_view> keywords_of() {

@@ -302,6 +302,9 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_prioclass", "prioclass", nullptr, member<&WorkloadSpec::ioprio_class>()},
     WorkloadField{"workload_fallocate", "fallocate", nullptr, member<&WorkloadSpec::fallocate>()},
     WorkloadField{"workload_create_on_open", "create_on_open", nullptr, member<&WorkloadSpec::create_on_open>()},
+    WorkloadField{"workload_thread", "thread", nullptr, member<&WorkloadSpec::thread>(), {}, {"thread", R::kOnOff}},
+    WorkloadField{"workload_fadvise_hint", "fadvise_hint", nullptr, member<&WorkloadSpec::fadvise_hint>(), {},
+                  {"fadvise_hint", R::kWord}},
     // fio's output statistics (issue 27)
     WorkloadField{"workload_disk_util", "disk_util", nullptr, member<&WorkloadSpec::disk_util>()},
     WorkloadField{"workload_bwavgtime_ms", "bwavgtime_ms", nullptr, milliseconds<&WorkloadSpec::bw_avg_time>()},

@@ -84,6 +84,14 @@ enum class ExitScope {
   kAll,        // all: every job, and the later groups do not run
 };
 
+// fio's fadvise_hint=: what posix_fadvise declares of each file the job opens for its requests.
+enum class FadviseHint {
+  kNone,        // 0: nothing
+  kByPattern,   // 1 (fio's default): random for a random job (POSIX_FADV_RANDOM), else sequential
+  kRandom,      // random
+  kSequential,  // sequential
+};
+
 // fio's fallocate=: how a file bench++ creates is given its blocks before it is laid out (fio 3.33's default:
 // native, fallocate(2) with mode 0 and posix_fallocate's fallback for a filesystem without it).
 enum class FallocateMode {
@@ -241,6 +249,13 @@ struct WorkloadSpec {
   // created by the job's open for its requests, neither allocated nor laid out before).
   FallocateMode fallocate = FallocateMode::kNative;
   bool create_on_open = false;
+  // fio's thread: every job a thread of bench++. Without it a posixaio job runs in a process of its own, as fio's
+  // jobs are processes (glibc's POSIX AIO is per process: phases/job_process.h); the other engines' jobs are
+  // threads either way.
+  bool thread = false;
+  // fio's fadvise_hint: the access pattern each file is declared to have when the job opens it
+  // (phases/workload_files.h): by the job's pattern (1, fio's default), none (0), random or sequential.
+  FadviseHint fadvise_hint = FadviseHint::kByPattern;
   // Issue 27's: fio's disk_util (platform/disk_stats.h): the block devices' statistics over the run, written in fio's
   // formats; bwavgtime= and iopsavgtime=: the windows of fio's bandwidth and IOPS samples (report/fio/fio_jobs.h).
   bool disk_util = true;

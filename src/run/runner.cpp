@@ -298,6 +298,12 @@ class Runner {
       });
     }
     agree(group_failure(jobs, clock_failure));
+    // Jobs in processes of their own count whole in cpu_end (phases/job_process.h): their set-up and leaving out.
+    for (const auto& job : jobs) {
+      const CpuBreakdown& outside = job->measurement.cpu_outside_group;
+      cpu_end = std::max(cpu_start, cpu_end - outside.user - outside.system);
+      usage_end = usage_between(outside, usage_end);
+    }
     std::vector<PhaseResult> results = results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
     if (group_.size() == 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
       for (PhaseResult& result : results) result.cpu_breakdown = usage_between(usage_start, usage_end);

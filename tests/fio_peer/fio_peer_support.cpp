@@ -66,14 +66,17 @@ std::optional<PeerRequest> fallocate_of(const std::string& line) {
   return request;
 }
 
-// "fadvise64(3</path/data>, 0, 65536, POSIX_FADV_DONTNEED) = 0": offset and length (other advice: none).
-std::optional<PeerRequest> cache_drop_of(const std::string& line) {
-  if (!line.starts_with("fadvise64(") || line.find(", POSIX_FADV_DONTNEED) = 0") == std::string::npos) {
+// "fadvise64(3</path/data>, 0, 65536, POSIX_FADV_DONTNEED) = 0": the advice, offset and length.
+std::optional<PeerRequest> advice_of(const std::string& line) {
+  const std::size_t advice = line.rfind(", POSIX_FADV_");
+  const std::size_t close = line.rfind(") = ");
+  if (!line.starts_with("fadvise64(") || advice == std::string::npos || close == std::string::npos || close < advice) {
     return std::nullopt;
   }
-  const TwoNumbers numbers = two_numbers_before(line, line.rfind(", POSIX_FADV_DONTNEED"));
+  const TwoNumbers numbers = two_numbers_before(line, advice);
   PeerRequest request;
-  request.drops_cache = true;
+  request.advice = line.substr(advice + 2, close - advice - 2);
+  request.drops_cache = request.advice == "POSIX_FADV_DONTNEED";
   request.offset = numbers.first;
   request.length = numbers.second;
   return request;
@@ -83,7 +86,7 @@ std::optional<PeerRequest> cache_drop_of(const std::string& line) {
 // the buffers as "".
 std::optional<PeerRequest> request_of(const std::string& line) {
   if (line.starts_with("fallocate(")) return fallocate_of(line);
-  if (line.starts_with("fadvise64(")) return cache_drop_of(line);
+  if (line.starts_with("fadvise64(")) return advice_of(line);
   const bool read = line.starts_with("pread64(");
   const bool write = line.starts_with("pwrite64(");
   if (!read && !write) return std::nullopt;

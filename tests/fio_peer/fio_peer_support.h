@@ -22,11 +22,13 @@ struct PeerRequest {
   std::string fallocate_mode;
   // An unlink(2) or unlinkat(2) of the file that succeeded (traced with PeerCalls::kWithUnlink); no request.
   bool unlink = false;
-  // A posix_fadvise(POSIX_FADV_DONTNEED) of the file (traced with PeerCalls::kWithCacheDrops), over offset and
-  // length; no request.
+  // A posix_fadvise of the file (traced with PeerCalls::kWithCacheDrops), over offset and length: its advice as
+  // strace prints it ("POSIX_FADV_RANDOM"), and whether that is POSIX_FADV_DONTNEED (a drop of its cached pages);
+  // no request.
+  std::string advice;
   bool drops_cache = false;
   // A pread64 or pwrite64.
-  bool transfer() const { return fallocate_mode.empty() && !unlink && !drops_cache; }
+  bool transfer() const { return fallocate_mode.empty() && !unlink && advice.empty(); }
 };
 
 // The calls traced: pread64 and pwrite64, or fallocate too (ioengine=falloc's requests), or the files' removals

@@ -349,6 +349,8 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_fixedbufs") other.uring.fixed_buffers = true;
     else if (column == "workload_sqthread_poll") other.uring.sq_poll = true;
     else if (column == "workload_hipri") other.hipri = true;
+    else if (column == "workload_thread") other.thread = true;
+    else if (column == "workload_fadvise_hint") other.fadvise_hint = FadviseHint::kNone;
     else FAIL("a compared workload field this test does not vary: add it");
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";

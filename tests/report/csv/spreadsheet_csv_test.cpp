@@ -40,7 +40,7 @@ constexpr std::string_view kGoldenHeader =
     "workload_nrfiles,workload_filesize,workload_filesize_high,"
     "workload_file_service_type,workload_file_service_turn,workload_file_service_parameter,workload_openfiles,"
     "workload_new_group,workload_exitall,workload_exit_what,workload_exitall_on_error,workload_rate_min,workload_rate_iops_min,workload_nice,workload_prio,"
-    "workload_prioclass,workload_fallocate,workload_create_on_open,"
+    "workload_prioclass,workload_fallocate,workload_create_on_open,workload_thread,workload_fadvise_hint,"
     "workload_disk_util,workload_bwavgtime_ms,workload_iopsavgtime_ms,workload_registerfiles,workload_fixedbufs,"
     "workload_sqthread_poll,workload_sqthread_poll_cpu,workload_nonvectored,workload_hipri,"
     "direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
