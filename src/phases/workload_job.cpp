@@ -1,7 +1,5 @@
 #include "phases/workload_job.h"
 
-#include <fcntl.h>
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,8 +10,7 @@
 #include <thread>
 #include <utility>
 
-#include "phases/job_files.h"
-#include "phases/job_offsets.h"
+#include "phases/job_places.h"
 #include "phases/job_rate.h"
 #include "measure/stopwatch.h"
 #include "phases/rng.h"
@@ -24,6 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::nanoseconds;
+using FilePlace = JobPlaces::FilePlace;
 
 constexpr std::uint64_t kSyncTag = std::numeric_limits<std::uint64_t>::max();
 
@@ -49,10 +47,7 @@ class JobLoop {
   JobLoop(const JobPlan& plan, JobMeasurement& result)
       : plan_(plan),
         spec_(plan.spec),
-        offsets_(file_offsets(plan)),
-        file_issued_(plan.files.size(), 0),
-        wraps_seen_(plan.files.size(), 0),
-        service_(spec_, static_cast<std::uint32_t>(plan.files.size()), plan.fio_seeds),
+        places_(plan),
         mix_(plan.seed ^ 0x6d69782d72617465ULL),
         submitted_at_(plan.depth),
         issued_at_(plan.depth),
@@ -127,85 +122,12 @@ class JobLoop {
 
   bool issuing() const { return !stopping_ && !pass_done_; }
 
-  // Each file's offsets over its region, from the job's seeds. fio draws a job's random offsets from one stream
-  // for all its files; bench++ gives each file the stream fio gives a job's only file (the blocks each file's pass
-  // covers are the same; their order across files differs).
-  static std::vector<JobOffsets> file_offsets(const JobPlan& plan) {
-    std::vector<JobOffsets> offsets;
-    offsets.reserve(plan.files.size());
-    for (const JobFile& file : plan.files) offsets.emplace_back(plan.spec, file.region_bytes, plan.seed, plan.fio_seeds);
-    return offsets;
-  }
-
-  struct FilePlace {
-    std::uint32_t file = 0;
-    std::optional<RequestPlace> place;
-  };
-  // The next request's file and place (fio's set_io_u_file): the file the service picks, or, when that file has
-  // nothing left in this pass, the next it picks; nullopt when every file is done. A sequential file is done when
-  // its region is issued (fio: its last position reached the end), a random one when its pass is over. Under
-  // file_service_type=zipf|pareto|normal a covered file starts over instead (fio's fio_file_reset): a random job
-  // takes its block from the same file, a sequential one picks anew (fio's set_io_u_file).
-  std::optional<FilePlace> next_place(IoOp op) {
-    std::optional<std::uint32_t> file = service_.next();
-    while (file) {
-      const bool covered = !spec_.time_based && !is_random(spec_.pattern) &&
-                           file_issued_[*file] >= plan_.files[*file].region_bytes;
-      std::optional<RequestPlace> place;
-      if (!covered) place = offsets_[*file].next(op);
-      if (place) {
-        file_issued_[*file] += place->length;
-        drop_cache_at_wrap(*file);
-        return FilePlace{*file, place};
-      }
-      if (service_.restarts_files() && file_issued_[*file] > 0) {  // (a file no block fits is done all the same)
-        offsets_[*file] = JobOffsets(spec_, plan_.files[*file].region_bytes, plan_.seed, plan_.fio_seeds);
-        file_issued_[*file] = 0;
-        wraps_seen_[*file] = 0;
-        if (is_random(spec_.pattern)) {
-          drop_cache(*file);  // fio's get_next_rand_block under a non-uniform file service, as at a wrap
-          continue;
-        }
-        service_.starts_over(*file);
-      } else {
-        service_.done(*file);
-      }
-      file = service_.next();
-    }
-    return std::nullopt;
-  }
-
-  // fio's invalidate=1 on a buffered job (io_u.c loop_cache_invalidate): when a time_based job starts over in a
-  // file (a random job's map exhausted; a sequential job's region done, only with one file, as fio), the file's
-  // cached pages are dropped (POSIX_FADV_DONTNEED over the job's region, which starts writing back the dirty ones
-  // and drops the clean), so that the next pass's requests meet the page cache as the first pass's did. Without
-  // it a buffered time_based job ran from a warm, dirty cache where fio's did not: the tart suite's buffered
-  // random writes measured 1.3-1.8x fio's (docs/performance.md).
-  void drop_cache_at_wrap(std::uint32_t file) {
-    const std::uint64_t wraps = offsets_[file].time_based_wraps();
-    if (wraps == wraps_seen_[file]) return;
-    wraps_seen_[file] = wraps;
-    if (is_random(spec_.pattern) || plan_.files.size() == 1) drop_cache(file);
-  }
-  void drop_cache(std::uint32_t file) const {
-    if (!spec_.invalidate || spec_.direct) return;
-    const JobFile& each = plan_.files[file];
-    // As fio: a failure is not the job's (fio says so on its log and goes on); nothing here to say it on.
-    if (each.fd >= 0) {
-      (void)::posix_fadvise(each.fd, static_cast<off_t>(each.region_offset), static_cast<off_t>(each.region_bytes),
-                            POSIX_FADV_DONTNEED);
-    }
-  }
-
   // fio's loops=: the next pass starts over the region, with the offsets drawn anew from the same seeds (fio
   // re-seeds each loop with randrepeat, its default) and the random map cleared; with unlink_each_loop, on files
   // made anew (JobPlan::between_loops).
   void start_next_loop() {
     if (plan_.between_loops) plan_.between_loops();
-    offsets_ = file_offsets(plan_);
-    file_issued_.assign(plan_.files.size(), 0);
-    wraps_seen_.assign(plan_.files.size(), 0);
-    service_.restart();
+    places_.restart();
     issued_bytes_ = 0;
     issued_requests_ = 0;
     pass_done_ = false;
@@ -262,7 +184,7 @@ class JobLoop {
       if (!rate_allows(op)) break;
       // trimwrite: the write goes where its trim went (fio's last_start[DDIR_TRIM]), with its length.
       const std::optional<FilePlace> next =
-          op == IoOp::kWrite && trimmed_ ? std::exchange(trimmed_, std::nullopt) : next_place(op);
+          op == IoOp::kWrite && trimmed_ ? std::exchange(trimmed_, std::nullopt) : places_.next(op);
       if (!next) {  // every file is done (a random pass over every block, or no request fits before the end)
         pass_done_ = true;
         break;
@@ -379,7 +301,7 @@ class JobLoop {
         spec_.io_size == 0 ? per_byte(plan_.job_bytes) : per_byte(spec_.io_size) - issued_before_pass_;
     // fio ends a pass at its size counting the bytes its engine queued: a synchronous engine's never count, so its
     // pass ends when the files are done, which under file_service_type=zipf|pareto|normal is never: on to io_size.
-    const bool pass_ends_at_size = !(service_.restarts_files() && is_synchronous(plan_.engine.kind()));
+    const bool pass_ends_at_size = !(places_.restarts_files() && is_synchronous(plan_.engine.kind()));
     const std::uint64_t pass_bytes = pass_ends_at_size ? std::min(per_byte(plan_.job_bytes), io_left) : io_left;
     if (issued_bytes_ >= pass_bytes && !trimmed_) {
       pass_done_ = true;
@@ -540,10 +462,7 @@ class JobLoop {
 
   const JobPlan& plan_;
   const WorkloadSpec& spec_;
-  std::vector<JobOffsets> offsets_;         // each file's (its region's own stream: see file_offsets)
-  std::vector<std::uint64_t> file_issued_;  // bytes issued to each file in this pass, ramp included
-  std::vector<std::uint64_t> wraps_seen_;   // each file's JobOffsets::time_based_wraps() when last looked at
-  FileService service_;                     // which file each request goes to
+  JobPlaces places_;                        // where each request goes
   std::uint32_t last_write_file_ = 0;       // fsync=/fdatasync= sync the file written last, as fio
   Rng mix_;
   std::vector<Clock::time_point> submitted_at_;  // when each slot's batch was submitted (fio's start_time)
