@@ -32,6 +32,9 @@ table.glance{border-collapse:collapse;margin:4px 0 14px}
 table.glance th,table.glance td{border:1px solid #d8dde6;padding:3px 10px;text-align:left}
 table.glance th{background:#f3f5f8;font-weight:600}
 table.glance td.number{text-align:right;font-variant-numeric:tabular-nums}
+table.glance tr.failed td{background:#fdecea}
+.failed,table.glance tr.failed strong{color:#b3261e}
+p.failed{font-weight:600;margin:4px 0}
 )";
 
 }  // namespace

@@ -71,11 +71,6 @@ std::string row(const PhaseResult& p, std::size_t width, bool first_of_workload)
 std::string failure_owner(const WorkloadPart& part) {
   return fmt::format("workload '{}'", part.workload) + (part.job ? fmt::format(" job {}", *part.job) : "");
 }
-std::string failure_message(const WorkloadPart& part) {
-  const std::string named = fmt::format("workload '{}': ", part.workload);
-  const std::string& message = part.failure->message;
-  return message.starts_with(named) ? message.substr(named.size()) : message;
-}
 
 // The parts that name a failed job once each: a job's own part where its workload reports each job apart (its
 // whole then repeats the first one's), else the whole's; the first direction of each.
@@ -101,8 +96,8 @@ std::vector<const WorkloadPart*> failed_jobs(const RunResult& run) {
 std::vector<std::string> notes_of(const RunResult& run) {
   std::vector<std::string> notes;
   for (const WorkloadPart* part : failed_jobs(run)) {
-    notes.push_back(fmt::format("{}: FAILED (error {}): {}; its figures are what it did before", failure_owner(*part),
-                                part->failure->error, failure_message(*part)));
+    notes.push_back(fmt::format("{}: {}; its figures are what it did before", failure_owner(*part),
+                                failed_text(*part)));
   }
   std::vector<std::string> noted_engines;
   std::vector<std::string> noted_busy;  // workloads noted for a busy measurer (once, not per direction)
@@ -136,6 +131,16 @@ std::vector<std::string> notes_of(const RunResult& run) {
 }
 
 }  // namespace
+
+std::string failure_message(const WorkloadPart& part) {
+  const std::string named = fmt::format("workload '{}': ", part.workload);
+  const std::string& message = part.failure->message;
+  return message.starts_with(named) ? message.substr(named.size()) : message;
+}
+
+std::string failed_text(const WorkloadPart& part) {
+  return fmt::format("FAILED (error {}): {}", part.failure->error, failure_message(part));
+}
 
 std::string format_count_si(double value) {
   if (!(value >= 0)) return "-";

@@ -21,6 +21,13 @@ std::string format_workload_table(const RunResult& run);
 // "bench++: ". Empty when every job ran to its end.
 std::vector<std::string> job_failure_lines(const RunResult& run);
 
+// A failed part's (WorkloadPart::failure set) message, without the "workload 'NAME': " it may start with (a
+// rate_min failure's does), for where the workload is already named.
+std::string failure_message(const WorkloadPart& part);
+
+// "FAILED (error 84): MESSAGE" (failure_message): how every human output marks a failed part, after its name.
+std::string failed_text(const WorkloadPart& part);
+
 // Empty for fewer than two runs.
 std::string format_workload_repeat_summary(const std::vector<RunResult>& runs);
 
