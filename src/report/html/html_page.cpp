@@ -24,6 +24,7 @@ figcaption span{font-weight:normal;color:#5b6475}
 svg{display:block}
 svg text{font-size:12px;fill:#1d2330}
 svg text.missing{fill:#7a8294;font-style:italic}
+svg text.failed{fill:#b3261e;font-weight:600}
 ul.phrases{margin:4px 0 0;padding-left:18px}
 .better{color:#1e7d45}.worse{color:#b3261e}.neutral{color:#1d2330}
 ul.notes li{margin:3px 0}
