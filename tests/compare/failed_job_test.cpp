@@ -221,7 +221,7 @@ TEST_CASE("failed job: compare of result files of a job that failed for real, re
     CHECK(contains(result.out, "w read (w.read)\n"));
     CHECK(contains(result.out, fmt::format("FAILED: guest run 1 ({}): error {}: verify: ", guest.string(), EILSEQ)));
     CHECK(contains(result.out, "zeros; its figures are left out\n"));
-    CHECK(contains(result.out, "no ratio: the job failed in guest"));
+    CHECK(line_of(result.out, "throughput ").ends_with(" FAILED  no ratio: the job failed in guest"));
     CHECK_FALSE(contains(result.out, "× host"));  // no ratio anywhere
     const auto doc = nlohmann::json::parse(test::read_file(json));
     REQUIRE(doc["tests"].size() == 1);
@@ -231,6 +231,26 @@ TEST_CASE("failed job: compare of result files of a job that failed for real, re
     for (const auto& metric : doc["tests"][0]["metrics"]) CHECK(metric["values"][1]["state"] == "failed");
     CHECK(contains(test::read_file(csv), fmt::format(",failed,,,0,,,,no ratio: the job failed in guest,1,{},", EILSEQ)));
   }
+}
+
+TEST_CASE("failed job: compare of fio's own JSON of a job that failed (its error number, fio keeps no message)") {
+  if (test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)")) return;
+  const test::TempDir dir;
+  run_job(dir.path(), "host", false);
+  const fs::path fio_json = dir.path() / "fio.json";
+  const test::CommandOutput fio = test::run_program(
+      {"fio", "--name=w", "--rw=read", "--filename=" + (dir.path() / "zeros").string(), "--size=64k",
+       "--verify=crc32c", "--output-format=json", "--output=" + fio_json.string()});
+  INFO("fio's stderr:\n" << fio.err);
+  REQUIRE(fio.exit_code != 0);  // fio exits non-zero for a failed job
+  const test::CommandOutput result =
+      test::run_bench({"compare", (dir.path() / "host.json").string(), fio_json.string()});
+  INFO("stdout:\n" << result.out << "\nstderr:\n" << result.err);
+  CHECK(result.exit_code == 0);
+  CHECK(contains(result.out, fmt::format("run 1 ({}): error {}: fio's error {} (", fio_json.string(), EILSEQ, EILSEQ)));
+  const std::string throughput = line_of(result.out, "throughput ");
+  CHECK(contains(throughput, " FAILED "));
+  CHECK(contains(throughput, " no ratio: the job failed in "));
 }
 
 }  // namespace
