@@ -196,11 +196,17 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
   if (runs.size() < 2) return {};
   std::vector<TestId> order;
   std::map<TestId, std::vector<double>> iops_of, mbps_of;
+  std::map<TestId, std::size_t> failed_runs;  // left out of the mean and the best: figures that stop at a failure
   for (const RunResult& run : runs) {
     for (const PhaseResult& p : run.phases) {
       if (!p.workload || p.workload->job) continue;
       const TestId id = test_id(p);
       if (!iops_of.contains(id)) order.push_back(id);
+      iops_of[id];  // (a test whose every run failed has none)
+      if (p.workload->failure) {
+        ++failed_runs[id];
+        continue;
+      }
       const std::optional<double> iops = requests_per_second(p);
       const std::optional<double> bytes = rate_per_second(p);
       if (iops) iops_of[id].push_back(*iops);
@@ -213,7 +219,16 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
   std::string text = fmt::format("\nAcross {} runs: mean ± standard deviation, and the best run (CrystalDiskMark's "
                                  "figure)\n{:<{}} {:>19} {:>8} {:>21} {:>9}\n",
                                  runs.size(), "test", width, "IOPS", "best", "MB/s", "best");
+  std::string failures;
   for (const TestId& id : order) {
+    if (failed_runs.contains(id)) {
+      failures +=
+          fmt::format("{}: {} of {} runs FAILED, left out\n", test_short_title(id), failed_runs[id], runs.size());
+    }
+    if (iops_of[id].empty()) {
+      text += fmt::format("{:<{}} {:>19}\n", test_short_title(id), width, "FAILED");
+      continue;
+    }
     const MeanStddev iops = mean_stddev(iops_of[id]);
     const auto& mbps_values = mbps_of[id];
     const std::string iops_cell = fmt::format("{} ± {}", format_count_si(iops.mean), format_count_si(iops.stddev));
@@ -227,7 +242,7 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
     text += fmt::format("{:<{}} {:>19} {:>8} {:>21} {:>9}\n", test_short_title(id), width, iops_cell,
                         format_count_si(best_iops), mbps_cell, best_mbps);
   }
-  return text;
+  return text + failures;
 }
 
 }  // namespace bench
