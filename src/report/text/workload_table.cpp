@@ -202,7 +202,7 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
       if (!p.workload || p.workload->job) continue;
       const TestId id = test_id(p);
       if (!iops_of.contains(id)) order.push_back(id);
-      iops_of[id];  // (a test whose every run failed has none)
+      iops_of[id];  // listed once, with or without rates
       if (p.workload->failure) {
         ++failed_runs[id];
         continue;
@@ -225,8 +225,8 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
       failures +=
           fmt::format("{}: {} of {} runs FAILED, left out\n", test_short_title(id), failed_runs[id], runs.size());
     }
-    if (iops_of[id].empty()) {
-      text += fmt::format("{:<{}} {:>19}\n", test_short_title(id), width, "FAILED");
+    if (iops_of[id].empty()) {  // every run failed, or none measured a rate
+      text += fmt::format("{:<{}} {:>19}\n", test_short_title(id), width, failed_runs.contains(id) ? "FAILED" : "-");
       continue;
     }
     const MeanStddev iops = mean_stddev(iops_of[id]);
