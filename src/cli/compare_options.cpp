@@ -136,7 +136,8 @@ Files (each holds one format, found from its content):
 
 Metrics: throughput (higher is better), CPU (lower is better), p50, p99 and max latency (lower is
 better; only those the files hold). A difference is beyond the noise when the means differ by more than
-2 × the larger standard deviation of the runs (needs 2 or more runs on one side).
+2 × the larger standard deviation of the runs (needs 2 or more runs on one side). A run whose workload job
+failed is no value: every output names it with its error, and a group whose every run failed has no ratio.
 
 Options:
       --csv FILE        write the comparison as CSV (one row per test, metric and group); "-" = stdout

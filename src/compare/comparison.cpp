@@ -51,6 +51,7 @@ MetricCell make_cell(const TestFold* fold, MetricKind kind) {
   MetricCell cell;
   if (fold == nullptr) return cell;
   cell.runs = fold->runs;
+  cell.failed_runs = fold->failures.size();
   const CellFold& folded = fold->cells[static_cast<std::size_t>(kind)];
   if (folded.values.count() > 0) {
     cell.state = CellState::kMeasured;
@@ -60,6 +61,8 @@ MetricCell make_cell(const TestFold* fold, MetricKind kind) {
     if (fold->all_rounds) {
       for (const auto& [round, values] : folded.rounds) cell.by_round.push_back({round, values.result().mean});
     }
+  } else if (cell.failed_runs == cell.runs && cell.runs > 0) {
+    cell.state = CellState::kFailed;
   } else if (cell.runs > 0) {
     cell.state = folded.any_not_measured ? CellState::kNotMeasured : CellState::kNotRecorded;
   }
@@ -87,9 +90,24 @@ std::string missing_phrase(const MetricCell& cell, const std::string& name) {
     case CellState::kAbsent: return fmt::format("test absent from {}", name);
     case CellState::kNotMeasured: return fmt::format("not measured in {} (under 0.5 s)", name);
     case CellState::kNotRecorded: return fmt::format("not recorded in {}", name);
+    case CellState::kFailed: return fmt::format("no ratio: the job failed in {}", name);
     case CellState::kMeasured: break;
   }
   return "";
+}
+
+// " (1 failed run of guest left out)", " (2 failed runs of host, 1 of guest left out)"; "" when none was.
+std::string failed_runs_suffix(const MetricCell& base, const std::string& base_name, const MetricCell& cell,
+                               const std::string& name) {
+  std::vector<std::string> parts;
+  for (const auto& [counted, group] : {std::pair{&base, &base_name}, std::pair{&cell, &name}}) {
+    if (counted->failed_runs == 0) continue;
+    parts.push_back(parts.empty() ? fmt::format("{} failed run{} of {}", counted->failed_runs,
+                                                counted->failed_runs == 1 ? "" : "s", *group)
+                                  : fmt::format("{} of {}", counted->failed_runs, *group));
+  }
+  if (parts.empty()) return "";
+  return fmt::format(" ({} left out)", parts.size() == 1 ? parts[0] : parts[0] + ", " + parts[1]);
 }
 
 void set_against_base(MetricKind kind, const MetricCell& base, const std::string& base_name, MetricCell& cell,
@@ -97,6 +115,8 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
   if (base.state != CellState::kMeasured || cell.state != CellState::kMeasured) {
     if (base.state == CellState::kNotMeasured && cell.state == CellState::kNotMeasured) {
       cell.phrase = "not measured in either (under 0.5 s)";
+    } else if (base.state == CellState::kFailed && cell.state == CellState::kFailed) {
+      cell.phrase = "no ratio: the job failed in both";
     } else {
       cell.phrase = base.state != CellState::kMeasured ? missing_phrase(base, base_name) : missing_phrase(cell, name);
     }
@@ -113,7 +133,8 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
     cell.verdict = rounds.median == 1 || format_ratio(rounds.median) == "1.00"
                        ? Verdict::kSame
                        : (higher == higher_is_better(kind) ? Verdict::kBetter : Verdict::kWorse);
-    cell.phrase = ratio_phrase(kind, rounds.median, name, base_name) + rounds_suffix(rounds);
+    cell.phrase = ratio_phrase(kind, rounds.median, name, base_name) + rounds_suffix(rounds) +
+                  failed_runs_suffix(base, base_name, cell, name);
     return;
   }
   const double b = base.stats.mean;
@@ -130,23 +151,29 @@ void set_against_base(MetricKind kind, const MetricCell& base, const std::string
   } else {
     cell.phrase = fmt::format("{} higher ({} has 0)", metric_title(kind), base_name);
   }
+  cell.phrase += failed_runs_suffix(base, base_name, cell, name);
 }
 
 TestComparison compare_test(const TestId& test, const std::vector<RunGroup>& groups) {
   TestComparison result;
   result.test = test;
   result.unit = test_work_unit(test);
-  for (const auto& group : groups) {
-    const TestFold* fold = group.find(test);
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const TestFold* fold = groups[g].find(test);
     result.latency_histograms.push_back(fold == nullptr ? HistogramBuckets{}
                                                         : HistogramBuckets(fold->histogram.begin(), fold->histogram.end()));
+    if (fold == nullptr) continue;
+    for (FailedRun failed : fold->failures) {
+      failed.group = g;
+      result.failures.push_back(std::move(failed));
+    }
   }
   for (const MetricKind kind : kMetricKinds) {
     MetricRow row;
     row.kind = kind;
     for (const auto& group : groups) row.cells.push_back(make_cell(group.find(test), kind));
     const bool any_value = std::any_of(row.cells.begin(), row.cells.end(), [](const MetricCell& c) {
-      return c.state == CellState::kMeasured || c.state == CellState::kNotMeasured;
+      return c.state == CellState::kMeasured || c.state == CellState::kNotMeasured || c.state == CellState::kFailed;
     });
     if (!any_value) continue;
     for (std::size_t g = 1; g < groups.size(); ++g) {
@@ -205,10 +232,19 @@ std::string_view metric_title(MetricKind kind) {
 
 bool higher_is_better(MetricKind kind) { return kind == MetricKind::kThroughput; }
 
+std::string failed_run_text(const Comparison& comparison, const FailedRun& failed) {
+  return fmt::format("{} run {} ({}): error {}: {}", comparison.groups.at(failed.group).name, failed.run + 1,
+                     failed.file, failed.failure.error, failed.failure.message);
+}
+
 void fold_phase(TestFold& fold, const PhaseResult& phase, const SourcedRun& run) {
   ++fold.runs;
   const std::optional<std::uint64_t> round = run_round(run.run.info);
   fold.all_rounds = fold.all_rounds && round.has_value();
+  if (phase.workload && phase.workload->failure) {  // its figures stop at the failure: none is a value
+    fold.failures.push_back(FailedRun{0, run.file, run.run.info.run_index, *phase.workload->failure});
+    return;
+  }
   for (const MetricKind kind : kMetricKinds) {
     CellFold& cell = fold.cells[static_cast<std::size_t>(kind)];
     const RunValue value = run_value(phase, run.source, kind);

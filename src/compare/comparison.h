@@ -12,7 +12,12 @@
 //   throughput   rate_per_second(): bytes/s, seeks/s, files/s or syncs/s     higher is better
 //   CPU          cpu_percent(): process CPU over wall time, percent           lower is better
 //   latency p50, p99, max of one operation, nanoseconds                      lower is better
-// A metric is listed when at least one group has a value for it. Ratios are other / base.
+// A metric is listed when at least one group has a value for it (or failed it). Ratios are other / base.
+//
+// Failed jobs: a run whose workload job failed in a test (WorkloadPart::failure; result files keep it) gives that
+// test no values: its figures stop at the failure. The test lists the run (TestComparison::failures) and each
+// cell counts it (MetricCell::failed_runs); a group whose every run failed the test is kFailed and gets no ratio,
+// its phrase saying why. The other runs of a group are compared as ever, the phrase saying what was left out.
 //
 // Noise rule: with at least two runs on one side, a difference is beyond the run-to-run noise when the two
 // means differ by more than kNoiseFactor times the larger of the two sample standard deviations; with a
@@ -78,6 +83,7 @@ enum class CellState {
   kNotMeasured,  // every run of the group that has the test ran under 0.5 s without a number ("+++++")
   kNotRecorded,  // the source holds no such value (a bonnie++ line has no percentiles; no latency samples)
   kAbsent,       // no run of the group has this test
+  kFailed,       // every run of the group that has the test failed in it (its job's failure): no value
 };
 
 enum class Verdict { kBetter, kWorse, kSame };  // kSame: equal, or the ratio rounds to 1.00 (under 0.5 % apart)
@@ -102,6 +108,7 @@ struct MetricCell {
   CellState state = CellState::kAbsent;
   MeanStddev stats;              // kMeasured: over the runs that gave a value (stats.count of them)
   std::size_t runs = 0;          // runs of the group that have the test
+  std::size_t failed_runs = 0;   // of those, the ones whose job failed in it: left out of stats
   bool under_min_time = false;   // kMeasured throughput or CPU, and at least one of those runs lasted under 0.5 s
   // Per round, in round order, when every run of the group that has the test carries a round; else empty.
   std::vector<RoundValue> by_round;
@@ -112,13 +119,22 @@ struct MetricCell {
   std::optional<Verdict> verdict;   // both measured
   Noise noise = Noise::kUnknown;    // both measured and at least two runs on one side
   std::string phrase;  // "guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower", with rounds their
-                       // range: "guest 0.42× host (rounds 0.38–0.47)"; or why there is no comparison:
-                       // "not measured in guest (under 0.5 s)"
+                       // range: "guest 0.42× host (rounds 0.38–0.47)", and failed runs left out: "guest 0.42× host
+                       // (1 failed run of guest left out)"; or why there is no comparison:
+                       // "not measured in guest (under 0.5 s)", "no ratio: the job failed in guest"
 };
 
 struct MetricRow {
   MetricKind kind = MetricKind::kThroughput;
   std::vector<MetricCell> cells;  // one per group, in group order; cells[0] is the base's
+};
+
+// A run whose job failed in a test (see "Failed jobs" above).
+struct FailedRun {
+  std::size_t group = 0;   // in Comparison::groups
+  std::string file;        // the run's file, as given
+  std::uint32_t run = 0;   // RunInfo::run_index: which of its file's repeats, from 0
+  JobFailure failure;
 };
 
 struct TestComparison {
@@ -128,6 +144,7 @@ struct TestComparison {
   // Per group (in group order): the latency histograms of its runs merged (results read from JSON reports keep
   // them); empty where none was recorded.
   std::vector<HistogramBuckets> latency_histograms;
+  std::vector<FailedRun> failures;  // in group order, then in the order the runs were read
 };
 
 struct GroupInfo {
@@ -145,8 +162,8 @@ template <>
 inline constexpr std::array<std::string_view, 5> kKeywords<MetricKind> = {"throughput", "cpu_percent", "latency_p50",
                                                                           "latency_p99", "latency_max"};
 template <>
-inline constexpr std::array<std::string_view, 4> kKeywords<CellState> = {"measured", "not_measured", "not_recorded",
-                                                                         "absent"};
+inline constexpr std::array<std::string_view, 5> kKeywords<CellState> = {"measured", "not_measured", "not_recorded",
+                                                                         "absent", "failed"};
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<Verdict> = {"better", "worse", "same"};
 template <>
@@ -164,6 +181,9 @@ struct Comparison {
   std::string ratio_rule = "ratios are other / base";
   std::string noise_rule = std::string(noise_rule_text());
 };
+
+// "guest run 2 (guest.json): error 84: MESSAGE": who failed and how, for every output.
+std::string failed_run_text(const Comparison& comparison, const FailedRun& failed);
 
 // REQUIRES: runs not empty. Throws UsageError when the runs form fewer than two groups (e.g. every file holds
 // the same label under group_by_label).

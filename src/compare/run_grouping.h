@@ -30,6 +30,7 @@ struct TestFold {
   bool all_rounds = true;        // every one of them carries a round
   std::array<CellFold, 5> cells;
   std::map<std::uint32_t, std::uint64_t> histogram;  // bucket -> count, summed over the runs
+  std::vector<FailedRun> failures;  // its runs whose job failed in it (group not set), left out of cells and histogram
 };
 
 // Folds one phase of a run into its test (compare/comparison.cpp, where the metrics are read).

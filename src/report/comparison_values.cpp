@@ -60,12 +60,16 @@ std::string format_cell_value(const MetricCell& cell, DisplayUnit unit) {
     case CellState::kAbsent: return "absent";
     case CellState::kNotRecorded: return "not recorded";
     case CellState::kNotMeasured: return "not measured (under 0.5 s)";
+    case CellState::kFailed: return "FAILED";
     case CellState::kMeasured: break;
   }
   std::string text = format_number(cell.stats.mean / unit.scale);
   if (cell.stats.count > 1) text += " ± " + significant_digits(cell.stats.stddev / unit.scale, 2);
   text += unit.symbol == "%" ? "%" : fmt::format(" {}", unit.symbol);
-  if (cell.stats.count < cell.runs) text += fmt::format(" ({} of {} runs)", cell.stats.count, cell.runs);
+  if (cell.stats.count < cell.runs) {
+    text += fmt::format(" ({} of {} runs{})", cell.stats.count, cell.runs,
+                        cell.failed_runs > 0 ? fmt::format(", {} failed", cell.failed_runs) : "");
+  }
   return text;
 }
 

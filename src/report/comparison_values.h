@@ -29,7 +29,8 @@ std::string format_number(double value);
 
 // A measured cell in its row's unit, the stddev to two significant digits: "512 ± 4.1 MiB/s" (no "±" for a
 // single value), "(2 of 3 runs)" added
-// when some runs gave no value. Other states: "not measured (under 0.5 s)", "not recorded", "absent".
+// when some runs gave no value ("(2 of 3 runs, 1 failed)" when a run's job failed). Other states: "not measured
+// (under 0.5 s)", "not recorded", "absent", "FAILED".
 std::string format_cell_value(const MetricCell& cell, DisplayUnit unit);
 
 // "better", "worse" or "same", then the noise: "worse, beyond noise", "better, within noise",

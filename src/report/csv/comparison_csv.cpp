@@ -10,10 +10,18 @@ namespace {
 
 constexpr std::string_view kHeader =
     "test,metric,unit,better,group,role,label,files,runs,measured_runs,state,mean,stddev,under_min_time,"
-    "ratio_to_base,verdict,noise,phrase\n";
+    "ratio_to_base,verdict,noise,phrase,failed_runs,error_code,error\n";
+
+// The first run of group g whose job failed in the test, else nullptr.
+const FailedRun* first_failure(const TestComparison& test, std::size_t g) {
+  for (const FailedRun& failed : test.failures) {
+    if (failed.group == g) return &failed;
+  }
+  return nullptr;
+}
 
 std::string row(const TestComparison& test, const MetricRow& metric, const GroupInfo& group, const MetricCell& cell,
-                bool is_base) {
+                bool is_base, const FailedRun* failed) {
   std::string files;
   for (const auto& file : group.files) files += (files.empty() ? "" : "; ") + file;
   const bool measured = cell.state == CellState::kMeasured;
@@ -36,6 +44,9 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
       cell.verdict ? std::string(keyword(*cell.verdict)) : "",
       cell.verdict ? std::string(keyword(cell.noise)) : "",
       cell.phrase,
+      fmt::format("{}", cell.failed_runs),
+      failed ? fmt::format("{}", failed->failure.error) : "",
+      failed ? failed->failure.message : "",
   };
   return csv_record(fields);
 }
@@ -47,7 +58,7 @@ std::string format_comparison_csv(const Comparison& comparison) {
   for (const auto& test : comparison.tests) {
     for (const auto& metric : test.metrics) {
       for (std::size_t g = 0; g < metric.cells.size(); ++g) {
-        out += row(test, metric, comparison.groups[g], metric.cells[g], g == 0);
+        out += row(test, metric, comparison.groups[g], metric.cells[g], g == 0, first_failure(test, g));
       }
     }
   }

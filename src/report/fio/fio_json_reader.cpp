@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <ctime>
+#include <limits>
 #include <map>
+#include <system_error>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -122,6 +124,25 @@ PhaseResult result_of(const ReadDirection& direction, const WorkloadSpec& spec, 
   return result;
 }
 
+// fio's "error" of a job (its errno) as a failure; nullopt for 0. fio's JSON keeps no message (its verror goes to
+// stderr only), so the message is the error's own.
+std::optional<JobFailure> failure_of(const json& job) {
+  const std::uint64_t number = whole(job, "error");
+  if (number == 0 || number > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) return std::nullopt;
+  const int error = static_cast<int>(number);
+  return JobFailure{error, fmt::format("fio's error {} ({}); fio's JSON keeps no message",
+                                       error, std::error_code(error, std::generic_category()).message())};
+}
+
+// The direction a failed job without requests is reported in, as bench++ reports its own (run/test_results.cpp):
+// the first it does, its syncs when it does none of the others.
+IoDirection failure_direction(const WorkloadSpec& spec) {
+  if (reads_data(spec.pattern)) return IoDirection::kRead;
+  if (writes_data(spec.pattern)) return IoDirection::kWrite;
+  if (trims_data(spec.pattern)) return IoDirection::kTrim;
+  return IoDirection::kSync;
+}
+
 constexpr std::array<std::pair<const char*, IoDirection>, 4> kDirections = {{{"read", IoDirection::kRead},
                                                                             {"write", IoDirection::kWrite},
                                                                             {"trim", IoDirection::kTrim},
@@ -171,6 +192,12 @@ std::vector<RunResult> read_document(std::string_view text, const std::string& n
     WorkloadSpec spec = make_spec(global, options_of(entries.front()->value("job options", json::object())));
     spec.name = jobname;
     if (entries.size() > 1) spec.jobs = static_cast<std::uint32_t>(entries.size());
+    // The whole's failure is its first failed job's, as bench++'s own (WorkloadPart::failure).
+    std::optional<JobFailure> first_failure;
+    for (const json* entry : entries) {
+      if (!first_failure) first_failure = failure_of(*entry);
+    }
+    const std::size_t first_part = run.phases.size();
     for (const auto& [key, which] : kDirections) {
       ReadDirection sum;
       std::optional<LatencyHistogram> merged = LatencyHistogram();
@@ -194,12 +221,18 @@ std::vector<RunResult> read_document(std::string_view text, const std::string& n
         if (entries.size() == 1) sum.latency = direction.latency;
         if (entries.size() > 1 && direction.operations > 0) {
           each.push_back(result_of(direction, spec, which, static_cast<std::uint32_t>(j), cpu, 1));
+          each.back().workload->failure = failure_of(entry);
         }
       }
       if (sum.operations == 0) continue;
       if (entries.size() > 1 && merged) sum.latency = {merged, merged->summary()};
       run.phases.push_back(result_of(sum, spec, which, std::nullopt, cpu_sum, spec.jobs));
+      run.phases.back().workload->failure = first_failure;
       run.phases.insert(run.phases.end(), each.begin(), each.end());
+    }
+    if (first_failure && run.phases.size() == first_part) {  // failed before any request: named all the same
+      run.phases.push_back(result_of(ReadDirection{}, spec, failure_direction(spec), std::nullopt, {}, spec.jobs));
+      run.phases.back().workload->failure = first_failure;
     }
     info.setup.workloads.push_back(std::move(spec));
   }

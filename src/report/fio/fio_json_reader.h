@@ -5,7 +5,9 @@
 // merged as bench++ merges its own histograms; else min, max, mean and the percentiles fio wrote: p50, p90, p99,
 // p99.9), CPU from usr_cpu + sys_cpu over job_runtime. The jobs' options become their workloads' specs through
 // `make_spec`, so differing settings get compare's notes. Jobs of one name (numjobs without group_reporting)
-// become that workload's jobs, and their sum its whole. Throws std::runtime_error("<name>: <what is wrong>").
+// become that workload's jobs, and their sum its whole. A job's "error" (fio's errno, without its message) is
+// its parts' failure (WorkloadPart::failure; the whole's is its first failed job's), and a failed job without
+// requests is reported all the same. Throws std::runtime_error("<name>: <what is wrong>").
 #include <functional>
 #include <string>
 #include <string_view>

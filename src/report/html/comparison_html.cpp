@@ -41,6 +41,11 @@ std::string_view colour_of(const MetricCell& cell, bool is_base) {
   return kNeutralColour;
 }
 
+// Whether the cell of group g has no ratio because a side's job failed (CellState::kFailed).
+bool failed_against_base(const MetricRow& row, std::size_t g) {
+  return row.cells[g].state == CellState::kFailed || row.cells[0].state == CellState::kFailed;
+}
+
 std::string_view phrase_class(const MetricCell& cell) {
   if (cell.verdict && cell.noise == Noise::kBeyond && *cell.verdict != Verdict::kSame) {
     return *cell.verdict == Verdict::kBetter ? "better" : "worse";
@@ -60,7 +65,8 @@ std::string bar_row(const MetricCell& cell, std::string_view name, bool is_base,
   std::string out = fmt::format(R"(<text x="{}" y="{}" text-anchor="end">{}</text>)", kLabelWidth - 6, y + 16,
                                 html_text(shortened(name, 16)));
   if (cell.state != CellState::kMeasured) {
-    return out + fmt::format(R"(<text class="missing" x="{}" y="{}">{}</text>)", kLabelWidth, y + 16,
+    return out + fmt::format(R"(<text class="{}" x="{}" y="{}">{}</text>)",
+                             cell.state == CellState::kFailed ? "failed" : "missing", kLabelWidth, y + 16,
                              html_text(format_cell_value(cell, unit)));
   }
   const auto x_of = [&](double value) { return kLabelWidth + std::clamp(value / scale, 0.0, 1.0) * kBarWidth; };
@@ -94,7 +100,8 @@ std::string chart(const Comparison& comparison, const TestComparison& test, cons
   for (std::size_t g = 1; g < row.cells.size(); ++g) {
     const MetricCell& cell = row.cells[g];
     const std::string verdict = verdict_text(cell);
-    phrases += fmt::format("<li class=\"{}\">{}{}</li>", phrase_class(cell), html_text(cell.phrase),
+    phrases += fmt::format("<li class=\"{}\">{}{}</li>", failed_against_base(row, g) ? "failed" : phrase_class(cell),
+                           html_text(cell.phrase),
                            verdict.empty() ? "" : html_text(" — " + verdict));
   }
   const std::string caption = fmt::format("{} <span>({}, {} is better)</span>", html_text(metric_title(row.kind)),
@@ -102,8 +109,8 @@ std::string chart(const Comparison& comparison, const TestComparison& test, cons
   return fmt::format(
       "<figure><figcaption>{}</figcaption>\n<svg width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" "
       "aria-label=\"{} of {}\">{}</svg>\n<ul class=\"phrases\">{}</ul></figure>\n",
-      caption, kChartWidth, height, kChartWidth, height, html_text(metric_title(row.kind)), test_key(test.test), bars,
-      phrases);
+      caption, kChartWidth, height, kChartWidth, height, html_text(metric_title(row.kind)),
+      html_text(test_key(test.test)), bars, phrases);
 }
 
 // The latency CDF of the test's groups (results read from JSON keep their histograms); "" without any.
@@ -140,17 +147,21 @@ const MetricRow* find_row(const TestComparison& test, MetricKind kind) {
 std::string glance_cell(const TestComparison& test, std::initializer_list<MetricKind> kinds, std::size_t g,
                         const std::string& group_name) {
   const MetricCell* chosen = nullptr;
+  bool failed = false;
   for (const MetricKind kind : kinds) {
     const MetricRow* row = find_row(test, kind);
     if (row == nullptr) continue;
-    if (chosen == nullptr || (!chosen->verdict && row->cells[g].verdict)) chosen = &row->cells[g];
+    if (chosen == nullptr || (!chosen->verdict && row->cells[g].verdict)) {
+      chosen = &row->cells[g];
+      failed = failed_against_base(*row, g);
+    }
   }
   if (chosen == nullptr) return "<td></td>";
   const std::string verdict = verdict_text(*chosen);
   // The column's header names the group: a phrase that starts with its name ("guest 0.42× host") drops it.
   std::string phrase = chosen->phrase;
   if (phrase.rfind(group_name + " ", 0) == 0) phrase = phrase.substr(group_name.size() + 1);
-  return fmt::format("<td class=\"{}\">{}{}</td>", phrase_class(*chosen), html_text(phrase),
+  return fmt::format("<td class=\"{}\">{}{}</td>", failed ? "failed" : phrase_class(*chosen), html_text(phrase),
                      verdict.empty() ? "" : html_text(" (" + verdict + ")"));
 }
 
@@ -191,8 +202,13 @@ std::string format_comparison_html(const Comparison& comparison) {
   std::string body;
   bool any_short = false;
   for (const auto& test : comparison.tests) {
-    body += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n",
-                        html_text(test_title(test.test)), test_key(test.test));
+    body += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n", html_text(test_title(test.test)),
+                        html_text(test_key(test.test)));
+    for (const FailedRun& failed : test.failures) {
+      body += fmt::format("<p class=\"failed\">FAILED: {}; its figures are left out</p>\n",
+                          html_text(failed_run_text(comparison, failed)));
+    }
+    body += "<div class=\"charts\">\n";
     for (const auto& row : test.metrics) {
       body += chart(comparison, test, row);
       any_short = any_short || std::any_of(row.cells.begin(), row.cells.end(),

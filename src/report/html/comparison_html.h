@@ -3,7 +3,9 @@
 // a bar per group with its mean, a whisker for ± one standard deviation and the value, and under each chart
 // the phrases against the base; before the charts, an "At a glance" table with each other group's throughput
 // and latency (p99, else max) phrase per test. Bars of other groups are green when better beyond the noise, red when worse
-// beyond the noise, blue otherwise; the base is grey. No scripts, no fonts, no links: nothing is fetched.
+// beyond the noise, blue otherwise; the base is grey. A run whose job failed in a test is named with its error
+// above the test's charts, and a group whose every run failed shows FAILED in red where its bar would be, its
+// phrases saying why there is no ratio. No scripts, no fonts, no links: nothing is fetched.
 #include <string>
 
 #include "compare/comparison.h"

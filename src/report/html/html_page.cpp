@@ -24,6 +24,7 @@ figcaption span{font-weight:normal;color:#5b6475}
 svg{display:block}
 svg text{font-size:12px;fill:#1d2330}
 svg text.missing{fill:#7a8294;font-style:italic}
+svg text.failed{fill:#b3261e;font-weight:600}
 ul.phrases{margin:4px 0 0;padding-left:18px}
 .better{color:#1e7d45}.worse{color:#b3261e}.neutral{color:#1d2330}
 ul.notes li{margin:3px 0}
@@ -32,6 +33,9 @@ table.glance{border-collapse:collapse;margin:4px 0 14px}
 table.glance th,table.glance td{border:1px solid #d8dde6;padding:3px 10px;text-align:left}
 table.glance th{background:#f3f5f8;font-weight:600}
 table.glance td.number{text-align:right;font-variant-numeric:tabular-nums}
+table.glance tr.failed td{background:#fdecea}
+.failed,table.glance tr.failed strong{color:#b3261e}
+p.failed{font-weight:600;margin:4px 0}
 )";
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "report/html/per_second_svg.h"
 #include "report/text/latency_table.h"
 #include "report/text/run_text.h"
+#include "report/text/workload_table.h"
 #include "result/metrics.h"
 #include "result/result_keywords.h"
 #include "result/test_id.h"
@@ -37,20 +38,28 @@ std::string latency_cells(const std::optional<LatencySummary>& l) {
   return cells;
 }
 
-// One row per test and run: its rate, %CPU, latency percentiles and what the outputs note of it.
+// The part's failure when its job failed (WorkloadPart::failure), else nullptr.
+const WorkloadPart* failed_part(const PhaseResult& phase) {
+  return phase.workload && phase.workload->failure ? &*phase.workload : nullptr;
+}
+
+// One row per test and run: its rate, %CPU, latency percentiles and what the outputs note of it; a failed job's
+// row marked (class "failed"), its note the error and message, as the text table's FAILED row and note.
 std::string percentile_table(const std::vector<RunResult>& runs) {
   std::string rows;
   for (const RunResult& run : runs) {
     for (const PhaseResult& phase : run.phases) {
       const std::optional<double> cpu = cpu_percent(phase);
-      std::string note;
-      if (too_fast(phase)) note = "under 0.5 s";
+      const WorkloadPart* failed = failed_part(phase);
+      std::string note = failed ? failed_text(*failed) + "; its figures are what it did before" : "";
+      if (too_fast(phase)) note += (note.empty() ? "" : "; ") + std::string("under 0.5 s");
       if (phase.cached_percent && *phase.cached_percent >= 5) {
         note += fmt::format("{}{:.0f} % cached", note.empty() ? "" : "; ", *phase.cached_percent);
       }
-      rows += fmt::format("<tr><td>{}</td>{}<td>{}</td><td class=\"number\">{}</td><td class=\"number\">{}</td>{}"
+      rows += fmt::format("<tr{}><td>{}{}</td>{}<td>{}</td><td class=\"number\">{}</td><td class=\"number\">{}</td>{}"
                           "<td>{}</td></tr>\n",
-                          html_text(test_short_title(test_id(phase))),
+                          failed ? " class=\"failed\"" : "", html_text(test_short_title(test_id(phase))),
+                          failed ? " <strong>FAILED</strong>" : "",
                           runs.size() > 1 ? fmt::format("<td>{}</td>", run.info.run_index + 1) : "",
                           html_text(test_key(test_id(phase))), html_text(rate_cell(phase)),
                           cpu ? fmt::format("{:.0f}", *cpu) : "-", latency_cells(phase.latency), html_text(note));
@@ -62,7 +71,9 @@ std::string percentile_table(const std::vector<RunResult>& runs) {
                      runs.size() > 1 ? "<th>run</th>" : "", rows);
 }
 
-// Per test of the first run, in its order: the CDF of that test in every run that has it.
+// Per test of the first run, in its order: the CDF of that test in every run that has it, and a workload's
+// per-second charts. A run whose job failed in the test is left out of its charts and said so above them: its
+// figures stop at the failure, and a line beside the others would read as a result.
 std::string cdf_sections(const std::vector<RunResult>& runs) {
   std::string out;
   for (const PhaseResult& first : runs.front().phases) {
@@ -70,21 +81,28 @@ std::string cdf_sections(const std::vector<RunResult>& runs) {
     std::vector<CdfSeries> series;
     std::vector<RateSeries> rates;
     std::vector<RateSeries> latencies;
+    std::string failures;
     for (const RunResult& run : runs) {
-      if (const PhaseResult* phase = find_test(run, id)) {
-        const std::string name = runs.size() > 1 ? fmt::format("run {}", run.info.run_index + 1) : run.info.label;
-        series.push_back({name, &phase->latency_histogram});
-        if (phase->workload) {
-          rates.push_back({name, &phase->workload->per_second});
-          latencies.push_back({name, &phase->workload->mean_latency_ns_per_second});
-        }
+      const PhaseResult* phase = find_test(run, id);
+      if (phase == nullptr) continue;
+      const std::string name = runs.size() > 1 ? fmt::format("run {}", run.info.run_index + 1) : run.info.label;
+      if (const WorkloadPart* failed = failed_part(*phase)) {
+        failures += fmt::format("<p class=\"failed\">{}{}; left out of the charts</p>\n",
+                                runs.size() > 1 ? html_text(name) + ": " : "", html_text(failed_text(*failed)));
+        continue;
+      }
+      series.push_back({name, &phase->latency_histogram});
+      if (phase->workload) {
+        rates.push_back({name, &phase->workload->per_second});
+        latencies.push_back({name, &phase->workload->mean_latency_ns_per_second});
       }
     }
     const std::string figure =
         latency_cdf_figure(series) + per_second_figure(rates) + latency_per_second_figure(latencies);
-    if (figure.empty()) continue;
-    out += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n<div class=\"charts\">\n{}</div>\n</section>\n",
-                       html_text(test_title(id)), html_text(test_key(id)), figure);
+    if (figure.empty() && failures.empty()) continue;
+    out += fmt::format("<section>\n<h2>{}<code>{}</code></h2>\n{}{}</section>\n", html_text(test_title(id)),
+                       html_text(test_key(id)), failures,
+                       figure.empty() ? "" : "<div class=\"charts\">\n" + figure + "</div>\n");
   }
   return out;
 }

@@ -3,7 +3,9 @@
 // self-contained HTML page, drawn from the same pieces as compare's (report/html/html_page.h): per run its human text
 // as bench++ prints it (bonnie++'s table and the measured section; or the workload table and a suite's own
 // table), then one table of every test's rate, %CPU and latency percentiles, and per test its latency CDF with
-// a line per run. Also what `bench++ compare` writes for a single input.
+// a line per run. A failed job (WorkloadPart::failure) is marked FAILED with its error number and message in its
+// row, and left out of its test's charts with the same words in their place. Also what `bench++ compare` writes
+// for a single input.
 #include <string>
 #include <vector>
 

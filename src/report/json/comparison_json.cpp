@@ -60,6 +60,7 @@ ordered_json value_json(const GroupInfo& group, const MetricCell& cell) {
   out["verdict"] = text_or_null(cell.verdict.has_value(), cell.verdict ? keyword(*cell.verdict) : "");
   out["noise"] = text_or_null(cell.verdict.has_value(), keyword(cell.noise));
   out["phrase"] = cell.phrase;
+  out["failed_runs"] = cell.failed_runs;
   if (!cell.by_round.empty()) out["by_round"] = rounds_json(cell.by_round, "value", 3);
   if (cell.rounds) {
     out["round_ratios"] = rounds_json(cell.rounds->per_round, "ratio", 6);
@@ -88,6 +89,12 @@ ordered_json test_json(const Comparison& comparison, const TestComparison& test)
   out["test"] = test_key(test.test);
   out["title"] = test_title(test.test);
   out["metrics"] = std::move(metrics);
+  ordered_json failures = ordered_json::array();
+  for (const FailedRun& failed : test.failures) {
+    failures.push_back({{"group", comparison.groups.at(failed.group).name}, {"file", failed.file},
+                        {"run", failed.run + 1}, {"code", failed.failure.error}, {"message", failed.failure.message}});
+  }
+  out["failures"] = std::move(failures);
   return out;
 }
 

@@ -5,11 +5,14 @@
 //                placement ("host", "guest on kvm"...; null when not recorded)}...],
 //    "tests": [{test (phase key), title, metrics: [{metric, unit, better ("higher"|"lower"),
 //               values: [{group, state, runs, measured_runs, mean, stddev, under_min_time, ratio_to_base,
-//                         verdict, noise, phrase}...]}...]}...],
+//                         verdict, noise, phrase, failed_runs}...]}...],
+//               failures: [{group, file, run (from 1), code, message}...]}...],
 //    "notes": ["..."]}
 // Keywords and units as in comparison_csv.h; numbers in the raw unit (bytes/s, ns, percent), mean and stddev
 // rounded to 3 decimals and ratio_to_base to 6 (as in the CSV); "no value" is null (mean and stddev unless
-// measured; ratio_to_base, verdict and noise for the base and where either side is not measured). Written with
+// measured; ratio_to_base, verdict and noise for the base and where either side is not measured). A run whose job
+// failed in a test is in the test's failures, with its error number (code) and message, and counted in the
+// failed_runs of its group's values, which leave it out (state "failed" when every run did). Written with
 // nlohmann/json as the JSON report is: pretty-printed with two spaces, text that is not valid UTF-8 with U+FFFD
 // in place of the bad bytes.
 #include <string>

@@ -9,10 +9,12 @@
 namespace bench {
 namespace {
 
-// Columns of the table: one row of cells, or a test heading when `heading` is set.
+// Columns of the table: one row of cells, a test heading when `heading` is set, or a line of its own under a
+// test (outside the columns) when `remark` is.
 struct Line {
   std::string heading;
   std::vector<std::string> cells;
+  std::string remark;
 };
 
 std::string one_line(std::string_view text) {
@@ -69,12 +71,17 @@ std::string render(const std::vector<Line>& lines) {
   std::vector<std::size_t> widths;
   for (const auto& line : lines) {
     widths.resize(std::max(widths.size(), line.cells.size()), 0);
+    if (!line.remark.empty()) continue;
     for (std::size_t c = 0; c < line.cells.size(); ++c) widths[c] = std::max(widths[c], width(line.cells[c]));
   }
   std::string out;
   for (const auto& line : lines) {
     if (!line.heading.empty()) {
       out += "\n" + line.heading + "\n";
+      continue;
+    }
+    if (!line.remark.empty()) {
+      out += "  " + line.remark + "\n";
       continue;
     }
     std::string text = " ";
@@ -103,9 +110,13 @@ std::string format_comparison_text(const Comparison& comparison) {
   const std::vector<std::string> header = header_cells(comparison);
   bool any_short = false;
   for (const auto& test : comparison.tests) {
-    lines.push_back({fmt::format("{} ({})", test_short_title(test.test), test_key(test.test)), {}});
-    lines.push_back({"", header});
-    for (const auto& row : test.metrics) lines.push_back({"", metric_cells(test, row, any_short)});
+    lines.push_back({fmt::format("{} ({})", test_short_title(test.test), test_key(test.test)), {}, ""});
+    lines.push_back({"", header, ""});
+    for (const auto& row : test.metrics) lines.push_back({"", metric_cells(test, row, any_short), ""});
+    for (const FailedRun& failed : test.failures) {
+      lines.push_back(
+          {"", {}, "FAILED: " + one_line(failed_run_text(comparison, failed)) + "; its figures are left out"});
+    }
   }
   out += render(lines);
 

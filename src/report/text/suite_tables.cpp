@@ -24,19 +24,25 @@ std::optional<double> requests_per_second(const PhaseResult& p) {
   return static_cast<double>(p.operations) / std::chrono::duration<double>(p.elapsed).count();
 }
 
+// Whether the part's job failed (WorkloadPart::failure): its figures stop at the failure, so no cell shows them.
+bool failed(const PhaseResult* p) { return p != nullptr && p->workload && p->workload->failure; }
+
 std::string bandwidth(const PhaseResult* p) {
+  if (failed(p)) return "FAILED";
   if (p == nullptr) return "-";
   const std::optional<double> rate = rate_per_second(*p);
   return rate ? fmt::format("{:.1f} MB/s", *rate / kMB) : "-";
 }
 
 std::string iops(const PhaseResult* p) {
+  if (failed(p)) return "FAILED";
   if (p == nullptr) return "-";
   const std::optional<double> rate = requests_per_second(*p);
   return rate ? format_count_si(*rate) + " IOPS" : "-";
 }
 
 std::string latency(const PhaseResult* p) {
+  if (failed(p)) return "FAILED";
   if (p == nullptr || !p->latency) return "-";
   return fmt::format("{} (p99 {})", format_duration_ns(p->latency->mean_ns),
                      format_duration_ns(static_cast<double>(p->latency->p99_ns)));
@@ -66,6 +72,7 @@ std::string tart_table(const std::vector<Executor>& executors) {
   std::string text = "\nTart's table (cirruslabs/tart benchmark/): B/W in MB/s = 10^6 bytes/s, latency mean (p99)\n";
   text += line("Name", "Executor", "B/W (read)", "B/W (write)", "I/O (read)", "I/O (write)", "Latency (read)",
                "Latency (write)", "Latency (sync)");
+  std::string failures;
   for (const WorkloadSpec& spec : workloads) {
     for (const Executor& e : executors) {
       const RunResult& run = *e.runs.front();
@@ -74,10 +81,15 @@ std::string tart_table(const std::vector<Executor>& executors) {
       const PhaseResult* sync = part_of(run, spec.name, IoDirection::kSync);
       text += line(spec.description.empty() ? spec.name : spec.description, e.name, bandwidth(read), bandwidth(write),
                    iops(read), iops(write), latency(read), latency(write), latency(sync));
+      for (const PhaseResult* p : {read, write, sync}) {
+        if (!failed(p)) continue;
+        failures += fmt::format("{}: workload '{}': {}\n", e.name, spec.name, failed_text(*p->workload));
+        break;  // every part of a failed job has its failure
+      }
     }
   }
   if (executors.front().runs.size() > 1) text += "(each executor's first run)\n";
-  return text;
+  return text + failures;
 }
 
 std::string cdm_table(const std::vector<Executor>& executors) {
@@ -92,20 +104,36 @@ std::string cdm_table(const std::vector<Executor>& executors) {
                                     : reads_data(spec.pattern) ? IoDirection::kRead
                                                                : IoDirection::kTrim;
       std::vector<double> mbps, rates, latencies;
+      const WorkloadPart* first_failed = nullptr;
+      std::size_t failed_runs = 0;
       for (const RunResult* run : e.runs) {
         const PhaseResult* p = part_of(*run, spec.name, direction);
         if (p == nullptr) continue;
+        if (failed(p)) {  // left out of the best run and the mean
+          if (first_failed == nullptr) first_failed = &*p->workload;
+          ++failed_runs;
+          continue;
+        }
         if (const auto rate = rate_per_second(*p)) mbps.push_back(*rate / kMB);
         if (const auto rate = requests_per_second(*p)) rates.push_back(*rate);
         if (p->latency) latencies.push_back(p->latency->mean_ns);
       }
-      if (mbps.empty()) continue;
+      const std::string failure =
+          first_failed == nullptr ? ""
+                                  : fmt::format("{:<20} {} of {} run{} {}{}\n", "", failed_runs, e.runs.size(),
+                                                e.runs.size() == 1 ? "" : "s", failed_text(*first_failed),
+                                                mbps.empty() ? "" : "; left out");
+      if (mbps.empty()) {
+        if (!failure.empty()) text += fmt::format("{:<20} {:>10}\n", spec.name, "FAILED") + failure;
+        continue;
+      }
       const MeanStddev stats = mean_stddev(mbps);
       // CrystalDiskMark's latency is the best (lowest) run's.
       text += fmt::format("{:<20} {:>10.2f} {:>22} {:>10} {:>12}\n", spec.name, *std::max_element(mbps.begin(), mbps.end()),
                           fmt::format("{:.2f} ± {:.2f}", stats.mean, stats.stddev),
                           format_count_si(*std::max_element(rates.begin(), rates.end())),
                           latencies.empty() ? "-" : format_duration_ns(*std::min_element(latencies.begin(), latencies.end())));
+      text += failure;
     }
   }
   return text;

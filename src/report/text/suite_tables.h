@@ -5,6 +5,9 @@
 //   true MB/s (10^6 bytes/s; Tart multiplies fio's KiB/s by 1000) and each latency's p99 beside its mean;
 // - cdm: CrystalDiskMark's, per executor each test's best run in MB/s (CrystalDiskMark's figure) beside the mean ±
 //   standard deviation of the runs, and IOPS.
+// A failed job (WorkloadPart::failure) shows no figures: tart's cells say FAILED, with a line naming the executor,
+// the workload and its error under the table; CrystalDiskMark's leaves the failed runs out of the best and the
+// mean, says how many failed with the first one's error under the test's row, and FAILED where every run did.
 #include <string>
 #include <vector>
 

@@ -71,11 +71,6 @@ std::string row(const PhaseResult& p, std::size_t width, bool first_of_workload)
 std::string failure_owner(const WorkloadPart& part) {
   return fmt::format("workload '{}'", part.workload) + (part.job ? fmt::format(" job {}", *part.job) : "");
 }
-std::string failure_message(const WorkloadPart& part) {
-  const std::string named = fmt::format("workload '{}': ", part.workload);
-  const std::string& message = part.failure->message;
-  return message.starts_with(named) ? message.substr(named.size()) : message;
-}
 
 // The parts that name a failed job once each: a job's own part where its workload reports each job apart (its
 // whole then repeats the first one's), else the whole's; the first direction of each.
@@ -101,8 +96,8 @@ std::vector<const WorkloadPart*> failed_jobs(const RunResult& run) {
 std::vector<std::string> notes_of(const RunResult& run) {
   std::vector<std::string> notes;
   for (const WorkloadPart* part : failed_jobs(run)) {
-    notes.push_back(fmt::format("{}: FAILED (error {}): {}; its figures are what it did before", failure_owner(*part),
-                                part->failure->error, failure_message(*part)));
+    notes.push_back(fmt::format("{}: {}; its figures are what it did before", failure_owner(*part),
+                                failed_text(*part)));
   }
   std::vector<std::string> noted_engines;
   std::vector<std::string> noted_busy;  // workloads noted for a busy measurer (once, not per direction)
@@ -136,6 +131,16 @@ std::vector<std::string> notes_of(const RunResult& run) {
 }
 
 }  // namespace
+
+std::string failure_message(const WorkloadPart& part) {
+  const std::string named = fmt::format("workload '{}': ", part.workload);
+  const std::string& message = part.failure->message;
+  return message.starts_with(named) ? message.substr(named.size()) : message;
+}
+
+std::string failed_text(const WorkloadPart& part) {
+  return fmt::format("FAILED (error {}): {}", part.failure->error, failure_message(part));
+}
 
 std::string format_count_si(double value) {
   if (!(value >= 0)) return "-";
@@ -191,11 +196,17 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
   if (runs.size() < 2) return {};
   std::vector<TestId> order;
   std::map<TestId, std::vector<double>> iops_of, mbps_of;
+  std::map<TestId, std::size_t> failed_runs;  // left out of the mean and the best: figures that stop at a failure
   for (const RunResult& run : runs) {
     for (const PhaseResult& p : run.phases) {
       if (!p.workload || p.workload->job) continue;
       const TestId id = test_id(p);
       if (!iops_of.contains(id)) order.push_back(id);
+      iops_of[id];  // listed once, with or without rates
+      if (p.workload->failure) {
+        ++failed_runs[id];
+        continue;
+      }
       const std::optional<double> iops = requests_per_second(p);
       const std::optional<double> bytes = rate_per_second(p);
       if (iops) iops_of[id].push_back(*iops);
@@ -208,7 +219,16 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
   std::string text = fmt::format("\nAcross {} runs: mean ± standard deviation, and the best run (CrystalDiskMark's "
                                  "figure)\n{:<{}} {:>19} {:>8} {:>21} {:>9}\n",
                                  runs.size(), "test", width, "IOPS", "best", "MB/s", "best");
+  std::string failures;
   for (const TestId& id : order) {
+    if (failed_runs.contains(id)) {
+      failures +=
+          fmt::format("{}: {} of {} runs FAILED, left out\n", test_short_title(id), failed_runs[id], runs.size());
+    }
+    if (iops_of[id].empty()) {  // every run failed, or none measured a rate
+      text += fmt::format("{:<{}} {:>19}\n", test_short_title(id), width, failed_runs.contains(id) ? "FAILED" : "-");
+      continue;
+    }
     const MeanStddev iops = mean_stddev(iops_of[id]);
     const auto& mbps_values = mbps_of[id];
     const std::string iops_cell = fmt::format("{} ± {}", format_count_si(iops.mean), format_count_si(iops.stddev));
@@ -222,7 +242,7 @@ std::string format_workload_repeat_summary(const std::vector<RunResult>& runs) {
     text += fmt::format("{:<{}} {:>19} {:>8} {:>21} {:>9}\n", test_short_title(id), width, iops_cell,
                         format_count_si(best_iops), mbps_cell, best_mbps);
   }
-  return text;
+  return text + failures;
 }
 
 }  // namespace bench

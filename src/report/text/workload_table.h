@@ -21,7 +21,16 @@ std::string format_workload_table(const RunResult& run);
 // "bench++: ". Empty when every job ran to its end.
 std::vector<std::string> job_failure_lines(const RunResult& run);
 
-// Empty for fewer than two runs.
+// A failed part's (WorkloadPart::failure set) message, without the "workload 'NAME': " it may start with (a
+// rate_min failure's does), for where the workload is already named.
+std::string failure_message(const WorkloadPart& part);
+
+// "FAILED (error 84): MESSAGE" (failure_message): how every human output marks a failed part, after its name.
+std::string failed_text(const WorkloadPart& part);
+
+// Per workload and direction across `runs`: the mean ± standard deviation of the rate and the best run; a run
+// whose job failed in it is left out and counted under the table ("w read: 1 of 3 runs FAILED, left out"), and a
+// test whose every run failed says FAILED. Empty for fewer than two runs.
 std::string format_workload_repeat_summary(const std::vector<RunResult>& runs);
 
 // "812", "12.3k", "151k", "2.07M": three significant digits.

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <system_error>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/fio_options.h"
@@ -340,6 +342,43 @@ TEST_CASE("fio output: a failed job's error in fio's JSON, the normal output's e
   CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);mix;0;0;"));
   CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);seq;1;84;"));
   CHECK(test::contains(format_fio_terse(run, 2), "2;seq;1;84;"));
+}
+
+TEST_CASE("fio output: compare's reader keeps a job's error from fio's JSON, a failed job without requests too") {
+  const auto maker = [](const FioOptionList&, const FioOptionList& job) {
+    WorkloadSpec spec;
+    for (const auto& [key, value] : job) {
+      if (key == "rw" && value == "write") spec.pattern = IoPattern::kWrite;
+    }
+    return spec;
+  };
+  RunResult run = sample_run();
+  run.phases[3].workload->failure = JobFailure{84, "verify: bad magic at offset 0"};  // seq failed
+  const std::vector<RunResult> read = read_fio_json(format_fio_json({run}, FioJsonKind::kJson), "x.json", maker);
+  REQUIRE(read.size() == 1);
+  REQUIRE(read.front().phases.size() == 4);
+  for (std::size_t p = 0; p < 3; ++p) CHECK_FALSE(read.front().phases[p].workload->failure.has_value());
+  const PhaseResult& seq = read.front().phases[3];
+  REQUIRE(seq.workload->failure.has_value());
+  CHECK(seq.workload->failure->error == 84);
+  CHECK(seq.workload->failure->message == fmt::format("fio's error 84 ({}); fio's JSON keeps no message",
+                                                      std::error_code(84, std::generic_category()).message()));
+  // A job that failed before any request (numjobs=2 as fio writes it: two entries of one name, the second
+  // failed) is its workload's part all the same, in the direction it would have done; the whole has its failure.
+  const std::string failed_at_once = R"({"fio version": "fio-3.33", "jobs": [
+      {"jobname": "w", "job options": {"rw": "write"}, "error": 0, "write": {"total_ios": 0}},
+      {"jobname": "w", "job options": {"rw": "write"}, "error": 5, "write": {"total_ios": 0}},
+      {"jobname": "ok", "error": 0, "read": {"total_ios": 2, "io_bytes": 8192, "runtime": 1}}]})";
+  const std::vector<RunResult> early = read_fio_json(failed_at_once, "e.json", maker);
+  REQUIRE(early.front().phases.size() == 2);
+  const PhaseResult& w = early.front().phases[0];
+  CHECK(w.workload->workload == "w");
+  CHECK(w.workload->direction == IoDirection::kWrite);
+  CHECK_FALSE(w.workload->job.has_value());
+  CHECK(w.operations == 0);
+  REQUIRE(w.workload->failure.has_value());
+  CHECK(w.workload->failure->error == 5);
+  CHECK_FALSE(early.front().phases[1].workload->failure.has_value());
 }
 
 }  // namespace bench

@@ -3,7 +3,11 @@
 // by a run, by bench++ job, and by compare of a single file.
 #include <doctest/doctest.h>
 
+#include <cerrno>
 #include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 
 #include "report/json/json_report.h"
 #include "report/machine_readable_samples.h"
@@ -65,6 +69,79 @@ TEST_CASE("run html: a workload's requests and mean latency per second as charts
   // x 64..624 over 3 s; rates: y 12 (300/s) .. 208 (0); latency: y 12 (4 us) .. 208.
   CHECK(test::contains(html, "points=\"64.0,142.7 344.0,12.0 624.0,77.3\""));
   CHECK(test::contains(html, "points=\"64.0,12.0 344.0,159.0 624.0,110.0\""));
+}
+
+// A workload part of `name` with a histogram and three seconds of requests and latency; failed with `failure`.
+PhaseResult workload_part(const std::string& name, std::optional<JobFailure> failure = std::nullopt) {
+  PhaseResult phase;
+  phase.id = PhaseId::kWorkload;
+  phase.operations = 600;
+  phase.bytes = 600 * 4096;
+  phase.elapsed = std::chrono::seconds(3);
+  phase.latency_histogram = {{130, 100}, {400, 500}};
+  WorkloadPart part;
+  part.workload = name;
+  part.per_second = {100, 300, 200};
+  part.mean_latency_ns_per_second = {4000, 1000, 2000};
+  part.failure = std::move(failure);
+  phase.workload = part;
+  return phase;
+}
+
+TEST_CASE("run html: a failed job is marked in its row and left out of its charts, with its error escaped") {
+  RunResult run = test::machine_readable_samples().front();
+  const JobFailure failure{84, "verify: bad magic <0x00> & \"crc\" at offset 4096 of 'f'"};
+  const std::string escaped = "verify: bad magic &lt;0x00&gt; &amp; &quot;crc&quot; at offset 4096 of &#39;f&#39;";
+  run.phases = {workload_part("good"), workload_part("bad", failure)};
+  const std::string html = format_run_html({run});
+  check_self_contained(html);
+  // Its row: marked, named FAILED, the note its error number and message.
+  CHECK(count_of(html, "<tr class=\"failed\">") == 1);
+  CHECK(count_of(html, "<tr><td>") == 1);
+  CHECK(test::contains(html, "<tr class=\"failed\"><td>bad read <strong>FAILED</strong></td>"));
+  CHECK(test::contains(html, "<td>FAILED (error 84): " + escaped + "; its figures are what it did before</td>"));
+  CHECK_FALSE(test::contains(html, "<0x00>"));
+  // Its section says it failed instead of charting it: the good workload's three charts only.
+  CHECK(count_of(html, "<svg") == 3);
+  CHECK(test::contains(html, "<h2>bad: reads<code>bad.read</code></h2>\n<p class=\"failed\">FAILED (error 84): " +
+                                 escaped + "; left out of the charts</p>\n</section>"));
+  // The run's own text (the workload table) marks it too.
+  CHECK(test::contains(html, "psync FAILED"));
+}
+
+TEST_CASE("run html: a repeat whose job failed is left out of the test's charts, naming that run") {
+  std::vector<RunResult> runs(2, test::machine_readable_samples().front());
+  runs[0].phases = {workload_part("w")};
+  runs[1].phases = {workload_part("w", JobFailure{5, "rate_min: workload 'w': 10 KiB/s under 1 MiB/s"})};
+  runs[1].info.run_index = 1;
+  const std::string html = format_run_html(runs);
+  check_self_contained(html);
+  CHECK(count_of(html, "<tr class=\"failed\">") == 1);
+  CHECK(test::contains(html, "<p class=\"failed\">run 2: FAILED (error 5): rate_min: workload &#39;w&#39;: 10 KiB/s "
+                             "under 1 MiB/s; left out of the charts</p>"));
+  CHECK(count_of(html, "<svg") == 3);  // run 1's CDF and per-second charts
+  CHECK(test::contains(html, ">run 1</text>"));
+  CHECK_FALSE(test::contains(html, ">run 2</text>"));
+  CHECK_FALSE(test::contains(html, "&#9632; run 2"));
+  CHECK(test::contains(html, "&#9632; run 1"));
+}
+
+TEST_CASE("run html: a job that failed for real (a verify mismatch) is marked in bench++ job's report") {
+  const test::TempDir dir;
+  const fs::path zeros = dir.path() / "zeros";
+  std::ofstream(zeros) << std::string(64 << 10, '\0');
+  const fs::path report = dir.path() / "job.html";
+  const auto job = test::run_bench({"job", "-q", "-d", dir.path().string(), "--html", report.string(), "--name=bad",
+                                    "--rw=read", "--filename=" + zeros.string(), "--size=64k", "--verify=crc32c",
+                                    "--name=good", "--rw=write", "--size=64k"});
+  INFO("stderr:\n" << job.err);
+  CHECK(job.exit_code == 1);
+  const std::string html = test::read_file(report);
+  check_self_contained(html);
+  CHECK(count_of(html, "<tr class=\"failed\"><td>bad read <strong>FAILED</strong></td>") == 1);
+  CHECK(test::contains(html, fmt::format("<td>FAILED (error {}): ", EILSEQ)));
+  CHECK(test::contains(html, fmt::format("<p class=\"failed\">FAILED (error {}): ", EILSEQ)));
+  CHECK(test::contains(html, "<tr><td>good write</td>"));
 }
 
 TEST_CASE("run html: repeats show each run's text and a CDF line per run") {

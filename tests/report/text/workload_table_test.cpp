@@ -54,4 +54,20 @@ TEST_CASE("workload table: a failed job is marked, noted with its error, and nam
   CHECK_FALSE(test::contains(format_workload_table(run), "FAILED"));
 }
 
+TEST_CASE("workload table: across repeats, a run whose job failed is left out of the mean and best, and counted") {
+  std::vector<RunResult> runs(3);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    runs[r].phases.push_back(workload_part("w", IoDirection::kRead, std::nullopt, r == 1 ? 9000 : 1000));
+    runs[r].phases.push_back(workload_part("all", IoDirection::kWrite, std::nullopt, 500));
+    runs[r].phases.back().workload->failure = JobFailure{5, "short write"};
+  }
+  runs[1].phases[0].workload->failure = JobFailure{84, "verify: bad magic"};  // its 9000/s is no result
+  const std::string summary = format_workload_repeat_summary(runs);
+  CHECK(test::contains(summary, "\nw read           1.00k ± 0.00    1.00k"));  // the two good runs only
+  CHECK_FALSE(test::contains(summary, "9.00k"));
+  CHECK(test::contains(summary, "\nall write" + std::string(14, ' ') + "FAILED\n"));
+  CHECK(test::contains(summary, "w read: 1 of 3 runs FAILED, left out\n"));
+  CHECK(test::contains(summary, "all write: 3 of 3 runs FAILED, left out\n"));
+}
+
 }  // namespace bench
