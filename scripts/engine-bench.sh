@@ -219,9 +219,12 @@ for suite in "${suites[@]}"; do
         # fio lays out only a file it does not find, and writes into what its earlier rounds wrote; bench++ lays its
         # files out anew every run (it removes what it created), and a write into a new file's unwritten extents
         # costs ext4 more (it converts them). So each fio round starts without files too, as a new user's run does
-        # (openstack's randwrite-4k was 0.74x fio with fio's files kept, 1.16-1.25x with both new: performance.md).
-        find "$work/fio" -maxdepth 1 -type f ! -name '*.fio' -delete
+        # (openstack's randwrite-4k was 0.74x fio with fio's files kept, 1.16-1.25x with both new: performance.md),
+        # and its files go when it ends, as bench++'s go at the end of its run: the freeing (and the discards of a
+        # -o discard mount) then falls on whichever tool comes next, each as often (a removal just before fio's
+        # run slowed its last workload, tart's fdatasyncs, 3.7x).
         (cd "$work/fio" && logged fio --output-format=json --output="$out" "$suite.fio")
+        find "$work/fio" -maxdepth 1 -type f ! -name '*.fio' -delete
       fi
     done
   done

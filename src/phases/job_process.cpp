@@ -111,6 +111,10 @@ CpuBreakdown plus(const CpuBreakdown& a, const CpuBreakdown& b) {
                             const std::function<void(PhaseContext&)>& job) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // the forking thread's end (it waits for this process) ends it too
   if (::getppid() != parent) ::_exit(1);
+  // A session of its own, as fio's job process makes (backend.c thread_main): with the kernel's scheduler autogroups
+  // each session is a scheduling group, so each job gets a group's share of the CPUs, as each of fio's does. (A
+  // terminal's Ctrl-C then reaches the parent alone, which passes it on.)
+  ::setsid();
   ChildStart start(channel);
   // Every member as the parent's context, but what the parent's thread passes on (a new member goes here too).
   PhaseContext child{.setup = context.setup,

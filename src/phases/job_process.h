@@ -4,7 +4,9 @@
 // threads per process, so jobs that are threads of one process share them, and 16 jobs of buffered 64 KiB random
 // writes made half the requests that 16 processes make (docs/performance.md); each of fio's job processes has its own.
 //
-// The job's thread forks; the child runs the job and sends back what it measured and what it threw
+// The job's thread forks; the child, in a session of its own as fio's job process (so that with the scheduler's
+// autogroups each job is a scheduling group, as each of fio's is), runs the job and sends back what it measured and
+// what it threw
 // (phases/job_outcome_codec.h); the thread waits for it. The child meets the group's start line through the parent:
 // its wait_for_start() tells the parent's thread, which waits at the group's barrier and then releases it. While it
 // runs, the parent's thread passes a stop signal, another job's failure (abort) and fio's exitall (group_end) on to it
