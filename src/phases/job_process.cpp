@@ -101,10 +101,6 @@ class ChildStart final : public JobStart {
   CpuBreakdown at_release_;
 };
 
-CpuBreakdown plus(const CpuBreakdown& a, const CpuBreakdown& b) {
-  return {a.user + b.user, a.system + b.system, a.context_switches + b.context_switches,
-          a.major_faults + b.major_faults, a.minor_faults + b.minor_faults};
-}
 
 // The child's whole life: runs the job on a context whose flags are the shared ones, sends its outcome, ends.
 [[noreturn]] void run_child(int channel, pid_t parent, const PhaseContext& context, SharedFlags& flags,
@@ -150,11 +146,10 @@ CpuBreakdown plus(const CpuBreakdown& a, const CpuBreakdown& b) {
   } else {
     measurement.cpu_at_measured_from.reset();
   }
+  // What it spent outside the group's run: all before its release (all of it, when it never was). Its message and
+  // its exit, after this, are not counted out (small beside any run).
+  measurement.cpu_outside_group = start.arrived() ? start.at_release() : at_job_end;
   std::string message(1, kOutcome);
-  // What it spends outside the group's run: all before its release (all of it when it never was), and from here on
-  // (this message; its exit, unmeasured, is small).
-  const CpuBreakdown before = start.arrived() ? start.at_release() : at_job_end;
-  measurement.cpu_outside_group = plus(before, usage_between(at_job_end, process_usage()));
   message += encode_job_outcome(measurement, error);
   send_or_exit(channel, message);
   ::_exit(0);

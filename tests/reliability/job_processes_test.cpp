@@ -154,7 +154,8 @@ TEST_CASE("job processes: a run of posixaio processes reports every job's reques
        "--group_reporting"});
   INFO("stderr:\n" << timed.err);
   REQUIRE(timed.exit_code == 0);
-  for (const nlohmann::json& test : nlohmann::json::parse(test::read_file(json)).at("runs").at(0).at("tests")) {
+  const nlohmann::json timed_tests = nlohmann::json::parse(test::read_file(json)).at("runs").at(0).at("tests");
+  for (const nlohmann::json& test : timed_tests) {
     if (test.at("workload").at("direction") != "write") continue;
     const double cpu = test.at("cpu_sec").get<double>();
     CHECK(cpu > 0);
