@@ -12,8 +12,9 @@
 // runs, the parent's thread passes a stop signal, another job's failure (abort) and fio's exitall (group_end) on to it
 // within kRelayInterval, and its progress count back. The child never deletes what the parent made, never prints,
 // and ends with _exit (no handler or destructor of the parent's runs twice); it is killed if the parent's thread dies.
-// The group's CPU time includes the child's whole run (process_cpu_time counts ended children), its set-up before the
-// start line with it (opening its files, filling its buffers: small beside any run).
+// The group's CPU time includes the child's whole run (process_cpu_time counts ended children) but its set-up before
+// the start line, which it reports (JobMeasurement::cpu_outside_group) and the runner takes out; its message and exit
+// after its work stay in (small beside any run).
 #include <chrono>
 #include <functional>
 

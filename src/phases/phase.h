@@ -113,9 +113,9 @@ struct JobMeasurement {
   // A workload's I/O depth distributions (fio's iodepth_level, iodepth_submit, iodepth_complete).
   IoDepthCounts depths;
   // What the process's CPU time (measure/stopwatch.h) counts of this job outside its group's run: a job in a process
-  // of its own (phases/job_process.h) counts whole once it has ended, its set-up before the start line and its
-  // leaving after its work included, which a job on a thread spends outside the runner's readings. The runner takes
-  // it out of the group's CPU time. Zero for a job on a thread.
+  // of its own (phases/job_process.h) counts whole once it has ended, so this is what it spent before the start line
+  // (all of it, when it never got there), which a job on a thread spends before the runner's first reading. The
+  // runner takes it out of the group's CPU time. Zero for a job on a thread.
   CpuBreakdown cpu_outside_group;
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
   // completion order (result/io_sample.h); empty otherwise.

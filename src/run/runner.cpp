@@ -298,7 +298,8 @@ class Runner {
       });
     }
     agree(group_failure(jobs, clock_failure));
-    // Jobs in processes of their own count whole in cpu_end (phases/job_process.h): their set-up and leaving out.
+    // Jobs in processes of their own count whole in cpu_end (phases/job_process.h): their set-up before the start
+    // line taken out.
     for (const auto& job : jobs) {
       const CpuBreakdown& outside = job->measurement.cpu_outside_group;
       cpu_end = std::max(cpu_start, cpu_end - outside.user - outside.system);

@@ -102,6 +102,24 @@ JobError thrown_by(PhaseContext& context, const std::function<void(PhaseContext&
   return {};
 }
 
+// A job's context as the runner gives it (over a phase fixture's), recording into `measurement`, sized as the
+// runner sizes it.
+struct JobFixture {
+  static JobMeasurement sized() {
+    JobMeasurement m;
+    m.parts.resize(4);
+    return m;
+  }
+  static PhaseContext context_of(test::PhaseFixture& phase, JobMeasurement& measurement) {
+    PhaseContext context = phase.context();
+    context.measurement = &measurement;
+    return context;
+  }
+  test::PhaseFixture phase;
+  JobMeasurement measurement = sized();
+  PhaseContext context = context_of(phase, measurement);
+};
+
 class CountingStart final : public JobStart {
  public:
   void arrive_and_wait() override { ++arrivals; }
@@ -183,11 +201,9 @@ TEST_CASE("job error: each kind is thrown again as the kind the runner tells apa
 }
 
 TEST_CASE("job process: the job runs in another process and its measurement comes back") {
-  test::PhaseFixture fixture;
-  JobMeasurement measurement;
-  measurement.parts.resize(4);
-  PhaseContext context = fixture.context();
-  context.measurement = &measurement;
+  JobFixture job;
+  JobMeasurement& measurement = job.measurement;
+  PhaseContext& context = job.context;
   const JobMeasurement wanted = sample_measurement();
   const auto parent = static_cast<std::uint64_t>(::getpid());
   run_in_own_process(context, [&](PhaseContext& own) {
@@ -205,12 +221,10 @@ TEST_CASE("job process: the job runs in another process and its measurement come
 }
 
 TEST_CASE("job process: the child waits at the group's start line through the parent, once") {
-  test::PhaseFixture fixture;
-  JobMeasurement measurement;
-  measurement.parts.resize(4);
+  JobFixture job;
+  JobMeasurement& measurement = job.measurement;
+  PhaseContext& context = job.context;
   CountingStart start;
-  PhaseContext context = fixture.context();
-  context.measurement = &measurement;
   context.start = &start;
   run_in_own_process(context, [](PhaseContext& own) {
     own.wait_for_start();
@@ -230,13 +244,11 @@ TEST_CASE("job process: the child waits at the group's start line through the pa
 }
 
 TEST_CASE("job process: a stop signal, another job's failure and exitall reach the running child") {
-  test::PhaseFixture fixture;
-  JobMeasurement measurement;
-  measurement.parts.resize(4);
+  JobFixture job;
+  JobMeasurement& measurement = job.measurement;
+  PhaseContext& context = job.context;
   std::atomic<bool> abort{false};
   std::atomic<bool> group_end{false};
-  PhaseContext context = fixture.context();
-  context.measurement = &measurement;
   context.abort = &abort;
   context.group_end = &group_end;
   // The child waits (up to 20 s) for what the parent sets after 100 ms, and says which it saw.
@@ -266,7 +278,7 @@ TEST_CASE("job process: a stop signal, another job's failure and exitall reach t
     CHECK(measurement.parts[0].operations == 1);
   }
   {
-    std::thread setter = set_later(fixture.interrupt, SIGINT);
+    std::thread setter = set_later(job.phase.interrupt, SIGINT);
     const JobError error = thrown_by(context, [](PhaseContext& own) {
       const auto until = std::chrono::steady_clock::now() + 20s;
       while (std::chrono::steady_clock::now() < until) {
@@ -281,11 +293,8 @@ TEST_CASE("job process: a stop signal, another job's failure and exitall reach t
 }
 
 TEST_CASE("job process: a child that dies without a result is an error that says how it ended") {
-  test::PhaseFixture fixture;
-  JobMeasurement measurement;
-  measurement.parts.resize(4);
-  PhaseContext context = fixture.context();
-  context.measurement = &measurement;
+  JobFixture job;
+  PhaseContext& context = job.context;
   const JobError killed = thrown_by(context, [](PhaseContext&) { ::raise(SIGKILL); });
   CHECK(killed.kind == JobError::Kind::kRuntime);
   CHECK(killed.message == "a workload job's process was killed by signal 9 without a result");
