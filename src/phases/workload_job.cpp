@@ -161,9 +161,11 @@ class JobLoop {
   }
 
   // Fills up to the refill policy's batch of free slots with requests and submits them as one batch, unless a
-  // sync is due (then waits for the queue to empty first, and submits the sync alone).
+  // sync is due (then waits for the queue to empty first, and submits the sync alone). As fio (io_u.c
+  // get_rw_ddir), a due sync goes before the next request: none follows a pass's last write, and the next loop
+  // starts with it.
   void issue() {
-    if (sync_due()) {
+    if (sync_due() && !target_reached()) {
       if (plan_.engine.in_flight() == 0) sync(spec_.fsync_every > 0 && writes_since_fsync_ >= spec_.fsync_every
                                                   ? IoOp::kFsync
                                                   : IoOp::kFdatasync,

@@ -2,6 +2,9 @@
 // in its file (a random job's map exhausted, a sequential job back at the start), fio drops the file's cached
 // pages. The same job under bench++ and fio 3.33 on the same file, strace's pread64/pwrite64 and
 // fadvise64(POSIX_FADV_DONTNEED) on it: after the first request, a drop exactly every pass's worth of requests.
+// At the job's start (filesetup.c file_invalidate_cache) fio only declares the pages unneeded: it syncs nothing, so
+// the job's first timed sync pays for whatever the device still holds from before, in both tools. And fio's
+// fsync=/fdatasync= sync goes before the next write (io_u.c get_rw_ddir), so none follows a job's last write.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -84,6 +87,30 @@ TEST_CASE("fio peer: no cache drop at a pass with direct=1, invalidate=0 or nora
     CHECK(pair.bench.count(false) > kBlocks);
     CHECK(spacing_of(pair.fio).between.empty());
     CHECK(spacing_of(pair.bench).between.empty());
+  }
+}
+
+TEST_CASE("fio peer: a job syncs its file where fio does: not at its start (invalidate=1), not after its last write") {
+  if (!test::peers_available()) return;
+  // The file is written just before each run (buffered: its pages are dirty), so a sync at the start would show.
+  for (const std::vector<std::string>& extra :
+       std::vector<std::vector<std::string>>{{"--rw=write", "--fdatasync=1"}, {"--rw=randread"}}) {
+    CAPTURE(extra.front());
+    const test::TempDir dir;
+    std::vector<std::string> options = {"--bs=4k", "--size=64k"};
+    options.insert(options.end(), extra.begin(), extra.end());
+    const test::PeerPair pair = test::run_both_tools(dir.path(), options, 64 * 1024, test::PeerCalls::kWithSyncs);
+    REQUIRE(pair.fio.exit_code == 0);
+    REQUIRE(pair.bench.exit_code == 0);
+    for (const test::PeerRun* run : {&pair.fio, &pair.bench}) {
+      REQUIRE(!run->requests.empty());
+      CHECK(run->requests.front().transfer());  // no sync of the file before its first request
+      std::uint64_t syncs = 0;
+      for (const test::PeerRequest& request : run->requests) syncs += request.syncs ? 1 : 0;
+      // fdatasync=1: a sync between each two writes and no other (fio's get_rw_ddir: a due sync goes before the next
+      // request, so none follows the last).
+      CHECK(syncs == (extra.size() == 2 ? kBlocks - 1 : 0));
+    }
   }
 }
 

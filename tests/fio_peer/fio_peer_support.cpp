@@ -83,10 +83,15 @@ std::optional<PeerRequest> advice_of(const std::string& line) {
 }
 
 // "pread64(3</path/data>, ""..., 4096, 8192) = 4096": the call, and its last two arguments. strace's -s 0 prints
-// the buffers as "".
+// the buffers as "". "fdatasync(3</path/data>) = 0": a sync of the file.
 std::optional<PeerRequest> request_of(const std::string& line) {
   if (line.starts_with("fallocate(")) return fallocate_of(line);
   if (line.starts_with("fadvise64(")) return advice_of(line);
+  if (line.starts_with("fsync(") || line.starts_with("fdatasync(")) {
+    PeerRequest sync;
+    sync.syncs = true;
+    return sync;
+  }
   const bool read = line.starts_with("pread64(");
   const bool write = line.starts_with("pwrite64(");
   if (!read && !write) return std::nullopt;
@@ -129,10 +134,12 @@ void write_file(const fs::path& path, std::uint64_t bytes) {
   }
 }
 
-// The path strace -y shows for the call's file descriptor: "pread64(3</path/data>, ..." gives /path/data.
+// The path strace -y shows for the call's file descriptor: "pread64(3</path/data>, ..." or "fsync(3</path/data>)
+// = 0" gives /path/data.
 std::string path_of(const std::string& line) {
   const std::size_t open = line.find('<');
-  const std::size_t close = line.find(">, ", open);
+  std::size_t close = line.find(">, ", open);
+  if (close == std::string::npos) close = line.find(">) ", open);
   if (open == std::string::npos || close == std::string::npos) return {};
   return line.substr(open + 1, close - open - 1);
 }
@@ -146,6 +153,7 @@ std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<
   const std::string traced = which == PeerCalls::kWithFallocate ? "trace=pread64,pwrite64,fallocate"
                              : which == PeerCalls::kWithUnlink   ? "trace=pread64,pwrite64,unlink,unlinkat"
                              : which == PeerCalls::kWithCacheDrops ? "trace=pread64,pwrite64,fadvise64"
+                             : which == PeerCalls::kWithSyncs      ? "trace=pread64,pwrite64,fsync,fdatasync"
                                                                  : "trace=pread64,pwrite64";
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", traced,
                                    "-o", (logs.path() / "s").string()};

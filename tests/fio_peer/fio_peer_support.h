@@ -27,13 +27,16 @@ struct PeerRequest {
   // no request.
   std::string advice;
   bool drops_cache = false;
+  // An fsync(2) or fdatasync(2) of the file (traced with PeerCalls::kWithSyncs); no request.
+  bool syncs = false;
   // A pread64 or pwrite64.
-  bool transfer() const { return fallocate_mode.empty() && !unlink && advice.empty(); }
+  bool transfer() const { return fallocate_mode.empty() && !unlink && advice.empty() && !syncs; }
 };
 
 // The calls traced: pread64 and pwrite64, or fallocate too (ioengine=falloc's requests), or the files' removals
-// too (unlink_each_loop), or the drops of their cached pages too (fadvise64 with POSIX_FADV_DONTNEED).
-enum class PeerCalls { kReadsWrites, kWithFallocate, kWithUnlink, kWithCacheDrops };
+// too (unlink_each_loop), or the drops of their cached pages too (fadvise64 with POSIX_FADV_DONTNEED), or their
+// syncs too (fsync and fdatasync).
+enum class PeerCalls { kReadsWrites, kWithFallocate, kWithUnlink, kWithCacheDrops, kWithSyncs };
 
 // What one tool did to the job's file.
 struct PeerRun {
