@@ -428,6 +428,7 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
   }
   // fio's overwrite=1: a writing job's file holds data before its writes, as a reading job's does.
   if ((reads_data(spec.pattern) || spec.overwrite) && created.filled_bytes < bytes) {
+    const std::uint64_t filled_from = created.filled_bytes;
     // Incompressible data: every chunk drawn afresh, so that neither compression nor deduplication flatters
     // the reads.
     AlignedBuffer chunk(kLayoutChunkBytes);
@@ -445,6 +446,10 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
       file.write_all_at(chunk.data(), std::min<std::uint64_t>(kLayoutChunkBytes, bytes - offset), offset);
     }
     file.sync();
+    // As fio after its layout (filesetup.c setup_files), whatever the job's invalidate= or direct=: the pages the
+    // layout wrote leave the cache, so that a direct job's writes need not invalidate them one by one.
+    (void)::posix_fadvise(file.fd(), static_cast<off_t>(filled_from), static_cast<off_t>(bytes - filled_from),
+                          POSIX_FADV_DONTNEED);
     created.filled_bytes = bytes;
   }
   file.close();

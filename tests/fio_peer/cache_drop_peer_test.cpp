@@ -5,6 +5,7 @@
 // At the job's start (filesetup.c file_invalidate_cache) fio only declares the pages unneeded: it syncs nothing, so
 // the job's first timed sync pays for whatever the device still holds from before, in both tools. And fio's
 // fsync=/fdatasync= sync goes before the next write (io_u.c get_rw_ddir), so none follows a job's last write.
+// After laying out a new file fio drops the pages it wrote (filesetup.c setup_files), direct=1 or not.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -111,6 +112,32 @@ TEST_CASE("fio peer: a job syncs its file where fio does: not at its start (inva
       // request, so none follows the last).
       CHECK(syncs == (extra.size() == 2 ? kBlocks - 1 : 0));
     }
+  }
+}
+
+TEST_CASE("fio peer: a direct job's new file leaves the cache once laid out, before the first request, as fio") {
+  if (!test::peers_available()) return;
+  const test::TempDir dir;
+  const test::PeerFilesPair pair = test::run_both_on_new_files(
+      dir.path(), {"--rw=randread", "--bs=4k", "--size=64k", "--direct=1"}, test::PeerCalls::kWithCacheDrops);
+  REQUIRE(pair.fio.exit_code == 0);
+  REQUIRE(pair.bench.exit_code == 0);
+  for (const test::PeerFiles* files : {&pair.fio, &pair.bench}) {
+    REQUIRE(files->by_file.size() == 1);
+    const std::vector<test::PeerRequest>& calls = files->by_file.begin()->second.requests;
+    bool whole_file_dropped = false;
+    std::uint64_t reads = 0;
+    for (const test::PeerRequest& call : calls) {
+      if (call.transfer() && !call.write) {
+        ++reads;
+        break;  // the drop is looked for before the first read only (bench++'s layout writes are pwrite64s)
+      }
+      if (call.drops_cache && call.offset == 0 && (call.length == 64 * 1024 || call.length == 0)) {
+        whole_file_dropped = true;
+      }
+    }
+    CHECK(reads == 1);
+    CHECK(whole_file_dropped);
   }
 }
 
