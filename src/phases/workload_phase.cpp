@@ -25,6 +25,7 @@
 #include "phases/workload_job.h"
 #include "platform/aligned_buffer.h"
 #include "platform/block_device.h"
+#include "result/errors.h"
 
 namespace bench {
 namespace {
@@ -42,20 +43,6 @@ bool wait_start_delay(std::chrono::nanoseconds delay, const PhaseContext& contex
     std::this_thread::sleep_until(std::min(until, Clock::now() + std::chrono::milliseconds(20)));
   }
   return true;
-}
-
-// fio's hipri on io_uring (IORING_SETUP_IOPOLL) where the file's device has no poll queues: refused with a reason
-// before the job starts, where fio's requests each fail with EOPNOTSUPP. A device sysfs says nothing of is tried.
-void check_polled_device(const WorkloadSpec& spec, const PosixFile& file, const std::string& path) {
-  struct stat info {};
-  if (::fstat(file.fd(), &info) != 0) return;
-  const dev_t device = S_ISBLK(info.st_mode) ? info.st_rdev : info.st_dev;
-  if (device_polls("/sys", device) != false) return;
-  throw std::runtime_error(fmt::format(
-      "workload '{}': hipri (IORING_SETUP_IOPOLL) on {}, whose device has no poll queues (its queue/io_poll is 0): "
-      "its requests would fail with EOPNOTSUPP, as fio's do; run without hipri, or on a device with poll queues "
-      "(NVMe: nvme.poll_queues=N)",
-      spec.name, path));
 }
 
 // fio's cpus_allowed=: pins the calling thread (a job's) to those CPUs while it lives, and gives the thread its
@@ -160,7 +147,6 @@ class WorkloadPhase final : public Phase {
       regions_bytes += each.region_bytes;
     }
     PosixFile& file = files.front();
-    if (spec_.hipri && choice_.engine == EngineKind::kIoUring) check_polled_device(spec_, file, targets.front().path.string());
     AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
     const std::uint64_t seed = seed_ + context.worker_index;
     const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
@@ -207,6 +193,24 @@ class WorkloadPhase final : public Phase {
 std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
                                            const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files) {
   return std::make_unique<WorkloadPhase>(spec, targets, choice, seed, files);
+}
+
+void check_polled_devices(const WorkloadSpec& spec, std::span<const JobTarget> targets, EngineKind engine) {
+  if (!spec.hipri || engine != EngineKind::kIoUring) return;
+  for (const JobTarget& target : targets) {
+    // Where the requests go: the file (or device) when it is there, the directory it is to be made in otherwise.
+    const std::filesystem::path where =
+        target.exists ? target.path : target.is_private ? target.directory : target.path.parent_path();
+    struct stat info {};
+    if (::stat(where.c_str(), &info) != 0) continue;
+    const dev_t device = S_ISBLK(info.st_mode) ? info.st_rdev : info.st_dev;
+    if (device_polls("/sys", device) != false) continue;
+    throw UsageError(fmt::format(
+        "workload '{}': hipri (IORING_SETUP_IOPOLL) on {}, whose device has no poll queues (its queue/io_poll is 0): "
+        "its requests would fail with EOPNOTSUPP, as fio's do; run without hipri, or on a device with poll queues "
+        "(NVMe: nvme.poll_queues=N)",
+        spec.name, where.string()));
+  }
 }
 
 }  // namespace bench

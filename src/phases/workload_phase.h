@@ -5,6 +5,7 @@
 // the group's release and runs phases/workload_job.h's loop. Three parts: its reads, writes and syncs.
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "phases/engine_choice.h"
@@ -17,5 +18,11 @@ namespace bench {
 // paths. Job j's offsets and data use seed + j.
 std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
                                            const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files);
+
+// fio's hipri on io_uring (IORING_SETUP_IOPOLL) where a job's file is on a device without poll queues: refused
+// (UsageError) when the run is planned, before anything is made (--dry-run says it too), where fio's requests each
+// fail with EOPNOTSUPP. The device is the file's when it is there, its directory's when it is to be made; one sysfs
+// says nothing of is tried. Nothing to check without hipri or on another engine.
+void check_polled_devices(const WorkloadSpec& spec, std::span<const JobTarget> targets, EngineKind engine);
 
 }  // namespace bench

@@ -9,6 +9,7 @@
 #include "phases/job_priority.h"
 #include "phases/phase_list.h"
 #include "phases/seeds.h"
+#include "phases/workload_phase.h"
 #include "result/errors.h"
 
 namespace bench {
@@ -79,6 +80,7 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
     test.targets = files.plan(spec, planned);
     planned.insert(planned.end(), test.targets.begin(), test.targets.end());
     test.engine = choose_engine(spec, facts.io_uring_refusal);
+    check_polled_devices(spec, test.targets, test.engine.engine);
     test.seed = workload_seed(spec, plan.setup.seed, facts.seed_given, facts.rank);
     test.fio_group = fio_groups[w];
     plan.groups.back().push_back(std::move(test));

@@ -13,6 +13,12 @@
 #include <thread>
 #include <vector>
 
+#include <sys/stat.h>
+
+#include <fmt/format.h>
+
+#include "engine/engine_test_support.h"
+#include "platform/block_device.h"
 #include "reliability/background_process.h"
 #include "reliability/scratch_mount.h"
 #include "report/json/json_report.h"
@@ -224,6 +230,35 @@ TEST_CASE("job: bad input fails with one line and exit 2, before anything is cre
   const test::CommandOutput suite = test::run_bench({"suite", "atto", "-d", dir.path().string()});
   CHECK(suite.exit_code == 2);
   CHECK(contains(suite.err, "unknown suite 'atto': bench++ has tart, openstack, cdm"));
+}
+
+TEST_CASE("job: hipri on io_uring where the device has no poll queues is refused when planned, --dry-run too") {
+  const test::TempDir dir;
+  struct stat info {};
+  REQUIRE(::stat(dir.path().c_str(), &info) == 0);
+  // Refused where the kernel would fail each polled request: io_uring here, and the directory's device says it has
+  // no poll queues. Elsewhere (poll queues, a device sysfs says nothing of, io_uring refused) the plan goes on.
+  const bool refused = device_polls("/sys", info.st_dev) == false && !test::io_uring_skip_reason();
+  CAPTURE(refused);
+  for (const bool dry_run : {true, false}) {
+    CAPTURE(dry_run);
+    std::vector<std::string> args = {"job",          "-d",         dir.path().string(),  "--name=polled", "--rw=randread",
+                                     "--size=64k",   "--direct=1", "--ioengine=io_uring", "--hipri"};
+    if (dry_run) args.push_back("--dry-run");
+    const test::CommandOutput result = test::run_bench(args);
+    if (refused) {
+      CHECK(result.exit_code == 2);
+      CHECK(result.err == fmt::format("bench++: workload 'polled': hipri (IORING_SETUP_IOPOLL) on {}, whose device has "
+                                      "no poll queues (its queue/io_poll is 0): its requests would fail with EOPNOTSUPP, "
+                                      "as fio's do; run without hipri, or on a device with poll queues "
+                                      "(NVMe: nvme.poll_queues=N)\n",
+                                      dir.path().string()));
+    } else if (dry_run) {
+      CHECK(result.exit_code == 0);
+      CHECK(contains(result.out, "polled"));
+    }
+    CHECK(test::list_tree(dir.path()).empty());  // nothing made, or nothing left
+  }
 }
 
 TEST_CASE("job: --allow-overwrite lets a workload write a file bench++ did not create, and keeps it") {
