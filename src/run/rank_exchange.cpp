@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstring>
 
+#include <fmt/format.h>
+
 #include "result/rank_metrics.h"
 #include "result/steady_state.h"
 
@@ -128,6 +130,48 @@ std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
   return result;
 }
 
+std::vector<GatheredFailures> gather_failures(RankGroup& group, std::span<const LocalResult> mine) {
+  // Per result: its flags (1: a failed job, 2: reported without operations), the error number, the message's length.
+  constexpr std::size_t kHeadWords = 3;
+  std::vector<std::uint64_t> heads;
+  std::string text;  // the messages of this rank's failed results, one after another
+  for (const LocalResult& local : mine) {
+    const JobFailure* failure =
+        local.result.workload && local.result.workload->failure ? &*local.result.workload->failure : nullptr;
+    const std::uint64_t flags = (failure != nullptr ? 1u : 0u) | (local.reported_when_empty ? 2u : 0u);
+    heads.insert(heads.end(), {flags, failure != nullptr ? static_cast<std::uint64_t>(failure->error) : 0,
+                               failure != nullptr ? failure->message.size() : 0});
+    if (failure != nullptr) text += failure->message;
+  }
+  const std::vector<std::uint64_t> all_heads = group.gather_words(heads);
+  std::uint64_t longest = 0;  // on rank 0: the longest rank's text, in bytes
+  for (std::uint32_t r = 0; group.rank() == 0 && r < group.size(); ++r) {
+    std::uint64_t bytes = 0;
+    for (std::size_t i = 0; i < mine.size(); ++i) bytes += all_heads.at((std::size_t{r} * mine.size() + i) * kHeadWords + 2);
+    longest = std::max(longest, bytes);
+  }
+  const std::uint64_t text_words = broadcast_words(group, {(longest + 7) / 8 + 1}).at(0);  // never none
+  std::vector<std::uint64_t> packed(text_words, 0);
+  std::memcpy(packed.data(), text.data(), std::min<std::size_t>(text.size(), text_words * 8));
+  const std::vector<std::uint64_t> all_texts = group.gather_words(packed);
+  if (group.rank() != 0) return {};
+  std::vector<GatheredFailures> gathered(mine.size());
+  for (std::uint32_t r = 0; r < group.size(); ++r) {
+    const char* rank_text = reinterpret_cast<const char*>(all_texts.data() + std::size_t{r} * text_words);
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+      const std::uint64_t* head = all_heads.data() + (std::size_t{r} * mine.size() + i) * kHeadWords;
+      if ((head[0] & 2u) != 0) gathered[i].reported_when_empty = true;
+      if ((head[0] & 1u) == 0) continue;
+      const std::size_t length = std::min<std::size_t>(head[2], text_words * 8 - used);
+      gathered[i].failures.push_back(RankJobFailure{
+          r, group.host_names().at(r), JobFailure{static_cast<int>(head[1]), std::string(rank_text + used, length)}});
+      used += length;
+    }
+  }
+  return gathered;
+}
+
 PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered) {
   PhaseResult whole = combine_ranks(local.id, std::move(gathered.parts.ranks), gathered.parts.merged.summary());
   whole.latency_histogram = gathered.parts.merged.buckets();
@@ -147,13 +191,19 @@ PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered) {
     whole.submission_histogram = gathered.submission.buckets();
     whole.completion_latency = gathered.completion.summary();
     whole.completion_histogram = gathered.completion.buckets();
+    part.failure.reset();  // rank 0's own, if any, is among the ranks'
+    if (!gathered.failures.empty()) {
+      const RankJobFailure& first = gathered.failures.front();
+      part.failure = JobFailure{first.failure.error,
+                                fmt::format("rank {} ({}): {}", first.rank, first.host, first.failure.message)};
+    }
     whole.workload = std::move(part);
   }
   whole.samples = local.samples;  // fio's logs: rank 0's own requests (the samples are not exchanged)
   return whole;
 }
 
-std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const LocalResult> mine) {
+std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<LocalResult> mine) {
   std::vector<PhaseResult> results;
   if (group.size() == 1) {
     for (const LocalResult& local : mine) results.push_back(local.result);
@@ -201,15 +251,19 @@ std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const Loca
       workloads ? group.reduce_words(depth_counts, ReduceOp::kSum) : std::vector<std::uint64_t>(depth_counts.size(), 0);
   const std::vector<std::uint64_t> all_residency =
       residency.empty() ? residency : group.reduce_words(residency, ReduceOp::kSum);
+  std::vector<GatheredFailures> failures = workloads ? gather_failures(group, mine) : std::vector<GatheredFailures>{};
   if (group.rank() != 0) {
     for (const LocalResult& local : mine) results.push_back(local.result);
     return results;
   }
   for (std::size_t i = 0; i < mine.size(); ++i) {
-    GatheredResult one{std::move(gathered[i]), summed.at(i), {}, {all_residency.at(2 * i), all_residency.at(2 * i + 1)}, {}, {}, {}};
+    GatheredResult one{std::move(gathered[i]), summed.at(i), {}, {all_residency.at(2 * i), all_residency.at(2 * i + 1)},
+                       {}, {}, {}, {}};
     if (workloads) {
       one.submission = split_merged.at(2 * i);
       one.completion = split_merged.at(2 * i + 1);
+      one.failures = std::move(failures.at(i).failures);
+      mine[i].reported_when_empty = mine[i].reported_when_empty || failures.at(i).reported_when_empty;
     }
     auto counts = all_depth_counts.begin() + static_cast<std::ptrdiff_t>(i * kDepthCountWords);
     for (auto* range : {&one.depths.level, &one.depths.submit, &one.depths.complete}) {

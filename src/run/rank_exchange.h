@@ -46,6 +46,24 @@ std::vector<GatheredParts> gather_rank_parts(RankGroup& group, std::span<const R
 std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
                                                    const std::vector<std::vector<std::uint64_t>>& series);
 
+// A failed job's failure (run/job_failure.h) in one rank's part of a result.
+struct RankJobFailure {
+  std::uint32_t rank = 0;
+  std::string host;
+  JobFailure failure;
+};
+
+// What rank 0 learns of one result's failures: every rank whose part holds one, in rank order, and whether any
+// rank's part is reported without operations (LocalResult::reported_when_empty: a failed workload's first part).
+struct GatheredFailures {
+  std::vector<RankJobFailure> failures;
+  bool reported_when_empty = false;
+};
+
+// Collective. On rank 0: one GatheredFailures per element of `mine`, in its order. Elsewhere: empty. The messages
+// travel as each rank's text, padded to the longest rank's. REQUIRES: every rank passes as many results.
+std::vector<GatheredFailures> gather_failures(RankGroup& group, std::span<const LocalResult> mine);
+
 // Collective. Each result of a group (run/test_results.h) as the run reports it: on rank 0 the whole over every
 // rank, combined as IOR and fio's client/server "All clients" do:
 //   - operations, bytes, CPU and jobs summed over the ranks; elapsed from the earliest rank's start to the latest
@@ -57,10 +75,13 @@ std::vector<std::vector<std::uint64_t>> sum_series(RankGroup& group,
 //     own measurement) and judged for steadiness; its mean depth per job the mean over the ranks, its I/O depth
 //     counts summed; the rest of its
 //     part (workload, direction, job, engine) rank 0's;
-//   - PhaseResult::ranks: every rank's part, which the Ranks section and JSON's "mpi" object show.
+//   - PhaseResult::ranks: every rank's part, which the Ranks section and JSON's "mpi" object show;
+//   - a workload's failed job: the lowest failing rank's failure, its message led by "rank R (host): ", and on
+//     rank 0 each of `mine`'s reported_when_empty set when any rank's is (a job that failed on another rank
+//     only, before any request, is reported all the same).
 // Alone, or on the other ranks: each result as this process measured it. REQUIRES: every rank passes its results
 // of the same tests in the same order (run/rank_steps.h check_same_shape).
-std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<const LocalResult> mine);
+std::vector<PhaseResult> exchange_results(RankGroup& group, std::span<LocalResult> mine);
 
 // One result as rank 0 receives it from every rank.
 struct GatheredResult {
@@ -71,6 +92,7 @@ struct GatheredResult {
   IoDepthCounts depths;                   // a workload's I/O depth counts, summed over the ranks
   LatencyHistogram submission;            // a workload's slat histograms, merged over the ranks
   LatencyHistogram completion;            // ... and its clat histograms
+  std::vector<RankJobFailure> failures;   // a workload's failed jobs, per rank that had one, in rank order
 };
 
 // The whole of one result (see exchange_results). Pure. `local`: the result as rank 0 measured it, whose

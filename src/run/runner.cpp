@@ -369,11 +369,8 @@ class Runner {
   }
 
   // Whether a job's failure is recorded in its result (the others going on, the later groups run) rather than ending
-  // the run: a workload's, in a run of one process. Under MPI a failure still ends the run on every rank, through
-  // the agreement after the group, since the ranks' results travel as fixed words that carry no failure.
-  bool records_failure(const JobRun& job) const {
-    return plan_.groups[job.group][job.test].phase == PhaseId::kWorkload && group_.size() == 1;
-  }
+  // the run: a workload's, on every rank (the ranks' results carry it to rank 0: run/rank_exchange.h).
+  bool records_failure(const JobRun& job) const { return plan_.groups[job.group][job.test].phase == PhaseId::kWorkload; }
 
   // A workload job has ended: under exitall (or exitall_on_error, when it failed) the jobs of its exit_what stop.
   void end_jobs_after(const JobRun& job, std::map<std::uint32_t, std::atomic<bool>>& group_ends) {

@@ -219,6 +219,43 @@ TEST_CASE("mpirun -np 3 bench++ job: one rank failing stops every rank with its 
   CHECK(test::list_tree(dir.path()).empty());  // every rank removed its files, the failing one included
 }
 
+TEST_CASE("mpirun -np 3 bench++ job: a job failing on one rank fails alone, named with its rank, and the rest runs") {
+  if (!mpirun_usable()) return;
+  test::TempDir dir;
+  test::TempDir out;
+  const auto json_path = out.path() / "run.json";
+  // A 2 MiB file written from empty (fallocate=none) whose writes past 512 KiB fail on rank 1 with EFBIG (its file
+  // size limit, SIGXFSZ ignored) during the timed run: that job's own failure, as fio's. Then a later group.
+  const std::vector<std::string> args{"job", "-d", dir.path().string(), "-q", "--json", json_path.string(),
+                                      "--name=growing", "--rw=write", "--bs=64k", "--size=2m", "--fallocate=none",
+                                      "--name=after", "--stonewall", "--rw=randread", "--bs=4k", "--size=256k"};
+  const auto result = test::run_program(
+      mpmd_with_rank_1(args, args, {"sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" \"$@\""}));
+  INFO(result.err);
+  CHECK(result.exit_code == 1);
+  // Said once, by rank 0: "bench++: workload 'growing': rank 1 (<host>): cannot write <file> at offset 524288: File
+  // too large".
+  REQUIRE(count_of(result.err, "bench++: ") == 1);
+  const std::string line = result.err.substr(result.err.find("bench++: "));
+  CHECK(line.rfind("bench++: workload 'growing': rank 1 (", 0) == 0);
+  CHECK(line.find("/growing.0.0 at offset 524288: File too large\n") != std::string::npos);
+  const json doc = json::parse(test::read_file(json_path));
+  REQUIRE(doc["runs"].size() == 1);
+  const json& tests = doc["runs"][0]["tests"];
+  REQUIRE(tests.size() == 2);  // the failed workload's writes, with what each rank did, and the later group
+  const json& writes = tests[0];
+  CHECK(writes["test"] == "growing.write");
+  check_whole_of_ranks(writes);
+  CHECK(writes["mpi"]["per_rank"][0]["bytes"] == 2 * 1024 * 1024);  // the ranks that did not fail did it all
+  CHECK(writes["mpi"]["per_rank"][1]["bytes"] == 512 * 1024);      // rank 1 up to its limit
+  CHECK(writes["workload"]["error"]["code"] == 27);                  // EFBIG
+  CHECK(writes["workload"]["error"]["message"].get<std::string>().rfind("rank 1 (", 0) == 0);
+  CHECK(tests[1]["test"] == "after.read");
+  check_whole_of_ranks(tests[1]);
+  CHECK(tests[1]["operations"] == kRanks * 64);
+  CHECK(test::list_tree(dir.path()).empty());  // every rank removed its files, the failing one included
+}
+
 TEST_CASE("mpirun -np 3 bench++ job: a rank whose directory does not exist stops every rank before anything is made") {
   if (!mpirun_usable()) return;
   test::TempDir dir;

@@ -4,6 +4,8 @@
 // stand-in groups.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "measure/latency_histogram.h"
@@ -162,6 +164,91 @@ TEST_CASE("the ranks must run the same plan: a different job file on one rank is
   CHECK(test::error_of<UsageError>([&] { check_same_shape(rank_one, shape_of(3)); }) ==
         "the tests differ from rank 0's (its command line or job files): 'runs=1; w jobs=3' here, "
         "'runs=1; w jobs=2' on rank 0");
+}
+
+// Rank 0 of three whose other ranks' words are given up front, one list per gather_words call (appended to its own,
+// rank 1's then rank 2's); broadcast_text returns its own.
+class RankZeroGathering final : public RankGroup {
+ public:
+  explicit RankZeroGathering(std::vector<std::vector<std::uint64_t>> others_per_gather)
+      : others_(std::move(others_per_gather)) {}
+  std::uint32_t rank() const override { return 0; }
+  std::uint32_t size() const override { return 3; }
+  const std::vector<std::string>& host_names() const override { return hosts_; }
+  void agree(std::exception_ptr failure) override {
+    if (failure) std::rethrow_exception(failure);
+  }
+  std::string broadcast_text(const std::string& text) override { return text; }
+  std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t> words) override {
+    std::vector<std::uint64_t> all(words.begin(), words.end());
+    const std::vector<std::uint64_t>& theirs = others_.at(next_++);
+    all.insert(all.end(), theirs.begin(), theirs.end());
+    return all;
+  }
+  std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t> words, ReduceOp) override {
+    return {words.begin(), words.end()};
+  }
+  void barrier() override {}
+
+ private:
+  std::vector<std::vector<std::uint64_t>> others_;
+  std::size_t next_ = 0;
+  std::vector<std::string> hosts_{"a", "a", "b"};
+};
+
+// `text` as a rank sends it: in `words` words, zero-padded.
+std::vector<std::uint64_t> packed_text(const std::string& text, std::size_t words) {
+  std::vector<std::uint64_t> packed(words, 0);
+  std::memcpy(packed.data(), text.data(), text.size());
+  return packed;
+}
+
+TEST_CASE("a workload's failed jobs on other ranks reach rank 0: each rank's, and the lowest rank's in the whole") {
+  // Two results (a workload's read and write parts). Rank 0: no failure. Rank 1: the reads' job failed (EFBIG)
+  // before any request, so that part is reported without operations. Rank 2: both failed (EIO), another message.
+  std::vector<LocalResult> mine(2);
+  for (LocalResult& local : mine) {
+    local.result.id = PhaseId::kWorkload;
+    local.result.workload = WorkloadPart{};
+  }
+  const std::string efbig = "write of /d/bench++-job.rank-1.x/w.0.0 at 524288: File too large";
+  const std::string eio_read = "read: Input/output error";
+  const std::string eio_write = "write: Input/output error";
+  // Each rank's text padded to the longest rank's (rank 1's here), and a word more.
+  const std::size_t text_words = (std::max(efbig.size(), eio_read.size() + eio_write.size()) + 7) / 8 + 1;
+  RankZeroGathering group({{/* rank 1 */ 3, 27, efbig.size(), 0, 0, 0,
+                            /* rank 2 */ 1, 5, eio_read.size(), 1, 5, eio_write.size()},
+                           [&] {
+                             std::vector<std::uint64_t> texts = packed_text(efbig, text_words);
+                             const std::vector<std::uint64_t> two = packed_text(eio_read + eio_write, text_words);
+                             texts.insert(texts.end(), two.begin(), two.end());
+                             return texts;
+                           }()});
+  const std::vector<GatheredFailures> gathered = gather_failures(group, mine);
+  REQUIRE(gathered.size() == 2);
+  REQUIRE(gathered[0].failures.size() == 2);
+  CHECK(gathered[0].failures[0].rank == 1);
+  CHECK(gathered[0].failures[0].host == "a");
+  CHECK(gathered[0].failures[0].failure == JobFailure{27, efbig});
+  CHECK(gathered[0].failures[1].rank == 2);
+  CHECK(gathered[0].failures[1].failure == JobFailure{5, eio_read});
+  CHECK(gathered[0].reported_when_empty);
+  REQUIRE(gathered[1].failures.size() == 1);
+  CHECK(gathered[1].failures[0].failure == JobFailure{5, eio_write});
+  CHECK_FALSE(gathered[1].reported_when_empty);
+
+  // The whole: the lowest failing rank's failure, named; rank 0's own (none here) replaced.
+  GatheredResult one;
+  RankPhaseResult part;
+  part.host = "a";
+  one.parts.ranks.push_back(part);
+  one.failures = gathered[0].failures;
+  const PhaseResult whole = combine_result(mine[0].result, one);
+  REQUIRE(whole.workload->failure.has_value());
+  CHECK(*whole.workload->failure == JobFailure{27, "rank 1 (a): " + efbig});
+  one.failures.clear();
+  mine[0].result.workload->failure = JobFailure{5, "rank 0's own, which it also sends"};
+  CHECK_FALSE(combine_result(mine[0].result, one).workload->failure.has_value());
 }
 
 }  // namespace

@@ -176,7 +176,7 @@ TEST_CASE("rank 0 merges the ranks' histograms exactly: percentiles of all sampl
   REQUIRE(gathered.size() == 1);
   PhaseResult local;
   local.id = PhaseId::kRandomSeeks;
-  const PhaseResult whole = combine_result(local, GatheredResult{std::move(gathered.front()), {}, {}, {}, {}, {}, {}});
+  const PhaseResult whole = combine_result(local, GatheredResult{std::move(gathered.front()), {}, {}, {}, {}, {}, {}, {}});
 
   REQUIRE(whole.latency.has_value());
   const LatencySummary all = *everything.summary();
