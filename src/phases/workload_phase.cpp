@@ -147,7 +147,7 @@ class WorkloadPhase final : public Phase {
       regions_bytes += each.region_bytes;
     }
     PosixFile& file = files.front();
-    AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes);
+    AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes, request_buffer_pages(spec_));
     const std::uint64_t seed = seed_ + context.worker_index;
     const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
     JobData data(spec_, JobDataSetup{std::as_writable_bytes(buffers.span()), choice_.depth, context.worker_index,
@@ -211,6 +211,11 @@ void check_polled_devices(const WorkloadSpec& spec, std::span<const JobTarget> t
         "(NVMe: nvme.poll_queues=N)",
         spec.name, where.string()));
   }
+}
+
+AlignedBuffer::Pages request_buffer_pages(const WorkloadSpec& spec) {
+  constexpr std::uint64_t kLargeRequestBytes = 128 * 1024;
+  return spec.block_bytes >= kLargeRequestBytes ? AlignedBuffer::Pages::kHugePages : AlignedBuffer::Pages::kOrdinary;
 }
 
 }  // namespace bench

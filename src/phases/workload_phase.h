@@ -11,6 +11,7 @@
 #include "phases/engine_choice.h"
 #include "phases/phase.h"
 #include "phases/workload_files.h"
+#include "platform/aligned_buffer.h"
 
 namespace bench {
 
@@ -18,6 +19,11 @@ namespace bench {
 // paths. Job j's offsets and data use seed + j.
 std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
                                            const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files);
+
+// The pages of a job's request buffers (iodepth x bs, one AlignedBuffer): huge pages for requests of 128 KiB or
+// more, whose segments and merges at the device depend on their pages being contiguous; ordinary ones otherwise
+// (a request of a few pages gains nothing, and many jobs of small requests would each round up to 2 MiB).
+AlignedBuffer::Pages request_buffer_pages(const WorkloadSpec& spec);
 
 // fio's hipri on io_uring (IORING_SETUP_IOPOLL) where a job's file is on a device without poll queues: refused
 // (UsageError) when the run is planned, before anything is made (--dry-run says it too), where fio's requests each

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "phases/workload_phase.h"
+#include "platform/aligned_buffer.h"
 #include "platform/directory_check.h"
 #include "result/errors.h"
 #include "result/space_needed.h"
@@ -96,7 +98,10 @@ std::uint64_t buffer_bytes(const std::vector<WorkloadRoom>& workloads, std::uint
   for (const WorkloadRoom& workload : workloads) {
     const WorkloadSpec& spec = *workload.spec;
     CheckedSize& bytes = per_group.try_emplace(workload.group, 0).first->second;
-    bytes = checked_add(bytes, checked_multiply(checked_multiply(spec.jobs, workload.depth), spec.block_bytes));
+    // Each job's buffer as it is allocated: rounded up to its pages' alignment (phases/workload_phase.h).
+    const CheckedSize per_job = checked_round_up(checked_multiply(workload.depth, spec.block_bytes),
+                                                 AlignedBuffer::alignment(request_buffer_pages(spec)));
+    bytes = checked_add(bytes, checked_multiply(spec.jobs, per_job));
     first_of_group.try_emplace(workload.group, &spec);
   }
   const std::uint64_t limit = std::max<std::uint64_t>(memory_bytes / 4, 64ull << 20);

@@ -30,7 +30,8 @@ struct FilesystemRoom {
 
 struct Room {
   std::vector<FilesystemRoom> filesystems;  // in the order the run first names them
-  std::uint64_t buffer_bytes = 0;           // the largest group's request buffers (numjobs x iodepth x bs), this host
+  // The largest group's request buffers (numjobs x iodepth x bs, each job's rounded up as it is allocated), this host.
+  std::uint64_t buffer_bytes = 0;
   std::uint64_t bytes() const;              // over every filesystem
   std::uint64_t inodes() const;
 };

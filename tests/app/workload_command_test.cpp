@@ -261,6 +261,18 @@ TEST_CASE("job: hipri on io_uring where the device has no poll queues is refused
   }
 }
 
+TEST_CASE("job: --dry-run counts each job's request buffers as allocated, 2 MiB pieces for requests of 128 KiB") {
+  const test::TempDir dir;
+  const auto buffers = [&](const std::string& bs) {
+    const test::CommandOutput plan = test::run_bench(
+        {"job", "-d", dir.path().string(), "--dry-run", "--json", "-", "--name=x", "--numjobs=2", "--size=1m", "--bs=" + bs});
+    REQUIRE(plan.exit_code == 0);
+    return nlohmann::json::parse(plan.out).at("buffer_bytes").get<std::uint64_t>();
+  };
+  CHECK(buffers("64k") == 2 * 64 * 1024);           // ordinary pages: iodepth x bs per job
+  CHECK(buffers("128k") == 2 * (std::uint64_t{2} << 20));  // huge pages: each job's rounded up to 2 MiB
+}
+
 TEST_CASE("job: --allow-overwrite lets a workload write a file bench++ did not create, and keeps it") {
   test::TempDir dir;
   const fs::path target = dir.path() / "target";
