@@ -19,8 +19,8 @@ class AlignedBuffer {
   // (madvise(MADV_HUGEPAGE); ordinary pages where the kernel's transparent_hugepage is "never" or has none to
   // give), so that each large request in it is physically contiguous. A direct 1 MiB request of scattered 4 KiB
   // pages is 256 segments, which a virtio disk (254 at most) splits and the block layer cannot merge: large-block
-  // throughput would depend on how the page allocator scattered the buffer (docs/performance.md, "Large requests
-  // and the buffer's pages").
+  // throughput would depend on how the page allocator scattered the buffer (docs/performance.md, "Large
+  // sequential requests and the buffer's pages").
   enum class Pages { kOrdinary, kHugePages };
   // What the buffer's start is aligned to and its size rounded up to.
   static constexpr std::size_t alignment(Pages pages) { return pages == Pages::kHugePages ? kHugePageBytes : kAlignment; }
