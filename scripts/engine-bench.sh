@@ -74,9 +74,47 @@ bench_job() {
   logged /usr/bin/time -f '%M %U %S' -o "$out.rss" \
     setsid -w "$bench" job -q -d "$work" --json "$out" --allow-overwrite "$file" --name=w --filename="$file" "$@"
 }
+# fio's buffers in huge pages (mem=shmhuge) where bench++'s are (request buffers of requests of 128 KiB or more:
+# platform/aligned_buffer.h), when the machine has huge pages reserved that cover them (HugePages_Free; root sets
+# vm.nr_hugepages, this script does not). Otherwise fio keeps its malloc'd buffers, whose scattered 4 KiB pages split
+# a large request at a virtio disk and make its large-block figures swing by 2-3x (docs/performance.md, "Large
+# sequential requests and the buffer's pages"). The rule, in Python for the suites' job files too: BS, IODEPTH and
+# NUMJOBS of a job fit when NUMJOBS x (IODEPTH x BS rounded up to huge pages, and one more) are free.
+read -r -d '' huge_rule <<'RULE' || true
+def huge_pages_fit(bs, iodepth, numjobs):
+    info = dict(line.split(":", 1) for line in open("/proc/meminfo"))
+    free = int(info.get("HugePages_Free", "0").split()[0])
+    size = int(info.get("Hugepagesize", "0 kB").split()[0]) * 1024
+    if bs < 128 * 1024 or size == 0:
+        return False
+    return numjobs * (-(-iodepth * bs // size) + 1) <= free
+RULE
+huge_pages_free=$(awk '/^HugePages_Free:/ {print $2}' /proc/meminfo)
+# huge_buffers_fit BS IODEPTH NUMJOBS (bytes, counts): exit status 0 when fio's mem=shmhuge fits (huge_rule).
+huge_buffers_fit() {
+  python3 -c "$huge_rule
+import sys; sys.exit(0 if huge_pages_fit(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])) else 1)" "$@"
+}
+# bytes_of SIZE: fio's 4k, 1m (binary) as bytes.
+bytes_of() {
+  case $1 in
+    *k) echo $(( ${1%k} * 1024 )) ;;
+    *m) echo $(( ${1%m} * 1024 * 1024 )) ;;
+    *) echo "$1" ;;
+  esac
+}
 fio_job() {
   local out=$1; shift
   [[ $out != */fio.scale-* ]] || set -- --thread "$@"  # the scaling run: see its cases
+  local bs=4k depth=1 jobs=1 option
+  for option in "$@"; do
+    case $option in
+      --bs=*) bs=${option#--bs=} ;;
+      --iodepth=*) depth=${option#--iodepth=} ;;
+      --numjobs=*) jobs=${option#--numjobs=} ;;
+    esac
+  done
+  ! huge_buffers_fit "$(bytes_of "$bs")" "$depth" "$jobs" || set -- --mem=shmhuge "$@"
   logged /usr/bin/time -f '%M %U %S' -o "$out.rss" setsid -w fio --output-format=json --output="$out" --name=w --filename="$file" "$@"
 }
 # logged COMMAND...: runs it with its output in a log; on failure says which command failed and shows the log.
@@ -142,6 +180,7 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-min averages at the start)"
 echo "dir:     $dir ($(findmnt -n -o FSTYPE,SOURCE,OPTIONS --target "$dir"))"
 echo "tools:   $("$bench" --version); $(fio --version)"
+echo "fio:     mem=shmhuge for requests of 128 KiB or more where ${huge_pages_free:-0} free huge pages cover them (bench++'s buffers are huge pages there); else fio's malloc'd buffers"
 # The file, laid out once, and read once so the cached cases find it in the page cache.
 logged fio --name=layout --filename="$file" --rw=write --bs=1m --size=256m --direct=1
 cat "$file" >/dev/null
@@ -198,9 +237,12 @@ for group in plan["groups"]:
         for flag in ("time_based", "group_reporting", "stonewall"):
             if w[flag]:
                 print(flag)
+        if huge_pages_fit(w["bs"], w["iodepth"], w["numjobs"]):
+            print("mem=shmhuge")
         print()
 PLAN
-  python3 -c "$script"
+  python3 -c "$huge_rule
+$script"
 }
 mkdir -p "$work/fio"  # fio's own files apart: bench++ would refuse to write a file it did not create
 read -ra suites <<<"$suite_list"
