@@ -189,24 +189,34 @@ std::vector<std::string> mpmd_with_rank_1(const std::vector<std::string>& args,
   return argv;
 }
 
+// `args` on every rank, rank 1 with a file size limit of 512 KiB (ulimit -f, SIGXFSZ ignored): its writes past it
+// fail for real with EFBIG, as a full disk's would.
+test::CommandOutput run_with_rank_1_files_limited(const std::vector<std::string>& args) {
+  return test::run_program(
+      mpmd_with_rank_1(args, args, {"sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" \"$@\""}));
+}
+
+// The one line rank 0 says of a failure, from "bench++: " on. REQUIRES: it said exactly one.
+std::string only_message(const std::string& err) {
+  REQUIRE(count_of(err, "bench++: ") == 1);
+  return err.substr(err.find("bench++: "));
+}
+
 TEST_CASE("mpirun -np 3 bench++ job: one rank failing stops every rank with its message, and nothing is left") {
   if (!mpirun_usable()) return;
   test::TempDir dir;
   test::TempDir out;
   const auto json_path = out.path() / "run.json";
-  // A first group that runs on every rank, then one whose 2 MiB file rank 1 cannot lay out: its file size limit
-  // (ulimit -f, SIGXFSZ ignored) is 512 KiB, so its writes fail for real with EFBIG, as a full disk's would.
+  // A first group that runs on every rank, then one whose 2 MiB file rank 1 cannot lay out (its 512 KiB limit).
   const std::vector<std::string> args{"job", "-d", dir.path().string(), "-q", "--json", json_path.string(),
                                       "--name=small", "--rw=randread", "--bs=4k", "--size=256k",
                                       "--name=large", "--stonewall", "--rw=read", "--bs=64k", "--size=2m"};
-  const auto result = test::run_program(
-      mpmd_with_rank_1(args, args, {"sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" \"$@\""}));
+  const auto result = run_with_rank_1_files_limited(args);
   INFO(result.err);
   CHECK(result.exit_code == 1);
   // Said once, by rank 0: "bench++: rank 1 (<host>): cannot ... <dir>/bench++-job.rank-1.XXXXXX/large.0.0: File
   // too large".
-  REQUIRE(count_of(result.err, "bench++: ") == 1);
-  const std::string line = result.err.substr(result.err.find("bench++: "));
+  const std::string line = only_message(result.err);
   CHECK(line.rfind("bench++: rank 1 (", 0) == 0);
   CHECK(line.find(dir.path().string() + "/bench++-job.rank-1.") != std::string::npos);
   CHECK(line.find("/large.0.0: File too large\n") != std::string::npos);
@@ -224,19 +234,17 @@ TEST_CASE("mpirun -np 3 bench++ job: a job failing on one rank fails alone, name
   test::TempDir dir;
   test::TempDir out;
   const auto json_path = out.path() / "run.json";
-  // A 2 MiB file written from empty (fallocate=none) whose writes past 512 KiB fail on rank 1 with EFBIG (its file
-  // size limit, SIGXFSZ ignored) during the timed run: that job's own failure, as fio's. Then a later group.
+  // A 2 MiB file written from empty (fallocate=none) whose writes past 512 KiB fail on rank 1 with EFBIG (its
+  // limit) during the timed run: that job's own failure, as fio's. Then a later group.
   const std::vector<std::string> args{"job", "-d", dir.path().string(), "-q", "--json", json_path.string(),
                                       "--name=growing", "--rw=write", "--bs=64k", "--size=2m", "--fallocate=none",
                                       "--name=after", "--stonewall", "--rw=randread", "--bs=4k", "--size=256k"};
-  const auto result = test::run_program(
-      mpmd_with_rank_1(args, args, {"sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" \"$@\""}));
+  const auto result = run_with_rank_1_files_limited(args);
   INFO(result.err);
   CHECK(result.exit_code == 1);
   // Said once, by rank 0: "bench++: workload 'growing': rank 1 (<host>): cannot write <file> at offset 524288: File
   // too large".
-  REQUIRE(count_of(result.err, "bench++: ") == 1);
-  const std::string line = result.err.substr(result.err.find("bench++: "));
+  const std::string line = only_message(result.err);
   CHECK(line.rfind("bench++: workload 'growing': rank 1 (", 0) == 0);
   CHECK(line.find("/growing.0.0 at offset 524288: File too large\n") != std::string::npos);
   const json doc = json::parse(test::read_file(json_path));

@@ -21,12 +21,14 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// Rank 0 of three whose other ranks' words are given up front: gather_words appends theirs, reduce_words
-// applies `op` over theirs (each call takes the next of their word lists), broadcast_text returns its own.
+// Rank 0 of three whose other ranks' words are given up front, one list per collective call: gather_words
+// appends the next of `gathers` (rank 1's words, then rank 2's) to its own, reduce_words applies `op` over the next
+// of `reductions` (one word list per other rank), broadcast_text returns its own.
 class RankZeroWithOthers final : public RankGroup {
  public:
-  explicit RankZeroWithOthers(std::vector<std::vector<std::vector<std::uint64_t>>> reductions)
-      : reductions_(std::move(reductions)) {}
+  explicit RankZeroWithOthers(std::vector<std::vector<std::vector<std::uint64_t>>> reductions,
+                              std::vector<std::vector<std::uint64_t>> gathers = {})
+      : reductions_(std::move(reductions)), gathers_(std::move(gathers)) {}
   std::uint32_t rank() const override { return 0; }
   std::uint32_t size() const override { return 3; }
   const std::vector<std::string>& host_names() const override { return hosts_; }
@@ -35,11 +37,14 @@ class RankZeroWithOthers final : public RankGroup {
   }
   std::string broadcast_text(const std::string& text) override { return text; }
   std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t> words) override {
-    return {words.begin(), words.end()};
+    std::vector<std::uint64_t> all(words.begin(), words.end());
+    const std::vector<std::uint64_t>& theirs = gathers_.at(next_gather_++);
+    all.insert(all.end(), theirs.begin(), theirs.end());
+    return all;
   }
   std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t> words, ReduceOp op) override {
     std::vector<std::uint64_t> result(words.begin(), words.end());
-    for (const std::vector<std::uint64_t>& theirs : reductions_.at(next_++)) {
+    for (const std::vector<std::uint64_t>& theirs : reductions_.at(next_reduction_++)) {
       REQUIRE(theirs.size() == result.size());
       for (std::size_t i = 0; i < result.size(); ++i) {
         result[i] = op == ReduceOp::kSum ? result[i] + theirs[i]
@@ -53,7 +58,9 @@ class RankZeroWithOthers final : public RankGroup {
 
  private:
   std::vector<std::vector<std::vector<std::uint64_t>>> reductions_;
-  std::size_t next_ = 0;
+  std::vector<std::vector<std::uint64_t>> gathers_;
+  std::size_t next_reduction_ = 0;
+  std::size_t next_gather_ = 0;
   std::vector<std::string> hosts_{"a", "a", "b"};
 };
 
@@ -166,36 +173,6 @@ TEST_CASE("the ranks must run the same plan: a different job file on one rank is
         "'runs=1; w jobs=2' on rank 0");
 }
 
-// Rank 0 of three whose other ranks' words are given up front, one list per gather_words call (appended to its own,
-// rank 1's then rank 2's); broadcast_text returns its own.
-class RankZeroGathering final : public RankGroup {
- public:
-  explicit RankZeroGathering(std::vector<std::vector<std::uint64_t>> others_per_gather)
-      : others_(std::move(others_per_gather)) {}
-  std::uint32_t rank() const override { return 0; }
-  std::uint32_t size() const override { return 3; }
-  const std::vector<std::string>& host_names() const override { return hosts_; }
-  void agree(std::exception_ptr failure) override {
-    if (failure) std::rethrow_exception(failure);
-  }
-  std::string broadcast_text(const std::string& text) override { return text; }
-  std::vector<std::uint64_t> gather_words(std::span<const std::uint64_t> words) override {
-    std::vector<std::uint64_t> all(words.begin(), words.end());
-    const std::vector<std::uint64_t>& theirs = others_.at(next_++);
-    all.insert(all.end(), theirs.begin(), theirs.end());
-    return all;
-  }
-  std::vector<std::uint64_t> reduce_words(std::span<const std::uint64_t> words, ReduceOp) override {
-    return {words.begin(), words.end()};
-  }
-  void barrier() override {}
-
- private:
-  std::vector<std::vector<std::uint64_t>> others_;
-  std::size_t next_ = 0;
-  std::vector<std::string> hosts_{"a", "a", "b"};
-};
-
 // `text` as a rank sends it: in `words` words, zero-padded.
 std::vector<std::uint64_t> packed_text(const std::string& text, std::size_t words) {
   std::vector<std::uint64_t> packed(words, 0);
@@ -216,7 +193,7 @@ TEST_CASE("a workload's failed jobs on other ranks reach rank 0: each rank's, an
   const std::string eio_write = "write: Input/output error";
   // Each rank's text padded to the longest rank's (rank 1's here), and a word more.
   const std::size_t text_words = (std::max(efbig.size(), eio_read.size() + eio_write.size()) + 7) / 8 + 1;
-  RankZeroGathering group({{/* rank 1 */ 3, 27, efbig.size(), 0, 0, 0,
+  RankZeroWithOthers group({}, {{/* rank 1 */ 3, 27, efbig.size(), 0, 0, 0,
                             /* rank 2 */ 1, 5, eio_read.size(), 1, 5, eio_write.size()},
                            [&] {
                              std::vector<std::uint64_t> texts = packed_text(efbig, text_words);
