@@ -3,9 +3,11 @@
 // them in flight, timed one by one from submission to completion. What fio calls lat (slat + clat): a request's
 // time starts when the batch it is in is submitted and ends when its completion is reaped; the requests of one
 // batch share one clock reading, as in fio. Batches are fio's iodepth_batch_submit (default one request) and go
-// as soon as that many slots are free; the loop reaps only with its queue full (engine/refill_policy.h). The job stops issuing when it has issued `size` bytes (one pass
-// over its region), when runtime has passed after the ramp, or on a stop signal, then waits for what is in
-// flight. Requests issued during ramp_time are done but not measured.
+// as soon as that many slots are free; the loop reaps only with its queue full (engine/refill_policy.h). The job
+// stops issuing by its stop rules (phases/job_stop.h: size, io_size, number_ios, loops, runtime after the ramp,
+// exitall, a stop signal, its own failure), then waits for what is in flight; its pacing (phases/job_pacing.h)
+// says when each request may go. Requests issued during ramp_time are done but not measured
+// (phases/job_recorder.h).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
