@@ -89,6 +89,10 @@ struct RecordField {
   FieldAccess<Record> access;
   std::string_view rule = {};  // what set() requires beyond the format, for errors: "a multiple of 1024 files"
   Difference difference = {};
+  // The record's data members the field holds, space-separated, as the source declares them ("a.b" for member b
+  // of member a): a test reads the record's declaration and checks that every member is held by a field or named
+  // as deliberately not recorded. Empty in a table no such test covers.
+  std::string_view members = {};
 };
 
 // Whether the field's group is there in `record` (always for a field outside a group): get() may be called only

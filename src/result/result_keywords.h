@@ -63,6 +63,15 @@ inline constexpr std::array<std::string_view, 5> kKeywords<FallocateMode> = {"no
 // fio's fadvise_hint= words, in FadviseHint's order.
 template <>
 inline constexpr std::array<std::string_view, 4> kKeywords<FadviseHint> = {"0", "1", "random", "sequential"};
+// fio's verify= words, in VerifyMethod's order; pattern_with_header is bench++'s own, for verify_pattern given
+// without verify= (fio's VERIFY_PATTERN: a header and the pattern).
+template <>
+inline constexpr std::array<std::string_view, 12> kKeywords<VerifyMethod> = {
+    "0", "md5", "crc32c", "crc32c-intel", "sha1", "sha256", "sha512", "xxhash", "meta", "pattern", "pattern_with_header",
+    "null"};
+// fio's dedupe_mode= words, in DedupeMode's order.
+template <>
+inline constexpr std::array<std::string_view, 2> kKeywords<DedupeMode> = {"repeat", "working_set"};
 
 // All keywords of Enum, in the order of its values.
 template <typename Enum>

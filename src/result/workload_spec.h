@@ -201,7 +201,7 @@ struct WorkloadSpec {
   std::uint32_t loops = 1;                  // loops=: passes over size (without time_based)
   std::chrono::nanoseconds start_delay{0};  // startdelay=: each job waits this long after the start
   bool read_only = false;                   // readonly=1: a workload that writes is refused
-  bool gtod_reduce = false;                 // gtod_reduce=1 and disable_lat/clat/slat: recorded (see the man page)
+  bool gtod_reduce = false;                 // gtod_reduce=1: accepted, changes nothing bench++ does (see the man page)
   int sync_open_flag = 0;                   // sync=1|sync: O_SYNC, sync=dsync: O_DSYNC, on the job's open
   bool overwrite = false;                   // overwrite=1: a writing workload's new file is laid out with data first
   bool create_only = false;                 // create_only=1: the files are made and laid out; no request is made

@@ -4,6 +4,7 @@
 // The end-to-end cases (exit status, what is left on disk) are in workload_hostile_test.cpp.
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
 #include <limits.h>
 
 #include <chrono>
@@ -351,6 +352,59 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     else if (column == "workload_hipri") other.hipri = true;
     else if (column == "workload_thread") other.thread = true;
     else if (column == "workload_fadvise_hint") other.fadvise_hint = FadviseHint::kNone;
+    else if (column == "workload_unlink_each_loop") other.unlink_each_loop = true;
+    else if (column == "workload_stonewall") other.stonewall = true;
+    else if (column == "workload_randseed") base.seed = 1, other.seed = 2;
+    else if (column == "workload_randrepeat") other.randrepeat = false;
+    else if (column == "workload_exitall") other.exitall = true;
+    else if (column == "workload_exit_what") other.exit_what = ExitScope::kAll;
+    else if (column == "workload_exitall_on_error") other.exitall_on_error = true;
+    else if (column == "workload_rate_min") other.rate_min_bytes = {1 << 20, 0, 0};
+    else if (column == "workload_rate_iops_min") other.rate_iops_min = {10, 0, 0};
+    else if (column == "workload_nice") other.nice = 5;
+    else if (column == "workload_prio") base.ioprio = 1, other.ioprio = 4;
+    else if (column == "workload_prioclass") base.ioprio_class = 1, other.ioprio_class = 2;
+    else if (column == "workload_fallocate") other.fallocate = FallocateMode::kNone;
+    else if (column == "workload_create_on_open") other.create_on_open = true;
+    else if (column == "workload_sqthread_poll_cpu") base.uring.sq_poll_cpu = 0, other.uring.sq_poll_cpu = 1;
+    else if (column == "workload_nonvectored") other.uring.nonvectored = false, base.uring.nonvectored = true;
+    else if (column == "workload_bs_per_direction") other.block_sizes.direction[1].bs = 8192;
+    else if (column == "workload_bsrange") other.block_sizes.direction[0] = {0, 512, 4096, {}, 0};
+    else if (column == "workload_bssplit") other.block_sizes.direction[0].split = {{4096, 50}, {8192, 50}};
+    else if (column == "workload_blockalign") other.block_sizes.direction[0].align = 512;
+    else if (column == "workload_verify") other.verify.method = VerifyMethod::kMd5;
+    else if (column == "workload_verify_pattern") other.verify.pattern.bytes = {std::byte{0xab}};
+    else if (column == "workload_verify_interval") other.verify.interval = 512;
+    else if (column == "workload_do_verify") other.verify.do_verify = false;
+    else if (column == "workload_verify_only") other.verify.verify_only = true;
+    else if (column == "workload_verify_backlog") other.verify.verify_backlog = 4;
+    else if (column == "workload_verify_backlog_batch") other.verify.verify_backlog_batch = 2;
+    else if (column == "workload_refill_buffers") other.buffers.refill_buffers = true;
+    else if (column == "workload_zero_buffers") other.buffers.zero_buffers = true;
+    else if (column == "workload_scramble_buffers") other.buffers.scramble_buffers = false;
+    else if (column == "workload_buffer_pattern") other.buffers.buffer_pattern.bytes = {std::byte{0x55}};
+    else if (column == "workload_buffer_compress_percentage") other.buffers.compress_percentage = 50;
+    else if (column == "workload_buffer_compress_chunk") other.buffers.compress_chunk = 4096;
+    else if (column == "workload_dedupe_percentage") other.buffers.dedupe_percentage = 30;
+    else if (column == "workload_dedupe_mode") other.buffers.dedupe_mode = DedupeMode::kWorkingSet;
+    else if (column == "workload_dedupe_working_set_percentage") other.buffers.dedupe_working_set_percentage = 20;
+    else if (column == "workload_dedupe_global") other.buffers.dedupe_global = true;
+    else if (column == "workload_iodepth_batch_submit") other.batch_submit = 4;
+    else if (column == "workload_iodepth_batch_complete_min") other.batch_complete_min = 2;
+    else if (column == "workload_iodepth_batch_complete_max") other.batch_complete_max = 8;
+    else if (column == "workload_rate") other.rate_bytes = {1 << 20, 0, 0};
+    else if (column == "workload_rate_iops") other.rate_iops = {100, 0, 0};
+    else if (column == "workload_rate_process") other.rate_poisson = true;
+    else if (column == "workload_loops") other.loops = 2;
+    else if (column == "workload_number_ios") other.number_ios = 10;
+    else if (column == "workload_io_size") other.io_size = 2 << 20;
+    else if (column == "workload_startdelay_ms") other.start_delay = std::chrono::seconds(1);
+    else if (column == "workload_sync") other.sync_open_flag = O_SYNC;
+    else if (column == "workload_overwrite") other.overwrite = true;
+    else if (column == "workload_create_only") other.create_only = true;
+    else if (column == "workload_fsync_on_close") other.fsync_on_close = true;
+    else if (column == "workload_io_submit_mode") other.submit_offload = true;
+    else if (column == "workload_cpus_allowed") other.cpus_allowed = {0};
     else FAIL("a compared workload field this test does not vary: add it");
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";

@@ -1,7 +1,9 @@
 #include "report/csv/workload_columns.h"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -23,6 +25,52 @@ constexpr std::string_view kCpuCostColumn = "cpu_sec_per_million_requests";
 // the cost, and lacking in a file written before.
 constexpr std::string_view kErrorCodeColumn = "error_code";
 constexpr std::string_view kErrorColumn = "error";
+
+// The spec columns that come before the result's own: those of the files written before the result's columns had
+// any after them. Every spec column added since goes after the last result column (new columns only at the end).
+constexpr std::string_view kLastSpecColumnBeforeResults = "workload_hipri";
+
+// How many of workload_fields() have their columns before the result's own.
+std::size_t spec_columns_before_results() {
+  const auto fields = workload_fields();
+  std::size_t count = 0;
+  while (count < fields.size() && fields[count].csv_column != kLastSpecColumnBeforeResults) ++count;
+  if (count == fields.size()) throw std::logic_error("workload_fields() lacks " + std::string(kLastSpecColumnBeforeResults));
+  return count + 1;
+}
+
+// The column names in the reader's order: the spec's (in workload_fields() order), then the result's own.
+std::vector<std::string_view> columns_by_field() {
+  std::vector<std::string_view> names;
+  for (const WorkloadField& field : workload_fields()) names.push_back(field.csv_column);
+  names.insert(names.end(), kPartColumns.begin(), kPartColumns.end());
+  names.push_back(kCpuCostColumn);
+  names.push_back(kErrorCodeColumn);
+  names.push_back(kErrorColumn);
+  return names;
+}
+
+// The cells of `spec` in workload_fields() order.
+std::vector<std::string> spec_cells(const WorkloadSpec& spec) {
+  std::vector<std::string> cells;
+  for (const WorkloadField& field : workload_fields()) cells.push_back(record_cell(field, spec));
+  return cells;
+}
+
+// Puts `by_field` (the spec's cells or names, then the result's) in the file's column order: the spec's first
+// ones, the result's, the spec's later ones.
+template <typename T>
+std::vector<T> in_file_order(std::vector<T> by_field) {
+  const std::size_t first = spec_columns_before_results();
+  const std::size_t spec = workload_fields().size();
+  std::vector<T> ordered(std::make_move_iterator(by_field.begin()),
+                         std::make_move_iterator(by_field.begin() + static_cast<std::ptrdiff_t>(first)));
+  ordered.insert(ordered.end(), std::make_move_iterator(by_field.begin() + static_cast<std::ptrdiff_t>(spec)),
+                 std::make_move_iterator(by_field.end()));
+  ordered.insert(ordered.end(), std::make_move_iterator(by_field.begin() + static_cast<std::ptrdiff_t>(first)),
+                 std::make_move_iterator(by_field.begin() + static_cast<std::ptrdiff_t>(spec)));
+  return ordered;
+}
 
 const WorkloadSpec* find_spec(const RunSetup& setup, const std::string& name) {
   const auto found = std::find_if(setup.workloads.begin(), setup.workloads.end(),
@@ -51,46 +99,38 @@ double real_cell(std::string_view column, const std::string& cell) {
 
 }  // namespace
 
-std::vector<std::string_view> workload_column_names() {
-  std::vector<std::string_view> names;
-  for (const WorkloadField& field : workload_fields()) names.push_back(field.csv_column);
-  names.insert(names.end(), kPartColumns.begin(), kPartColumns.end());
-  names.push_back(kCpuCostColumn);
-  names.push_back(kErrorCodeColumn);
-  names.push_back(kErrorColumn);
-  return names;
-}
+std::vector<std::string_view> workload_column_names() { return in_file_order(columns_by_field()); }
 
 std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult& result) {
   std::vector<std::string> cells;
-  if (result.workload) {
-    const WorkloadPart& part = *result.workload;
-    const WorkloadSpec* spec = find_spec(setup, part.workload);
-    if (spec == nullptr) throw std::logic_error("workload_cells: no spec named " + part.workload);
-    for (const WorkloadField& field : workload_fields()) cells.push_back(record_cell(field, *spec));
-    cells.emplace_back(keyword(part.direction));
-    cells.push_back(part.job ? fmt::format("{}", *part.job) : "");
-    cells.emplace_back(keyword(part.engine));
-    cells.push_back(fmt::format("{}", part.engine_depth));
-    cells.push_back(part.engine_note);
-    cells.push_back(decimal(part.mean_depth));
-    cells.push_back(part.steady ? (part.steady->steady ? "1" : "0") : "");
-    cells.push_back(part.steady ? decimal(part.steady->first_third_mean) : "");
-    cells.push_back(part.steady ? decimal(part.steady->last_third_mean) : "");
-    cells.push_back(part.cpu_per_million_requests ? decimal(*part.cpu_per_million_requests) : "");
-    cells.push_back(part.failure ? fmt::format("{}", part.failure->error) : "");
-    cells.push_back(part.failure ? part.failure->message : "");
-  } else {
+  if (!result.workload) {
     cells.resize(workload_fields().size() + kPartColumns.size() + 3);
+    return cells;
   }
-  return cells;
+  const WorkloadPart& part = *result.workload;
+  const WorkloadSpec* spec = find_spec(setup, part.workload);
+  if (spec == nullptr) throw std::logic_error("workload_cells: no spec named " + part.workload);
+  cells = spec_cells(*spec);
+  cells.emplace_back(keyword(part.direction));
+  cells.push_back(part.job ? fmt::format("{}", *part.job) : "");
+  cells.emplace_back(keyword(part.engine));
+  cells.push_back(fmt::format("{}", part.engine_depth));
+  cells.push_back(part.engine_note);
+  cells.push_back(decimal(part.mean_depth));
+  cells.push_back(part.steady ? (part.steady->steady ? "1" : "0") : "");
+  cells.push_back(part.steady ? decimal(part.steady->first_third_mean) : "");
+  cells.push_back(part.steady ? decimal(part.steady->last_third_mean) : "");
+  cells.push_back(part.cpu_per_million_requests ? decimal(*part.cpu_per_million_requests) : "");
+  cells.push_back(part.failure ? fmt::format("{}", part.failure->error) : "");
+  cells.push_back(part.failure ? part.failure->message : "");
+  return in_file_order(std::move(cells));
 }
 
 std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::string_view, std::size_t>& place_of) {
   if (!place_of.contains("workload")) return std::nullopt;
   WorkloadColumnPlaces places;
   const std::size_t spec_columns = workload_fields().size();
-  const std::vector<std::string_view> names = workload_column_names();
+  const std::vector<std::string_view> names = columns_by_field();
   for (std::size_t c = 0; c < names.size(); ++c) {
     const auto found = place_of.find(names[c]);
     if (names[c] == kCpuCostColumn) {  // the later additions, last, optional

@@ -5,8 +5,9 @@
 // (empty: all jobs), engine (io_uring|sync: what ran it), engine_depth, engine_note, mean_depth (the requests in
 // flight per job it kept), steady (1, 0, or empty without a verdict), steady_first_third and steady_last_third
 // (requests per second), cpu_sec_per_million_requests (the CPU seconds bench++ spent per million requests of the
-// workload; optional when read: files written before it lack it). Rows of the other tests leave them empty. The per-second series and the histogram are
-// only in the JSON report.
+// workload; optional when read: files written before it lack it), error_code and error, then the spec columns added
+// since (workload_bs_per_direction, ..., workload_cpus_allowed: new columns go only at the end). Rows of the other
+// tests leave them empty. The per-second series and the histogram are only in the JSON report.
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -27,9 +28,9 @@ std::vector<std::string> workload_cells(const RunSetup& setup, const PhaseResult
 
 // Where the workload columns sit in a record; found from the header's columns (name -> index).
 struct WorkloadColumnPlaces {
-  // In workload_column_names() order but for the later additions below; nullopt for a spec column the
-  // file lacks (written before the field existed:
-  // the field reads as its default and is listed in `unrecorded`).
+  // The spec's columns in workload_fields() order, then the result's own (direction ... steady_last_third); nullopt
+  // for a spec column the file lacks (written before the field existed: the field reads as its default and is listed
+  // in `unrecorded`).
   std::vector<std::optional<std::size_t>> places;
   std::vector<std::size_t> unrecorded;  // indices into workload_fields() of the spec columns the file lacks
   std::optional<std::size_t> cpu_cost;  // cpu_sec_per_million_requests; nullopt in a file without it

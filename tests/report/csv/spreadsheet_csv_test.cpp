@@ -44,7 +44,17 @@ constexpr std::string_view kGoldenHeader =
     "workload_disk_util,workload_bwavgtime_ms,workload_iopsavgtime_ms,workload_registerfiles,workload_fixedbufs,"
     "workload_sqthread_poll,workload_sqthread_poll_cpu,workload_nonvectored,workload_hipri,"
     "direction,job,engine,engine_depth,engine_note,mean_depth,steady,steady_first_third,"
-    "steady_last_third,cpu_sec_per_million_requests,error_code,error\n";
+    "steady_last_third,cpu_sec_per_million_requests,error_code,error,"
+    // The workload columns added since, after the result's own.
+    "workload_bs_per_direction,workload_bsrange,workload_bssplit,workload_blockalign,workload_verify,"
+    "workload_verify_pattern,workload_verify_interval,workload_do_verify,workload_verify_only,workload_verify_backlog,"
+    "workload_verify_backlog_batch,workload_refill_buffers,workload_zero_buffers,workload_scramble_buffers,"
+    "workload_buffer_pattern,workload_buffer_compress_percentage,workload_buffer_compress_chunk,"
+    "workload_dedupe_percentage,workload_dedupe_mode,workload_dedupe_working_set_percentage,workload_dedupe_global,"
+    "workload_iodepth_batch_submit,workload_iodepth_batch_complete_min,workload_iodepth_batch_complete_max,"
+    "workload_rate,workload_rate_iops,workload_rate_process,workload_loops,workload_number_ios,workload_io_size,"
+    "workload_startdelay_ms,workload_sync,workload_overwrite,workload_create_only,workload_fsync_on_close,"
+    "workload_io_submit_mode,workload_cpus_allowed\n";
 
 std::string write_csv(const std::vector<RunResult>& runs) {
   std::string text = spreadsheet_csv_header();
@@ -390,7 +400,7 @@ TEST_CASE("spreadsheet CSV: a failed job's error number and message round trip, 
   CHECK_FALSE(read.at(0).phases.at(1).workload->failure);
   // A file written before the columns reads no failure; a bad number is named.
   std::string older = text;
-  older.replace(older.find(",error_code,error\n"), 18, ",unknown1,unknown2\n");
+  older.replace(older.find(",error_code,error,"), 18, ",unknown1,unknown2,");
   CHECK_FALSE(read_spreadsheet_csv(older, "t.csv").at(0).phases.at(0).workload->failure);
   std::string zero = text;
   zero.replace(zero.find(",84,"), 4, ",0,");
