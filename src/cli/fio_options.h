@@ -12,6 +12,7 @@
 // Every function throws bench::UsageError with one line naming the option, e.g.
 //   fio option 'loops' is not supported by bench++ (see bench++(1), WORKLOADS)
 //   invalid fio option bs='4x': unknown size suffix 'x'
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -33,6 +34,21 @@ struct FioOption {
 // word); its flags (time_based, group_reporting, thread, stonewall) take one only as "--flag=1".
 enum class FioArgument { kRequired, kFlag };
 
+// The sections of `bench++ job --help` an option is listed in: a workload's options (fio's job options, by what
+// they are about), then fio's own command line's (cli/fio_run_options.h), which bench++ suite takes too.
+enum class FioOptionGroup { kJob, kFiles, kData, kJobControl, kStatistics, kIoUring, kRun, kOutput };
+
+// One fio option as bench++ declares it, once: everything else (lookup, `bench++ job --help`, the tests that hold
+// docs/fio-options.md and the man page to it) comes from these rows.
+struct FioOptionRow {
+  std::string_view name;                    // fio's name (fio 3.33's options.c)
+  std::array<std::string_view, 2> aliases;  // fio's other spellings, which run as the name does (empty: none)
+  FioArgument argument;
+  FioOptionGroup group;
+  std::string_view value_name;  // how the value is written in --help ("SIZE", "MODE[:N]"); empty for a flag
+  std::string_view help;        // one line for --help: what the option does in bench++
+};
+
 // How `name` takes its value, or nullopt when bench++ does not know the option (a fio option it does not
 // support, or no fio option at all).
 std::optional<FioArgument> fio_option_argument(std::string_view name);
@@ -40,7 +56,10 @@ std::optional<FioArgument> fio_option_argument(std::string_view name);
 // The options of fio's own command line that are not about a job (--output-format); they are the caller's.
 bool is_fio_run_option(std::string_view name);
 
-// Every workload option bench++ runs, fio's aliases included, in the table's order (docs/fio-options.md lists
+// The rows of every workload option bench++ runs, by group (cli/fio_option_rows_*.cpp), each name once.
+std::vector<FioOptionRow> fio_option_rows();
+
+// Every workload option bench++ runs, fio's aliases included, in the rows' order (docs/fio-options.md lists
 // them; a test keeps the two in step).
 std::vector<std::string_view> fio_option_names();
 

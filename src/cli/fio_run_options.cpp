@@ -11,19 +11,26 @@
 namespace bench {
 namespace {
 
-struct RunOption {
-  std::string_view name;
-  FioArgument argument;
+using enum FioArgument;
+constexpr FioOptionGroup kRun = FioOptionGroup::kRun;
+constexpr FioOptionGroup kOutput = FioOptionGroup::kOutput;
+
+// kRun's are read by parse_workload_command_line (cli/workload_command_line.cpp) before any other option; kOutput's
+// by apply_fio_run_option below.
+constexpr std::array kRunOptions = {
+    FioOptionRow{"readonly", {}, kFlag, kRun, "", "only reads: a workload that writes is refused"},
+    FioOptionRow{"section", {}, kRequired, kRun, "NAME",
+                 "run only this section of the first job file (repeatable; the --name jobs, on a command line)"},
+    FioOptionRow{"parse-only", {}, kFlag, kRun, "", "read and check the workloads, run and print nothing"},
+    FioOptionRow{"output-format", {}, kRequired, kOutput, "normal|json|json+|terse[,...]",
+                 "fio's output, in these formats (a comma list); bench++'s --json, --csv and --html stay"},
+    FioOptionRow{"output", {}, kRequired, kOutput, "FILE", "fio's output goes to FILE (alone: the normal format)"},
+    FioOptionRow{"minimal", {}, kFlag, kOutput, "", "--output-format=terse"},
+    FioOptionRow{"terse-version", {}, kRequired, kOutput, "2..5", "the terse format's version (default 3)"},
+    FioOptionRow{"eta", {}, kRequired, kOutput, "always|never|auto", "accepted: bench++ prints its own progress"},
+    FioOptionRow{"eta-newline", {}, kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"},
+    FioOptionRow{"status-interval", {}, kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"},
 };
-constexpr std::array<RunOption, 7> kRunOptions = {{
-    {"output-format", FioArgument::kRequired},
-    {"output", FioArgument::kRequired},
-    {"minimal", FioArgument::kFlag},
-    {"terse-version", FioArgument::kRequired},
-    {"eta", FioArgument::kRequired},
-    {"eta-newline", FioArgument::kRequired},
-    {"status-interval", FioArgument::kRequired},
-}};
 
 UsageError invalid(const FioOption& option, std::string_view why) {
   return UsageError(fmt::format("invalid fio option {}='{}': {}", option.name, option.value.value_or(""), why));
@@ -67,11 +74,13 @@ void check_time(const FioOption& option) {
 }  // namespace
 
 std::optional<FioArgument> fio_run_option_argument(std::string_view name) {
-  for (const RunOption& option : kRunOptions) {
-    if (option.name == name) return option.argument;
+  for (const FioOptionRow& option : kRunOptions) {
+    if (option.group == FioOptionGroup::kOutput && option.name == name) return option.argument;
   }
   return std::nullopt;
 }
+
+std::span<const FioOptionRow> fio_run_option_rows() { return kRunOptions; }
 
 void apply_fio_run_option(FioOutputRequest& request, const FioOption& option) {
   const std::string_view name = option.name;

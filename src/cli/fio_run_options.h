@@ -1,7 +1,8 @@
 #pragma once
 // fio's run options: the options of fio's own command line that are about its output, not a job (fio 3.33's
 // --output-format, --output, --minimal, --terse-version, --eta, --eta-newline, --status-interval), as `bench++ job`
-// and `bench++ suite` take them. Pure. Errors are bench::UsageError naming the option.
+// and `bench++ suite` take them, and the rows that declare them with the run's own (--readonly, --section,
+// --parse-only). Pure. Errors are bench::UsageError naming the option.
 #include <optional>
 #include <span>
 #include <string>
@@ -12,7 +13,12 @@
 
 namespace bench {
 
-// How `name` takes its value when it is one of fio's run options; nullopt when it is not one.
+// The rows of fio's own command-line options bench++ takes: those about the whole run (FioOptionGroup::kRun:
+// --readonly, --section, --parse-only, read by parse_workload_command_line before any other option) and those
+// about its output (kOutput: the run options below).
+std::span<const FioOptionRow> fio_run_option_rows();
+
+// How `name` takes its value when it is one of fio's output options (kOutput); nullopt when it is not one.
 std::optional<FioArgument> fio_run_option_argument(std::string_view name);
 
 // Applies one run option to `request` (--output-format=json,normal adds both; a later --output-format replaces an

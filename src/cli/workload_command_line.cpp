@@ -10,6 +10,7 @@
 
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
+#include "cli/fio_option_help.h"
 #include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
@@ -398,34 +399,7 @@ Options of bench++ job and suite:
       --scale FACTOR|small
                         multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
                         per job, 2 s runs)
-
-fio options (job): --name --rw (read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite,
-  randtrimwrite) --bs --size --numjobs --iodepth --runtime --time_based --ramp_time --direct
-  --rwmixread --rwmixwrite --fsync --fdatasync --end_fsync --group_reporting --filename --directory --ioengine
-  --unlink --invalidate --thread --stonewall --randseed --randrepeat --kb_base --description
-  --write_bw_log --write_lat_log --write_iops_log --log_avg_msec --per_job_logs
-  --bs=R,W[,T] --bsrange --bssplit --blockalign --norandommap --random_generator --random_distribution
-  --percentage_random --percentage_sequential --percentile_list --slat_percentiles --verify --verify_pattern
-  --verify_interval --do_verify --verify_only --verify_fatal --verify_backlog --verify_backlog_batch
-  --refill_buffers --zero_buffers
-  --scramble_buffers --buffer_pattern --buffer_compress_percentage --buffer_compress_chunk --dedupe_percentage
-  --dedupe_mode --dedupe_working_set_percentage --dedupe_global
-  --iodepth_batch_submit --iodepth_batch_complete_min --iodepth_batch_complete_max --rate --rate_iops
-  --rate_process --loops --startdelay --gtod_reduce --disable_lat/clat/slat --clat_percentiles
-  --lat_percentiles --sync --overwrite --create_only --filesize --cpus_allowed --number_ios
-  --fsync_on_close --io_submit_mode --readonly --nrfiles
-  --file_service_type=roundrobin|sequential|random[:N]|zipf|pareto|normal[:T[:C]]
-  --openfiles; --filename=a:b and --directory=a:b name several (\: for a ':' in a name); --filesize=LOW-HIGH
-  draws each file's size; beside job files, job options fill fio's defaults (the first file's)
-  --rw=MODE:N (fio's offset modifiers: read:8 skips 8 bytes, randread:4 draws every 4th) --rw_sequencer
-job control: --new_group --exitall --exit_what --exitall_on_error --rate_min --rate_iops_min --nice --prio
-  --prioclass --fallocate --create_on_open --unlink_each_loop --fadvise_hint
-fio's job-file options (job and suite): --section=NAME (repeatable: only these sections of the first job file
-  run) --parse-only (read and check, run and print nothing); include FILE lines in job files
-  --disk_util --bwavgtime --iopsavgtime
-  --registerfiles --fixedbufs --hipri --sqthread_poll --sqthread_poll_cpu --nonvectored (ioengine=io_uring)
-fio's output options (job and suite): --output-format=normal|json|json+|terse (a comma list) --output FILE
-  --minimal --terse-version=2..5 --eta --eta-newline --status-interval; bench++'s --json/--csv/--html stay
+)" + fio_options_help() + R"(
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless
 they say us, ms, s, m, h or d.
 )";

@@ -1,7 +1,8 @@
-// docs/fio-options.md kept in step with the option table (cli/fio_options.cpp): a row says "run" or "accepted"
-// exactly when bench++ knows the option, the summary's counts are the rows', every name of the table is a row or
-// one of the aliases the page names, and the rows are the options fio 3.33's `fio --cmdhelp` lists (with fio
-// 3.33 installed, as scripts/test.sh installs it).
+// docs/fio-options.md kept in step with the option rows (cli/fio_option_rows_*.cpp, cli/fio_run_options.cpp): a
+// row says "run" or "accepted" exactly when bench++ knows the option, the summary's counts are the rows', every
+// option of the table is a row and its aliases are the ones the page names, fio's run and output options are the
+// ones the page names, and the rows are the options fio 3.33's `fio --cmdhelp` lists (with fio 3.33 installed, as
+// scripts/test.sh installs it).
 #include <doctest/doctest.h>
 
 #include <fmt/format.h>
@@ -12,6 +13,8 @@
 #include <vector>
 
 #include "cli/fio_options.h"
+#include "cli/fio_run_options.h"
+#include "cli/shared_options.h"
 #include "test_support.h"
 
 namespace bench {
@@ -79,19 +82,67 @@ TEST_CASE("fio options page: the summary counts the rows of fio's --cmdhelp opti
   CHECK_MESSAGE(test::contains(doc.text, summary), "docs/fio-options.md should say \"" << summary << "\"");
 }
 
-TEST_CASE("fio options page: every option bench++ runs has a row or is named as an alias") {
+// The names of the sentence "fio's aliases run as their options do: a, b (what b does), c." (it may wrap).
+std::vector<std::string> aliases_named(const std::string& text) {
+  const std::string start = "fio's aliases run as their options do:";
+  const auto at = text.find(start);
+  REQUIRE(at != std::string::npos);
+  std::string sentence = text.substr(at + start.size(), text.find(".\n", at) - at - start.size());
+  std::replace(sentence.begin(), sentence.end(), '\n', ' ');
+  std::vector<std::string> names;
+  std::size_t from = 0;
+  while (from < sentence.size()) {
+    const auto comma = std::min(sentence.find(',', from), sentence.size());
+    const std::string item = trimmed(sentence.substr(from, comma - from));
+    names.push_back(item.substr(0, item.find(' ')));  // "percentage_sequential (100 - percentage_random)"
+    from = comma + 1;
+  }
+  return names;
+}
+
+TEST_CASE("fio options page: each option of the table has a row, its aliases in the aliases' sentence") {
   const OptionsDoc doc = read_options_doc();
   std::set<std::string> rows;
-  for (const DocRow& row : doc.rows) rows.insert(row.option);
-  const auto alias_line = doc.text.find("fio's aliases run as their options do:");
-  REQUIRE(alias_line != std::string::npos);
-  // The sentence, which may wrap: up to its full stop at a line's end.
-  std::string aliases = doc.text.substr(alias_line, doc.text.find(".\n", alias_line) + 1 - alias_line);
-  std::replace(aliases.begin(), aliases.end(), '\n', ' ');
-  for (const std::string_view name : fio_option_names()) {
-    INFO("option table's '" << name << "'");
-    CHECK((rows.count(std::string(name)) == 1 || test::contains(aliases, fmt::format(" {},", name)) ||
-           test::contains(aliases, fmt::format(" {} (", name)) || test::contains(aliases, fmt::format(" {}.", name))));
+  for (const DocRow& row : doc.rows) {
+    if (status_says_known(row.status)) rows.insert(row.option);
+  }
+  const std::vector<std::string> named = aliases_named(doc.text);
+  const std::set<std::string> named_set(named.begin(), named.end());
+  std::set<std::string> spellings;
+  for (const FioOptionRow& option : fio_option_rows()) {
+    INFO("option table's '" << option.name << "'");
+    // (percentage_sequential, fio's inverse of percentage_random, is not in --cmdhelp: the sentence names it)
+    CHECK((rows.count(std::string(option.name)) == 1 || named_set.count(std::string(option.name)) == 1));
+    spellings.insert(std::string(option.name));
+    for (const std::string_view alias : option.aliases) {
+      if (alias.empty()) continue;
+      INFO("its alias '" << alias << "'");
+      CHECK(named_set.count(std::string(alias)) == 1);
+      spellings.insert(std::string(alias));
+    }
+  }
+  REQUIRE(named.size() > 10);
+  for (const std::string& name : named) {
+    INFO("docs/fio-options.md names '" << name << "' among the aliases");
+    CHECK(spellings.count(name) == 1);
+  }
+}
+
+TEST_CASE("fio options page: names fio's run and output options bench++ takes, and no other") {
+  const OptionsDoc doc = read_options_doc();
+  std::set<std::string> rows;
+  for (const FioOptionRow& option : fio_run_option_rows()) {
+    INFO("--" << option.name);
+    CHECK(test::contains(doc.text, fmt::format("`--{}", option.name)));
+    rows.insert(std::string(option.name));
+  }
+  // Every `--name` the page writes is one of them, a workload option, bench++'s own, or fio's listing itself.
+  for (std::size_t at = doc.text.find("`--"); at != std::string::npos; at = doc.text.find("`--", at + 1)) {
+    const auto end = doc.text.find_first_of("=` ", at + 3);
+    const std::string name = doc.text.substr(at + 3, end - at - 3);
+    INFO("docs/fio-options.md's `--" << name);
+    CHECK((rows.count(name) == 1 || fio_option_argument(name).has_value() || find_shared_option(name) != nullptr ||
+           name == "cmdhelp"));
   }
 }
 

@@ -1,0 +1,84 @@
+// fio's job control options (FioOptionGroup::kJobControl; result/workload_spec.h's block of the same name):
+// when jobs start and stop together, how they are grouped, which CPUs and priorities they run with.
+#include "cli/fio_option_rules.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "cli/fio_values.h"
+#include "cli/value_error.h"
+#include "result/result_keywords.h"
+#include "text/split.h"
+
+namespace bench {
+namespace {
+
+using namespace cli_value;  // cli/fio_values.h's grammars
+using enum FioArgument;
+constexpr FioOptionGroup kJobControl = FioOptionGroup::kJobControl;
+
+// fio's cpus_allowed=: CPU numbers and ranges, "0-3,6" (ascending, each at most 1023, the kernel's CPU_SETSIZE).
+void set_cpus_allowed(WorkloadSpec& spec, std::string_view text, unsigned) {
+  constexpr std::uint64_t kLargestCpu = 1023;
+  spec.cpus_allowed.clear();
+  for (const std::string_view item : split(text, ',')) {
+    const std::size_t dash = item.find('-');
+    const std::uint64_t first = whole_number(item.substr(0, dash), 0, kLargestCpu);
+    const std::uint64_t last = dash == std::string_view::npos ? first : whole_number(item.substr(dash + 1), 0, kLargestCpu);
+    if (last < first) fail(fmt::format("the range {} runs backwards", item));
+    for (std::uint64_t cpu = first; cpu <= last; ++cpu) spec.cpus_allowed.push_back(static_cast<std::uint32_t>(cpu));
+  }
+}
+
+void set_rate_min(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  spec.rate_min_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
+}
+
+void set_rate_iops_min(WorkloadSpec& spec, std::string_view text, unsigned) {
+  spec.rate_iops_min = per_direction_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
+}
+
+constexpr std::array kRules = {
+    // bench++ runs every job as a thread of one process, with or without fio's thread.
+    FioOptionRule{{"thread", {}, kFlag, kJobControl, "",
+                   "every job a thread (without it posixaio's jobs run in processes)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thread = boolean(v); }},
+    FioOptionRule{{"stonewall", {"wait_for_previous"}, kFlag, kJobControl, "",
+                   "start after every workload before this one has ended"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},
+    FioOptionRule{{"new_group", {}, kFlag, kJobControl, "", "start a new fio group for reporting"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.new_group = boolean(v); }},
+    FioOptionRule{{"exitall", {}, kFlag, kJobControl, "", "any job's end stops the others of its exit_what"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall = boolean(v); }},
+    FioOptionRule{{"exit_what", {}, kRequired, kJobControl, "group|stonewall|all", "which jobs exitall stops"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    const std::optional<ExitScope> scope = enum_from_keyword<ExitScope>(v);
+                    if (!scope) fail("must be group, stonewall or all");
+                    s.exit_what = *scope;
+                  }},
+    FioOptionRule{{"exitall_on_error", {}, kFlag, kJobControl, "", "a failing job stops the jobs of its exit_what"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall_on_error = boolean(v); }},
+    FioOptionRule{{"rate_min", {"ratemin"}, kRequired, kJobControl, "R[,W[,T]]",
+                   "fail the job when its bytes per second fall below this"},
+                  set_rate_min},
+    FioOptionRule{{"rate_iops_min", {}, kRequired, kJobControl, "R[,W[,T]]",
+                   "fail the job when its requests per second fall below this"},
+                  set_rate_iops_min},
+    FioOptionRule{{"cpus_allowed", {}, kRequired, kJobControl, "LIST", "pin each job's thread to these CPUs (0-3,6)"},
+                  set_cpus_allowed},
+    FioOptionRule{{"nice", {}, kRequired, kJobControl, "N", "the jobs' nice value (-20 to 19)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.nice = static_cast<std::int32_t>(signed_number(v, -20, 19));
+                  }},
+    FioOptionRule{{"prio", {}, kRequired, kJobControl, "N", "the jobs' I/O priority (0 to 7)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio = whole_number32(v, 0, 7); }},
+    FioOptionRule{{"prioclass", {}, kRequired, kJobControl, "C", "the jobs' I/O priority class (0 to 3)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio_class = whole_number32(v, 0, 3); }},
+};
+
+}  // namespace
+
+std::span<const FioOptionRule> fio_job_control_rules() { return kRules; }
+
+}  // namespace bench

@@ -1,0 +1,110 @@
+// fio's data options (FioOptionGroup::kData; result/data_options.h): verify= with its companions, and what the
+// write buffers hold.
+#include "cli/fio_option_rules.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "cli/fio_values.h"
+#include "cli/value_error.h"
+#include "data/pattern.h"
+#include "data/verify.h"
+
+namespace bench {
+namespace {
+
+using namespace cli_value;  // cli/fio_values.h's grammars
+using enum FioArgument;
+constexpr FioOptionGroup kData = FioOptionGroup::kData;
+
+VerifyMethod verify_method(std::string_view text) {
+  if (const std::optional<VerifyMethod> method = parse_verify_method(text)) return *method;
+  fail("bench++ verifies with 0, md5, crc32c, crc32c-intel, sha1, sha256, sha512, xxhash, meta, pattern and null "
+       "(not fio's crc64, crc32, crc16, crc7, sha3-*)");
+}
+
+FioPattern data_pattern(std::string_view text, bool allow_offset_fields) {
+  try {
+    return parse_fio_pattern(text, allow_offset_fields);
+  } catch (const std::invalid_argument& error) {
+    fail(error.what());
+  }
+}
+
+DedupeMode dedupe_mode(std::string_view text) {
+  if (text == "repeat") return DedupeMode::kRepeat;
+  if (text == "working_set") return DedupeMode::kWorkingSet;
+  fail("fio's dedupe modes are repeat and working_set");
+}
+
+
+constexpr std::array kRules = {
+    FioOptionRule{{"verify", {}, kRequired, kData, "md5|crc32c|sha1|sha256|sha512|xxhash|meta|pattern|null|0",
+                   "a header and digest in each block written, checked when read back"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.method = verify_method(v); }},
+    FioOptionRule{{"verify_pattern", {}, kRequired, kData, "PATTERN", "the bytes verify=pattern writes and checks"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.pattern = data_pattern(v, true); }},
+    FioOptionRule{{"verify_interval", {}, kRequired, kData, "SIZE", "a header every SIZE bytes (default bs)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned kb) {
+                    s.verify.interval =
+                        static_cast<std::uint32_t>(std::min<std::uint64_t>(fio_size_of(v, kb), kMaxBlockBytes + 1));
+                    if (s.verify.interval == 0 || s.verify.interval > kMaxBlockBytes)
+                      fail(fmt::format("must be between 1 and {} bytes", kMaxBlockBytes));
+                  }},
+    FioOptionRule{{"do_verify", {}, kRequired, kData, "0|1", "read back and check after the writes (default 1)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.do_verify = boolean(v); }},
+    FioOptionRule{{"verify_only", {}, kFlag, kData, "", "only read back and check what an earlier run wrote"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_only = boolean(v); }},
+    FioOptionRule{{"verify_fatal", {}, kRequired, kData, "0|1", "stop the job at the first bad block"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_fatal = boolean(v); }},
+    FioOptionRule{{"verify_backlog", {}, kRequired, kData, "N", "check written blocks after every N writes"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.verify.verify_backlog = whole_number(v, 0, UINT64_MAX);
+                  }},
+    FioOptionRule{{"verify_backlog_batch", {}, kRequired, kData, "N", "how many blocks each backlog check reads"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.verify.verify_backlog_batch = whole_number(v, 0, UINT64_MAX);
+                  }},
+    FioOptionRule{{"refill_buffers", {}, kFlag, kData, "", "new buffer contents before every write"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.refill_buffers = boolean(v); }},
+    FioOptionRule{{"zero_buffers", {}, kFlag, kData, "", "write zeros"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.zero_buffers = boolean(v); }},
+    FioOptionRule{{"scramble_buffers", {}, kRequired, kData, "0|1",
+                   "an offset and stamp in each 512 bytes (default 1)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.scramble_buffers = boolean(v); }},
+    FioOptionRule{{"buffer_pattern", {}, kRequired, kData, "PATTERN", "fill the write buffers with a pattern"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.buffers.buffer_pattern = data_pattern(v, false);
+                  }},
+    FioOptionRule{{"buffer_compress_percentage", {}, kRequired, kData, "PERCENT", "how compressible the buffers are"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.buffers.compress_percentage = whole_number32(v, 0, 100);
+                  }},
+    FioOptionRule{{"buffer_compress_chunk", {}, kRequired, kData, "SIZE", "the unit of compressibility (default 512)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned kb) {
+                    s.buffers.compress_chunk =
+                        static_cast<std::uint32_t>(std::min<std::uint64_t>(fio_size_of(v, kb), 0xffffffffu));
+                  }},
+    FioOptionRule{{"dedupe_percentage", {}, kRequired, kData, "PERCENT", "the share of writes that repeat a buffer"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.buffers.dedupe_percentage = whole_number32(v, 0, 100);
+                  }},
+    FioOptionRule{{"dedupe_mode", {}, kRequired, kData, "repeat|working_set", "which buffer a repeat takes"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_mode = dedupe_mode(v); }},
+    FioOptionRule{{"dedupe_working_set_percentage", {}, kRequired, kData, "PERCENT",
+                   "the working set's share of the file (default 5)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.buffers.dedupe_working_set_percentage = whole_number32(v, 0, 100);
+                  }},
+    FioOptionRule{{"dedupe_global", {}, kRequired, kData, "0|1", "jobs share their repeated buffers"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_global = boolean(v); }},
+};
+
+}  // namespace
+
+std::span<const FioOptionRule> fio_data_rules() { return kRules; }
+
+}  // namespace bench

@@ -1,0 +1,335 @@
+// fio's job options (FioOptionGroup::kJob): what a workload does, how large, how deep, how long, at what rate,
+// and where its random offsets fall; the helpers that read their values (fio 3.33's grammars).
+#include "cli/fio_option_rules.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <fcntl.h>
+#include <stdexcept>
+
+#include "cli/fio_distribution.h"
+#include "cli/fio_values.h"
+#include "cli/value_error.h"
+#include "result/result_keywords.h"
+#include "text/split.h"
+
+namespace bench {
+namespace {
+
+using namespace cli_value;  // cli/fio_values.h's grammars
+using enum FioArgument;
+constexpr FioOptionGroup kJob = FioOptionGroup::kJob;
+
+IoPattern io_pattern(std::string_view text) {
+  if (text == "readwrite") return IoPattern::kReadWrite;  // fio's other spelling of rw
+  if (const auto pattern = enum_from_keyword<IoPattern>(text)) return *pattern;
+  fail("bench++ runs read, write, randread, randwrite, rw (readwrite), randrw, trim, randtrim, trimwrite and "
+       "randtrimwrite");
+}
+
+// fio's engine names: which bench++ engine runs them.
+EngineKind engine_for(std::string_view fio_engine) {
+  if (const std::optional<EngineKind> kind = engine_for_fio_name(fio_engine)) return *kind;
+  fail("bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
+}
+
+// rw=<mode>[:<nr>]: the mode, and fio's offset modifier after it (str_rw_cb): for a random mode the requests per
+// random offset (atoi, as fio reads it), for a sequential one the bytes to skip (a size, or negative).
+void set_rw(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::size_t colon = text.find(':');
+  spec.pattern = io_pattern(text.substr(0, colon));
+  spec.sequential_skip = 0;
+  spec.random_run = 1;
+  if (colon == std::string_view::npos) return;
+  const std::string_view modifier = text.substr(colon + 1);
+  if (is_random(spec.pattern)) {
+    spec.random_run = static_cast<std::uint32_t>(std::atoi(std::string(modifier).c_str()));
+  } else if (!modifier.empty() && modifier.front() == '-') {
+    spec.sequential_skip = -static_cast<std::int64_t>(
+        std::min<std::uint64_t>(fio_size_of(modifier.substr(1), kb_base), std::uint64_t{1} << 62));
+  } else {
+    spec.sequential_skip =
+        static_cast<std::int64_t>(std::min<std::uint64_t>(fio_size_of(modifier, kb_base), std::uint64_t{1} << 62));
+  }
+}
+
+void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (!text.empty() && text.back() == '%') {
+    spec.size_percent = whole_number32(text.substr(0, text.size() - 1), 1, 100);
+    spec.size_bytes = 0;
+    return;
+  }
+  spec.size_bytes = fio_size_of(text, kb_base);
+  spec.size_percent.reset();
+  if (spec.size_bytes == 0) fail("must be more than 0");
+}
+
+// ---- Blocks: bs=R,W[,T], blockalign=, bsrange=, bssplit= as fio 3.33 parses them. ----
+
+void set_block_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::array<std::uint32_t, kFioDirections> sizes = per_direction_sizes(text, kb_base);
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
+    if (sizes[d] != 0) spec.block_sizes.direction[d].bs = sizes[d];
+  }
+  update_block_bytes(spec);
+}
+
+void set_block_align(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::array<std::uint32_t, kFioDirections> aligns = per_direction_sizes(text, kb_base);
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
+    if (aligns[d] != 0) spec.block_sizes.direction[d].align = aligns[d];
+  }
+  update_block_bytes(spec);
+}
+
+// bsrange=lo-hi[,lo-hi[,lo-hi]] (or lo:hi): a range per direction, as bs= repeats them; lo > hi swapped, as fio.
+void set_block_range(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (text.size() > 1 && text.back() == ',') text.remove_suffix(1);
+  const std::vector<std::string_view> fields = split(text, ',');
+  if (fields.size() > kFioDirections) fail("at most three ranges (read,write,trim)");
+  std::array<std::pair<std::uint32_t, std::uint32_t>, kFioDirections> ranges{};
+  for (std::size_t d = 0; d < fields.size(); ++d) {
+    const std::string_view field = fields[d];
+    std::size_t cut = field.find('-');
+    if (cut == std::string_view::npos) cut = field.find(':');
+    if (cut == std::string_view::npos) fail(fmt::format("'{}' is not a range lo-hi (bsrange=4k-64k)", field));
+    std::uint32_t low = block_size_of(field.substr(0, cut), kb_base);
+    std::uint32_t high = block_size_of(field.substr(cut + 1), kb_base);
+    if (low > high) std::swap(low, high);
+    ranges[d] = {low, high};
+  }
+  for (std::size_t d = std::max<std::size_t>(fields.size(), 1); d < kFioDirections; ++d) ranges[d] = ranges[d - 1];
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
+    spec.block_sizes.direction[d].range_min = ranges[d].first;
+    spec.block_sizes.direction[d].range_max = ranges[d].second;
+  }
+  update_block_bytes(spec);
+}
+
+// bssplit=LIST[,LIST[,LIST]]: the reads', writes' and trims' lists (fio's str_split_parse: one list is every
+// direction's; with two the trims take the writes'); an empty list leaves its direction to bs= and bsrange=.
+void set_block_split(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::vector<std::string_view> lists = split(text, ',');
+  if (lists.size() > kFioDirections) fail("at most three lists (read,write,trim)");
+  for (std::size_t d = 0; d < kFioDirections; ++d) {
+    const std::string_view list = lists[std::min(d, lists.size() - 1)];
+    spec.block_sizes.direction[d].split = block_split_list(list, kb_base);
+  }
+  update_block_bytes(spec);
+}
+
+// percentage_random=N or R,W[,T] (fio: a missing write takes the read's, a missing trim the write's).
+void set_percentage_random(WorkloadSpec& spec, std::string_view text) {
+  const std::vector<std::string_view> fields = split(text, ',');
+  if (fields.size() > kFioDirections) fail("at most three values (read,write,trim)");
+  std::array<std::uint32_t, kFioDirections> values{};
+  for (std::size_t i = 0; i < fields.size(); ++i) values[i] = whole_number32(fields[i], 0, 100);
+  for (std::size_t i = fields.size(); i < kFioDirections; ++i) values[i] = values[i - 1];
+  spec.percentage_random = values;
+}
+
+void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  try {
+    spec.random_distribution =
+        parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
+  } catch (const std::invalid_argument& error) {
+    fail(error.what());
+  }
+  spec.random_distribution_text = text;
+}
+
+void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  spec.rate_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
+}
+
+void set_rate_iops(WorkloadSpec& spec, std::string_view text, unsigned) {
+  spec.rate_iops = per_direction_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
+}
+
+void set_rate_process(WorkloadSpec& spec, std::string_view text, unsigned) {
+  if (text == "linear") {
+    spec.rate_poisson = false;
+  } else if (text == "poisson") {
+    spec.rate_poisson = true;
+  } else {
+    fail("fio's rate processes are linear and poisson");
+  }
+}
+
+void set_start_delay(WorkloadSpec& spec, std::string_view text, unsigned) {
+  if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
+    fail("one delay (startdelay=10s); a random range is not supported by bench++");
+  }
+  spec.start_delay = fio_time_of(text);
+}
+
+// fio's io_size= (io_limit=): a size; N% (of size) is refused.
+void set_io_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  if (!text.empty() && text.back() == '%') fail("a share of size (io_size=N%) is not supported by bench++");
+  spec.io_size = fio_size_of(text, kb_base);
+}
+
+// fio's sync=: none or 0, sync or 1 (O_SYNC), dsync (O_DSYNC), added to the job's open.
+void set_sync(WorkloadSpec& spec, std::string_view text, unsigned) {
+  if (text == "none" || text == "0") {
+    spec.sync_open_flag = 0;
+  } else if (text == "sync" || text == "1") {
+    spec.sync_open_flag = O_SYNC;
+  } else if (text == "dsync") {
+    spec.sync_open_flag = O_DSYNC;
+  } else {
+    fail("fio's values are none (0), sync (1) and dsync");
+  }
+}
+
+// fio's io_submit_mode=: inline (the job's thread submits) or offload (fio's submission workers).
+void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
+  const std::string mode = lowercase(text);
+  if (mode != "inline" && mode != "offload") fail("must be inline or offload");
+  spec.submit_offload = mode == "offload";
+}
+
+constexpr std::array kRules = {
+    FioOptionRule{{"name", {}, kRequired, kJob, "NAME", "starts a workload of that name (a job file's section)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.name = v; }},
+    FioOptionRule{{"description", {}, kRequired, kJob, "TEXT", "free text about the workload"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.description = v; }},
+    FioOptionRule{{"rw", {"readwrite"}, kRequired, kJob, "MODE[:N]",
+                   "read, write, randread, randwrite, rw (readwrite), randrw, trim, randtrim, trimwrite, "
+                   "randtrimwrite; :N is fio's offset modifier (read:8 skips 8 bytes, randread:4 draws every 4th)"},
+                  set_rw},
+    FioOptionRule{{"rw_sequencer", {}, kRequired, kJob, "sequential|identical",
+                   "the offset of the requests between random ones of rw=randread:N"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    const std::optional<RwSequencer> sequencer = enum_from_keyword<RwSequencer>(v);
+                    if (!sequencer) fail("fio's sequencers are sequential and identical");
+                    s.rw_sequencer = *sequencer;
+                  }},
+    FioOptionRule{{"rwmixread", {}, kRequired, kJob, "PERCENT", "the share of reads in rw and randrw (default 50)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.read_percent = whole_number32(v, 0, 100); }},
+    FioOptionRule{{"rwmixwrite", {}, kRequired, kJob, "PERCENT", "the share of writes in rw and randrw"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.read_percent = 100 - whole_number32(v, 0, 100);
+                  }},
+    FioOptionRule{{"bs", {"blocksize"}, kRequired, kJob, "R[,W[,T]]",
+                   "request size of reads, writes and trims (default 4k)"},
+                  set_block_size},
+    FioOptionRule{{"bsrange", {"blocksize_range"}, kRequired, kJob, "LO-HI[,LO-HI[,LO-HI]]",
+                   "request sizes drawn from a range per direction"},
+                  set_block_range},
+    FioOptionRule{{"bssplit", {}, kRequired, kJob, "SIZE/PERCENT:...[,...]",
+                   "a mix of request sizes per direction, drawn as fio draws them"},
+                  set_block_split},
+    FioOptionRule{{"ba", {"blockalign"}, kRequired, kJob, "R[,W[,T]]",
+                   "the unit of random offsets per direction (turns the random map off, as fio)"},
+                  set_block_align},
+    FioOptionRule{{"size", {}, kRequired, kJob, "SIZE|N%", "bytes per job, or a share of an existing file or device"},
+                  set_size},
+    FioOptionRule{{"io_size", {"io_limit"}, kRequired, kJob, "SIZE", "bytes of I/O over the size= region (passes)"},
+                  set_io_size},
+    FioOptionRule{{"number_ios", {}, kRequired, kJob, "N", "a pass ends after N requests"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.number_ios = whole_number(v, 0, UINT64_MAX); }},
+    FioOptionRule{{"loops", {}, kRequired, kJob, "N", "run the workload N times over (default 1)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.loops = whole_number32(v, 1, 0xffffffffu); }},
+    FioOptionRule{{"numjobs", {}, kRequired, kJob, "N", "jobs of the workload, each a thread with its own files"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.jobs = whole_number32(v, 1, kMaxJobs); }},
+    FioOptionRule{{"ioengine", {}, kRequired, kJob, "ENGINE",
+                   "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap or falloc"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.engine = engine_for(v);
+                    s.fio_engine = v;
+                  }},
+    FioOptionRule{{"iodepth", {}, kRequired, kJob, "N", "requests in flight per job (asynchronous engines)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.iodepth = whole_number32(v, 1, kMaxIoDepth); }},
+    FioOptionRule{{"iodepth_batch", {"iodepth_batch_submit"}, kRequired, kJob, "N",
+                   "requests handed to the engine at a time (0: iodepth)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.batch_submit = whole_number32(v, 0, kMaxIoDepth);
+                  }},
+    FioOptionRule{{"iodepth_batch_complete_min", {"iodepth_batch_complete"}, kRequired, kJob, "N",
+                   "reap only with the queue full, waiting for at least N completions"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.batch_complete_min = whole_number32(v, 0, kMaxIoDepth);
+                  }},
+    FioOptionRule{{"iodepth_batch_complete_max", {}, kRequired, kJob, "N", "a reap takes at most N completions"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.batch_complete_max = whole_number32(v, 0, kMaxIoDepth);
+                  }},
+    FioOptionRule{{"io_submit_mode", {}, kRequired, kJob, "inline|offload",
+                   "who submits: the job's thread, or fio's offload (iodepth threads on psync)"},
+                  set_submit_mode},
+    FioOptionRule{{"direct", {}, kRequired, kJob, "0|1", "O_DIRECT: bypass the page cache"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.direct = boolean(v); }},
+    FioOptionRule{{"buffered", {}, kRequired, kJob, "0|1", "the opposite of direct="},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.direct = !boolean(v); }},
+    FioOptionRule{{"sync", {}, kRequired, kJob, "none|0|sync|1|dsync", "open the files with O_SYNC or O_DSYNC"},
+                  set_sync},
+    FioOptionRule{{"fsync", {}, kRequired, kJob, "N", "an fsync after every N writes"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.fsync_every = whole_number32(v, 0, 0xffffffffu);
+                  }},
+    FioOptionRule{{"fdatasync", {}, kRequired, kJob, "N", "an fdatasync after every N writes"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.fdatasync_every = whole_number32(v, 0, 0xffffffffu);
+                  }},
+    FioOptionRule{{"end_fsync", {}, kRequired, kJob, "0|1",
+                   "an fsync when the writes are done, inside the measured time"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.end_fsync = boolean(v); }},
+    FioOptionRule{{"runtime", {"timeout"}, kRequired, kJob, "TIME", "stop after this time (measured, after ramp_time)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.runtime = fio_time_of(v); }},
+    FioOptionRule{{"time_based", {}, kFlag, kJob, "", "run for runtime= even when size= is done (passes over it)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.time_based = boolean(v); }},
+    FioOptionRule{{"ramp_time", {}, kRequired, kJob, "TIME", "run this long before measuring"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.ramp_time = fio_time_of(v); }},
+    FioOptionRule{{"startdelay", {}, kRequired, kJob, "TIME", "wait this long before the job starts"},
+                  set_start_delay},
+    FioOptionRule{{"rate", {}, kRequired, kJob, "R[,W[,T]]", "bytes per second per job, at most"},
+                  set_rate_bytes},
+    FioOptionRule{{"rate_iops", {}, kRequired, kJob, "R[,W[,T]]", "requests per second per job, at most"},
+                  set_rate_iops},
+    FioOptionRule{{"rate_process", {}, kRequired, kJob, "linear|poisson", "how rate= spaces the requests"},
+                  set_rate_process},
+    FioOptionRule{{"randseed", {}, kRequired, kJob, "N", "the seed of fio's random generators"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = whole_number32(v, 0, 0xffffffffu); }},
+    FioOptionRule{{"randrepeat", {}, kRequired, kJob, "0|1", "the same random offsets every run (default 1)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.randrepeat = boolean(v); }},
+    FioOptionRule{{"norandommap", {}, kFlag, kJob, "", "random offsets may repeat within a pass"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.random_map = !boolean(v); }},
+    FioOptionRule{{"random_generator", {}, kRequired, kJob, "tausworthe|lfsr|tausworthe64",
+                   "fio's generator of random offsets"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    const std::optional<RandomGenerator> generator = enum_from_keyword<RandomGenerator>(v);
+                    if (!generator) fail("fio's generators are tausworthe, lfsr and tausworthe64");
+                    s.random_generator = *generator;
+                  }},
+    FioOptionRule{{"random_distribution", {}, kRequired, kJob, "random|zipf:T|pareto:H|normal:DEV|zoned:...",
+                   "how random offsets fall (all of fio's, with their centers and zones)"},
+                  set_random_distribution},
+    FioOptionRule{{"percentage_random", {}, kRequired, kJob, "R[,W[,T]]",
+                   "the share of random offsets in a random mode"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { set_percentage_random(s, v); }},
+    FioOptionRule{{"percentage_sequential", {}, kRequired, kJob, "R[,W[,T]]", "100 - percentage_random"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    set_percentage_random(s, v);
+                    for (std::uint32_t& percent : s.percentage_random) percent = 100 - percent;
+                  }},
+    // kb_base is read by fio_kb_base (cli/fio_options.h), which the caller passes on; the rule only checks it.
+    FioOptionRule{{"kb_base", {}, kRequired, kJob, "1024|1000", "what k, m, g mean in the sizes after it"},
+                  [](WorkloadSpec&, std::string_view, unsigned) {}},
+};
+
+}  // namespace
+
+void update_block_bytes(WorkloadSpec& spec) {
+  for (DirectionBlockSizes& direction : spec.block_sizes.direction) {
+    if (direction.bs == 0) direction.bs = spec.block_bytes;
+  }
+  spec.block_bytes = spec.block_sizes.largest();
+}
+
+std::span<const FioOptionRule> fio_job_rules() { return kRules; }
+
+}  // namespace bench

@@ -1,0 +1,108 @@
+// fio's statistics and logs (FioOptionGroup::kStatistics; result/workload_spec.h, report/fio/fio_log.h): what
+// fio's formats report and the logs a job writes. They change what is written, never what is measured: bench++
+// measures every latency whatever they say.
+#include "cli/fio_option_rules.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "cli/fio_values.h"
+#include "cli/value_error.h"
+#include "text/split.h"
+
+namespace bench {
+namespace {
+
+using namespace cli_value;  // cli/fio_values.h's grammars
+using enum FioArgument;
+constexpr FioOptionGroup kStatistics = FioOptionGroup::kStatistics;
+
+// A write_*_log's prefix: given bare (the value "1" apply_fio_option hands a bare flag), the workload's name ("").
+std::string log_prefix(std::string_view text) { return text == "1" ? std::string() : std::string(text); }
+
+// percentile_list=P1:P2...: at most 20 percentiles from 0 to 100, sorted, ending at a 0 as fio's list does.
+void set_percentile_list(WorkloadSpec& spec, std::string_view text, unsigned) {
+  std::vector<double> list;
+  for (const std::string_view piece : split(text, ':')) {
+    const std::string item(piece);  // strtod needs the terminating NUL
+    char* end = nullptr;
+    const double percent = std::strtod(item.c_str(), &end);
+    if (item.empty() || end != item.c_str() + item.size() || !(percent >= 0 && percent <= 100)) {
+      fail(fmt::format("'{}' is not a percentile from 0 to 100 (percentile_list=99:99.9)", item));
+    }
+    list.push_back(percent);
+  }
+  if (list.size() > 20) fail("at most 20 percentiles, as fio");
+  list.erase(std::find(list.begin(), list.end(), 0.0), list.end());  // fio's list ends at a 0
+  std::sort(list.begin(), list.end());                              // and is sorted
+  spec.latency_output.percentile_list = std::move(list);
+}
+
+// What fio's gtod_reduce and disable_* change is fio's own clock reading and its report: bench++ reads the clock
+// once per batch anyway, and records the option (WorkloadSpec::gtod_reduce) with the workload.
+void set_gtod_reduce(WorkloadSpec& spec, std::string_view text, unsigned) { spec.gtod_reduce = boolean(text); }
+
+std::chrono::milliseconds average_window(std::string_view text) {
+  return std::chrono::milliseconds(whole_number32(text, 1, 86'400'000));
+}
+
+constexpr std::array kRules = {
+    FioOptionRule{{"group_reporting", {}, kFlag, kStatistics, "", "report the workload's jobs as one"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.group_reporting = boolean(v); }},
+    FioOptionRule{{"write_bw_log", {}, kFlag, kStatistics, "PREFIX", "fio's bandwidth log, PREFIX_bw.J.log"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.bw_log = log_prefix(v); }},
+    FioOptionRule{{"write_lat_log", {}, kFlag, kStatistics, "PREFIX", "fio's latency logs, PREFIX_lat, _slat, _clat"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.lat_log = log_prefix(v); }},
+    FioOptionRule{{"write_iops_log", {}, kFlag, kStatistics, "PREFIX", "fio's IOPS log, PREFIX_iops.J.log"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.iops_log = log_prefix(v); }},
+    FioOptionRule{{"log_avg_msec", {}, kRequired, kStatistics, "MS",
+                   "average the logs over windows of MS (0: each request)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.log_avg_msec = whole_number32(v, 0, 86'400'000);
+                  }},
+    FioOptionRule{{"per_job_logs", {}, kRequired, kStatistics, "0|1", "a log file per job (0: one for all)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.per_job_logs = boolean(v); }},
+    FioOptionRule{{"percentile_list", {}, kRequired, kStatistics, "P1:P2...", "the percentiles fio's formats write"},
+                  set_percentile_list},
+    FioOptionRule{{"clat_percentiles", {}, kFlag, kStatistics, "",
+                   "fio's formats write completion latency percentiles"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.latency_output.clat_percentiles = boolean(v);
+                  }},
+    FioOptionRule{{"lat_percentiles", {}, kFlag, kStatistics, "", "fio's formats write total latency percentiles"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.lat_percentiles = boolean(v); }},
+    FioOptionRule{{"slat_percentiles", {}, kFlag, kStatistics, "",
+                   "fio's formats write submission latency percentiles"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.latency_output.slat_percentiles = boolean(v);
+                  }},
+    FioOptionRule{{"disable_lat", {}, kFlag, kStatistics, "", "fio's formats leave the total latency out"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_lat = boolean(v); }},
+    FioOptionRule{{"disable_clat", {}, kFlag, kStatistics, "", "fio's formats leave the completion latency out"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_clat = boolean(v); }},
+    FioOptionRule{{"disable_slat", {}, kFlag, kStatistics, "", "fio's formats leave the submission latency out"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_slat = boolean(v); }},
+    FioOptionRule{{"gtod_reduce", {}, kFlag, kStatistics, "", "accepted: fio's clock readings (recorded)"},
+                  set_gtod_reduce},
+    FioOptionRule{{"disable_bw_measurement", {}, kFlag, kStatistics, "", "accepted: fio's bandwidth logging"},
+                  [](WorkloadSpec&, std::string_view v, unsigned) { boolean(v); }},
+    FioOptionRule{{"disk_util", {}, kRequired, kStatistics, "0|1",
+                   "the devices' statistics in fio's output (default 1)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.disk_util = boolean(v); }},
+    FioOptionRule{{"bwavgtime", {}, kRequired, kStatistics, "MS",
+                   "the window of fio's bandwidth samples (default 500)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.bw_avg_time = average_window(v); }},
+    FioOptionRule{{"iopsavgtime", {}, kRequired, kStatistics, "MS", "the window of fio's IOPS samples (default 500)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.iops_avg_time = average_window(v); }},
+};
+
+}  // namespace
+
+std::span<const FioOptionRule> fio_statistics_rules() { return kRules; }
+
+}  // namespace bench
