@@ -33,7 +33,7 @@ IoPattern io_pattern(std::string_view text) {
 // fio's engine names: which bench++ engine runs them.
 EngineKind engine_for(std::string_view fio_engine) {
   if (const std::optional<EngineKind> kind = engine_for_fio_name(fio_engine)) return *kind;
-  fail("bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
+  fail("bench++ runs " + fio_names_where([](const EngineFacts&) { return true; }, "and"));
 }
 
 // rw=<mode>[:<nr>]: the mode, and fio's offset modifier after it (str_rw_cb): for a random mode the requests per

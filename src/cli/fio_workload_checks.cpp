@@ -65,24 +65,28 @@ void check_files(const WorkloadSpec& spec, const Refuse& refuse) {
   if (spec.size_percent) refuse("size=N% with several files per job (nrfiles=, filename=a:b) is not supported by bench++");
 }
 
-// io_uring's own options and hipri: only with the engines fio takes them on; hipri (IORING_SETUP_IOPOLL) only with
-// direct=1, as the kernel polls O_DIRECT requests only (fio's fail, each with EOPNOTSUPP).
+// io_uring's own options and hipri: only with the engines fio takes them on (their rows' EngineOptions); hipri
+// (IORING_SETUP_IOPOLL) only with direct=1, as the kernel polls O_DIRECT requests only (fio's fail, each with
+// EOPNOTSUPP).
 template <typename Refuse>
 void check_uring_options(const WorkloadSpec& spec, const Refuse& refuse) {
-  const bool uring = spec.fio_engine == "io_uring";
+  const unsigned takes = engine_facts(spec.engine).options;
   const UringOptions& o = spec.uring;
   for (const auto& [given, name] : {std::pair{o.register_files, "registerfiles"}, {o.fixed_buffers, "fixedbufs"},
                                     {o.sq_poll, "sqthread_poll"}, {o.sq_poll_cpu.has_value(), "sqthread_poll_cpu"},
                                     {o.nonvectored.has_value(), "nonvectored"}}) {
-    if (given && !uring) {
-      refuse(fmt::format("{} is an option of ioengine=io_uring, not of ioengine={} (fio refuses it too)", name,
+    if (given && (takes & kRingOptions) == 0) {
+      refuse(fmt::format("{} is an option of ioengine={}, not of ioengine={} (fio refuses it too)", name,
+                         fio_names_where([](const EngineFacts& e) { return (e.options & kRingOptions) != 0; }, "and"),
                          spec.fio_engine));
     }
   }
-  if (spec.hipri && !uring && spec.fio_engine != "pvsync2") {
-    refuse(fmt::format("hipri is an option of ioengine=io_uring and pvsync2, not of ioengine={} (fio refuses it too)",
+  if (spec.hipri && (takes & kHipriOption) == 0) {
+    refuse(fmt::format("hipri is an option of ioengine={}, not of ioengine={} (fio refuses it too)",
+                       fio_names_where([](const EngineFacts& e) { return (e.options & kHipriOption) != 0; }, "and"),
                        spec.fio_engine));
   }
+  const bool uring = (takes & kRingOptions) != 0;
   if (spec.hipri && uring && !spec.direct) {
     refuse("hipri (IORING_SETUP_IOPOLL) needs direct=1: the kernel polls O_DIRECT requests only, and fails the "
            "others with EOPNOTSUPP (as fio's)");
@@ -105,6 +109,27 @@ void check_unlink_each_loop(const WorkloadSpec& spec, const Refuse& refuse) {
   if (spec.uring.register_files || spec.uring.sq_poll) {
     refuse("unlink_each_loop with more than one loop and registerfiles (or sqthread_poll, which registers the files) "
            "is not supported by bench++: fio writes on into the removed, registered files and leaves none");
+  }
+}
+
+// io_submit_mode=offload: with the engines whose row says how it runs them.
+template <typename Refuse>
+void check_offload(const WorkloadSpec& spec, const Refuse& refuse) {
+  const auto offloads = [](const EngineFacts& e) {
+    return e.offload == OffloadRule::kSameEngine || e.offload == OffloadRule::kDepthThreads;
+  };
+  switch (engine_facts(spec.engine).offload) {
+    case OffloadRule::kFioRefuses:
+      refuse(fmt::format("{} cannot be used with io_submit_mode=offload (fio refuses it too): use {}", spec.fio_engine,
+                         fio_names_where(offloads, "or")));
+      break;
+    case OffloadRule::kNotInBench:
+      refuse(fmt::format("io_submit_mode=offload runs with {} in bench++, not {}", fio_names_where(offloads, "or"),
+                         spec.fio_engine));
+      break;
+    case OffloadRule::kSameEngine:
+    case OffloadRule::kDepthThreads:
+      break;
   }
 }
 
@@ -147,13 +172,7 @@ void check_workload(const WorkloadSpec& spec) {
                                      : "trims, and --readonly allows no trim (fio refuses it too)");
   }
   if (!checked_multiply(spec.size_bytes, spec.jobs)) refuse("size x numjobs does not fit in 64 bits");
-  if (spec.submit_offload && spec.engine == EngineKind::kIoUring) {
-    refuse("io_uring cannot be used with io_submit_mode=offload (fio refuses it too): use psync, libaio or posixaio");
-  }
-  if (spec.submit_offload && is_synchronous(spec.engine) && spec.engine != EngineKind::kPsync) {
-    refuse(fmt::format("io_submit_mode=offload runs with psync, libaio or posixaio in bench++, not {}",
-                       spec.fio_engine));
-  }
+  if (spec.submit_offload) check_offload(spec, refuse);
   if (const std::optional<std::string> reason = refused_data_options(spec)) refuse(*reason);
   check_files(spec, refuse);
   check_rate_minimums(spec, refuse);

@@ -7,20 +7,26 @@
 #include "engine/uring_engine.h"
 
 namespace bench {
+namespace {
+
+// The makers the engine rows name (result/engine_kind.h), each (EngineKind, const EngineSetup&): an engine of
+// one class, made from the setup alone; the mapping's; make_sync_engine for the synchronous engines' calls.
+template <typename Engine>
+std::unique_ptr<IoEngine> engine_of(EngineKind, const EngineSetup& setup) {
+  return std::make_unique<Engine>(setup);
+}
+std::unique_ptr<IoEngine> mapped_engine(EngineKind, const EngineSetup& setup) { return make_mmap_engine(setup); }
+
+using EngineMaker = std::unique_ptr<IoEngine> (*)(EngineKind, const EngineSetup&);
+
+#define BENCH_ENGINE_MAKER(kind, keyword, fio_name, synchronous, offload, per_process, options, maker) maker,
+constexpr EngineMaker kMakers[] = {BENCH_ENGINE_ROWS(BENCH_ENGINE_MAKER)};
+#undef BENCH_ENGINE_MAKER
+
+}  // namespace
 
 std::unique_ptr<IoEngine> make_io_engine(EngineKind kind, const EngineSetup& setup) {
-  switch (kind) {
-    case EngineKind::kIoUring:
-      return std::make_unique<UringEngine>(setup);
-    case EngineKind::kLibaio:
-      return std::make_unique<LibaioEngine>(setup);
-    case EngineKind::kPosixAio:
-      return std::make_unique<PosixAioEngine>(setup);
-    case EngineKind::kMmap:
-      return make_mmap_engine(setup);
-    default:
-      return make_sync_engine(kind, setup);
-  }
+  return kMakers[static_cast<std::size_t>(kind)](kind, setup);
 }
 
 }  // namespace bench

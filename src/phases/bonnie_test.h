@@ -18,6 +18,7 @@ class BonnieTest : public Phase {
   std::string progress_text() const final;
   std::uint64_t expected_operations(const RunSetup& setup) const final;
   void run(PhaseContext& context) const final;
+  bool runs_in_workers() const final { return true; }
 };
 
 }  // namespace bench

@@ -6,24 +6,24 @@ namespace bench {
 
 namespace {
 EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
+  const EngineFacts& engine = engine_facts(spec.engine);
   if (spec.submit_offload) {
-    // fio's offload: iodepth workers, each queueing one request on the job's engine (check_workload allows psync,
-    // libaio and posixaio). psync's blocking calls then run on as many threads; an asynchronous engine's submit
-    // never waits for a completion, so the job's thread keeps the same requests in flight.
-    if (spec.engine == EngineKind::kPsync && spec.iodepth > 1) {
+    // fio's offload: iodepth workers, each queueing one request on the job's engine (the row's OffloadRule;
+    // check_workload refuses the others).
+    if (engine.offload == OffloadRule::kDepthThreads && spec.iodepth > 1) {
       return {EngineKind::kPsyncThreads, spec.iodepth,
               fmt::format("io_submit_mode=offload: psync's requests from iodepth={} threads, as fio's submission "
                           "workers make them",
                           spec.iodepth)};
     }
-    if (!is_synchronous(spec.engine)) {
+    if (engine.offload == OffloadRule::kSameEngine) {
       return {spec.engine, spec.iodepth,
               fmt::format("io_submit_mode=offload: the job's thread submits {}'s requests as they are due, up to "
                           "iodepth={} in flight (fio's workers submit the same requests)",
                           spec.fio_engine, spec.iodepth)};
     }
   }
-  if (is_synchronous(spec.engine)) {
+  if (engine.synchronous) {
     if (spec.iodepth == 1) return {spec.engine, 1, ""};
     return {spec.engine, 1,
             fmt::format("{} is synchronous: one request at a time as in fio (iodepth={} has no effect)",
@@ -44,7 +44,7 @@ EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::option
 
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
   EngineChoice choice = choose_engine_and_depth(spec, io_uring_refusal);
-  choice.own_process = choice.engine == EngineKind::kPosixAio && !spec.thread;
+  choice.own_process = engine_facts(choice.engine).per_process && !spec.thread;
   return choice;
 }
 

@@ -199,6 +199,21 @@ class Phase {
   // The job's work, on its own thread: set-up, wait_for_start(), the timed work (the final fsync/close
   // included), recorded in *context.measurement, measured_from and elapsed included.
   virtual void run(PhaseContext& context) const = 0;
+
+  // How its jobs run, which the runner asks of the phase rather than what kind of test it is. Defaults: neither.
+  // Whether its jobs are bonnie++'s workers: each a directory in the run's private one (the data file, the files
+  // directory, the fsync file), a worker's state kept from test to test, its RNG and pattern seed drawn per worker.
+  // Else each job keeps its own state, and its files are its own business (a workload's, laid out by prepare()).
+  virtual bool runs_in_workers() const { return false; }
+  // Whether a job's own failure (an I/O error, a verify mismatch, rate_min not kept: run/job_failure.h) is data in
+  // its result, the other jobs and groups going on, as fio's job errors; else it aborts the group and the run.
+  virtual bool records_job_failure() const { return false; }
+  // Where fio's disk_util looks for its devices (platform/disk_stats.h): each job's file, or for a file of
+  // bench++'s own (made later in a private directory) the directory it goes in. Empty: it asks for none.
+  virtual std::vector<std::filesystem::path> disk_stat_paths() const { return {}; }
+  // Whether progress names the group's tests once ("Running NAME...done", as fio's) rather than following one
+  // test's operations (bonnie++'s lines, redrawn in place).
+  virtual bool progress_by_name() const { return false; }
 };
 
 }  // namespace bench

@@ -92,6 +92,15 @@ class WorkloadPhase final : public Phase {
   }
 
   std::string progress_text() const override { return spec_.name; }
+  bool records_job_failure() const override { return true; }
+  bool progress_by_name() const override { return true; }
+
+  std::vector<std::filesystem::path> disk_stat_paths() const override {
+    std::vector<std::filesystem::path> paths;
+    if (!spec_.disk_util) return paths;
+    for (const JobTarget& target : targets_) paths.push_back(target.is_private ? target.directory : target.path);
+    return paths;
+  }
 
   void prepare(PhaseContext& context) const override {
     files_.prepare(spec_, targets_of_job(targets_, spec_, context.worker_index), &context.interrupt_signal);

@@ -53,7 +53,7 @@ void plan_bonnie_tests(const RunSetup& setup, const PlanFacts& facts, Plan& plan
 // job, its other posixaio jobs are threads too (EngineChoice::own_process).
 void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
   const auto threaded_posixaio = [](const PlannedTest& test) {
-    return test.phase == PhaseId::kWorkload && test.engine.engine == EngineKind::kPosixAio && !test.engine.own_process;
+    return engine_facts(test.engine.engine).per_process && !test.engine.own_process;
   };
   if (std::none_of(group.begin(), group.end(), threaded_posixaio)) return;
   for (PlannedTest& test : group) test.engine.own_process = false;
@@ -107,6 +107,11 @@ Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   plan.room = count_room(plan.setup, facts.directory, workloads, facts.ranks, facts.ranks_on_host, facts.memory_bytes);
   check_room(plan.room);
   return plan;
+}
+
+std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files) {
+  if (test.phase != PhaseId::kWorkload) return make_bonnie_test(test.phase);
+  return make_workload_phase(plan.workload(test), test.targets, test.engine, test.seed, files);
 }
 
 std::string plan_shape(const Plan& plan) {

@@ -14,11 +14,13 @@
 //     against what is free there, and the memory its request buffers take.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "phases/engine_choice.h"
+#include "phases/phase.h"
 #include "phases/workload_files.h"
 #include "plan/room.h"
 #include "result/phase_id.h"
@@ -35,7 +37,9 @@ struct PlannedTest {
   std::vector<JobTarget> targets;      // kWorkload: each job's files, job after job (targets_of_job)
   EngineChoice engine;                 // kWorkload: what runs it
   std::uint64_t seed = 0;              // kWorkload: job j's offsets and data use seed + j
-  std::uint32_t fio_group = 0;         // kWorkload: fio's groupid (result/workload_spec.h fio_group_ids)
+  // fio's groupid (result/workload_spec.h fio_group_ids), whose jobs fio's exitall ends together; nullopt: none
+  // (bonnie++'s tests).
+  std::optional<std::uint32_t> fio_group;
 };
 
 struct Plan {
@@ -51,6 +55,10 @@ struct Plan {
   // The setup's workload that `test` runs. REQUIRES: test.phase == PhaseId::kWorkload.
   const WorkloadSpec& workload(const PlannedTest& test) const { return setup.workloads.at(test.workload); }
 };
+
+// The phase that runs `test` of `plan`: one of bonnie++'s tests, or a workload on its planned files, engine and seed,
+// over `files` (the runner's: phases/workload_files.h). The one place that makes a planned test's phase.
+std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files);
 
 // What make_plan needs to know of where it runs. Under MPI the ranks agree on these first (run/rank_steps.h), so
 // that every rank makes the same plan for its own files.

@@ -1,38 +1,101 @@
 #pragma once
-// How requests reach the kernel (engine/io_engine.h): bench++'s I/O engines, one for each of fio's engine names
-// it runs, named as fio names them (result/result_keywords.h), and the threads that stand in for io_uring where
-// the kernel refuses it. Every workload result names the one that ran.
+// How requests reach the kernel (engine/io_engine.h): bench++'s I/O engines, one row each, in the model of fio's
+// engines (each an ioengine_ops of its name and flags). Every fact of an engine is in its row, and everything
+// else is derived from the rows: the EngineKind values, the keyword every workload result names it by
+// (result/result_keywords.h), the fio name ioengine= takes (engine_for_fio_name) and the list of names a refusal
+// gives, whether it makes one request at a time, how io_submit_mode=offload runs it (phases/engine_choice), the
+// engine options fio takes with it (cli/fio_workload_checks), and the maker of its class (engine/io_engine.cpp's
+// make_io_engine, which alone expands the last column: result/ names the makers, never calls them).
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace bench {
 
-enum class EngineKind {
-  kIoUring,       // io_uring through liburing: iodepth requests in flight from one thread
-  kLibaio,        // Linux native AIO through libaio: io_submit / io_getevents, fio's batching
-  kPosixAio,      // POSIX AIO (glibc's aio_read / aio_write / aio_fsync on its helper threads)
-  kPsync,         // pread / pwrite, one at a time: fio's default engine
-  kSync,          // read / write at the file position, lseek when the offset is not the position's
-  kVsync,         // lseek and readv / writev of one vector
-  kPvsync,        // preadv / pwritev of one vector
-  kPvsync2,       // preadv2 / pwritev2 of one vector, RWF_HIPRI with hipri
-  kMmap,          // memcpy to and from a shared mapping of the file, msync for syncs
-  kFalloc,        // fallocate in place of every request: no data moves
-  kPsyncThreads,  // pread / pwrite on iodepth threads: where io_uring is refused, in its place
+// How io_submit_mode=offload runs an engine's requests (fio's workers, iodepth of them, each queueing one
+// request on the job's engine).
+enum class OffloadRule {
+  kFioRefuses,     // fio refuses the engine with offload (io_uring)
+  kNotInBench,     // fio runs it, bench++ does not
+  kSameEngine,     // an asynchronous engine: its submit never waits, so the job's thread keeps the same requests
+  kDepthThreads,   // psync: the blocking calls on iodepth threads (psync_threads), as many as fio's workers
 };
+
+// Engine options fio takes only with some engines (fio fails the others with EOPNOTSUPP).
+enum EngineOptions : unsigned {
+  kNoEngineOptions = 0,
+  kRingOptions = 1,  // io_uring's own: registerfiles, fixedbufs, sqthread_poll, sqthread_poll_cpu, nonvectored
+  kHipriOption = 2,  // hipri (io_uring: IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI)
+};
+
+// The rows, one per engine, in EngineKind's order:
+//   ROW(kind, keyword, fio_name, synchronous, offload, per_process, options, maker)
+// kind: the EngineKind value; keyword: bench++'s name for it in every result (stable once released); fio_name:
+// fio's ioengine= name, "" for bench++'s own; synchronous: one request at a time, as fio's FIO_SYNCIO engines
+// (iodepth has no effect), else iodepth requests in flight; offload: OffloadRule; per_process: its state is per
+// process (glibc's POSIX AIO), so a job without thread= runs in a process of its own, as fio's jobs are processes;
+// options: EngineOptions; maker: engine/io_engine.cpp's function that makes it, (EngineKind, const EngineSetup&).
+#define BENCH_ENGINE_ROWS(ROW)                                                                                        \
+  /* io_uring through liburing: iodepth requests in flight from one thread (engine/uring_engine.h) */                \
+  ROW(kIoUring, "io_uring", "io_uring", false, kFioRefuses, false, kRingOptions | kHipriOption, engine_of<UringEngine>)    \
+  /* Linux native AIO through libaio: io_submit / io_getevents, fio's batching (engine/libaio_engine.h) */            \
+  ROW(kLibaio, "libaio", "libaio", false, kSameEngine, false, kNoEngineOptions, engine_of<LibaioEngine>)              \
+  /* POSIX AIO: glibc's aio_read / aio_write / aio_fsync on its helper threads (engine/posix_aio_engine.h) */         \
+  ROW(kPosixAio, "posixaio", "posixaio", false, kSameEngine, true, kNoEngineOptions, engine_of<PosixAioEngine>)      \
+  /* pread / pwrite, one at a time: fio's default engine (engine/sync_engine.h, as the four after it) */              \
+  ROW(kPsync, "psync", "psync", true, kDepthThreads, false, kNoEngineOptions, make_sync_engine)                       \
+  /* read / write at the file position, lseek when the offset is not the position's */                                \
+  ROW(kSync, "sync", "sync", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                            \
+  /* lseek and readv / writev of one vector */                                                                        \
+  ROW(kVsync, "vsync", "vsync", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                         \
+  /* preadv / pwritev of one vector */                                                                                \
+  ROW(kPvsync, "pvsync", "pvsync", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                      \
+  /* preadv2 / pwritev2 of one vector, RWF_HIPRI with hipri */                                                        \
+  ROW(kPvsync2, "pvsync2", "pvsync2", true, kNotInBench, false, kHipriOption, make_sync_engine)                             \
+  /* memcpy to and from a shared mapping of the file, msync for syncs (engine/mmap_engine.h) */                       \
+  ROW(kMmap, "mmap", "mmap", true, kNotInBench, false, kNoEngineOptions, mapped_engine)                               \
+  /* fallocate in place of every request: no data moves (engine/sync_engine.h) */                                     \
+  ROW(kFalloc, "falloc", "falloc", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                      \
+  /* bench++'s own: pread / pwrite on iodepth threads, in io_uring's place where it is refused, and psync's with */   \
+  /* offload (engine/sync_engine.h) */                                                                                \
+  ROW(kPsyncThreads, "psync_threads", "", false, kNotInBench, false, kNoEngineOptions, make_sync_engine)
+
+#define BENCH_ENGINE_KIND(kind, keyword, fio_name, synchronous, offload, per_process, options, maker) kind,
+enum class EngineKind { BENCH_ENGINE_ROWS(BENCH_ENGINE_KIND) };
+#undef BENCH_ENGINE_KIND
+
+// An engine's row, as data.
+struct EngineFacts {
+  EngineKind kind;
+  std::string_view keyword;
+  std::string_view fio_name;  // "" for bench++'s own
+  bool synchronous;
+  OffloadRule offload;
+  bool per_process;
+  unsigned options;  // EngineOptions
+};
+
+#define BENCH_ENGINE_FACTS(kind, keyword, fio_name, synchronous, offload, per_process, options, maker) \
+  EngineFacts{EngineKind::kind, keyword, fio_name, synchronous, OffloadRule::offload, per_process, options},
+inline constexpr std::array kEngines = {BENCH_ENGINE_ROWS(BENCH_ENGINE_FACTS)};
+#undef BENCH_ENGINE_FACTS
+
+constexpr const EngineFacts& engine_facts(EngineKind kind) { return kEngines[static_cast<std::size_t>(kind)]; }
 
 // The deepest queue an engine accepts: IORING_MAX_ENTRIES, the kernel's limit for a ring.
 inline constexpr std::uint32_t kMaxIoDepth = 32768;
 
-// The engine that runs fio's ioengine=`fio_name` (io_uring, libaio, posixaio, psync, sync, vsync, pvsync,
-// pvsync2, mmap, falloc), or nullopt for a name bench++ does not run.
+// The engine that runs fio's ioengine=`fio_name` (a row's fio name), or nullopt for a name bench++ does not run.
 std::optional<EngineKind> engine_for_fio_name(std::string_view fio_name);
 
+// The fio names of the engines whose row `include` accepts, in the rows' order, joined for a message with
+// `last_joint` before the last: "libaio, posixaio or psync".
+std::string fio_names_where(bool (*include)(const EngineFacts&), std::string_view last_joint);
+
 // Whether `kind` makes one request at a time, as fio's synchronous engines do (their iodepth has no effect).
-constexpr bool is_synchronous(EngineKind kind) {
-  return kind != EngineKind::kIoUring && kind != EngineKind::kLibaio && kind != EngineKind::kPosixAio &&
-         kind != EngineKind::kPsyncThreads;
-}
+constexpr bool is_synchronous(EngineKind kind) { return engine_facts(kind).synchronous; }
 
 }  // namespace bench

@@ -18,12 +18,6 @@ constexpr std::array<UnitWords, 4> kUnitWords = {{
 
 }  // namespace
 
-std::optional<EngineKind> engine_for_fio_name(std::string_view fio_name) {
-  const std::optional<EngineKind> kind = enum_from_keyword<EngineKind>(fio_name);
-  if (kind == EngineKind::kPsyncThreads) return std::nullopt;  // bench++'s stand-in, not a name of fio's
-  return kind;
-}
-
 std::string join_keywords(std::span<const std::string_view> words) {
   std::string all;
   for (const std::string_view word : words) {

@@ -30,11 +30,13 @@ template <>
 inline constexpr std::array<std::string_view, 4> kKeywords<WorkUnit> = {"bytes", "seeks", "files", "syncs"};
 template <>
 inline constexpr std::array<std::string_view, 3> kKeywords<Role> = {"host", "guest", "unknown"};
-// The engine that ran a workload: every workload result names it. fio's engine names, in EngineKind's order;
-// psync_threads is bench++'s own (pread/pwrite on iodepth threads, where io_uring is refused).
+// The engine that ran a workload: every workload result names it by its row's keyword (result/engine_kind.h).
 template <>
-inline constexpr std::array<std::string_view, 11> kKeywords<EngineKind> = {
-    "io_uring", "libaio", "posixaio", "psync", "sync", "vsync", "pvsync", "pvsync2", "mmap", "falloc", "psync_threads"};
+inline constexpr std::array<std::string_view, kEngines.size()> kKeywords<EngineKind> = [] {
+  std::array<std::string_view, kEngines.size()> words{};
+  for (std::size_t i = 0; i < words.size(); ++i) words[i] = kEngines[i].keyword;
+  return words;
+}();
 // A workload result's direction.
 template <>
 inline constexpr std::array<std::string_view, 4> kKeywords<IoDirection> = {"read", "write", "sync", "trim"};

@@ -16,9 +16,7 @@
 #include <fmt/format.h>
 
 #include "measure/stopwatch.h"
-#include "phases/phase_list.h"
 #include "phases/seeds.h"
-#include "phases/workload_phase.h"
 #include "platform/disk_stats.h"
 #include "platform/posix_file.h"
 #include "result/errors.h"
@@ -91,14 +89,13 @@ struct JobRun {
   std::atomic<bool>* group_end = nullptr;  // fio's exitall: its fio group's flag (run_jobs)
 };
 
-// Where fio would look for the devices of the workloads that ask for disk_util: each job's file, or for a file of
-// bench++'s own (made later in a private directory) the directory it goes in.
-std::vector<fs::path> disk_util_paths(const Plan& plan) {
+// Where fio would look for the devices of the tests that ask for disk_util (Phase::disk_stat_paths).
+std::vector<fs::path> disk_util_paths(const std::vector<std::vector<std::unique_ptr<Phase>>>& groups) {
   std::vector<fs::path> paths;
-  for (const std::vector<PlannedTest>& tests : plan.groups) {
-    for (const PlannedTest& test : tests) {
-      if (test.phase != PhaseId::kWorkload || !plan.workload(test).disk_util) continue;
-      for (const JobTarget& target : test.targets) paths.push_back(target.is_private ? target.directory : target.path);
+  for (const std::vector<std::unique_ptr<Phase>>& phases : groups) {
+    for (const std::unique_ptr<Phase>& phase : phases) {
+      const std::vector<fs::path> own = phase->disk_stat_paths();
+      paths.insert(paths.end(), own.begin(), own.end());
     }
   }
   return paths;
@@ -133,13 +130,7 @@ class Runner {
     group_.watch_while_waiting(interrupt_, [this] { remove_own_files(); });
     for (std::vector<PlannedTest>& tests : plan_.groups) {
       std::vector<std::unique_ptr<Phase>>& phases = phases_.emplace_back();
-      for (PlannedTest& test : tests) {
-        if (test.phase == PhaseId::kWorkload) {
-          phases.push_back(make_workload_phase(plan_.workload(test), test.targets, test.engine, test.seed, files_));
-        } else {
-          phases.push_back(make_bonnie_test(test.phase));
-        }
-      }
+      for (PlannedTest& test : tests) phases.push_back(make_phase(plan_, test, files_));
     }
   }
   ~Runner() { group_.watch_while_waiting(interrupt_, {}); }
@@ -154,7 +145,7 @@ class Runner {
       run.info.started_utc = utc_now_iso8601();
       observer_.run_started(run.info);
     });
-    const DiskStatsWatch disks(disks_under(disk_util_paths(plan_), "/sys"));
+    const DiskStatsWatch disks(disks_under(disk_util_paths(phases_), "/sys"));
     for (std::size_t g = 0; g < plan_.groups.size(); ++g) {
       const GroupStart start = group_start(g);
       if (!failure) {
@@ -206,7 +197,7 @@ class Runner {
 
   bool has_file_test(std::size_t g) const {
     for (const PlannedTest& test : plan_.groups[g]) {
-      if (test.phase != PhaseId::kWorkload && is_file_test(test.phase)) return true;
+      if (is_file_test(test.phase)) return true;
     }
     return false;
   }
@@ -222,7 +213,7 @@ class Runner {
       const Phase& phase = *phases_[g][t];
       start.tests.push_back(phase.parts().front());
       start.text += (start.text.empty() ? "" : ", ") + phase.progress_text();
-      start.workloads = start.workloads || plan_.groups[g][t].phase == PhaseId::kWorkload;
+      start.workloads = start.workloads || phase.progress_by_name();
     }
     return start;
   }
@@ -241,7 +232,7 @@ class Runner {
         job->test = t;
         job->index = j;
         job->measurement.parts.resize(parts);
-        const bool bonnie = test.phase != PhaseId::kWorkload;
+        const bool bonnie = phase.runs_in_workers();
         Worker* worker = bonnie ? &workers_.at(j) : nullptr;
         // Numbered across every rank, so no two workers of the run draw the same names, sizes or data.
         const std::uint64_t number = std::uint64_t{group_.rank()} * plan_.setup.concurrency + j;
@@ -328,7 +319,7 @@ class Runner {
       job->context->start = job->gate.get();
       job->context->abort = &abort;
       const PlannedTest& test = plan_.groups[job->group][job->test];
-      if (test.phase == PhaseId::kWorkload) job->group_end = &group_ends[test.fio_group];
+      if (test.fio_group) job->group_end = &group_ends[*test.fio_group];
       job->context->group_end = job->group_end;
     }
     const auto run_one = [&abort, &group_ends, this](JobRun& job) {
@@ -370,7 +361,7 @@ class Runner {
 
   // Whether a job's failure is recorded in its result (the others going on, the later groups run) rather than ending
   // the run: a workload's, on every rank (the ranks' results carry it to rank 0: run/rank_exchange.h).
-  bool records_failure(const JobRun& job) const { return plan_.groups[job.group][job.test].phase == PhaseId::kWorkload; }
+  bool records_failure(const JobRun& job) const { return job.phase->records_job_failure(); }
 
   // A workload job has ended: under exitall (or exitall_on_error, when it failed) the jobs of its exit_what stop.
   void end_jobs_after(const JobRun& job, std::map<std::uint32_t, std::atomic<bool>>& group_ends) {

@@ -172,15 +172,14 @@ std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test
       }
     }
   }
-  if (test.phase == PhaseId::kWorkload) {
-    const WorkloadSpec& spec = plan.workload(test);
-    for (std::size_t first = 0; first + parts.size() <= results.size(); first += parts.size()) {
-      report_failure(spec, parts, std::span(results).subspan(first, parts.size()));
-    }
+  if (test.phase != PhaseId::kWorkload) return results;
+  const WorkloadSpec& spec = plan.workload(test);
+  for (std::size_t first = 0; first + parts.size() <= results.size(); first += parts.size()) {
+    report_failure(spec, parts, std::span(results).subspan(first, parts.size()));
   }
   // The measurer's cost: the process's CPU over the workload's window per request of the whole workload (its
   // all-jobs parts, every direction), in every part, a job's too (the process serves all jobs at once).
-  if (test.phase == PhaseId::kWorkload && !results.empty()) {
+  if (!results.empty()) {
     std::uint64_t requests = 0;
     for (std::size_t p = 0; p < parts.size(); ++p) requests += results[p].result.operations;
     const std::optional<double> cost = cpu_seconds_per_million_requests(results.front().result.cpu, requests);

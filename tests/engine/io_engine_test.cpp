@@ -83,6 +83,25 @@ class LoopDevice {
 
 }  // namespace
 
+TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules derived from them") {
+  for (std::size_t i = 0; i < kEngines.size(); ++i) {
+    const EngineFacts& row = kEngines[i];
+    INFO(row.keyword);
+    CHECK(static_cast<std::size_t>(row.kind) == i);
+    CHECK(keyword(row.kind) == row.keyword);
+    CHECK(is_synchronous(row.kind) == row.synchronous);
+  }
+  CHECK(fio_names_where([](const EngineFacts&) { return true; }, "and") ==
+        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
+  CHECK(fio_names_where([](const EngineFacts& e) { return e.synchronous; }, "or") ==
+        "psync, sync, vsync, pvsync, pvsync2, mmap or falloc");
+  CHECK(fio_names_where([](const EngineFacts& e) { return e.kind == EngineKind::kMmap; }, "or") == "mmap");
+  CHECK(fio_names_where([](const EngineFacts&) { return false; }, "or").empty());
+  CHECK(is_synchronous(EngineKind::kPsync));
+  CHECK_FALSE(is_synchronous(EngineKind::kPsyncThreads));
+  CHECK_FALSE(is_synchronous(EngineKind::kIoUring));
+}
+
 TEST_CASE("engine: keywords name the engines as fio does, read back, and fio's names map to them") {
   CHECK(keyword(EngineKind::kIoUring) == "io_uring");
   CHECK(keyword(EngineKind::kSync) == "sync");
