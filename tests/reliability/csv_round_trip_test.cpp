@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {
@@ -49,7 +50,7 @@ TEST_CASE("reliability 25: every CSV writer's fields round-trip through bench++'
     const test::CommandOutput run = test::run_bench(args);
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
     // bench++'s own reader.
-    const std::vector<RunResult> runs = read_spreadsheet_csv(test::read_file(files.back()), "x.csv");
+    const std::vector<RunResult> runs = parse_result_text(test::read_file(files.back()), "x.csv").runs;
     REQUIRE(runs.size() == 1);
     CHECK(runs.front().info.label == label);
     REQUIRE(runs.front().info.setup.workloads.size() == names.size());

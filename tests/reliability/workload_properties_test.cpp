@@ -19,6 +19,7 @@
 #include "plan/plan.h"
 #include "report/csv/csv_field.h"
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "result/errors.h"
 #include "result/workload_fields.h"
 #include "run/test_results.h"
@@ -282,7 +283,7 @@ TEST_CASE("reliability 25, family 7: every spreadsheet CSV field goes through th
     part.engine_note = name;
     phase.workload = part;
     const std::string text = spreadsheet_csv_header() + format_spreadsheet_csv_row(info, phase);
-    const std::vector<RunResult> runs = read_spreadsheet_csv(text, "x.csv");
+    const std::vector<RunResult> runs = parse_result_text(text, "x.csv").runs;
     REQUIRE(runs.size() == 1);
     CHECK(runs.front().info.label == name);
     REQUIRE(runs.front().phases.size() == 1);
@@ -360,8 +361,10 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     runs[1].run.info.setup.workloads = {other};
     runs[1].file = "guest.csv";
     runs[1].input = 1;
+    RunFolder folder(CompareOptions{});
+    for (const SourcedRun& run : runs) folder.add(run);
     std::vector<std::string> notes;
-    note_group_differences(group_runs(runs, CompareOptions{}), notes);
+    note_group_differences(folder.groups(), notes);
     REQUIRE(notes.size() == 1);
     CHECK(test::contains(notes.front(), "workload 'w': " + std::string(field.difference.title) + " "));
   }

@@ -18,6 +18,20 @@ namespace {
 using test::check_same_runs;
 using test::machine_readable_samples;
 
+// The runs of a whole spreadsheet CSV text, read record by record as `bench++ compare` reads a file, and its
+// unrecorded fields in *unrecorded when given.
+std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& name,
+                                            UnrecordedFields* unrecorded = nullptr) {
+  CsvSplitter splitter(text, name);
+  std::vector<RunResult> runs;
+  stream_spreadsheet_csv([&] { return splitter.next(); }, name, [](const CsvRecord&, const CsvRecord&) {},
+                         [&](RunResult&& run, const UnrecordedFields& fields) {
+                           runs.push_back(std::move(run));
+                           if (unrecorded != nullptr) *unrecorded = fields;
+                         });
+  return runs;
+}
+
 constexpr std::string_view kGoldenHeader =
     "\"label\",run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
     "seed,file_size_choice,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
