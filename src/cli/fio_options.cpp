@@ -73,7 +73,7 @@ void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   if (spec.size_bytes == 0) fail("must be more than 0");
 }
 
-// ---- Blocks (issue 26): bs=R,W[,T], blockalign=, bsrange=, bssplit= as fio 3.33 parses them. ----
+// ---- Blocks: bs=R,W[,T], blockalign=, bsrange=, bssplit= as fio 3.33 parses them. ----
 
 // block_bytes follows the options: the largest request of either direction (each request buffer's size).
 void update_block_bytes(WorkloadSpec& spec) {
@@ -163,7 +163,7 @@ void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned
   spec.random_distribution_text = text;
 }
 
-// fio's data options (issue 26: verify= and the buffer options, result/data_options.h).
+// fio's data options (verify= and the buffer options, result/data_options.h).
 VerifyMethod verify_method(std::string_view text) {
   if (const std::optional<VerifyMethod> method = parse_verify_method(text)) return *method;
   fail("bench++ verifies with 0, md5, crc32c, crc32c-intel, sha1, sha256, sha512, xxhash, meta, pattern and null "
@@ -184,7 +184,7 @@ DedupeMode dedupe_mode(std::string_view text) {
   fail("fio's dedupe modes are repeat and working_set");
 }
 
-// ---- Issue 26's options (rates, loops, batching, start delay, timing): their helpers. ----
+// ---- Rates, loops, batching, start delay, timing: their helpers. ----
 
 void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   spec.rate_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
@@ -289,7 +289,7 @@ void set_sync(WorkloadSpec& spec, std::string_view text, unsigned) {
   }
 }
 
-// ---- Issue 26's file options (offset=, offset_increment=, ...): their helpers. ----
+// ---- File options (offset=, offset_increment=, ...): their helpers. ----
 
 void set_offset(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   const BytesOrPercent value = bytes_or_percent(text, kb_base);
@@ -315,7 +315,7 @@ void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.submit_offload = mode == "offload";
 }
 
-// ---- Job control (issue 26: new_group, exitall, rate_min, nice, prio, fallocate, ...): their helpers. ----
+// ---- Job control (new_group, exitall, rate_min, nice, prio, fallocate, ...): their helpers. ----
 
 // fio's fallocate= values (fio 3.33 on Linux; 0 and 1 are its former boolean spellings).
 FallocateMode fallocate_mode(std::string_view text) {
@@ -442,7 +442,7 @@ constexpr std::array kRules = {
            for (std::uint32_t& percent : s.percentage_random) percent = 100 - percent;
          }},
     Rule{"kb_base", FioArgument::kRequired, [](WorkloadSpec&, std::string_view, unsigned) {}},
-    // fio's logs (issue 27's block: result/workload_spec.h, report/fio/fio_log.h). A bare write_*_log names the
+    // fio's logs (their block in result/workload_spec.h; report/fio/fio_log.h). A bare write_*_log names the
     // log after the workload.
     Rule{"write_bw_log", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.bw_log = log_prefix(v); }},
     Rule{"write_lat_log", FioArgument::kFlag, [](WorkloadSpec& s, std::string_view v, unsigned) { s.lat_log = log_prefix(v); }},
@@ -451,7 +451,7 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.log_avg_msec = whole_number32(v, 0, 86'400'000); }},
     Rule{"per_job_logs", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.per_job_logs = boolean(v); }},
-    // What fio's latency statistics show (issue 27's block: result/workload_spec.h LatencyOutput). They change only
+    // What fio's latency statistics show (result/workload_spec.h: LatencyOutput). They change only
     // what fio's formats write: bench++ measures every latency whatever they say.
     Rule{"percentile_list", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) {
@@ -482,7 +482,7 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_clat = boolean(v); }},
     Rule{"disable_slat", FioArgument::kFlag,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_slat = boolean(v); }},
-    // fio's data (issue 26): verify= with its companions, and the write buffers' contents.
+    // fio's data: verify= with its companions, and the write buffers' contents.
     Rule{"verify", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.method = verify_method(v); }},
     Rule{"verify_pattern", FioArgument::kRequired,
@@ -529,7 +529,7 @@ constexpr std::array kRules = {
          }},
     Rule{"dedupe_global", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.dedupe_global = boolean(v); }},
-    // Issue 26's options (their helpers above): batching, rates, loops, start delay, clock and report switches.
+    // Their helpers above: batching, rates, loops, start delay, clock and report switches.
     Rule{"iodepth_batch", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.batch_submit = whole_number32(v, 0, kMaxIoDepth); }},
     Rule{"iodepth_batch_submit", FioArgument::kRequired,
@@ -597,7 +597,7 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_on_open = boolean(v); }},
     Rule{"fadvise_hint", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.fadvise_hint = fadvise_hint(v); }},
-    // fio's output statistics (issue 27): disk_util, and the windows of the bandwidth and IOPS samples.
+    // fio's output statistics: disk_util, and the windows of the bandwidth and IOPS samples.
     Rule{"disk_util", FioArgument::kRequired,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.disk_util = boolean(v); }},
     Rule{"bwavgtime", FioArgument::kRequired,
@@ -608,7 +608,7 @@ constexpr std::array kRules = {
          [](WorkloadSpec& s, std::string_view v, unsigned) {
            s.iops_avg_time = std::chrono::milliseconds(whole_number32(v, 1, 86'400'000));
          }},
-    // io_uring's own options (issue 26; result/uring_options.h), and hipri (io_uring and pvsync2). check_workload
+    // io_uring's own options (result/uring_options.h), and hipri (io_uring and pvsync2). check_workload
     // refuses them with another engine, as fio does.
     Rule{"registerfiles", FioArgument::kFlag,
          [](WorkloadSpec& s, std::string_view v, unsigned) { s.uring.register_files = boolean(v); }},

@@ -382,7 +382,7 @@ class JobLoop {
     add_to_second(direction.operations_per_iops_window, static_cast<std::size_t>(since_start / spec_.iops_avg_time), 1);
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
-    if (spec_.writes_logs()) {  // fio's logs (issue 27)
+    if (spec_.writes_logs()) {  // fio's logs (write_*_log: report/fio/fio_log.h)
       result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(completed - measure_start_), latency, slat,
                                  length, direction_of(op), 0});
     }

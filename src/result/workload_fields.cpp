@@ -305,11 +305,11 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_thread", "thread", nullptr, member<&WorkloadSpec::thread>(), {}, {"thread", R::kOnOff}},
     WorkloadField{"workload_fadvise_hint", "fadvise_hint", nullptr, member<&WorkloadSpec::fadvise_hint>(), {},
                   {"fadvise_hint", R::kWord}},
-    // fio's output statistics (issue 27)
+    // fio's output statistics: disk_util and the sample windows
     WorkloadField{"workload_disk_util", "disk_util", nullptr, member<&WorkloadSpec::disk_util>()},
     WorkloadField{"workload_bwavgtime_ms", "bwavgtime_ms", nullptr, milliseconds<&WorkloadSpec::bw_avg_time>()},
     WorkloadField{"workload_iopsavgtime_ms", "iopsavgtime_ms", nullptr, milliseconds<&WorkloadSpec::iops_avg_time>()},
-    // io_uring's own options (issue 26), and hipri
+    // io_uring's own options, and hipri
     WorkloadField{"workload_registerfiles", "registerfiles", nullptr, uring_member<&UringOptions::register_files>(), {},
                   {"registerfiles", R::kOnOff}},
     WorkloadField{"workload_fixedbufs", "fixedbufs", nullptr, uring_member<&UringOptions::fixed_buffers>(), {},

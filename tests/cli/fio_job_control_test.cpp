@@ -1,4 +1,4 @@
-// fio's command-line features about job files (issue 26): --section=NAME, `include FILE` lines, --parse-only;
+// fio's command-line features about job files: --section=NAME, `include FILE` lines, --parse-only;
 // read as fio 3.33 reads them.
 #include <doctest/doctest.h>
 

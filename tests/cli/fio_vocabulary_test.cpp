@@ -1,4 +1,4 @@
-// Issue 26's options as bench++ reads them, with fio 3.33's value grammars and defaults (options.c, parse.c):
+// fio's job-loop and report options as bench++ reads them, with fio 3.33's value grammars and defaults (options.c, parse.c):
 // iodepth_batch_*, rate / rate_iops (a value per direction), rate_process, loops, startdelay, gtod_reduce and
 // the report switches, fio's --readonly, and job options on the command line beside a job file (init.c: fio's
 // defaults, for the first job file only).

@@ -1,4 +1,4 @@
-// Issue 26's job control, the same job file under bench++ and under fio 3.33: --section (which sections' files
+// fio's job control, the same job file under bench++ and under fio 3.33: --section (which sections' files
 // each tool makes and fills), fallocate= and create_on_open= (the preallocating calls strace sees on each new
 // file), exitall (the other jobs stop when one ends).
 #include <doctest/doctest.h>

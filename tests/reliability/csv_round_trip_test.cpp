@@ -1,4 +1,4 @@
-// Issue 25, family 7: every CSV bench++ writes (the spreadsheet CSV of a run, compare's CSV) puts each field
+// Every CSV bench++ writes (the spreadsheet CSV of a run, compare's CSV) puts each field
 // through the one quoting function (report/csv/csv_field.h: csv_record), so that names holding commas, quotes and
 // newlines come back as written, through bench++'s own reader (compare reads the files) and through Python's csv
 // module, each row with as many fields as its header.
@@ -34,7 +34,7 @@ std::vector<std::string> python_rows(const fs::path& file, const std::vector<std
   return test::lines_of(result.out);
 }
 
-TEST_CASE("reliability 25: every CSV writer's fields round-trip through bench++'s reader and Python's csv") {
+TEST_CASE("reliability: every CSV writer's fields round-trip through bench++'s reader and Python's csv") {
   if (test::skip_unless(test::tool_installed("python3"), test::Need::kTool, "python3 is not installed (Debian python3)")) {
     return;
   }
