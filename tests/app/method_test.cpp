@@ -176,7 +176,7 @@ TEST_CASE("method: an io_uring job at QD32 submits each request as its slot free
   CHECK(*std::max_element(defaults->begin(), defaults->end()) == 1);
   // iodepth_batch_submit=0 (the depth) fills the queue and submits it in one call.
   const auto whole = submitted_per_enter({"--iodepth_batch_submit=0", "--iodepth_batch_complete_max=32"});
-  REQUIRE(whole);
+  REQUIRE(whole.has_value());
   REQUIRE(!whole->empty());
   CHECK(std::accumulate(whole->begin(), whole->end(), 0L) >= 256);
   CHECK(*std::max_element(whole->begin(), whole->end()) == 32);
