@@ -1,7 +1,7 @@
 // libFuzzer target: the names and paths of `bench++ job` (cli/workload_command_line.h, plan/plan.h). The input is
 // a workload name and a filename= (cut at the first newline). Either the command line or the plan refuses them
 // with UsageError, or every file the plan would create lies inside the run's directory with names a directory
-// can hold: anything else aborts (issue 25, family 1).
+// can hold: anything else aborts.
 #include <limits.h>
 #include <unistd.h>
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench++ compare on a spreadsheet CSV of a million rows (issue 25's bound: within 256 MiB of memory): two
+# bench++ compare on a spreadsheet CSV of a million rows (its bound: within 256 MiB of memory, as the man page's
+# COMPARE section promises files of a million rows compare in tens of MiB): two
 # bench++ job runs' CSV files, their rows repeated as further runs (run_index 0, 1, ...) until each file holds
 # ROWS rows, then `bench++ compare A B` timed with /usr/bin/time in rounds, the files' order rotated. Prints each
 # round's wall time and peak RSS, their medians and spread, and whether the peak stayed within the bound.

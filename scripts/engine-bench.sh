@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The workload engine against fio 3.33, side by side in one run, in rounds whose order of tools rotates (on a VM
 # whoever writes first after another tool freed its memory runs slow): bench++ job and fio run the same workloads
-# on the same file, and the medians of the per-round ratios (with their spread) are checked against issue 16's
-# targets. A benchmark, not a test: it asserts nothing and CI does not run it.
+# on the same file, and the medians of the per-round ratios (with their spread) are checked against the
+# targets given with the cases below. A benchmark, not a test: it asserts nothing and CI does not run it.
 #
 # Usage: scripts/engine-bench.sh [--quick|--thorough] [--rounds N] [--scaling] [--bench FILE] [--cases REGEX]
 #                                [--suites 'NAME...'] [--suite-scale S] DIR
@@ -10,7 +10,7 @@
 #   --quick    4 rounds, 3 s per measured run (default; an even count, so each tool goes first equally often)
 #   --thorough 6 rounds, 10 s per measured run
 #   --rounds   N rounds instead (after --quick or --thorough; an even N lets each tool go first equally often)
-#   --scaling  instead of the cases below, the scaling run (issue 28): numjobs 1, 4, 16, 64 x iodepth 1, 32, 256,
+#   --scaling  instead of the cases below, the scaling run: numjobs 1, 4, 16, 64 x iodepth 1, 32, 256,
 #              cached and direct, 4 KiB random reads on io_uring, every job on the one 256 MiB file, 1 s per run
 #              (3 s with --thorough): per point IOPS and CPU s per million requests of both tools, and each
 #              tool's peak RSS per job (/usr/bin/time: the process over its jobs; fio runs them as threads here,
@@ -20,7 +20,7 @@
 #   --suites   the suites to run against fio (default 'tart cdm'; 'none': none; openstack too if named)
 #   --suite-scale  their --scale (default small: 64 MiB per job, 2 s runs; e.g. 0.1 for tart's 6-12 s runs)
 # Cases (each bench++ job against fio with the same options, --ioengine=io_uring unless named):
-#   randread and randwrite 4k direct QD1, QD8, QD32 and QD128, 1 job (issue 28):
+#   randread and randwrite 4k direct QD1, QD8, QD32 and QD128, 1 job:
 #                                            IOPS >= 0.97x fio, CPU s per million requests <= fio
 #   randread 4k cached QD1 and QD32:         IOPS >= 1.0x fio (buffered, the file in the page cache: engine overhead)
 #   seq write and read 1m direct QD8:        bandwidth >= 0.97x fio

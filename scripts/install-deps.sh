@@ -2,7 +2,8 @@
 # Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
 # Usage: scripts/install-deps.sh [build|test-build|test|guest|fuzz|peers]   (default: build; test-build adds what
 # scripts/test.sh's build needs beyond it (the MPI mode's Open MPI, ccache), test everything the tests use, guest
-# what guest-run.sh needs, fuzz the clang and libFuzzer of scripts/fuzz.sh, peers the tools peer-bench.sh runs)
+# what guest-run.sh needs, fuzz the clang and libFuzzer of scripts/fuzz.sh (and of scripts/test.sh's build of the
+# fuzz targets), peers the tools peer-bench.sh runs)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -14,6 +15,8 @@ if [ "$purpose" = test ] || [ "$purpose" = test-build ]; then
   # Open MPI for the MPI mode's build (-DBENCH_WITH_MPI=ON) and its tests under mpirun (tests/mpi); ccache, so
   # that the clean clone's build of tests/run_script_test.sh reuses the objects of the build before it.
   packages+=(openmpi-bin libopenmpi-dev ccache)
+  # Google Benchmark for the micro-benchmarks (bench/, -DBENCH_MICROBENCH=ON), which scripts/test.sh builds.
+  packages+=(libbenchmark-dev)
 fi
 if [ "$purpose" = test ]; then
   # Real peers and clients the tests talk to: bonnie++'s CSV tools, strace to count system calls,

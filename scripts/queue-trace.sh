@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the device sees of bench++'s and fio's requests (issue 28): one job of 4 KiB direct random reads (or the
+# What the device sees of bench++'s and fio's requests (queue depth and merging at the block layer): one job of 4 KiB direct random reads (or the
 # rw= given) run by each tool under `perf record` of the block layer's tracepoints (blktrace's events: bio queued,
 # inserted into the scheduler, dispatched to the driver, completed; blktrace itself needs BLKTRACESETUP, which a
 # container refuses), in rounds whose order of tools rotates. Per tool and round, of the requests its threads

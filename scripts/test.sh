@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds bench++ with warnings as errors, and runs every test (CTest) and
-# scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built with AddressSanitizer
-# and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/).
+# Installs what is missing, builds bench++ and the micro-benchmarks (bench/) with warnings as errors, and runs
+# every test (CTest) and scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built
+# with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/), then builds
+# the libFuzzer targets (fuzz/, BENCH_FUZZ_BUILD_DIR, default build-fuzz/) and runs each over its seed corpus.
 #
 # Every test that cannot run here is a skip, said and logged (tests/test_support.h); the summary at the end
 # lists them. BENCH_REQUIRE_ALL_TESTS=1 (the default here, and so in CI) fails a test that lacks a tool this
@@ -12,6 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export BENCH_REQUIRE_ALL_TESTS=${BENCH_REQUIRE_ALL_TESTS:-1}
 build_dir=${BENCH_BUILD_DIR:-$root/build}
 asan_dir=${BENCH_ASAN_BUILD_DIR:-$root/build-asan}
+fuzz_dir=${BENCH_FUZZ_BUILD_DIR:-$root/build-fuzz}
 skip_logs=("$build_dir/skipped-tests.log" "$asan_dir/skipped-tests.log")
 rm -f "${skip_logs[@]}"
 # The skips of both runs, each with its kind (tool, root, machine), test case and reason; on every exit.
@@ -31,7 +33,8 @@ summarize_skips() {
 "$root/scripts/install-deps.sh" test-build
 mkdir -p "$build_dir"
 install_log=$build_dir/install-deps.log
-{ "$root/scripts/install-deps.sh" test && "$root/scripts/install-deps.sh" guest; } >"$install_log" 2>&1 &
+{ "$root/scripts/install-deps.sh" test && "$root/scripts/install-deps.sh" guest && "$root/scripts/install-deps.sh" fuzz; } \
+  >"$install_log" 2>&1 &
 installing=$!
 trap 'wait "$installing" 2>/dev/null || true; summarize_skips' EXIT
 # ccache (installed above), unless the caller chose another launcher: tests/run_script_test.sh's clean clone then
@@ -43,8 +46,9 @@ fi
 if [ "${CMAKE_CXX_COMPILER_LAUNCHER:-}" = ccache ]; then
   export CCACHE_BASEDIR=/ CCACHE_NOHASHDIR=1
 fi
-# With the MPI mode: its tests run bench++ under mpirun.
-"$root/scripts/build.sh" -DBENCH_WITH_MPI=ON
+# With the MPI mode: its tests run bench++ under mpirun. With the micro-benchmarks (bench/: built, not run), so
+# that they keep building.
+"$root/scripts/build.sh" -DBENCH_WITH_MPI=ON -DBENCH_MICROBENCH=ON
 # The static bench++ that the guest test boots, in build/static: the same objects linked statically.
 cmake --build "$build_dir" --target bench_static -j "$(nproc)"
 install_status=0
@@ -78,3 +82,19 @@ wait "$first_half" || asan_status=1
 wait "$second_half" || asan_status=1
 cat "$asan_dir/first-half.log" "$asan_dir/second-half.log"
 [ "$asan_status" = 0 ] || { echo "test.sh: the sanitized tests failed (above)" >&2; exit 1; }
+# The libFuzzer targets, so that they keep building (clang, instrumented as scripts/fuzz.sh builds them), each
+# then run once over every seed of its corpus (fuzz/corpus/<target>/: no fuzzing, scripts/fuzz.sh does that).
+# Two jobs at a time: 510 CPU seconds from nothing (some 4-5 minutes on CI's 2 cores), seconds with ccache warm;
+# the corpora run in about a second.
+CXX=clang++ cmake -S "$root" -B "$fuzz_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_FUZZ=ON -DBENCH_TESTS=OFF \
+  >/dev/null
+cmake --build "$fuzz_dir" --target fuzz_targets -j 2 >/dev/null
+for source in "$root"/fuzz/*_fuzz.cpp; do
+  target=$(basename "$source" .cpp)
+  if ! "$fuzz_dir/fuzz/$target" "$root/fuzz/corpus/${target%_fuzz}"/* >"$fuzz_dir/$target.log" 2>&1; then
+    cat "$fuzz_dir/$target.log" >&2
+    echo "test.sh: fuzz/$target failed on its seed corpus (above)" >&2
+    exit 1
+  fi
+done
+echo "test.sh: the fuzz targets built and ran over their seed corpora"

@@ -18,7 +18,7 @@ namespace {
 
 constexpr int kLastNameLevel = 5;
 
-// The name of a group at a naming level (see group_runs).
+// The name of a group at a naming level (see RunFolder::groups).
 std::string name_at(const RunGroup& group, int level) {
   const std::filesystem::path file(group.info.files.front());
   const std::string stem = file.stem().string();
@@ -236,12 +236,6 @@ std::vector<RunGroup> RunFolder::groups() const {
   }
   name_groups(groups);
   return groups;
-}
-
-std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
-  RunFolder folder(options);
-  for (const SourcedRun& run : runs) folder.add(run);
-  return folder.groups();
 }
 
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {

@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <span>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -51,7 +50,10 @@ class RunFolder {
  public:
   explicit RunFolder(CompareOptions options) : options_(options) {}
   void add(const SourcedRun& run);
-  // The groups, named (see group_runs). Throws UsageError when there are fewer than two.
+  // The groups in order of first appearance, named: the label (the file's stem when the label is empty); where
+  // names clash, the clashing groups step through the role recorded in the run ("host" or "guest", else the
+  // stem), the file's stem ("host-before"), "label (stem)", "label (file name)", "label (path)", and a last
+  // " (2)", " (3)" keeps them apart. Throws UsageError when there are fewer than two.
   std::vector<RunGroup> groups() const;
   // The workloads' tests in order of first appearance across the runs.
   const std::vector<TestId>& workload_tests() const { return workload_tests_; }
@@ -62,13 +64,6 @@ class RunFolder {
   std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key_;
   std::vector<TestId> workload_tests_;
 };
-
-// Groups by (input, label), or by label alone with options.group_by_label, in order of first appearance.
-// Names: the label (the file's stem when the label is empty); where names clash, the clashing groups step
-// through the role recorded in the run ("host" or "guest", else the stem), the file's stem ("host-before"),
-// "label (stem)", "label (file name)", "label (path)", and a last " (2)", " (3)" keeps them apart.
-// Throws UsageError when there are fewer than two groups. A RunFolder given the runs in order.
-std::vector<RunGroup> group_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
 
 // Appends a note for each non-base group whose first run was made with other settings than the base's first
 // run (the fields of result/run_fields.h that compare reads, in its order: "concurrency 4 vs 1, file size 16 MiB

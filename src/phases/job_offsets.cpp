@@ -50,18 +50,15 @@ FioSeeds size_seeds(const WorkloadSpec& spec, FioSeeds seeds) {
 }
 
 std::variant<OffsetGenerator, RandomOffsets> make_offsets(const WorkloadSpec& spec, std::uint64_t region_bytes,
-                                                          std::uint64_t seed, const FioSeeds& fio_seeds) {
-  if (!is_random(spec.pattern)) {
-    return OffsetGenerator(OffsetOrder::kSequential, region_bytes, spec.block_bytes, seed);
-  }
+                                                          const FioSeeds& fio_seeds) {
+  if (!is_random(spec.pattern)) return OffsetGenerator(region_bytes, spec.block_bytes);
   return RandomOffsets(random_offsets_spec(spec, region_bytes, fio_seeds));
 }
 
 }  // namespace
 
-JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std::uint64_t seed,
-                       const FioSeeds& fio_seeds)
-    : offsets_(make_offsets(spec, region_bytes, seed, fio_seeds)),
+JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& fio_seeds)
+    : offsets_(make_offsets(spec, region_bytes, fio_seeds)),
       block_bytes_(spec.block_bytes),
       region_bytes_(region_bytes),
       time_based_(spec.time_based),

@@ -37,7 +37,7 @@ struct RequestPlace {
 class JobOffsets {
  public:
   // Throws std::invalid_argument as RandomOffsets does.
-  JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, std::uint64_t seed, const FioSeeds& fio_seeds);
+  JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& fio_seeds);
   // The next request for `op` (kRead or kWrite): block_bytes long, or drawn as fio draws it when the spec's
   // block_sizes vary (engine/request_sizes.h); nullopt when the pass is over without time_based (a random pass:
   // the random map or the lfsr has handed out every block; with varying sizes, a sequential direction has

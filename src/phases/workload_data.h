@@ -1,5 +1,5 @@
 #pragma once
-// The data of one workload job (issue 26): what its writes carry and what its reads check, from the workload's
+// The data of one workload job, as fio's verify= and buffer options make it: what its writes carry and what its reads check, from the workload's
 // buffer options and verify= (result/data_options.h), made by data/buffer_fill.h and data/verify.h.
 //
 // Where it runs, as in fio: the buffers' first fill, and the read-back of a writing job with verify= (do_verify),

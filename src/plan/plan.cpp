@@ -21,6 +21,8 @@ constexpr std::uint64_t kRepeatableSeed = 0x66696f2d72657065ULL;
 // Each rank of an MPI job its own stream (its offsets, and the data it writes), rank 0 that of one process.
 constexpr std::uint64_t kRankSeedStep = 0x9e3779b97f4a7c15ULL;
 
+}  // namespace
+
 std::uint64_t workload_seed(const WorkloadSpec& spec, std::uint32_t run_seed, bool seed_given, std::uint32_t rank) {
   std::uint64_t base = run_seed;
   if (spec.seed) {
@@ -31,22 +33,35 @@ std::uint64_t workload_seed(const WorkloadSpec& spec, std::uint32_t run_seed, bo
   return (base ^ (std::hash<std::string>{}(spec.name) << 1)) + rank * kRankSeedStep;
 }
 
-// bonnie++'s tests: each a group of its own, run by -c workers.
-void plan_bonnie_tests(const RunSetup& setup, const PlanFacts& facts, Plan& plan) {
+std::vector<std::vector<PlannedTest>> group_tests(const RunSetup& setup, std::uint32_t ranks) {
+  std::vector<std::vector<PlannedTest>> groups;
   const std::vector<PhaseId> tests = bonnie_tests(setup);
-  if (tests.empty()) return;
-  if (!workers_fit(facts.ranks, setup.concurrency)) {
+  if (!tests.empty() && !workers_fit(ranks, setup.concurrency)) {
     throw UsageError(fmt::format("invalid -c value '{}': {} ranks x {} workers are more than {} workers",
-                                 setup.concurrency, facts.ranks, setup.concurrency, kMaxWorkers));
+                                 setup.concurrency, ranks, setup.concurrency, kMaxWorkers));
   }
-  plan.worker_directories = true;
-  for (const PhaseId id : tests) {
+  for (const PhaseId id : tests) {  // bonnie++'s: each a group of its own, run by -c workers
     PlannedTest test;
     test.phase = id;
     test.jobs = setup.concurrency;
-    plan.groups.push_back({std::move(test)});
+    groups.push_back({std::move(test)});
   }
+  const std::vector<WorkloadSpec>& workloads = setup.workloads;
+  const std::vector<std::uint32_t> fio_groups = fio_group_ids(workloads);
+  for (std::size_t w = 0; w < workloads.size(); ++w) {  // the workloads: a group up to each stonewall
+    const WorkloadSpec& spec = workloads[w];
+    if (w == 0 || spec.stonewall) groups.emplace_back();
+    PlannedTest test;
+    test.workload = w;
+    test.jobs = spec.jobs;
+    test.reports_each_job = spec.jobs > 1 && !spec.group_reporting;
+    test.fio_group = fio_groups[w];
+    groups.back().push_back(std::move(test));
+  }
+  return groups;
 }
+
+namespace {
 
 // A posixaio job with thread= runs on a thread of bench++ and uses glibc's POSIX AIO there while the group runs; a
 // process forked meanwhile could inherit that AIO state half-changed (its lock held). So where a group has such a
@@ -59,33 +74,25 @@ void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
   for (PlannedTest& test : group) test.engine.own_process = false;
 }
 
-// The workloads: a group up to each stonewall, each job's file planned against the rules of
+// The workloads' tests of the groups, in order: each job's file planned against the rules of
 // phases/workload_files.h (with the files of the workloads before it), its engine and seed.
 void plan_workloads(const PlanFacts& facts, Plan& plan) {
-  const std::vector<WorkloadSpec>& workloads = plan.setup.workloads;
   const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt);
   std::vector<JobTarget> planned;
-  const std::vector<std::uint32_t> fio_groups = fio_group_ids(workloads);
-  bool first = true;
-  for (std::size_t w = 0; w < workloads.size(); ++w) {
-    const WorkloadSpec& spec = workloads[w];
-    check_job_priority(spec);  // nice=, prio=, prioclass=: refused here, before anything is created, if the kernel would
-    plan.exitall = plan.exitall || spec.exitall;
-    if (first || spec.stonewall) plan.groups.emplace_back();
-    first = false;
-    PlannedTest test;
-    test.workload = w;
-    test.jobs = spec.jobs;
-    test.reports_each_job = spec.jobs > 1 && !spec.group_reporting;
-    test.targets = files.plan(spec, planned);
-    planned.insert(planned.end(), test.targets.begin(), test.targets.end());
-    test.engine = choose_engine(spec, facts.io_uring_refusal);
-    check_polled_devices(spec, test.targets, test.engine.engine);
-    test.seed = workload_seed(spec, plan.setup.seed, facts.seed_given, facts.rank);
-    test.fio_group = fio_groups[w];
-    plan.groups.back().push_back(std::move(test));
+  for (std::vector<PlannedTest>& group : plan.groups) {
+    for (PlannedTest& test : group) {
+      if (test.phase != PhaseId::kWorkload) continue;
+      const WorkloadSpec& spec = plan.workload(test);
+      check_job_priority(spec);  // nice=, prio=, prioclass=: refused here, before anything is created, if the kernel would
+      plan.exitall = plan.exitall || spec.exitall;
+      test.targets = files.plan(spec, planned);
+      planned.insert(planned.end(), test.targets.begin(), test.targets.end());
+      test.engine = choose_engine(spec, facts.io_uring_refusal);
+      check_polled_devices(spec, test.targets, test.engine.engine);
+      test.seed = workload_seed(spec, plan.setup.seed, facts.seed_given, facts.rank);
+    }
+    keep_posixaio_threads_together(group);
   }
-  for (std::vector<PlannedTest>& group : plan.groups) keep_posixaio_threads_together(group);
 }
 
 }  // namespace
@@ -96,7 +103,8 @@ Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   plan.ranks = facts.ranks;
   plan.repeats = facts.repeats;
   fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);
-  plan_bonnie_tests(plan.setup, facts, plan);
+  plan.groups = group_tests(plan.setup, facts.ranks);
+  plan.worker_directories = !bonnie_tests(plan.setup).empty();  // each worker a directory of its own
   plan_workloads(facts, plan);
   std::vector<WorkloadRoom> workloads;
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {

@@ -80,6 +80,19 @@ struct PlanFacts {
 // std::runtime_error when the files do not fit in the free space or inodes (plan/room.h says how it counts).
 Plan make_plan(const RunSetup& setup, const PlanFacts& facts);
 
+// The tests of `setup` in groups that start together, without their files, engines or seeds (make_plan adds
+// them): each of bonnie++'s tests a group of its own run by -c workers (a barrier before each, as bonnie++ runs
+// them one after another), then the workloads, a group up to each stonewall (as fio runs a job file's jobs), each
+// run by numjobs jobs, reporting each job with numjobs > 1 without group_reporting, in fio's group (fio_group_ids).
+// Pure. Throws UsageError when `ranks` x -c workers are more than bench++ numbers (phases/seeds.h: kMaxWorkers).
+std::vector<std::vector<PlannedTest>> group_tests(const RunSetup& setup, std::uint32_t ranks);
+
+// The seed of a workload's jobs on rank `rank` (PlannedTest::seed): randseed= when given; else, with randrepeat=1
+// (fio's default) and no -z, one fixed seed, so that every run draws the same offsets, as fio's do; else the run's
+// seed (-z, or the one drawn). Mixed with the workload's name (workloads of a run draw apart) and stepped per rank
+// (rank 0's is that of a run of one process). Pure.
+std::uint64_t workload_seed(const WorkloadSpec& spec, std::uint32_t run_seed, bool seed_given, std::uint32_t rank);
+
 // What makes the ranks of an MPI job line up: the runs, and each group's tests with their jobs and how they report.
 // Pure.
 std::string plan_shape(const Plan& plan);

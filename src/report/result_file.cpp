@@ -163,19 +163,22 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
       });
       break;
     case ResultFormat::kSpreadsheetCsv:
+    {
       reject_bonnie_lines(text, name);
-      result.runs = read_spreadsheet_csv(text, name, &result.unrecorded);
+      CsvSplitter splitter(text, name);
+      stream_spreadsheet_csv([&] { return splitter.next(); }, name, [](const CsvRecord&, const CsvRecord&) {},
+                             [&](RunResult&& run, const UnrecordedFields& unrecorded) {
+                               result.runs.push_back(std::move(run));
+                               result.unrecorded = unrecorded;
+                             });
       break;
+    }
   }
   return result;
 }
 
 namespace {
 
-// Everything `fd` gives until its end, up to kMaxFileBytes (a device or FIFO that never ends stops there).
-// `name` names it in errors, `shown_name` in a format's. A text whose first 64 KiB already show it is no result
-// file (/dev/zero, a binary file) is refused then, without reading on. A stop signal that interrupts a read
-// (`interrupt` non-zero) throws InterruptedError.
 // One read(2) into `buffer`: 0 at the end. A stop signal that interrupts it (`interrupt` non-zero) throws
 // InterruptedError.
 std::size_t read_some(int fd, std::vector<char>& buffer, const std::string& name, const std::atomic<int>* interrupt) {
@@ -195,8 +198,12 @@ std::size_t read_some(int fd, std::vector<char>& buffer, const std::string& name
       fmt::format("cannot read {}: over {} MiB, too large for a result file", name, bound >> 20));
 }
 
+// Everything `fd` gives until its end, after `text` (what was read already), up to kMaxFileBytes (a device or
+// FIFO that never ends stops there). `name` names it in errors, `shown_name` in a format's. A text whose first
+// 64 KiB already show it is no result file (/dev/zero, a binary file) is refused then, without reading on. A stop
+// signal that interrupts a read (`interrupt` non-zero) throws InterruptedError.
 std::string read_bounded(int fd, const std::string& name, const std::string& shown_name,
-                         const std::atomic<int>* interrupt, std::string text = {}) {
+                         const std::atomic<int>* interrupt, std::string text) {
   constexpr std::size_t kFormatSeen = 1 << 16;
   std::vector<char> buffer(1 << 16);
   bool format_checked = false;
@@ -298,15 +305,6 @@ OpenedFile open_result_file(const std::string& path, std::uint64_t bound, const 
 }
 
 }  // namespace
-
-ResultText read_result_file(const std::string& path, const FioSpecMaker& make_spec,
-                            const std::atomic<int>* interrupt) {
-  const bool is_stdin = path == kStandardInputName;
-  const std::string name = is_stdin ? "standard input" : path;
-  const std::string shown = is_stdin ? "(standard input)" : path;
-  const OpenedFile file = open_result_file(path, kMaxFileBytes, interrupt);
-  return parse_result_text(read_bounded(file.fd, name, shown, interrupt), shown, make_spec);
-}
 
 void read_result_runs(const std::string& path, const FioSpecMaker& make_spec, const std::atomic<int>* interrupt,
                       const std::function<void(RunResult&&, ResultFormat, const UnrecordedFields&)>& take) {

@@ -43,19 +43,16 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
 // The path that names standard input.
 inline constexpr std::string_view kStandardInputName = "-";
 
-// Reads the file at `path` whole (standard input for "-", named "(standard input)" in errors; a device or FIFO
-// until its end), then parse_result_text with `path` as the name and `make_spec` for fio's JSON. Throws
-// std::runtime_error ("cannot read <path>: <reason>") when it cannot be opened or read, is a directory, or is over
-// 512 MiB (the bound applies while reading, so /dev/zero stops there); InterruptedError when a stop signal
-// interrupts the open or a read and `interrupt` (the run's flag, run/interrupt.h) says which.
-ResultText read_result_file(const std::string& path, const FioSpecMaker& make_spec = {},
-                            const std::atomic<int>* interrupt = nullptr);
-
-// The same run by run, for `bench++ compare`: each run is handed to `take` with the file's format and unrecorded
-// fields. A spreadsheet CSV is streamed record by record (report/csv/spreadsheet_csv.h: stream_spreadsheet_csv),
-// holding one record and one run: a record over 1 MiB or a text over 16 GiB is refused ("cannot read <path>: over
-// 16384 MiB ..."); the other formats are documents, read whole under the 512 MiB bound as read_result_file reads
-// them. Errors as read_result_file's.
+// Reads the file at `path` (standard input for "-", named "(standard input)" in errors; a device or FIFO until its
+// end) for `bench++ compare`, handing each run to `take` with the file's format and unrecorded fields, and
+// `make_spec` for fio's JSON (as parse_result_text). A spreadsheet CSV is streamed record by record
+// (report/csv/spreadsheet_csv.h: stream_spreadsheet_csv), holding one record and one run: a record over 1 MiB or
+// a text over 16 GiB is refused ("cannot read <path>: over 16384 MiB ..."); the other formats are documents, read
+// whole under a 512 MiB bound (which applies while reading, so /dev/zero stops there) and parsed as
+// parse_result_text parses them. Throws std::runtime_error ("cannot read <path>: <reason>") when the file cannot
+// be opened or read, is a directory, or is over its bound, the errors of parse_result_text for its text, and
+// InterruptedError when a stop signal interrupts the open or a read and `interrupt` (the run's flag,
+// run/interrupt.h) says which.
 void read_result_runs(const std::string& path, const FioSpecMaker& make_spec, const std::atomic<int>* interrupt,
                       const std::function<void(RunResult&&, ResultFormat, const UnrecordedFields&)>& take);
 

@@ -175,11 +175,11 @@ struct WorkloadSpec {
   // list), clat_percentiles, lat_percentiles, slat_percentiles and disable_lat/clat/slat, which bench++ honours in
   // what it writes only (it measures every latency whatever they say).
   LatencyOutput latency_output;
-  // fio's data (issue 26): verify= with its companions, and the write buffers' contents (result/data_options.h;
+  // fio's data: verify= with its companions, and the write buffers' contents (result/data_options.h;
   // data/ makes the bytes, phases/workload_data.h uses them).
   VerifyOptions verify;
   BufferOptions buffers;
-  // Issue 26's options (cli/fio_options.cpp, their block), as fio 3.33 runs them:
+  // Batching, rates, loops, start delay and timing (cli/fio_options.cpp, their block), as fio 3.33 runs them:
   // iodepth_batch_submit, iodepth_batch_complete_min, iodepth_batch_complete_max (engine/io_engine.h's
   // AioBatching; the job loop refills by them, engine/refill_policy.h, and libaio, io_uring and posixaio honour
   // them; 0 for submit: the job's iodepth).
@@ -229,7 +229,7 @@ struct WorkloadSpec {
   double file_service_parameter = 0;        // zipf:T, pareto:T, normal:T (theta 1.1, h 0.2, dev 0 if not given)
   std::optional<double> file_service_center;  // their ":C", 0..1 (none: fio's own, random for zipf and pareto)
   std::uint32_t open_files = 0;             // openfiles=: files in service at once (0: all of them)
-  // Job control (issue 26: cli/fio_options.cpp's block "job control", fio 3.33's meanings):
+  // Job control (cli/fio_options.cpp's block "job control", fio 3.33's meanings):
   bool new_group = false;  // new_group: fio's reporting group (groupid) starts anew here, as at a stonewall
   // exitall: when any job ends, the other jobs of its fio group stop as at the end of their runtime (fio's rule:
   // once one workload of the run has exitall, every job's end does it; see fio_group_ids).
@@ -256,12 +256,12 @@ struct WorkloadSpec {
   // fio's fadvise_hint: the access pattern each file is declared to have when the job opens it
   // (phases/workload_files.h): by the job's pattern (1, fio's default), none (0), random or sequential.
   FadviseHint fadvise_hint = FadviseHint::kByPattern;
-  // Issue 27's: fio's disk_util (platform/disk_stats.h): the block devices' statistics over the run, written in fio's
+  // fio's output statistics: disk_util (platform/disk_stats.h): the block devices' statistics over the run, written in fio's
   // formats; bwavgtime= and iopsavgtime=: the windows of fio's bandwidth and IOPS samples (report/fio/fio_jobs.h).
   bool disk_util = true;
   std::chrono::milliseconds bw_avg_time{500};
   std::chrono::milliseconds iops_avg_time{500};
-  // io_uring's own options (issue 26; result/uring_options.h), and hipri: IORING_SETUP_IOPOLL on io_uring, RWF_HIPRI on
+  // io_uring's own options (result/uring_options.h), and hipri: IORING_SETUP_IOPOLL on io_uring, RWF_HIPRI on
   // pvsync2, as fio's engines of those names take it.
   UringOptions uring;
   bool hipri = false;

@@ -1,4 +1,5 @@
-// The real bonnie++ converters read the CSV line of the real binary: the exact commands.
+// The real bonnie++ converters (bon_csv2txt, bon_csv2html) read the CSV line of the real binary, run as a user
+// runs them.
 #include <doctest/doctest.h>
 
 #include <algorithm>

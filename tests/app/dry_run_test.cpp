@@ -56,7 +56,7 @@ TEST_CASE("dry run: for refused input --dry-run and the run give the same exit s
       {"job", "-d", "{DIR}", "--name=x", "--size=8p", "--numjobs=1024"},
       {"job", "-d", "{DIR}", "--name=x", "--size=64m", "--numjobs=4096", "--iodepth=32768", "--bs=64m",
        "--ioengine=io_uring"},
-      {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--thinktime=2"},
+      {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--no_such_option=2"},
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--html", "{DIR}/missing/r.html"},
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--output={DIR}/missing/fio.txt"},  // fio's --output
       {"job", "-d", "{DIR}", "--name=x", "--size=1m", "--write_bw_log={DIR}/missing/x"},  // fio's logs

@@ -1,5 +1,5 @@
 // fio's consumers on bench++'s fio output, side by side with the same consumer on fio's own output for the same
-// job: each must run on both files and produce the same columns (issue 27). The job is small (1 MiB) and runs once
+// job: each must run on both files and produce the same columns. The job is small (1 MiB) and runs once
 // per tool for every consumer here, so the suite's added time stays a few seconds.
 #include <doctest/doctest.h>
 

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "report/json/json_report.h"
 #include "result/test_id.h"
 #include "test_support.h"
@@ -75,7 +76,7 @@ TEST_CASE("job: a failing job ends alone: the others and the later group run, al
 
   for (const auto& [name, runs] :
        {std::pair{"json", read_json_report(test::read_file(json), json.string())},
-        std::pair{"csv", read_spreadsheet_csv(test::read_file(csv), csv.string())}}) {
+        std::pair{"csv", parse_result_text(test::read_file(csv), csv.string()).runs}}) {
     CAPTURE(name);
     REQUIRE(runs.size() == 1);
     const RunResult& run = runs.front();

@@ -1,4 +1,4 @@
-// fio's trim workloads run by `bench++ job` (issue 26): ioengine=falloc's trims punch holes where fio's random
+// fio's trim workloads run by `bench++ job`: ioengine=falloc's trims punch holes where fio's random
 // generator puts them; a trim through BLKDISCARD on a regular file fails as fio's does (ENOTTY, exit status 1);
 // the results have a trim direction.
 #include <doctest/doctest.h>

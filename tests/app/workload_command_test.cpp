@@ -23,6 +23,7 @@
 #include "reliability/scratch_mount.h"
 #include "report/json/json_report.h"
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "result/test_id.h"
 #include "test_support.h"
 
@@ -61,7 +62,7 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"out.csv", "out.json"});
 
   const std::vector<RunResult> from_json = read_json_report(test::read_file(json), json.string());
-  const std::vector<RunResult> from_csv = read_spreadsheet_csv(test::read_file(csv), csv.string());
+  const std::vector<RunResult> from_csv = parse_result_text(test::read_file(csv), csv.string()).runs;
   REQUIRE(from_json.size() == 1);
   REQUIRE(from_csv.size() == 1);
   const RunResult& run = from_json.front();
@@ -198,7 +199,7 @@ TEST_CASE("job: bad input fails with one line and exit 2, before anything is cre
     CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"precious"});
     return result.err;
   };
-  CHECK(contains(error_of({"--name=x", "--size=1m", "--thinktime=2"}), "fio option 'thinktime' is not supported"));
+  CHECK(contains(error_of({"--name=x", "--size=1m", "--no_such_option=2"}), "fio option 'no_such_option' is not supported"));
   CHECK(contains(error_of({"--name=x", "--size=1m", "--direct=1", "--bs=1000"}), "not a multiple of 512"));
   CHECK(contains(error_of({"--name=x", "--size=1m", "--iodepth=99999"}), "must be between 1 and 32768"));
   CHECK(contains(error_of({"--name=x", "--size=1m", "--runtime=5x"}), "unknown time unit 'x'"));
@@ -301,7 +302,7 @@ TEST_CASE("job: Ctrl-C in a time-based workload stops it, removes its files, kee
   CHECK(result.exit_code == 130);
   CHECK(contains(result.out, "Results of the tests completed before the failure"));
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"out.csv"});
-  const std::vector<RunResult> kept = read_spreadsheet_csv(test::read_file(csv), csv.string());
+  const std::vector<RunResult> kept = parse_result_text(test::read_file(csv), csv.string()).runs;
   CHECK(keys_of(kept.front()) == std::set<std::string>{"first.write"});
 }
 

@@ -1,4 +1,4 @@
-// fio's block options as bench++ reads them (issue 26): bs=R,W[,T], bsrange=, bssplit= (per-direction lists,
+// fio's block options as bench++ reads them: bs=R,W[,T], bsrange=, bssplit= (per-direction lists,
 // an empty percent sharing the rest, fio's order), blockalign=, and what is refused with them.
 #include <doctest/doctest.h>
 

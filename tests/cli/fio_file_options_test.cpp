@@ -1,4 +1,4 @@
-// Issue 26's file options as bench++ reads them, with fio 3.33's grammars (options.c's str_offset_cb and
+// fio's file options (offset=, offset_increment=, size=N%) as bench++ reads them, with fio 3.33's grammars (options.c's str_offset_cb and
 // str_offset_increment_cb: bytes or N%), and where each job's region starts as fio's get_start_offset puts it
 // (filesetup.c: offset + subjob number x offset_increment, a start with a percent in it aligned up to
 // offset_align or bs).

@@ -1,4 +1,4 @@
-// fio's command-line features about job files (issue 26): --section=NAME, `include FILE` lines, --parse-only;
+// fio's command-line features about job files: --section=NAME, `include FILE` lines, --parse-only;
 // read as fio 3.33 reads them.
 #include <doctest/doctest.h>
 
@@ -39,7 +39,7 @@ std::vector<std::string> names_of(const std::vector<WorkloadSpec>& specs) {
 }
 
 TEST_CASE("fio job file: --section picks the sections that run, and [global] is always read") {
-  const std::string text = "[global]\nsize=1m\n[a]\nrw=read\n[b]\nrw=write\nthinktime=3\n[global]\nbs=8k\n[c]\nrw=randread\n";
+  const std::string text = "[global]\nsize=1m\n[a]\nrw=read\n[b]\nrw=write\nno_such_option=3\n[global]\nbs=8k\n[c]\nrw=randread\n";
   const std::vector<std::string> only_c{"c"};
   JobFileReading reading;
   reading.sections = only_c;
@@ -47,7 +47,7 @@ TEST_CASE("fio job file: --section picks the sections that run, and [global] is 
   REQUIRE(names_of(specs) == std::vector<std::string>{"c"});
   CHECK(specs[0].size_bytes == 1u << 20);  // both [global]s read
   CHECK(specs[0].block_bytes == 8192);
-  // b is left out unread, as fio: its thinktime (not run by bench++) is not an error.
+  // b is left out unread, as fio: its option no fio has (no_such_option) is not an error.
   const std::vector<std::string> a_and_c{"c", "a"};
   reading.sections = a_and_c;
   CHECK(names_of(read_fio_job_file(text, "s.fio", reading)) == std::vector<std::string>{"a", "c"});
@@ -55,9 +55,9 @@ TEST_CASE("fio job file: --section picks the sections that run, and [global] is 
   reading.sections = none;
   CHECK(test::error_of<UsageError>([&] { read_fio_job_file(text, "s.fio", reading); }) ==
         "s.fio: no workload: --section=zz names no section of it");
-  // Every section without --section, and b's thinktime refused then.
+  // Every section without --section, and b's no_such_option refused then.
   CHECK(test::error_of<UsageError>([&] { read_fio_job_file(text, "s.fio"); }) ==
-        "s.fio:7: fio option 'thinktime' is not supported by bench++ (see bench++(1), WORKLOADS)");
+        "s.fio:7: fio option 'no_such_option' is not supported by bench++ (see bench++(1), WORKLOADS)");
 }
 
 TEST_CASE("fio command line: --section picks among the --name jobs, as fio 3.33") {

@@ -201,11 +201,11 @@ TEST_CASE("fio: command lines: values after = or as the next word, flags bare, g
 
 TEST_CASE("fio: what bench++ does not run is an error naming the option, never ignored") {
   const auto error_of = [](std::string_view line) { return usage_error_of([&] { from_command_line(line); }); };
-  CHECK(error_of("--name=x --size=1m --thinktime=3") ==
-        "fio option 'thinktime' is not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("--name=x --size=1m --no_such_option=3") ==
+        "fio option 'no_such_option' is not supported by bench++ (see bench++(1), WORKLOADS)");
   // Every option bench++ does not run, in one message, each once.
-  CHECK(error_of("--name=x --size=1m --thinktime=3 --verify_async=2 --name=y --size=1m --thinktime 2 --fill_device") ==
-        "fio options 'thinktime', 'verify_async', 'fill_device' are not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("--name=x --size=1m --no_such_option=3 --verify_async=2 --name=y --size=1m --no_such_option 2 --fill_device") ==
+        "fio options 'no_such_option', 'verify_async', 'fill_device' are not supported by bench++ (see bench++(1), WORKLOADS)");
   CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
         "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
         "pvsync, pvsync2, mmap and falloc");
@@ -291,11 +291,11 @@ TEST_CASE("fio: job file errors name the file and line") {
   const auto error_of = [](const std::string& text) {
     return usage_error_of([&] { read_fio_job_file(text, "bad.fio"); });
   };
-  CHECK(error_of("[a]\nsize=1m\nthinktime=2\n") ==
-        "bad.fio:3: fio option 'thinktime' is not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("[a]\nsize=1m\nno_such_option=2\n") ==
+        "bad.fio:3: fio option 'no_such_option' is not supported by bench++ (see bench++(1), WORKLOADS)");
   // All of them in one message, at the first one's line.
-  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\nthinktime=2\n[b]\nsize=1m\nthinktime=3\nverify_async=2\n") ==
-        "bad.fio:2: fio options 'zonemode', 'thinktime', 'verify_async' are not supported by bench++ (see bench++(1), "
+  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\nno_such_option=2\n[b]\nsize=1m\nno_such_option=3\nverify_async=2\n") ==
+        "bad.fio:2: fio options 'zonemode', 'no_such_option', 'verify_async' are not supported by bench++ (see bench++(1), "
         "WORKLOADS)");
   CHECK(error_of("size=1m\n[a]\n") == "bad.fio:1: an option before the first [section]");
   CHECK(error_of("[a\nsize=1m\n") == "bad.fio:1: '[a' is not a [section] line");

@@ -1,4 +1,4 @@
-// fio's trim workloads as bench++ reads them (issue 26): rw=trim, randtrim, trimwrite, randtrimwrite, the trims'
+// fio's trim workloads as bench++ reads them: rw=trim, randtrim, trimwrite, randtrimwrite, the trims'
 // block sizes (the third value of bs=, bsrange=, bssplit=), and what is refused with them.
 #include <doctest/doctest.h>
 

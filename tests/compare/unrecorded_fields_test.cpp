@@ -22,6 +22,7 @@
 #include "report/result_file.h"
 #include "result/run_fields.h"
 #include "result/workload_fields.h"
+#include "test_support.h"
 
 namespace bench {
 namespace {
@@ -258,7 +259,7 @@ TEST_CASE("unrecorded fields: files of an older bench++ read, and compare with a
   };
   for (const char* file : {"2026-11-30.csv", "2026-11-30.json"}) {
     CAPTURE(file);
-    const ResultText read = read_result_file((older / file).string());
+    const ResultText read = parse_result_text(test::read_file(older / file), file);
     REQUIRE(read.runs.size() == 1);
     CHECK(read.runs.front().info.label == "fuzzbox");
     CHECK(read.runs.front().phases.size() == 13);

@@ -1,4 +1,4 @@
-// Issue 26's block options, the same job under bench++ and under fio 3.33 on the same file (strace's pread64 and
+// fio's block options, the same job under bench++ and under fio 3.33 on the same file (strace's pread64 and
 // pwrite64 on it: psync, both tools' default engine): bs=R,W (each direction its own size), bsrange= and
 // bssplit= (the share of each request size, a tolerant check: both tools draw the sizes, fio's way), and
 // blockalign= (every random offset a multiple of it). The random jobs run with norandommap: under fio's random

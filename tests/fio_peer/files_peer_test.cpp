@@ -1,4 +1,4 @@
-// Issue 26's file options, the same job under bench++ and under fio 3.33 (strace's pread64/pwrite64: psync, both
+// fio's file options, the same job under bench++ and under fio 3.33 (strace's pread64/pwrite64: psync, both
 // tools' default engine): offset=, offset_increment= and size=N% put each job's requests in the same region of a
 // shared file; on files each tool creates, the same files of the same sizes, with the same requests in each.
 #include <doctest/doctest.h>

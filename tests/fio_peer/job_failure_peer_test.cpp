@@ -1,4 +1,4 @@
-// Issue 26: a job that fails, beside a time-based one and before a later stonewall group, under bench++ and under
+// A job that fails, beside a time-based one and before a later stonewall group, under bench++ and under
 // fio 3.33 with --output-format=json: in both the failed job ends alone (the other runs its full time, the later
 // group runs), both exit 1, and both JSON documents list every job, the failed one with fio's non-zero "error".
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Issue 26's multi-file options (nrfiles=, file_service_type=, openfiles=, filesize=lo-hi, filename=a:b), the same
+// fio's multi-file options (nrfiles=, file_service_type=, openfiles=, filesize=lo-hi, filename=a:b), the same
 // job under bench++ and under fio 3.33 on files each tool creates (strace's pwrite64/pread64: psync, both tools'
 // default engine): the same files of the same sizes, the same requests in each file and, for one job, the files
 // taken in the same order.

@@ -1,4 +1,4 @@
-// Issue 26's job-loop options, the same job under bench++ and under fio 3.33 on the same file (strace's
+// fio's job-loop options, the same job under bench++ and under fio 3.33 on the same file (strace's
 // pread64/pwrite64 on it: psync, both tools' default engine): loops= (every pass over the same blocks, in the
 // same order: fio re-seeds each loop), rate_iops= and rate= (the same requests, and neither tool done before the
 // rate allows), startdelay=.

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "result/phase_id.h"
 #include "result/test_id.h"
 #include "test_support.h"
@@ -91,7 +92,7 @@ std::optional<Skip> guest_skip_reason(bool needs_qemu) {
 }
 
 RunResult only_run(const fs::path& csv) {
-  const std::vector<RunResult> runs = read_spreadsheet_csv(read_file(csv), csv.string());
+  const std::vector<RunResult> runs = parse_result_text(read_file(csv), csv.string()).runs;
   REQUIRE(runs.size() == 1);
   return runs.front();
 }

@@ -27,7 +27,7 @@ WorkloadSpec spec_of(IoPattern pattern) {
 // The offsets of the first `count` requests of `op` (fewer when the pass ends first).
 std::vector<std::uint64_t> offsets(const WorkloadSpec& spec, std::size_t count, IoOp op = IoOp::kRead) {
   const FioSeeds seeds = fio_seeds_for(spec, 0, "f", 0);
-  JobOffsets job(spec, kRegion, 1, seeds);
+  JobOffsets job(spec, kRegion, seeds);
   std::vector<std::uint64_t> out;
   while (out.size() < count) {
     const std::optional<RequestPlace> place = job.next(op);
@@ -99,7 +99,7 @@ namespace {
 
 // The request numbers (0-based) at which JobOffsets counted a start-over, over `count` requests.
 std::vector<std::size_t> wrap_points(const WorkloadSpec& spec, std::size_t count) {
-  JobOffsets job(spec, kRegion, 1, fio_seeds_for(spec, 0, "f", 0));
+  JobOffsets job(spec, kRegion, fio_seeds_for(spec, 0, "f", 0));
   std::vector<std::size_t> out;
   std::uint64_t seen = 0;
   for (std::size_t i = 0; i < count; ++i) {

@@ -162,7 +162,7 @@ TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not m
   CHECK(took >= milliseconds(400));
   CHECK(job.parts[0].latency.count() > 16);  // more than one pass
   CHECK(job.elapsed >= milliseconds(300));
-  CHECK(job.elapsed < milliseconds(3000));
+  CHECK(job.elapsed < std::chrono::seconds(10));  // runtime ended it (time_based alone never ends): a loaded machine's margin
   CHECK(job.stop_signal == 0);
 
   std::atomic<int> stop{0};

@@ -1,7 +1,7 @@
 // The collection: fio command lines and job files as people publish them (tests/published/commands.txt and
 // jobs/*.fio, each citing its source), scaled only in size, runtime and paths, each run by `bench++ job`. Every
 // one runs (exit 0) and leaves its directory as it found it, but those marked "refused-by: OPTION", which bench++
-// refuses (exit 2, before anything is created) with an error naming that option: the list of what still
+// refuses (exit 2, before anything is created) with an error naming that option: the list of what still
 // blocks a published command. When an option lands, its entries fail here until their mark goes.
 #include <doctest/doctest.h>
 

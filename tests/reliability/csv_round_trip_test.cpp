@@ -1,4 +1,4 @@
-// Issue 25, family 7: every CSV bench++ writes (the spreadsheet CSV of a run, compare's CSV) puts each field
+// Every CSV bench++ writes (the spreadsheet CSV of a run, compare's CSV) puts each field
 // through the one quoting function (report/csv/csv_field.h: csv_record), so that names holding commas, quotes and
 // newlines come back as written, through bench++'s own reader (compare reads the files) and through Python's csv
 // module, each row with as many fields as its header.
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {
@@ -33,7 +34,7 @@ std::vector<std::string> python_rows(const fs::path& file, const std::vector<std
   return test::lines_of(result.out);
 }
 
-TEST_CASE("reliability 25: every CSV writer's fields round-trip through bench++'s reader and Python's csv") {
+TEST_CASE("reliability: every CSV writer's fields round-trip through bench++'s reader and Python's csv") {
   if (test::skip_unless(test::tool_installed("python3"), test::Need::kTool, "python3 is not installed (Debian python3)")) {
     return;
   }
@@ -49,7 +50,7 @@ TEST_CASE("reliability 25: every CSV writer's fields round-trip through bench++'
     const test::CommandOutput run = test::run_bench(args);
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
     // bench++'s own reader.
-    const std::vector<RunResult> runs = read_spreadsheet_csv(test::read_file(files.back()), "x.csv");
+    const std::vector<RunResult> runs = parse_result_text(test::read_file(files.back()), "x.csv").runs;
     REQUIRE(runs.size() == 1);
     CHECK(runs.front().info.label == label);
     REQUIRE(runs.front().info.setup.workloads.size() == names.size());

@@ -49,7 +49,7 @@ int interrupted(const std::vector<std::string>& args, const std::function<bool()
   return bench.finish(30s).exit_code;
 }
 
-TEST_CASE("reliability 25: every exit status the man page documents is what each command exits with") {
+TEST_CASE("reliability: every exit status the man page documents is what each command exits with") {
   const std::set<int> codes = documented_codes();
   CHECK(codes == std::set<int>{0, 1, 2, 130});
   const test::TempDir dir;

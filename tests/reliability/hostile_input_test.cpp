@@ -113,7 +113,6 @@ TEST_CASE("reliability: the result file readers refuse hostile text with std::ru
   };
   for (const auto& text : texts) {
     CAPTURE(text.substr(0, 40));
-    CHECK_THROWS_AS(read_spreadsheet_csv(text, "x.csv"), std::runtime_error);
     CHECK_THROWS_AS(read_json_report(text, "x.json"), std::runtime_error);
     CHECK_THROWS_AS(read_bonnie_csv(text, "x.csv"), std::runtime_error);
     CHECK_THROWS_AS(parse_result_text(text, "x"), std::runtime_error);

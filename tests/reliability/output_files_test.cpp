@@ -15,6 +15,7 @@
 #include "reliability/background_process.h"
 #include "report/json/json_report.h"
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {
@@ -89,7 +90,7 @@ void check_previous_or_complete(const fs::path& path, const std::string& previou
 void check_after_kill(const EarlierResults& earlier) {
   check_previous_or_complete(earlier.json, kPreviousJson, [](std::string_view text, const std::string& name) { return read_json_report(text, name); });
   check_previous_or_complete(earlier.csv, kPreviousCsv, [](std::string_view text, const std::string& name) {
-    return read_spreadsheet_csv(text, name);
+    return parse_result_text(text, name).runs;
   });
   const std::string html = test::read_file(earlier.html);
   if (html != kPreviousHtml) {
@@ -139,7 +140,7 @@ TEST_CASE("output files: a run that ends leaves its files and no temporary, with
   REQUIRE(result.exit_code == 0);
   CHECK(test::list_tree(earlier.out.path()) == std::vector<std::string>{"out.csv", "out.html", "out.json"});
   CHECK(read_json_report(test::read_file(earlier.json), "out.json").front().phases.size() == 4);
-  CHECK(read_spreadsheet_csv(test::read_file(earlier.csv), "out.csv").front().phases.size() == 4);
+  CHECK(parse_result_text(test::read_file(earlier.csv), "out.csv").runs.front().phases.size() == 4);
   CHECK(fs::status(earlier.json).permissions() ==
         (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
 }

@@ -1,4 +1,4 @@
-// The hostile-input table of issue 25, for `bench++ job`, `bench++ suite` and `bench++ compare`: every case runs
+// The hostile-input table of `bench++ job`, `bench++ suite` and `bench++ compare`: every case runs
 // the real binary and must exit with its documented status (2 for usage, 1 for what the machine refuses), say one
 // line naming the option or file, create nothing anywhere (not outside the private directory: the private
 // directory is gone too), change nothing under -d, and leave the earlier --json, --csv and --html files byte for
@@ -346,7 +346,7 @@ void check_case(const Tree& tree, const Case& c, bool dry_run) {
   tree.restore_outputs();  // (so that a case that fails does not fail the cases after it)
 }
 
-TEST_CASE("reliability 25: the hostile-input table of job, suite and compare") {
+TEST_CASE("reliability: the hostile-input table of job, suite and compare") {
   const Tree tree;
   std::vector<Case> cases = job_cases();
   const std::vector<Case> suites = suite_cases();

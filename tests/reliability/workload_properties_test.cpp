@@ -1,4 +1,4 @@
-// The properties of issue 25's families, each walked over generated inputs (the issue's example among them),
+// Properties of the workload front end and its outputs, each walked over generated inputs (a known bad one among them),
 // on the pure parts: the command line and job file readers (cli/), the plan (plan/plan.h), the results of a test
 // (run/test_results.h), the CSV writers and readers (report/csv/) and compare's notes (compare/run_grouping.h).
 // The end-to-end cases (exit status, what is left on disk) are in workload_hostile_test.cpp.
@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "report/csv/csv_field.h"
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "result/errors.h"
 #include "result/workload_fields.h"
 #include "run/test_results.h"
@@ -82,7 +83,7 @@ std::string plan_error(const Config& config) {
   }
 }
 
-// What family 1's walk names workloads and files with.
+// What the walk over workload names and filenames names them with.
 std::vector<std::string> hostile_names() {
   std::vector<std::string> names = {"esc", "..", ".", "../esc", "../../esc", "x/y", "/abs", "a/../../b", "./x",
                                     "x/", "..x", "x..", std::string(250, 'n'), std::string(252, 'n'),
@@ -96,7 +97,7 @@ std::vector<std::string> hostile_names() {
   return names;
 }
 
-TEST_CASE("reliability 25, family 1: no name or filename makes the plan create a file outside its directory") {
+TEST_CASE("reliability: no workload name or filename makes the plan create a file outside its directory") {
   const test::TempDir root;
   const fs::path dir = root.path() / "a" / "b" / "run";
   fs::create_directories(dir);
@@ -123,7 +124,7 @@ TEST_CASE("reliability 25, family 1: no name or filename makes the plan create a
   }
   CHECK(refused > 0);
   CHECK(planned > 0);
-  // The issue's examples, and their messages.
+  // Known escapes (a name holding '/', one too long for a file name, a filename outside), and their messages.
   const auto refusal = [&](const std::vector<std::string>& words) {
     const Parsed parsed = parse_job(test::with({"-d", dir.string(), "--size=1m"}, words));
     return parsed.config ? plan_error(*parsed.config) : parsed.error;
@@ -137,7 +138,7 @@ TEST_CASE("reliability 25, family 1: no name or filename makes the plan create a
   CHECK(refusal({"--name=x", "--filename=" + (dir / "inside").string()}).empty());
 }
 
-TEST_CASE("reliability 25, family 2: a workload's CPU time covers its measured window, not its ramp") {
+TEST_CASE("reliability: a workload's CPU time covers its measured window, not its ramp") {
   RunSetup setup;
   WorkloadSpec spec;
   spec.name = "w";
@@ -178,7 +179,7 @@ TEST_CASE("reliability 25, family 2: a workload's CPU time covers its measured w
   }
 }
 
-TEST_CASE("reliability 25, family 4: runtime and ramp_time past the longest run are refused, naming neither --scale") {
+TEST_CASE("reliability: runtime and ramp_time past the longest run are refused, naming neither --scale") {
   const std::vector<std::string> times = {"1", "36500d", "36501d", "50000d", "60000d", "106751d", "106752d",
                                           "9223372036s", "9223372037s", "876000h", "876001h"};
   for (const std::string& runtime : times) {
@@ -203,7 +204,7 @@ TEST_CASE("reliability 25, family 4: runtime and ramp_time past the longest run 
   }
 }
 
-TEST_CASE("reliability 25, family 5: a job file's hostile bytes get a short, printable message naming the file") {
+TEST_CASE("reliability: a job file's hostile bytes get a short, printable message naming the file") {
   std::mt19937_64 random(5);
   std::vector<std::string> texts = {"\0"s, "[x]\0size=1m\n"s, "[x]\nsize=1m\0\n"s, "\x7f", "\x1b[31m[x]\n",
                                     "[x]\nsize=1m\x08\n", std::string(100000, 'x'), "[" + std::string(100000, 'x'),
@@ -240,7 +241,7 @@ TEST_CASE("reliability 25, family 5: a job file's hostile bytes get a short, pri
   CHECK(parse_job({"--name=x", "--size", "", "job.fio"}).error.starts_with("unexpected word 'job.fio'"));
 }
 
-TEST_CASE("reliability 25, family 11: --scale takes a stated range, and every scaled size is at least one block") {
+TEST_CASE("reliability: --scale takes a stated range, and every scaled size is at least one block") {
   const std::vector<std::string> factors = {"1e-300", "0", "-1", "nan", "inf", "-inf", "1e-7", "0.0000009",
                                             "1e-6", "0.001", "0.5", "1", "2", "1000", "1000.5", "1001", "1e400",
                                             "", "abc", "1,5", "0x10", " 1"};
@@ -261,7 +262,7 @@ TEST_CASE("reliability 25, family 11: --scale takes a stated range, and every sc
   CHECK_FALSE(parse_job({"--name=x", "--size=1m", "--scale", "1e-300"}).config);
 }
 
-TEST_CASE("reliability 25, family 7: every spreadsheet CSV field goes through the quoting, whatever a name holds") {
+TEST_CASE("reliability: every spreadsheet CSV field goes through the quoting, whatever a name holds") {
   const std::vector<std::string> names = {"a,b", "say \"hi\"", "two\nlines", " lead", "trail ", "cr\rx", "plain",
                                           ",", "\"", "a,\"b\",c"};
   for (const std::string& name : names) {
@@ -283,7 +284,7 @@ TEST_CASE("reliability 25, family 7: every spreadsheet CSV field goes through th
     part.engine_note = name;
     phase.workload = part;
     const std::string text = spreadsheet_csv_header() + format_spreadsheet_csv_row(info, phase);
-    const std::vector<RunResult> runs = read_spreadsheet_csv(text, "x.csv");
+    const std::vector<RunResult> runs = parse_result_text(text, "x.csv").runs;
     REQUIRE(runs.size() == 1);
     CHECK(runs.front().info.label == name);
     REQUIRE(runs.front().phases.size() == 1);
@@ -298,7 +299,7 @@ TEST_CASE("reliability 25, family 7: every spreadsheet CSV field goes through th
   CHECK(splitter.next()->fields == std::vector<std::string>{"\xEF\xBB\xBFx", "y"});
 }
 
-TEST_CASE("reliability 25, family 9: compare notes a workload of the same name run with other settings") {
+TEST_CASE("reliability: compare notes a workload of the same name run with other settings") {
   for (const WorkloadField& field : workload_fields()) {
     if (field.difference.reading == DifferenceReading::kNotCompared) continue;
     CAPTURE(field.csv_column);
@@ -414,8 +415,10 @@ TEST_CASE("reliability 25, family 9: compare notes a workload of the same name r
     runs[1].run.info.setup.workloads = {other};
     runs[1].file = "guest.csv";
     runs[1].input = 1;
+    RunFolder folder(CompareOptions{});
+    for (const SourcedRun& run : runs) folder.add(run);
     std::vector<std::string> notes;
-    note_group_differences(group_runs(runs, CompareOptions{}), notes);
+    note_group_differences(folder.groups(), notes);
     REQUIRE(notes.size() == 1);
     CHECK(test::contains(notes.front(), "workload 'w': " + std::string(field.difference.title) + " "));
   }

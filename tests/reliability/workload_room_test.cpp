@@ -1,4 +1,4 @@
-// Issue 25, family 8: the room of `bench++ job` and `bench++ suite` (plan/room.h), on small tmpfs mounts (root
+// The room of `bench++ job` and `bench++ suite` (plan/room.h), on small tmpfs mounts (root
 // only). The inodes of the workloads' files are counted; "not enough free space" is exit 1 in every command, run
 // and --dry-run alike; and its message never reads as if the need fitted: the need rounded up, what is free
 // rounded down, in bytes when the two would read the same.
@@ -22,7 +22,7 @@ double shown_bytes(const std::string& number, const std::string& unit) {
   return value * std::pow(1024.0, 2 + static_cast<double>(units.find(unit)) / 4);
 }
 
-TEST_CASE("reliability 25, family 8: workloads' inodes are counted, and a refusal for room is exit 1 that reads right") {
+TEST_CASE("reliability: workloads' inodes are counted, and a refusal for room is exit 1 that reads right") {
   if (test::skip_unless(test::running_as_root(), test::Need::kRoot, "mounting a tmpfs needs root")) return;
   {
     test::TmpfsMount mount("size=64m,nr_inodes=50");

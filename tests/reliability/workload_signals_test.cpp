@@ -1,4 +1,4 @@
-// Issue 25, family 10: signals and the files a workload keeps. A stop signal while bench++ waits for a FIFO job
+// Signals and the files a workload keeps. A stop signal while bench++ waits for a FIFO job
 // file's writer is an interruption (exit 130), not a bad file; a workload with unlink=0 stopped by Ctrl-C keeps its
 // file and says so, as a run that ends does.
 #include <doctest/doctest.h>
@@ -19,7 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-TEST_CASE("reliability 25: SIGINT while a FIFO job file is read exits 130 and creates nothing") {
+TEST_CASE("reliability: SIGINT while a FIFO job file is read exits 130 and creates nothing") {
   for (const int signal_number : {SIGINT, SIGTERM}) {
     CAPTURE(signal_number);
     const test::TempDir dir;
@@ -37,7 +37,7 @@ TEST_CASE("reliability 25: SIGINT while a FIFO job file is read exits 130 and cr
   }
 }
 
-TEST_CASE("reliability 25: Ctrl-C during a time-based workload with unlink=0 keeps its file and says so") {
+TEST_CASE("reliability: Ctrl-C during a time-based workload with unlink=0 keeps its file and says so") {
   const test::TempDir dir;
   test::BackgroundProcess bench(test::bench_command({"job", "-d", dir.path().string(), "--name=kept", "--rw=read",
                                                      "--size=1m", "--time_based", "--runtime=60", "--unlink=0"}));

@@ -7,6 +7,7 @@
 
 #include "report/csv/csv_field.h"
 #include "report/csv/spreadsheet_csv.h"
+#include "report/result_file.h"
 #include "report/json/json_report.h"
 #include "report/text/workload_table.h"
 #include "test_support.h"
@@ -80,11 +81,11 @@ TEST_CASE("measurer's cost: the spreadsheet CSV and the JSON report keep it, and
   const std::string csv = spreadsheet_csv_header() + format_spreadsheet_csv_row(run.info, run.phases.front());
   CHECK(contains(spreadsheet_csv_header(), ",cpu_sec_per_million_requests"));
   CHECK(contains(csv, ",3.125"));
-  const std::vector<RunResult> from_csv = read_spreadsheet_csv(csv, "t.csv");
+  const std::vector<RunResult> from_csv = parse_result_text(csv, "t.csv").runs;
   REQUIRE(from_csv.size() == 1);
   REQUIRE(from_csv.front().phases.front().workload->cpu_per_million_requests);
   CHECK(*from_csv.front().phases.front().workload->cpu_per_million_requests == doctest::Approx(3.125));
-  const std::vector<RunResult> old_csv = read_spreadsheet_csv(without_column(csv, "cpu_sec_per_million_requests"), "t.csv");
+  const std::vector<RunResult> old_csv = parse_result_text(without_column(csv, "cpu_sec_per_million_requests"), "t.csv").runs;
   REQUIRE(old_csv.size() == 1);
   CHECK_FALSE(old_csv.front().phases.front().workload->cpu_per_million_requests);
 

@@ -14,6 +14,7 @@
 #include "report/csv/csv_field.h"
 #include "report/csv/spreadsheet_csv.h"
 #include "report/json/json_report.h"
+#include "report/result_file.h"
 #include "report/machine_readable_samples.h"
 #include "result/workload_fields.h"
 
@@ -167,7 +168,7 @@ TEST_CASE("workload spec: every field round trips through the spreadsheet CSV, t
     const RunResult run = run_with(spec);
     std::string text = spreadsheet_csv_header();
     for (const PhaseResult& phase : run.phases) text += format_spreadsheet_csv_row(run.info, phase);
-    const std::vector<RunResult> read = read_spreadsheet_csv(text, "t.csv");
+    const std::vector<RunResult> read = parse_result_text(text, "t.csv").runs;
     REQUIRE(read.size() == 1);
     REQUIRE(read.front().info.setup.workloads.size() == 1);
     check_same_fields(spec, read.front().info.setup.workloads.front());
@@ -231,7 +232,7 @@ TEST_CASE("workload spec: a bad cell of a new column is refused, naming it") {
     REQUIRE(at != std::string::npos);
     changed.replace(at + 1, good.size(), bad);
     try {
-      (void)read_spreadsheet_csv(changed, "t.csv");
+      (void)parse_result_text(changed, "t.csv");
       FAIL("read");
     } catch (const std::runtime_error& e) {
       CHECK(std::string(e.what()).find(column) != std::string::npos);

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -161,7 +162,12 @@ TEST_CASE("the read tests measure how much of their file was in the page cache a
     test::TempDir dir;
     const RunResult kept = run_in(dir.path(), CacheMode::kKeep, false);
     for (const PhaseId id : kReadTests) CHECK(kept.find(id)->cached_percent.has_value());
-    if (filesystem_type(dir.path()) == TMPFS_MAGIC) return;  // tmpfs refuses O_DIRECT
+    bool direct_works = false;
+    test::open_maybe_direct(dir.path() / "direct-probe", O_RDWR | O_CREAT, direct_works);
+    std::filesystem::remove(dir.path() / "direct-probe");
+    if (test::skip_unless(direct_works, test::Need::kMachine, "the temporary directory's filesystem refuses O_DIRECT")) {
+      return;
+    }
     const RunResult direct = run_in(dir.path(), CacheMode::kDrop, true);
     CHECK_FALSE(direct.find(PhaseId::kBlockRead)->cached_percent.has_value());
     CHECK_FALSE(direct.find(PhaseId::kRandomSeeks)->cached_percent.has_value());

@@ -328,50 +328,14 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
   return csv_record(cells);
 }
 
-std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name,
-                                            UnrecordedFields* unrecorded) {
-  CsvSplitter splitter(text, source_name);
-  const auto header = splitter.next();
-  if (!header) fail(source_name, 1, "empty text: expected the spreadsheet CSV header");
-  const ColumnPlaces places = place_columns(*header, source_name);
-  if (unrecorded != nullptr) *unrecorded = places.unrecorded;
-
-  std::vector<RunResult> runs;
-  std::map<std::tuple<std::string, std::uint32_t, std::string>, std::size_t> run_of_key;
-  std::size_t last_line = header->line;
-  while (const auto record = splitter.next()) {
-    last_line = record->line;
-    if (record->fields == header->fields) continue;
-    if (record->fields.size() != header->fields.size()) {
-      fail(source_name, record->line,
-           fmt::format("{} fields where the header has {}", record->fields.size(), header->fields.size()));
-    }
-    RunResult row;
-    read_run_cells(*record, places, source_name, row.info);
-    row.phases.push_back(read_test_cells(*record, places, source_name, row.info.setup));
-    const auto key = std::make_tuple(row.info.label, row.info.run_index, row.info.started_utc);
-    const auto [found, inserted] = run_of_key.try_emplace(key, runs.size());
-    if (inserted) {
-      runs.push_back(std::move(row));
-      continue;
-    }
-    merge_row(runs[found->second], std::move(row), source_name, record->line);
-  }
-  if (runs.empty()) fail(source_name, last_line, "no result rows after the header");
-  return runs;
-}
-
-}  // namespace bench
-
-namespace bench {
-
 void stream_spreadsheet_csv(const std::function<std::optional<CsvRecord>()>& next, const std::string& source_name,
                             const std::function<void(const CsvRecord&, const CsvRecord&)>& check_record,
                             const std::function<void(RunResult&&, const UnrecordedFields&)>& take) {
   const auto header = next();
   if (!header) fail(source_name, 1, "empty text: expected the spreadsheet CSV header");
   // A parsing step; on its error, a bonnie++ line further on (check_record throws for it) is the error given
-  // instead, as the whole-text reader gave it first: the rest is read record by record for one.
+  // instead, as a text checked whole first gives it (report/result_file.cpp): the rest is read record by record
+  // for one.
   const auto parse = [&](const auto& step) {
     try {
       return step();

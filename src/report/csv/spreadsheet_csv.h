@@ -41,30 +41,23 @@ std::string spreadsheet_csv_header();
 // One data row for one test of one run, ending in '\n' (a newline inside a quoted label does not end it).
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
 
-// Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
-// ignored (files from a later bench++ stay readable). A setup column (result/run_fields.h, result/workload_fields.h)
-// the file lacks, as a file written before the field existed does, leaves the field at its default and is named in
-// *unrecorded (when given; report/unrecorded_fields.h), but the label, which names the format. Every result column
-// is required but the derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs
-// by (label, run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating
-// the header (as `cat a.csv b.csv` makes) is skipped.
+// Reads a spreadsheet CSV back into runs, for `bench++ compare`: `next` gives the records one at a time (the
+// header first, then nullopt at the end), `check_record(header, record)` sees each record first (and may throw),
+// and each run is handed to `take` with the file's unrecorded fields as soon as a row of another run follows it,
+// or at the end. Memory grows with one run and a hash per run read, not with the text.
+// Columns are found by header name: unknown columns are ignored (files from a later bench++ stay readable). A
+// setup column (result/run_fields.h, result/workload_fields.h) the file lacks, as a file written before the field
+// existed does, leaves the field at its default and is named in the unrecorded fields (report/unrecorded_fields.h),
+// but the label, which names the format. Every result column is required but the derived ones (unit,
+// cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs by (label,
+// run_index, started_utc), phases in file order; a run's rows must follow each other (as bench++ writes them and
+// `cat a.csv b.csv` keeps them). A row repeating the header (as `cat a.csv b.csv` makes) is skipped.
 // Throws std::runtime_error("<source_name>:<line>: <what is wrong>") on: an empty text, a first row that is not
 // a header, a missing required or duplicated column, a row with the wrong number of fields, a cell that is not
 // the number, flag or keyword its column needs (numbers are range-checked), an unknown test key, a partly
-// empty -s/-n/latency group, rows of one run that disagree on run metadata, a test twice in a run, no data rows,
-// and the CSV syntax errors of CsvSplitter (NUL byte, unterminated quote...).
-std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name,
-                                            UnrecordedFields* unrecorded);
-inline std::vector<RunResult> read_spreadsheet_csv(std::string_view text, const std::string& source_name) {
-  return read_spreadsheet_csv(text, source_name, nullptr);
-}
-
-// The same, streamed for `bench++ compare`: `next` gives the records one at a time (the header first, then nullopt
-// at the end), `check_record(header, record)` sees each record first (and may throw), and each run is handed to
-// `take` with the file's unrecorded fields as soon as a row of another run follows it, or at the end. Memory grows
-// with one run and a hash per run read, not with the text. The difference from read_spreadsheet_csv: a run's rows
-// must follow each other (as bench++ writes them and `cat a.csv b.csv` keeps them); a row of a run already handed
-// over is an error naming that run.
+// empty -s/-n/latency group, rows of one run that disagree on run metadata, a test twice in a run, a row of a run
+// already handed over (naming that run), no data rows, and the CSV syntax errors of CsvSplitter (NUL byte,
+// unterminated quote...).
 void stream_spreadsheet_csv(const std::function<std::optional<CsvRecord>()>& next, const std::string& source_name,
                             const std::function<void(const CsvRecord&, const CsvRecord&)>& check_record,
                             const std::function<void(RunResult&&, const UnrecordedFields&)>& take);

@@ -18,6 +18,20 @@ namespace {
 using test::check_same_runs;
 using test::machine_readable_samples;
 
+// The runs of a whole spreadsheet CSV text, read record by record as `bench++ compare` reads a file, and its
+// unrecorded fields in *unrecorded when given.
+std::vector<RunResult> read_csv_text(std::string_view text, const std::string& name,
+                                            UnrecordedFields* unrecorded = nullptr) {
+  CsvSplitter splitter(text, name);
+  std::vector<RunResult> runs;
+  stream_spreadsheet_csv([&] { return splitter.next(); }, name, [](const CsvRecord&, const CsvRecord&) {},
+                         [&](RunResult&& run, const UnrecordedFields& fields) {
+                           runs.push_back(std::move(run));
+                           if (unrecorded != nullptr) *unrecorded = fields;
+                         });
+  return runs;
+}
+
 constexpr std::string_view kGoldenHeader =
     "\"label\",run_index,started_utc,bench_version,host_name,kernel,filesystem,mount_options,directory,concurrency,"
     "seed,file_size_choice,file_size_bytes,io_chunk_bytes,seeks,seekers,seek_write_percent,per_char_bytes,file_count,file_max_bytes,"
@@ -128,7 +142,7 @@ bool is_plain_number(std::string_view cell) {
 
 // The value types of the cells of a Gnumeric XML sheet: (row, column) -> ValueType (40 = float, 60 = string).
 void check_error(std::string_view text, const std::string& expected_start, const std::string& expected_part) {
-  test::check_read_error([&] { read_spreadsheet_csv(text, "in.csv"); }, expected_start, expected_part, 300);
+  test::check_read_error([&] { read_csv_text(text, "in.csv"); }, expected_start, expected_part, 300);
 }
 
 }  // namespace
@@ -246,7 +260,7 @@ TEST_CASE("spreadsheet CSV: bench++'s own cells hold no comma and no quote, so c
 TEST_CASE("spreadsheet CSV round trip") {
   const auto runs = machine_readable_samples();
   const std::string text = write_csv(runs);
-  SUBCASE("as written") { check_same_runs(runs, read_spreadsheet_csv(text, "t.csv"), false); }
+  SUBCASE("as written") { check_same_runs(runs, read_csv_text(text, "t.csv"), false); }
   SUBCASE("CRLF line ends and a byte order mark") {
     std::string crlf = "\xEF\xBB\xBF";
     for (const auto& r : split(text)) {
@@ -254,7 +268,7 @@ TEST_CASE("spreadsheet CSV round trip") {
       line.insert(line.size() - 1, "\r");
       crlf += line;
     }
-    check_same_runs(runs, read_spreadsheet_csv(crlf, "t.csv"), false);
+    check_same_runs(runs, read_csv_text(crlf, "t.csv"), false);
   }
   SUBCASE("columns reordered, unknown columns added, blank lines, the header repeated") {
     std::string shuffled;
@@ -264,23 +278,23 @@ TEST_CASE("spreadsheet CSV round trip") {
       shuffled += join(fields) + "\n";
     }
     const std::string header_line = shuffled.substr(0, shuffled.find('\n') + 1);
-    check_same_runs(runs, read_spreadsheet_csv(shuffled + header_line, "t.csv"), false);
+    check_same_runs(runs, read_csv_text(shuffled + header_line, "t.csv"), false);
   }
   SUBCASE("two files concatenated") {
     const std::vector<RunResult> first(runs.begin(), runs.begin() + 2);
     const std::vector<RunResult> second(runs.begin() + 2, runs.end());
-    check_same_runs(runs, read_spreadsheet_csv(write_csv(first) + write_csv(second), "t.csv"), false);
+    check_same_runs(runs, read_csv_text(write_csv(first) + write_csv(second), "t.csv"), false);
   }
   SUBCASE("mount options as earlier versions wrote them: the kernel's commas, quoted") {
-    const auto read = read_spreadsheet_csv(csv_with("mount_options", "rw,noatime,errors=remount-ro"), "t.csv");
+    const auto read = read_csv_text(csv_with("mount_options", "rw,noatime,errors=remount-ro"), "t.csv");
     CHECK(read.at(0).info.mount_options == "rw,noatime,errors=remount-ro");
-    CHECK(read_spreadsheet_csv(csv_with("mount_options", "rw noatime"), "t.csv").at(0).info.mount_options ==
+    CHECK(read_csv_text(csv_with("mount_options", "rw noatime"), "t.csv").at(0).info.mount_options ==
           "rw,noatime");
   }
   SUBCASE("a 1 MB label") {
     std::vector<RunResult> big = {runs[1]};
     big[0].info.label = std::string(1 << 20, 'x') + ",\"";
-    check_same_runs(big, read_spreadsheet_csv(write_csv(big), "t.csv"), false);
+    check_same_runs(big, read_csv_text(write_csv(big), "t.csv"), false);
   }
 }
 
@@ -307,7 +321,7 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
       const std::string without = without_columns(text, {column});
       REQUIRE(without.find("," + column + ",") == std::string::npos);
       UnrecordedFields unrecorded;
-      CHECK(!read_spreadsheet_csv(without, "in.csv", &unrecorded).empty());
+      CHECK(!read_csv_text(without, "in.csv", &unrecorded).empty());
       CHECK(unrecorded.run.size() == 1);
     }
     for (const std::string column : {"operations", "bytes", "elapsed_sec", "cpu_sec", "lat_p99_us", "workers"}) {
@@ -316,7 +330,7 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     }
     for (const std::string derived : {"unit", "cpu_percent", "kib_per_sec", "ops_per_sec", "too_fast"}) {
       CAPTURE(derived);
-      check_same_runs(runs, read_spreadsheet_csv(without_columns(text, {derived}), "t.csv"), false);
+      check_same_runs(runs, read_csv_text(without_columns(text, {derived}), "t.csv"), false);
     }
   }
   SUBCASE("wrong number of fields") {
@@ -383,8 +397,8 @@ TEST_CASE("spreadsheet CSV reader: every error names the file and line") {
     check_error(header + std::string(1 << 20, ',') + "\n", "in.csv:2: ", "1048577 fields");
     std::string noise;
     for (int i = 0; i < 100000; ++i) noise += static_cast<char>((i * 7919 + 13) % 251 + 1);
-    CHECK_THROWS_AS(read_spreadsheet_csv(noise, "in.csv"), std::runtime_error);
-    CHECK_THROWS_AS(read_spreadsheet_csv(header + noise, "in.csv"), std::runtime_error);
+    CHECK_THROWS_AS(read_csv_text(noise, "in.csv"), std::runtime_error);
+    CHECK_THROWS_AS(read_csv_text(header + noise, "in.csv"), std::runtime_error);
   }
 }
 
@@ -395,16 +409,16 @@ TEST_CASE("spreadsheet CSV: a failed job's error number and message round trip, 
   fine.direction = IoDirection::kWrite;
   const std::vector<RunResult> runs = {test::workload_sample_run({part, fine})};
   const std::string text = write_csv(runs);
-  const std::vector<RunResult> read = read_spreadsheet_csv(text, "t.csv");
+  const std::vector<RunResult> read = read_csv_text(text, "t.csv");
   CHECK(read.at(0).phases.at(0).workload->failure == part.failure);
   CHECK_FALSE(read.at(0).phases.at(1).workload->failure);
   // A file written before the columns reads no failure; a bad number is named.
   std::string older = text;
   older.replace(older.find(",error_code,error,"), 18, ",unknown1,unknown2,");
-  CHECK_FALSE(read_spreadsheet_csv(older, "t.csv").at(0).phases.at(0).workload->failure);
+  CHECK_FALSE(read_csv_text(older, "t.csv").at(0).phases.at(0).workload->failure);
   std::string zero = text;
   zero.replace(zero.find(",84,"), 4, ",0,");
-  CHECK_THROWS_WITH_AS(read_spreadsheet_csv(zero, "t.csv"), doctest::Contains("error_code"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(read_csv_text(zero, "t.csv"), doctest::Contains("error_code"), std::runtime_error);
 }
 
 }  // namespace bench
