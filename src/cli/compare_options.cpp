@@ -14,7 +14,7 @@ namespace {
 
 namespace po = boost::program_options;
 
-constexpr std::array<std::string_view, 3> kOutputNames = {"csv", "json", "html"};
+constexpr auto kOutputNames = std::to_array<std::string_view>({"csv", "json", "html"});
 
 po::options_description make_description() {
   po::options_description desc;

@@ -32,7 +32,7 @@ UsageError invalid(const FioOption& option, std::string_view why) {
 
 std::string_view value_of(const FioOption& option) { return option.value ? std::string_view(*option.value) : ""; }
 
-constexpr std::array<std::string_view, 4> kOutputFormats = {"normal", "json", "json+", "terse"};
+constexpr auto kOutputFormats = std::to_array<std::string_view>({"normal", "json", "json+", "terse"});
 
 // "normal, json, json+ or terse"
 std::string formats_text(std::string_view last_word) {
