@@ -95,7 +95,7 @@ TEST_CASE("run text writer: each finished run's text, then after the last the su
                      "Kept (unlink=0): a.0.0\n");
 }
 
-TEST_CASE("spreadsheet CSV writer: nothing before the first test; then the header and a row per test so far") {
+TEST_CASE("spreadsheet CSV writer: nothing before the first test, then the header and a row per test so far") {
   const std::vector<RunResult> runs = test::machine_readable_samples();
   const SpreadsheetCsvWriter writer;
   std::vector<RunResult> so_far = {runs[0]};
