@@ -7,18 +7,15 @@
 
 #include <fmt/format.h>
 
-#include "report/result_file.h"
 #include "app/document_output.h"
+#include "app/output_table.h"
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
 #include "cli/fio_job_file.h"
 #include "compare/comparison.h"
 #include "compare/run_grouping.h"
-#include "report/csv/comparison_csv.h"
-#include "report/html/comparison_html.h"
-#include "report/json/comparison_json.h"
+#include "report/result_file.h"
 #include "report/text/comparison_text.h"
-#include "report/html/run_html.h"
 #include "report/text/run_text.h"
 #include "report/text/suite_tables.h"
 #include "result/errors.h"
@@ -71,7 +68,7 @@ void read_inputs(const CompareConfig& config, ReadInputs& inputs) {
 // A file is replaced whole (app/document_output.h): a failed write never leaves a broken one in its place.
 void write_output(const std::optional<std::string>& destination, const std::string& text) {
   if (!destination) return;
-  DocumentOutput output(*destination, DocumentOutput::Growth::kReplaces);
+  DocumentOutput output(*destination, Growth::kReplaces);
   output.update(text);
   output.finish();
 }
@@ -96,13 +93,38 @@ bool is_one_group(const CompareConfig& config, const ReadInputs& inputs) {
   return config.files.size() == 1 && inputs.runs > 0 && inputs.one_label;
 }
 
-// The runs as bench++ printed them, and --html as the run's own report (report/html/run_html.h); a comparison's CSV
-// and JSON need a second group.
+// "--csv and --json": the options of the rows `pick` picks, in the table's order.
+template <typename Pick>
+std::string option_names(Pick pick) {
+  std::vector<std::string> names;
+  for (const CompareOutputRow& row : compare_output_rows()) {
+    if (pick(row)) names.push_back(fmt::format("--{}", row.name));
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  }
+  return text;
+}
+
+// The table goes to standard output, or to standard error when an output takes standard output.
+TextSink table_sink(const CompareConfig& config) {
+  const bool stdout_taken =
+      std::any_of(config.outputs.begin(), config.outputs.end(), [](const auto& output) { return output.second == "-"; });
+  return stdout_taken ? TextSink::standard_error() : TextSink("-");
+}
+
+// The runs as bench++ printed them, and the outputs that show runs alone (--html: the run's own report); the
+// others need a second group.
 int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sourced) {
-  if (config.csv_output || config.json_output) {
-    throw UsageError(fmt::format("compare: --csv and --json need runs to compare, and every run of {} has the "
-                                 "label '{}'; alone, a file shows as text and with --html",
-                                 config.files.front(), sourced.front().run.info.label));
+  for (const CompareOutputRow& row : compare_output_rows()) {
+    if (row.render_alone == nullptr && config.output(row.name)) {
+      throw UsageError(fmt::format("compare: {} need runs to compare, and every run of {} has the label '{}'; alone, a "
+                                   "file shows as text and with {}",
+                                   option_names([](const CompareOutputRow& r) { return r.render_alone == nullptr; }),
+                                   config.files.front(), sourced.front().run.info.label,
+                                   option_names([](const CompareOutputRow& r) { return r.render_alone != nullptr; })));
+    }
   }
   std::vector<RunResult> runs;
   std::string text;
@@ -110,9 +132,11 @@ int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sou
     runs.push_back(run.run);
     text += format_result_text(run.run);
   }
-  TextSink table_sink = config.html_output == "-" ? TextSink::standard_error() : TextSink("-");
-  table_sink.write(text);
-  write_output(config.html_output, format_run_html(runs));
+  table_sink(config).write(text);
+  for (const CompareOutputRow& row : compare_output_rows()) {
+    const std::optional<std::string> path = config.output(row.name);
+    if (row.render_alone != nullptr && path) write_output(path, row.render_alone(runs));
+  }
   return 0;
 }
 
@@ -131,12 +155,10 @@ int run_compare_command(const std::vector<std::string>& args) {
   const std::vector<RunGroup> groups = inputs.folder.groups();
   const Comparison comparison = compare_folded(inputs.folder);
 
-  const bool stdout_taken = config.csv_output == "-" || config.json_output == "-" || config.html_output == "-";
-  TextSink table_sink = stdout_taken ? TextSink::standard_error() : TextSink("-");
-  table_sink.write(format_comparison_text(comparison) + suite_table(inputs, groups, config));
-  write_output(config.csv_output, format_comparison_csv(comparison));
-  write_output(config.json_output, format_comparison_json(comparison));
-  write_output(config.html_output, format_comparison_html(comparison));
+  table_sink(config).write(format_comparison_text(comparison) + suite_table(inputs, groups, config));
+  for (const CompareOutputRow& row : compare_output_rows()) {
+    if (const std::optional<std::string> path = config.output(row.name)) write_output(path, row.render(comparison));
+  }
   return 0;
 }
 

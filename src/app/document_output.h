@@ -11,8 +11,8 @@
 //   Not fsync'ed (a result file is not worth a device flush in the middle of a benchmark): atomic against a
 //   killed process, not against a power cut. A SIGKILL while a document is written leaves that temporary.
 // - Anything else (standard output, a pipe, a terminal, a device): a stream, which cannot be replaced. With
-//   Growth::kAppends (each document extends the last, as the spreadsheet CSV's rows) it gets each document's
-//   new part as it comes; with Growth::kReplaces (JSON) only the last document, at finish().
+//   Growth::kAppends (report/result_writer.h: each document extends the last, as the spreadsheet CSV's rows) it gets
+//   each document's new part as it comes; with Growth::kReplaces (JSON) only the last document, at finish().
 // Errors are std::system_error naming the destination as given: "cannot write out.json: No space left ...".
 #include <filesystem>
 #include <optional>
@@ -20,14 +20,13 @@
 #include <string_view>
 
 #include "app/text_sink.h"
+#include "report/result_writer.h"
 #include "platform/posix_file.h"
 
 namespace bench {
 
 class DocumentOutput {
  public:
-  enum class Growth { kAppends, kReplaces };
-
   // Throws std::system_error ("cannot create <destination>") when nothing can be written there.
   DocumentOutput(const std::string& destination, Growth growth);
   ~DocumentOutput();  // removes a temporary not renamed; never throws

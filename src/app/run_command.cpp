@@ -8,7 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "app/fio_output.h"
+#include "app/fio_logs.h"
+#include "app/output_table.h"
 #include "app/rank_command.h"
 #include "app/run_info.h"
 #include "app/run_outputs.h"
@@ -63,17 +64,23 @@ PlanFacts plan_facts(const Config& config, RankGroup& group, std::uint32_t& seed
   return facts;
 }
 
-// --dry-run: the plan on stdout, or as JSON where --json says ("-": stdout, and then only it). The other result
-// files (--csv, --html, fio's --output) are checked as the run checks them (a temporary made beside each, and removed), not written.
+// --dry-run: the plan on stdout, or as JSON where --json says (kDryRunPlanFile; "-": stdout, and then only it). The
+// other result files and fio's --output are checked as the run checks them (a temporary made beside each, and
+// removed), not written.
 void write_plan(const Plan& plan, const Config& config) {
-  for (const std::optional<std::string>& checked : {config.csv_path, config.html_path, config.fio_output.output_path}) {
-    if (checked && *checked != "-") DocumentOutput(*checked, DocumentOutput::Growth::kReplaces);
+  std::vector<std::string> checked;
+  for (const auto& [name, path] : config.result_files) {
+    if (name != kDryRunPlanFile) checked.push_back(path);
   }
-  if (config.json_path) {
-    DocumentOutput json(*config.json_path, DocumentOutput::Growth::kReplaces);
+  if (config.fio_output.output_path) checked.push_back(*config.fio_output.output_path);
+  for (const std::string& path : checked) {
+    if (path != "-") DocumentOutput(path, Growth::kReplaces);
+  }
+  if (const std::optional<std::string> json_path = config.result_file(kDryRunPlanFile)) {
+    DocumentOutput json(*json_path, Growth::kReplaces);
     json.update(format_plan_json(plan));
     json.finish();
-    if (*config.json_path == "-") return;
+    if (*json_path == "-") return;
   }
   write_standard_output(format_plan_text(plan));
 }

@@ -1,24 +1,17 @@
 #pragma once
-// The one observer of a run (result/run_observer.h), for bonnie++'s tests and fio's workloads alike: routes the
-// results to the outputs a Config asks for, as they are made.
-// - After each run its text (report/text/run_text.h): bonnie++'s table and the measured section for bonnie++'s
-//   tests, the workload table for workloads, the ranks section under MPI, a suite's own table. On stdout, or on
-//   stderr with -q, when --csv/--json take stdout, and with -x when the run has bonnie++'s tests (stdout then
-//   carries a CSV header and one bonnie++ CSV line per run, as bonnie++ -x does).
-// - bonnie++'s 50-field CSV line after each run with bonnie++'s tests, on stdout unless --csv/--json take it.
-// - The result files (app/result_documents.h): the spreadsheet CSV, the JSON report and the HTML report, after
-//   each test.
+// The one observer of a run (result/run_observer.h), for bonnie++'s tests and fio's workloads alike. Its outputs
+// are the rows of app/output_table.h (the run's text, bonnie++'s CSV line, the result files, fio's formats), open
+// in an OutputSet (app/output_set.h) and rendered from the results so far after each test, after each run and at
+// the end. Besides them, what is not a rendering of results:
 // - Progress on stderr unless -q: bonnie++'s "Writing intelligently...done" per test (redrawn live with a rate on
 //   a terminal), "Running NAME, NAME...done" per group of workloads.
-// - fio's output (--output-format, --output: app/fio_output.h); with normal, bench++'s table goes with it; when it
-//   takes stdout without normal, the table goes to stderr.
-// - At the end: the summary across repeats (a suite's table for cdm), and the files unlink=0 kept.
+// - fio's log files after each run (app/fio_logs.h).
+// - After a failure, the tests the failed run completed, where the run's text goes.
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/fio_output.h"
-#include "app/result_documents.h"
+#include "app/output_set.h"
 #include "app/text_sink.h"
 #include "cli/config.h"
 #include "plan/plan.h"
@@ -31,7 +24,6 @@ class RunOutputs final : public RunObserver {
   // Opens what `config` asks for. Throws std::system_error when a destination cannot be written.
   RunOutputs(const Config& config, const Plan& plan);
 
-  void run_started(const RunInfo& info) override;
   void group_started(const RunInfo& info, const GroupStart& group) override;
   void group_progress(const GroupStart& group, std::uint64_t done, std::uint64_t total,
                       std::chrono::nanoseconds elapsed) override;
@@ -48,20 +40,17 @@ class RunOutputs final : public RunObserver {
   void report_partial_run() noexcept;
 
  private:
-  void write_table(const std::string& text);  // to fio's output when it takes the table, else table_sink_
+  ResultsSoFar results() const { return ResultsSoFar{runs_, finished_runs_, ended_, kept_files_}; }
 
   const Config& config_;
-  TextSink stdout_sink_;
   TextSink stderr_sink_;
-  TextSink* table_sink_;
-  TextSink* bonnie_csv_sink_;  // nullptr without bonnie++'s tests, or when machine-readable output owns stdout
-  ResultDocuments documents_;
-  std::optional<FioOutput> fio_;              // fio's run options asked for fio's output
+  OutputSet outputs_;
   bool live_progress_;                        // stderr is a terminal and not -q: redraw a test's line
-  bool bonnie_header_written_ = false;
   std::optional<std::string> open_progress_;  // a group's progress text on stderr without its "done"
-  std::vector<RunResult> finished_runs_;
-  std::optional<RunResult> current_run_;
+  std::vector<RunResult> runs_;               // the finished runs, then the run under way (once it has a test)
+  std::size_t finished_runs_ = 0;
+  bool ended_ = false;
+  std::vector<std::string> kept_files_;
 };
 
 }  // namespace bench

@@ -398,14 +398,6 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   return result;
 }
 
-std::string checked_html_path(const std::string& text) {
-  if (text.empty()) throw UsageError("invalid --html value '': it must not be empty");
-  if (text == "-") {
-    throw UsageError("invalid --html value '-': a run's report goes to a file (stdout carries the table)");
-  }
-  return text;
-}
-
 std::string help_text() {
   return std::string(R"(usage: bench++ [options]
        bench++ compare BASE [OTHER...] [compare options] (see bench++ compare --help)

@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
+#include <array>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -13,12 +14,12 @@ namespace {
 
 namespace po = boost::program_options;
 
+constexpr auto kOutputNames = std::to_array<std::string_view>({"csv", "json", "html"});
+
 po::options_description make_description() {
   po::options_description desc;
+  for (const std::string_view name : kOutputNames) desc.add_options()(name.data(), po::value<std::string>());
   desc.add_options()
-      ("csv", po::value<std::string>())
-      ("json", po::value<std::string>())
-      ("html", po::value<std::string>())
       ("by-label", po::bool_switch())
       ("help,h", po::bool_switch())
       ("file", po::value<std::vector<std::string>>());
@@ -61,7 +62,7 @@ po::variables_map parse_syntax(const std::vector<std::string>& args) {
   return vm;
 }
 
-std::optional<std::string> output(const po::variables_map& vm, const char* name) {
+std::optional<std::string> output(const po::variables_map& vm, const std::string& name) {
   if (vm.count(name) == 0) return std::nullopt;
   const std::string value = vm[name].as<std::string>();
   if (value.empty()) throw UsageError(fmt::format("compare: --{} needs a file name or '-'", name));
@@ -71,28 +72,30 @@ std::optional<std::string> output(const po::variables_map& vm, const char* name)
 std::string normal(const std::string& path) { return std::filesystem::path(path).lexically_normal().string(); }
 
 void check_outputs(const CompareConfig& config) {
-  const std::vector<std::pair<const char*, const std::optional<std::string>*>> outputs = {
-      {"--csv", &config.csv_output}, {"--json", &config.json_output}, {"--html", &config.html_output}};
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    const auto& [name, value] = outputs[i];
-    if (!*value) continue;
-    for (std::size_t j = i + 1; j < outputs.size(); ++j) {
-      const auto& [other_name, other] = outputs[j];
-      if (*other && normal(**other) == normal(**value)) {
-        throw UsageError(**value == "-"
+  for (std::size_t i = 0; i < kOutputNames.size(); ++i) {
+    const std::string name = fmt::format("--{}", kOutputNames[i]);
+    const std::optional<std::string> value = config.output(kOutputNames[i]);
+    if (!value) continue;
+    for (std::size_t j = i + 1; j < kOutputNames.size(); ++j) {
+      const std::string other_name = fmt::format("--{}", kOutputNames[j]);
+      const std::optional<std::string> other = config.output(kOutputNames[j]);
+      if (other && normal(*other) == normal(*value)) {
+        throw UsageError(*value == "-"
                              ? fmt::format("compare: {} and {} cannot both write to standard output", name, other_name)
-                             : fmt::format("compare: {} and {} both write to '{}'", name, other_name, **value));
+                             : fmt::format("compare: {} and {} both write to '{}'", name, other_name, *value));
       }
     }
     for (const auto& file : config.files) {
-      if (**value != "-" && normal(**value) == normal(file)) {
-        throw UsageError(fmt::format("compare: {} '{}' would overwrite an input file", name, **value));
+      if (*value != "-" && normal(*value) == normal(file)) {
+        throw UsageError(fmt::format("compare: {} '{}' would overwrite an input file", name, *value));
       }
     }
   }
 }
 
 }  // namespace
+
+std::span<const std::string_view> compare_output_names() { return kOutputNames; }
 
 ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& args) {
   const po::variables_map vm = parse_syntax(args);
@@ -110,9 +113,9 @@ ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& 
   if (std::count(config.files.begin(), config.files.end(), "-") > 1) {
     throw UsageError("compare: '-' (standard input) can be given once");
   }
-  config.csv_output = output(vm, "csv");
-  config.json_output = output(vm, "json");
-  config.html_output = output(vm, "html");
+  for (const std::string_view name : kOutputNames) {
+    if (std::optional<std::string> path = output(vm, std::string(name))) config.outputs.emplace(name, std::move(*path));
+  }
   config.group_by_label = vm["by-label"].as<bool>();
   check_outputs(config);
   return result;

@@ -1,18 +1,30 @@
 #pragma once
 // The command line of `bench++ compare BASE [OTHER...] [options]`, parsed into a plain CompareConfig. Pure: no I/O.
+#include <functional>
+#include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bench {
 
 struct CompareConfig {
   std::vector<std::string> files;          // BASE first, then the others; at least two
-  std::optional<std::string> csv_output;   // --csv FILE, "-" for standard output
-  std::optional<std::string> json_output;  // --json FILE, "-" for standard output
-  std::optional<std::string> html_output;  // --html FILE, "-" for standard output
-  bool group_by_label = false;             // --by-label
+  // The outputs asked for: an output option's name (compare_output_names()) and its FILE ("-": standard output).
+  std::map<std::string, std::string, std::less<>> outputs;
+  bool group_by_label = false;  // --by-label
+
+  // The FILE the output option `name` asks for, or nullopt.
+  std::optional<std::string> output(std::string_view name) const {
+    const auto found = outputs.find(name);
+    return found == outputs.end() ? std::nullopt : std::optional<std::string>(found->second);
+  }
 };
+
+// compare's output options, each --NAME FILE: csv, json, html (app/compare_command.cpp has each one's writer).
+std::span<const std::string_view> compare_output_names();
 
 enum class CompareAction { kHelp, kCompare };
 

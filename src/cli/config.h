@@ -2,9 +2,13 @@
 // The validated configuration of one bench++ invocation. Plain data: produced by cli/bonnie_command_line.h, read by
 // main and the runner. Nothing here depends on Boost.
 #include <cstdint>
+#include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "result/run_setup.h"
@@ -12,15 +16,17 @@
 namespace bench {
 
 // fio's output asked for with fio's run options (cli/fio_run_options.h): which of fio's formats, where
-// (report/fio/ writes them). Nothing asked: bench++'s own table as always.
+// (app/output_table.cpp's rows of fio's formats write them). Nothing asked: bench++'s own table as always.
 struct FioOutputRequest {
-  bool normal = false;     // --output-format=normal: bench++'s table and fio's per-job summary lines
-  bool json = false;       // json: fio's JSON document
-  bool json_plus = false;  // json+: the same with the latency bins
-  bool terse = false;      // terse, --minimal: fio's terse lines
+  // --output-format's names (fio_output_formats(): normal, json, json+, terse; --minimal is terse), each once;
+  // json+ is json with the latency bins, so it stands alone for both.
+  std::vector<std::string> formats;
   std::optional<std::string> output_path;  // --output FILE; nullopt: standard output
   unsigned terse_version = 3;              // --terse-version
-  bool any() const { return normal || json || json_plus || terse; }
+  bool any() const { return !formats.empty(); }
+  bool has(std::string_view format) const {
+    return std::find(formats.begin(), formats.end(), format) != formats.end();
+  }
 };
 
 struct Config {
@@ -36,12 +42,18 @@ struct Config {
   bool quiet = false;                     // -q
   std::optional<std::string> user;        // -u user (name or number)
   std::optional<std::string> group;       // -u :group or -g group
-  std::optional<std::string> csv_path;    // --csv FILE ("-" is stdout): the spreadsheet CSV
-  std::optional<std::string> json_path;   // --json FILE ("-" is stdout)
-  std::optional<std::string> html_path;   // --html FILE (a file, not stdout): the run's report (report/html/run_html.h)
+  // The result files asked for: the name of the shared option that asks (the rows of cli/shared_options.cpp marked
+  // result_file: --json, --csv, --html), its FILE ("-": stdout). app/output_table.cpp has each one's writer.
+  std::map<std::string, std::string, std::less<>> result_files;
   FioOutputRequest fio_output;            // bench++ job and suite: fio's --output-format, --output, --minimal
   std::vector<std::string> tags;          // --tag KEY=VALUE (checked: cli/tags.h), recorded with the run
   std::vector<std::string> warnings;      // things main prints to stderr before running
+
+  // The FILE of the result file option `name` asks for, or nullopt.
+  std::optional<std::string> result_file(std::string_view name) const {
+    const auto found = result_files.find(name);
+    return found == result_files.end() ? std::nullopt : std::optional<std::string>(found->second);
+  }
 };
 
 // What the command line asks for.

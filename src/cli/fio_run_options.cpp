@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -38,26 +39,31 @@ UsageError invalid(const FioOption& option, std::string_view why) {
 
 std::string_view value_of(const FioOption& option) { return option.value ? std::string_view(*option.value) : ""; }
 
-// --output-format=LIST: a comma-separated list of normal, json, json+ and terse (fio's names).
-void apply_output_format(FioOutputRequest& request, const FioOption& option) {
-  FioOutputRequest formats;
-  formats.output_path = request.output_path;
-  formats.terse_version = request.terse_version;
-  if (value_of(option).empty()) throw invalid(option, "give normal, json, json+ or terse (a comma list)");
-  for (const std::string_view format : split(value_of(option), ',')) {
-    if (format == "normal") {
-      formats.normal = true;
-    } else if (format == "json") {
-      formats.json = true;
-    } else if (format == "json+") {
-      formats.json_plus = true;
-    } else if (format == "terse") {
-      formats.terse = true;
-    } else {
-      throw invalid(option, fmt::format("'{}' is none of normal, json, json+ and terse", format));
-    }
+constexpr auto kOutputFormats = std::to_array<std::string_view>({"normal", "json", "json+", "terse"});
+
+// "normal, json, json+ or terse"
+std::string formats_text(std::string_view last_word) {
+  std::string text;
+  for (std::size_t i = 0; i < kOutputFormats.size(); ++i) {
+    if (i > 0) text += i + 1 == kOutputFormats.size() ? fmt::format(" {} ", last_word) : ", ";
+    text += kOutputFormats[i];
   }
-  request = formats;
+  return text;
+}
+
+// --output-format=LIST: a comma-separated list of fio's format names. json+ is json with the latency bins: one
+// document for both.
+void apply_output_format(FioOutputRequest& request, const FioOption& option) {
+  if (value_of(option).empty()) throw invalid(option, fmt::format("give {} (a comma list)", formats_text("or")));
+  std::vector<std::string> formats;
+  for (const std::string_view format : split(value_of(option), ',')) {
+    if (std::find(kOutputFormats.begin(), kOutputFormats.end(), format) == kOutputFormats.end()) {
+      throw invalid(option, fmt::format("'{}' is none of {}", format, formats_text("and")));
+    }
+    if (std::find(formats.begin(), formats.end(), format) == formats.end()) formats.emplace_back(format);
+  }
+  if (std::find(formats.begin(), formats.end(), "json+") != formats.end()) std::erase(formats, "json");
+  request.formats = std::move(formats);
 }
 
 // A time as fio's --eta-newline and --status-interval take it: a number with an optional unit.
@@ -72,6 +78,8 @@ void check_time(const FioOption& option) {
 }
 
 }  // namespace
+
+std::span<const std::string_view> fio_output_formats() { return kOutputFormats; }
 
 std::optional<FioArgument> fio_run_option_argument(std::string_view name) {
   for (const FioOptionRow& option : kRunOptions) {
@@ -90,11 +98,10 @@ void apply_fio_run_option(FioOutputRequest& request, const FioOption& option) {
     if (value_of(option).empty()) throw invalid(option, "give the file fio's output goes to");
     request.output_path = std::string(value_of(option));
     // fio's default format is normal: --output alone writes it there (a later --output-format replaces it).
-    if (!request.any()) request.normal = true;
+    if (!request.any()) request.formats = {"normal"};
   } else if (name == "minimal") {
     if (option.value && *option.value != "1") throw invalid(option, "--minimal takes no value");
-    request = FioOutputRequest{.terse = true, .output_path = request.output_path,
-                               .terse_version = request.terse_version};
+    request.formats = {"terse"};
   } else if (name == "terse-version") {
     const std::string_view text = value_of(option);
     unsigned version = 0;

@@ -18,6 +18,9 @@ namespace bench {
 // about its output (kOutput: the run options below).
 std::span<const FioOptionRow> fio_run_option_rows();
 
+// fio's --output-format names, as fio spells them: normal, json, json+, terse (app/output_table.cpp has a row each).
+std::span<const std::string_view> fio_output_formats();
+
 // How `name` takes its value when it is one of fio's output options (kOutput); nullopt when it is not one.
 std::optional<FioArgument> fio_run_option_argument(std::string_view name);
 

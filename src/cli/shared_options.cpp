@@ -9,7 +9,6 @@
 #include <vector>
 #include <limits>
 
-#include "cli/bonnie_command_line.h"
 #include "cli/size_spec.h"
 #include "cli/tags.h"
 #include "result/errors.h"
@@ -34,10 +33,12 @@ const std::vector<SharedOption>& table() {
       {"label", 0, "TEXT", {}, false, "names the run in every output (default: the machine's name)"},
       {"tag", 0, "KEY=VALUE", {}, true, "a fact to record with the run in every output (repeatable)"},
       {"json", 0, "FILE", {}, false,
-       "write the results as JSON to FILE (\"-\": stdout); with --dry-run, the plan"},
-      {"csv", 0, "FILE", {}, false, "write the spreadsheet CSV (a header, a row per test) to FILE (\"-\": stdout)"},
+       "write the results as JSON to FILE (\"-\": stdout); with --dry-run, the plan", true},
+      {"csv", 0, "FILE", {}, false, "write the spreadsheet CSV (a header, a row per test) to FILE (\"-\": stdout)",
+       true},
       {"html", 0, "FILE", {}, false,
-       "write a report to FILE: one HTML page of tables, percentiles and latency CDFs"},
+       "write a report to FILE: one HTML page of tables, percentiles and latency CDFs", true,
+       "a run's report goes to a file (stdout carries the table)"},
       {"cache", 0, "drop|keep", {}, false,
        "drop the files' cached pages before each test that reads (default); keep\n"
        "leaves them (bonnie++'s way; workloads: as invalidate=0)"},
@@ -103,12 +104,9 @@ void apply_shared_option(const SharedOption& option, const std::string& value, C
     config.label = non_empty(option, value);
   } else if (name == "tag") {
     config.tags.push_back(checked_tag(value));
-  } else if (name == "json") {
-    config.json_path = non_empty(option, value);
-  } else if (name == "csv") {
-    config.csv_path = non_empty(option, value);
-  } else if (name == "html") {
-    config.html_path = checked_html_path(value);
+  } else if (option.result_file) {
+    if (!option.not_on_stdout.empty() && value == "-") invalid(option, value, option.not_on_stdout);
+    config.result_files[std::string(name)] = non_empty(option, value);
   } else if (name == "cache") {
     const auto mode = enum_from_keyword<CacheMode>(value);
     if (!mode) invalid(option, value, fmt::format("expected {} or {}", keyword(CacheMode::kKeep), keyword(CacheMode::kDrop)));
@@ -120,22 +118,30 @@ void apply_shared_option(const SharedOption& option, const std::string& value, C
 }
 
 void check_shared_options(const Config& config) {
-  if (config.csv_path == "-" && config.json_path == "-") {
-    throw UsageError("options --csv - and --json - cannot both write to stdout");
+  std::vector<std::string> on_stdout;  // by name
+  for (const auto& [name, path] : config.result_files) {
+    if (path == "-") on_stdout.push_back(fmt::format("--{} -", name));
   }
-  // Two result files at one path: the later document would replace the earlier one.
-  const std::vector<std::pair<std::string_view, const std::optional<std::string>*>> outputs = {
-      {"--json", &config.json_path}, {"--csv", &config.csv_path}, {"--html", &config.html_path}};
+  if (on_stdout.size() > 1) {
+    throw UsageError(fmt::format("options {} and {} cannot both write to stdout", on_stdout[0], on_stdout[1]));
+  }
+  // Two result files at one path (in the table's order): the later document would replace the earlier one.
+  std::vector<std::pair<std::string, std::string>> outputs;
+  for (const SharedOption& option : table()) {
+    if (const auto path = config.result_file(option.name); option.result_file && path) {
+      outputs.emplace_back(fmt::format("--{}", option.name), *path);
+    }
+  }
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     for (std::size_t j = i + 1; j < outputs.size(); ++j) {
-      const std::optional<std::string>& a = *outputs[i].second;
-      const std::optional<std::string>& b = *outputs[j].second;
-      if (!a || !b || *a == "-" || *b == "-") continue;
+      const auto& [a_option, a] = outputs[i];
+      const auto& [b_option, b] = outputs[j];
+      if (a == "-" || b == "-") continue;
       std::error_code error;
-      const bool same = std::filesystem::weakly_canonical(*a, error) == std::filesystem::weakly_canonical(*b, error);
+      const bool same = std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
       if (same && !error) {
         throw UsageError(fmt::format("options {} and {} name the same file '{}': each result file needs its own path",
-                                     outputs[i].first, outputs[j].first, *b));
+                                     a_option, b_option, b));
       }
     }
   }

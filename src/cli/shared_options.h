@@ -20,6 +20,9 @@ struct SharedOption {
   std::vector<std::string_view> aliases;   // older long spellings, still accepted: "dir"
   bool repeatable = false;                 // may be given more than once (--tag)
   std::string_view help;                   // the help text, without the option's own spelling
+  // A result file (Config::result_files[name], rendered by app/output_table.cpp's row of this name).
+  bool result_file = false;
+  std::string_view not_on_stdout = {};     // a result file that "-" may not name: why not
 
   bool takes_value() const { return !value_name.empty(); }
 };
@@ -37,7 +40,8 @@ const SharedOption* find_shared_letter(char letter);
 // the same option through this one function, so its range and message are the same everywhere.
 void apply_shared_option(const SharedOption& option, const std::string& value, Config& config);
 
-// After every option was applied: the checks that involve several of them (--csv - and --json - both on stdout).
+// After every option was applied: the checks that involve several of them (two result files on stdout, or at one
+// path).
 void check_shared_options(const Config& config);
 
 // "-d (--directory)", "--json": how messages name the option.

@@ -178,11 +178,11 @@ void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<s
 void check_fio_output(const Config& config) {
   const FioOutputRequest& fio = config.fio_output;
   if (!fio.any() || fio.output_path) return;
-  for (const auto& [path, option] : {std::pair{config.json_path, "--json"}, std::pair{config.csv_path, "--csv"}}) {
-    if (path && *path == "-") {
-      throw UsageError(fmt::format("fio's --output-format and {} - both write to standard output: give one of them "
-                                   "a file (--output FILE, or {} FILE)",
-                                   option, option));
+  for (const auto& [name, path] : config.result_files) {
+    if (path == "-") {
+      throw UsageError(fmt::format("fio's --output-format and --{} - both write to standard output: give one of them "
+                                   "a file (--output FILE, or --{} FILE)",
+                                   name, name));
     }
   }
 }

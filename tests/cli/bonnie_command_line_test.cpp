@@ -66,8 +66,7 @@ TEST_CASE("cli: defaults without options") {
   CHECK_FALSE(c.user.has_value());
   CHECK_FALSE(c.group.has_value());
   CHECK(c.setup.sync_test.has_value());
-  CHECK_FALSE(c.csv_path.has_value());
-  CHECK_FALSE(c.json_path.has_value());
+  CHECK(c.result_files.empty());
   CHECK(c.warnings.empty());
 }
 
@@ -232,9 +231,9 @@ TEST_CASE("cli: -d, -z, -c, -r, --cache, --data, --csv, --json") {
   CHECK(parse({"--data", "zero"}).setup.data == DataPattern::kZero);
   CHECK(parse({"--data=random"}).setup.data == DataPattern::kRandom);
   const Config out = parse({"--csv", "-", "--json", "run.json"});
-  CHECK(out.csv_path == "-");
-  CHECK(out.json_path == "run.json");
-  CHECK(parse({"--json=-", "--csv=a.csv"}).json_path == "-");
+  CHECK(out.result_file("csv") == "-");
+  CHECK(out.result_file("json") == "run.json");
+  CHECK(parse({"--json=-", "--csv=a.csv"}).result_file("json") == "-");
 }
 
 TEST_CASE("cli: -h / --help and -V / --version") {

@@ -99,9 +99,9 @@ TEST_CASE("shared options: every spelling sets the same field in every command")
       {{{"-q"}, {"--quiet"}}, [](const Config& c) { CHECK(c.quiet); }},
       {{{"--label", "L"}, {"--label=L"}}, [](const Config& c) { CHECK(c.label == "L"); }},
       {{{"--tag", "a=1", "--tag", "b=2"}}, [](const Config& c) { CHECK(c.tags == std::vector<std::string>{"a=1", "b=2"}); }},
-      {{{"--json", "r.json"}}, [](const Config& c) { CHECK(c.json_path == "r.json"); }},
-      {{{"--csv", "r.csv"}}, [](const Config& c) { CHECK(c.csv_path == "r.csv"); }},
-      {{{"--html", "r.html"}}, [](const Config& c) { CHECK(c.html_path == "r.html"); }},
+      {{{"--json", "r.json"}}, [](const Config& c) { CHECK(c.result_file("json") == "r.json"); }},
+      {{{"--csv", "r.csv"}}, [](const Config& c) { CHECK(c.result_file("csv") == "r.csv"); }},
+      {{{"--html", "r.html"}}, [](const Config& c) { CHECK(c.result_file("html") == "r.html"); }},
       {{{"--cache", "keep", "-r", "0"}}, [](const Config& c) { CHECK(c.setup.cache == CacheMode::kKeep); }},
       {{{"--dry-run"}}, [](const Config& c) { CHECK(c.dry_run); }},
   };

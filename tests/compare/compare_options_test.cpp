@@ -22,13 +22,13 @@ TEST_CASE("compare options: files and outputs") {
       parse_compare_command_line({"host.csv", "--csv", "-", "guest.json", "--html", "out.html", "b.csv", "--by-label"});
   CHECK(parsed.action == CompareAction::kCompare);
   CHECK(parsed.config.files == std::vector<std::string>{"host.csv", "guest.json", "b.csv"});
-  CHECK(parsed.config.csv_output == "-");
-  CHECK_FALSE(parsed.config.json_output.has_value());
-  CHECK(parsed.config.html_output == "out.html");
+  CHECK(parsed.config.output("csv") == "-");
+  CHECK_FALSE(parsed.config.output("json").has_value());
+  CHECK(parsed.config.output("html") == "out.html");
   CHECK(parsed.config.group_by_label);
 
   const auto equals = parse_compare_command_line({"a", "b", "--json=r.json"});
-  CHECK(equals.config.json_output == "r.json");
+  CHECK(equals.config.output("json") == "r.json");
   CHECK_FALSE(equals.config.group_by_label);
 }
 

@@ -97,4 +97,10 @@ std::string format_bonnie_csv_line(const RunResult& run) {
 
 std::string bonnie_csv_header() { return join_line(kBonnieCsvFieldNames); }
 
+std::string BonnieCsvWriter::render(const ResultsSoFar& results) const {
+  std::string text = with_header_ && results.finished > 0 ? bonnie_csv_header() : std::string();
+  for (std::size_t i = 0; i < results.finished; ++i) text += format_bonnie_csv_line(results.runs[i]);
+  return text;
+}
+
 }  // namespace bench

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "report/result_writer.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -58,5 +59,15 @@ std::string format_bonnie_csv_line(const RunResult& run);
 // Unlike bonnie++ 2.00a's 48-name header it names fields 7 and 8 ("seeks", "seek_proc_count"); bonnie++'s
 // names make "seeks" appear twice (fields 7 and 19).
 std::string bonnie_csv_header();
+
+// bonnie++'s line of each finished run, after the header line when `with_header` (-x, as bonnie++ -x writes it).
+class BonnieCsvWriter final : public ResultWriter {
+ public:
+  explicit BonnieCsvWriter(bool with_header) : with_header_(with_header) {}
+  std::string render(const ResultsSoFar& results) const override;
+
+ private:
+  bool with_header_;
+};
 
 }  // namespace bench

@@ -389,4 +389,12 @@ void stream_spreadsheet_csv(const std::function<std::optional<CsvRecord>()>& nex
   take(std::move(*run), places.unrecorded);
 }
 
+std::string SpreadsheetCsvWriter::render(const ResultsSoFar& results) const {
+  std::string text;
+  for (const RunResult& run : results.runs) {
+    for (const PhaseResult& phase : run.phases) text += format_spreadsheet_csv_row(run.info, phase);
+  }
+  return text.empty() ? text : spreadsheet_csv_header() + text;
+}
+
 }  // namespace bench

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "report/csv/csv_field.h"
+#include "report/result_writer.h"
 #include "report/unrecorded_fields.h"
 #include "result/run_result.h"
 
@@ -40,6 +41,13 @@ namespace bench {
 std::string spreadsheet_csv_header();
 // One data row for one test of one run, ending in '\n' (a newline inside a quoted label does not end it).
 std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& phase);
+
+// --csv: the header and a row for each finished test of every run so far (the run under way too); "" before the
+// first test.
+class SpreadsheetCsvWriter final : public ResultWriter {
+ public:
+  std::string render(const ResultsSoFar& results) const override;
+};
 
 // Reads a spreadsheet CSV back into runs, for `bench++ compare`: `next` gives the records one at a time (the
 // header first, then nullopt at the end), `check_record(header, record)` sees each record first (and may throw),

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "report/result_writer.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -14,5 +15,17 @@ enum class FioJsonKind { kJson, kJsonPlus };
 
 // REQUIRES: at least one run. The document ends with a newline.
 std::string format_fio_json(const std::vector<RunResult>& runs, FioJsonKind kind);
+
+// --output-format=json or json+: one document of every run, at the end (after a run with workloads); "" before.
+class FioJsonWriter final : public ResultWriter {
+ public:
+  explicit FioJsonWriter(FioJsonKind kind) : kind_(kind) {}
+  std::string render(const ResultsSoFar& results) const override {
+    return results.ended && !results.runs.empty() ? format_fio_json(results.runs, kind_) : std::string();
+  }
+
+ private:
+  FioJsonKind kind_;
+};
 
 }  // namespace bench

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "report/fio/fio_jobs.h"
+#include "report/text/run_text.h"
 
 namespace bench {
 namespace {
@@ -158,6 +159,16 @@ std::string format_fio_summary_lines(const RunResult& run) {
     }
   }
   return text + fio_disk_stats_text(run.disk_utilization);
+}
+
+std::string FioNormalWriter::render(const ResultsSoFar& results) const {
+  std::string text;
+  for (std::size_t i = 0; i < results.finished; ++i) {
+    if (with_text_) text += format_finished_run_text(results.runs[i], repeats_);
+    text += format_fio_summary_lines(results.runs[i]);
+  }
+  if (results.ended && with_text_) text += format_after_runs_text(results.runs, results.kept_files);
+  return text;
 }
 
 }  // namespace bench

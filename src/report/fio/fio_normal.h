@@ -8,11 +8,24 @@
 #include <cstdint>
 #include <string>
 
+#include "report/result_writer.h"
 #include "result/run_result.h"
 
 namespace bench {
 
 std::string format_fio_summary_lines(const RunResult& run);
+
+// --output-format=normal: after each finished run bench++'s text of it (report/text/run_text.h) and fio's summary
+// lines, and at the end what the text has after the runs; `with_text` false (-q): the summary lines alone.
+class FioNormalWriter final : public ResultWriter {
+ public:
+  FioNormalWriter(std::uint32_t repeats, bool with_text) : repeats_(repeats), with_text_(with_text) {}
+  std::string render(const ResultsSoFar& results) const override;
+
+ private:
+  std::uint32_t repeats_;
+  bool with_text_;
+};
 
 // fio's num2str: `value` with at most `digits` digits (the point counted), scaled by 1000 (SI) or 1024 (IEC)
 // with the prefix and `unit` after it: fio_number_text(2031616, 4, true, "B") is "1984KiB".

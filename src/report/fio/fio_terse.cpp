@@ -89,4 +89,10 @@ std::string format_fio_terse(const RunResult& run, unsigned version) {
   return text;
 }
 
+std::string FioTerseWriter::render(const ResultsSoFar& results) const {
+  std::string text;
+  for (std::size_t i = 0; i < results.finished; ++i) text += format_fio_terse(results.runs[i], version_);
+  return text;
+}
+
 }  // namespace bench

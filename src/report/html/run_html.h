@@ -9,11 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "report/result_writer.h"
 #include "result/run_result.h"
 
 namespace bench {
 
 // REQUIRES: runs not empty.
 std::string format_run_html(const std::vector<RunResult>& runs);
+
+// --html: the page of the runs so far (the run under way with the tests it finished); "" before the first.
+class RunHtmlWriter final : public ResultWriter {
+ public:
+  std::string render(const ResultsSoFar& results) const override {
+    return results.runs.empty() ? std::string() : format_run_html(results.runs);
+  }
+};
 
 }  // namespace bench

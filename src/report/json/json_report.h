@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/result_writer.h"
 #include "report/unrecorded_fields.h"
 #include "result/run_result.h"
 
@@ -35,6 +36,12 @@ namespace bench {
 
 // The whole document, pretty-printed, ending in '\n'.
 std::string format_json(const std::vector<RunResult>& runs);
+
+// --json: the whole report of the runs so far (the run under way with the tests it finished).
+class JsonReportWriter final : public ResultWriter {
+ public:
+  std::string render(const ResultsSoFar& results) const override { return format_json(results.runs); }
+};
 
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
 // mpi (not read back). A setup key (result/run_fields.h, result/workload_fields.h) a run lacks, as a file written

@@ -51,4 +51,30 @@ std::string format_repeat_summaries(const std::vector<RunResult>& runs) {
   return format_repeat_summary(runs) + format_workload_repeat_summary(runs);
 }
 
+std::string format_finished_run_text(const RunResult& run, std::uint32_t repeats) {
+  const bool workloads = !run.info.setup.workloads.empty();
+  const std::string repeat =
+      workloads && repeats > 1 ? fmt::format("Run {} of {}\n", run.info.run_index + 1, repeats) : "";
+  return repeat + format_result_text(run);
+}
+
+std::string format_after_runs_text(const std::vector<RunResult>& runs, const std::vector<std::string>& kept_files) {
+  std::string text = format_repeat_summaries(runs);
+  for (const std::string& file : kept_files) text += fmt::format("Kept (unlink=0): {}\n", file);
+  const std::uint32_t ranks = runs.empty() ? 1 : runs.front().info.ranks;
+  if (!kept_files.empty() && ranks > 1) {
+    const std::string others = ranks == 2 ? "rank 1" : fmt::format("ranks 1 to {}", ranks - 1);
+    text += fmt::format("Kept (unlink=0) by {} as well: theirs, in their own bench++-job.rank-R.* directories\n",
+                        others);
+  }
+  return text;
+}
+
+std::string RunTextWriter::render(const ResultsSoFar& results) const {
+  std::string text;
+  for (std::size_t i = 0; i < results.finished; ++i) text += format_finished_run_text(results.runs[i], repeats_);
+  if (results.ended) text += format_after_runs_text(results.runs, results.kept_files);
+  return text;
+}
+
 }  // namespace bench

@@ -1,0 +1,55 @@
+#pragma once
+// The outputs a run command asked for, open: the rows of app/output_table.h that its Config and plan ask for, each
+// with its writer and its destination. At each moment (a test finished, a run finished, the end) it renders the
+// rows rendered then, in the table's order, and hands each document's new part (or, replacing, the whole) to its
+// destination; the destinations written to then are written once each, in the order they were first given
+// something, so that a stream gets its parts in the table's order and after what an earlier moment gave it.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/document_output.h"
+#include "app/output_table.h"
+#include "app/text_sink.h"
+#include "cli/config.h"
+#include "report/result_writer.h"
+
+namespace bench {
+
+class OutputSet {
+ public:
+  // Opens every destination (a file's first temporary is made now: app/document_output.h), the result files first.
+  // Throws std::system_error when one cannot be written.
+  OutputSet(const Config& config, bool with_bonnie_tests);
+  ~OutputSet();
+  OutputSet(const OutputSet&) = delete;
+  OutputSet& operator=(const OutputSet&) = delete;
+
+  // At `when` (kEnd: the end, after the last run): renders the rows rendered then and writes what is new. At the
+  // end every row is rendered, and then a stream that takes only a last document (a JSON report on stdout) gets it.
+  void render(OutputWhen when, const ResultsSoFar& results);
+
+  // Where the run's text goes when it goes to a stream: standard output, or standard error (kRunText's rule).
+  TextSink& text_stream() { return *text_stream_; }
+
+ private:
+  struct Outlet;
+  struct Open {
+    const OutputRow* row;
+    std::unique_ptr<ResultWriter> writer;
+    Outlet* outlet;
+    std::size_t rendered_bytes = 0;  // kAppends: how much of its document the outlet has had
+    std::string last_document = {};  // kReplaces: the document the outlet has had
+  };
+
+  Outlet& stream_outlet(TextSink& sink);
+
+  TextSink stdout_;
+  TextSink stderr_;
+  TextSink* text_stream_;
+  std::vector<std::unique_ptr<Outlet>> outlets_;
+  std::vector<Open> open_;  // in the table's order
+};
+
+}  // namespace bench

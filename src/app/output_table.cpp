@@ -1,0 +1,67 @@
+#include "app/output_table.h"
+
+#include <vector>
+
+#include "report/bonnie/bonnie_csv.h"
+#include "report/csv/comparison_csv.h"
+#include "report/csv/spreadsheet_csv.h"
+#include "report/fio/fio_json.h"
+#include "report/fio/fio_normal.h"
+#include "report/fio/fio_terse.h"
+#include "report/html/comparison_html.h"
+#include "report/html/run_html.h"
+#include "report/json/comparison_json.h"
+#include "report/json/json_report.h"
+#include "report/text/run_text.h"
+
+namespace bench {
+namespace {
+
+template <typename Writer, auto... Arguments>
+std::unique_ptr<ResultWriter> plain(const Config& /*config*/) {
+  return std::make_unique<Writer>(Arguments...);
+}
+
+std::unique_ptr<ResultWriter> run_text(const Config& config) { return std::make_unique<RunTextWriter>(config.repeats); }
+std::unique_ptr<ResultWriter> bonnie_csv(const Config& config) {
+  return std::make_unique<BonnieCsvWriter>(config.repeats_given);
+}
+std::unique_ptr<ResultWriter> fio_terse(const Config& config) {
+  return std::make_unique<FioTerseWriter>(config.fio_output.terse_version);
+}
+std::unique_ptr<ResultWriter> fio_normal(const Config& config) {
+  return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet);
+}
+
+using enum OutputAsked;
+using enum OutputDestination;
+using enum OutputWhen;
+using enum Growth;
+
+const std::vector<OutputRow> kRows = {
+    // asked              name      writer                                          destination  growth    when
+    {kFioFormat,          "terse",  fio_terse,                                      kFioOutput,  kAppends, kEachRun},
+    {kFioFormat,          "normal", fio_normal,                                     kFioOutput,  kAppends, kEachRun},
+    {kAlways,             "text",   run_text,                                       kRunText,    kAppends, kEachRun},
+    {kWithBonnieTests,    "bonnie++ CSV", bonnie_csv,                               kFreeStdout, kAppends, kEachRun},
+    {kResultFileOption,   "csv",    plain<SpreadsheetCsvWriter>,                    kNamedFile,  kAppends, kEachTest},
+    {kResultFileOption,   "json",   plain<JsonReportWriter>,                        kNamedFile,  kReplaces, kEachTest},
+    {kResultFileOption,   "html",   plain<RunHtmlWriter>,                           kNamedFile,  kReplaces, kEachTest},
+    {kFioFormat,          "json",   plain<FioJsonWriter, FioJsonKind::kJson>,       kFioOutput,  kAppends, kEnd},
+    {kFioFormat,          "json+",  plain<FioJsonWriter, FioJsonKind::kJsonPlus>,   kFioOutput,  kAppends, kEnd},
+};
+
+const std::vector<CompareOutputRow> kCompareRows = {
+    // name   comparison              runs alone
+    {"csv",   format_comparison_csv,  nullptr},
+    {"json",  format_comparison_json, nullptr},
+    {"html",  format_comparison_html, format_run_html},
+};
+
+}  // namespace
+
+std::span<const OutputRow> output_rows() { return kRows; }
+
+std::span<const CompareOutputRow> compare_output_rows() { return kCompareRows; }
+
+}  // namespace bench
