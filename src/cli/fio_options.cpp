@@ -154,12 +154,8 @@ void set_percentage_random(WorkloadSpec& spec, std::string_view text) {
 }
 
 void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  try {
-    spec.random_distribution =
-        parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
-  } catch (const std::invalid_argument& error) {
-    fail(error.what());
-  }
+  spec.random_distribution =
+      parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
   spec.random_distribution_text = text;
 }
 
@@ -171,11 +167,7 @@ VerifyMethod verify_method(std::string_view text) {
 }
 
 FioPattern data_pattern(std::string_view text, bool allow_offset_fields) {
-  try {
-    return parse_fio_pattern(text, allow_offset_fields);
-  } catch (const std::invalid_argument& error) {
-    fail(error.what());
-  }
+  return parse_fio_pattern(text, allow_offset_fields);  // its ValueError names the pattern
 }
 
 DedupeMode dedupe_mode(std::string_view text) {
@@ -233,13 +225,9 @@ void set_file_service_type(WorkloadSpec& spec, std::string_view text, unsigned) 
   if (*kind == FileServiceKind::kZipf || *kind == FileServiceKind::kPareto || *kind == FileServiceKind::kNormal) {
     const std::string ranked =
         std::string(kind_word) + std::string(colon == std::string_view::npos ? "" : text.substr(colon));
-    try {
-      const DistributionSpec distribution = parse_ranked_distribution(ranked);
-      spec.file_service_parameter = distribution.parameter;
-      spec.file_service_center = distribution.center;
-    } catch (const std::invalid_argument& error) {
-      fail(error.what());
-    }
+    const DistributionSpec distribution = parse_ranked_distribution(ranked);
+    spec.file_service_parameter = distribution.parameter;
+    spec.file_service_center = distribution.center;
     return;
   }
   if (colon != std::string_view::npos) spec.file_service_turn = whole_number32(text.substr(colon + 1), 1, 0xffffffffu);
