@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include "text/number.h"
+#include "result/errors.h"
 
 namespace bench {
 namespace {
@@ -12,27 +14,23 @@ namespace {
 constexpr std::size_t kMaxZones = 256;                // fio's ZONESPLIT_MAX
 
 // What is wrong with a value, without the option: the public functions say which option's it is.
-class Refusal : public std::invalid_argument {
+class Refusal : public ValueError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using ValueError::ValueError;
 };
 
 [[noreturn]] void refuse(std::string_view, const std::string& why) { throw Refusal(why); }
 
 double parse_number(std::string_view whole, std::string_view part, const char* what) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
-  if (part.empty() || error != std::errc() || end != part.data() + part.size())
-    refuse(whole, std::string(what) + " '" + std::string(part) + "' is not a number");
-  return value;
+  const std::optional<double> value = read_number<double>(part);
+  if (!value) refuse(whole, std::string(what) + " '" + std::string(part) + "' is not a number");
+  return *value;
 }
 
 std::uint32_t parse_percent(std::string_view whole, std::string_view part, const char* what) {
-  std::uint32_t value = 0;
-  const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
-  if (part.empty() || error != std::errc() || end != part.data() + part.size())
-    refuse(whole, std::string(what) + " '" + std::string(part) + "' is not a whole number");
-  return value;
+  const std::optional<std::uint32_t> value = read_number<std::uint32_t>(part);
+  if (!value) refuse(whole, std::string(what) + " '" + std::string(part) + "' is not a whole number");
+  return *value;
 }
 
 // "VALUE[:CENTER]" after zipf:, pareto:, normal:.
@@ -66,7 +64,7 @@ std::vector<Zone> parse_zone_list(std::string_view whole, std::string_view list,
       if (absolute) {
         try {
           zone.size_bytes = parse_size(size);
-        } catch (const std::exception& error) {  // the caller's size errors, whatever their type
+        } catch (const ValueError& error) {  // the caller's size grammar
           refuse(whole, "zone size '" + std::string(size) + "': " + error.what());
         }
       } else if (size.empty()) {
@@ -152,13 +150,13 @@ DistributionSpec parse_random_distribution(std::string_view text, const SizePars
   try {
     return parse_distribution(text, parse_size);
   } catch (const Refusal& refusal) {
-    throw std::invalid_argument("random_distribution '" + std::string(text) + "': " + refusal.what());
+    throw ValueError("random_distribution '" + std::string(text) + "': " + refusal.what());
   }
 }
 
 DistributionSpec parse_ranked_distribution(std::string_view text) {
-  if (!is_ranked(text.substr(0, text.find(':')))) throw std::invalid_argument("not zipf, pareto or normal");
-  return parse_distribution(text, SizeParser());  // a Refusal is an invalid_argument: its reason alone
+  if (!is_ranked(text.substr(0, text.find(':')))) throw ValueError("not zipf, pareto or normal");
+  return parse_distribution(text, SizeParser());  // a Refusal is a ValueError: its reason alone
 }
 
 }  // namespace bench

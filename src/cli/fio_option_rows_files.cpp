@@ -45,13 +45,9 @@ void set_file_service_type(WorkloadSpec& spec, std::string_view text, unsigned) 
   if (*kind == FileServiceKind::kZipf || *kind == FileServiceKind::kPareto || *kind == FileServiceKind::kNormal) {
     const std::string ranked =
         std::string(kind_word) + std::string(colon == std::string_view::npos ? "" : text.substr(colon));
-    try {
-      const DistributionSpec distribution = parse_ranked_distribution(ranked);
-      spec.file_service_parameter = distribution.parameter;
-      spec.file_service_center = distribution.center;
-    } catch (const std::invalid_argument& error) {
-      fail(error.what());
-    }
+    const DistributionSpec distribution = parse_ranked_distribution(ranked);  // its ValueError: the reason
+    spec.file_service_parameter = distribution.parameter;
+    spec.file_service_center = distribution.center;
     return;
   }
   if (colon != std::string_view::npos) spec.file_service_turn = whole_number32(text.substr(colon + 1), 1, 0xffffffffu);

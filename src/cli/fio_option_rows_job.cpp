@@ -132,12 +132,8 @@ void set_percentage_random(WorkloadSpec& spec, std::string_view text) {
 }
 
 void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
-  try {
-    spec.random_distribution =
-        parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
-  } catch (const std::invalid_argument& error) {
-    fail(error.what());
-  }
+  spec.random_distribution =
+      parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
   spec.random_distribution_text = text;
 }
 

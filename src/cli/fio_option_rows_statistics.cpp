@@ -14,6 +14,7 @@
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
 #include "text/split.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -29,11 +30,9 @@ std::string log_prefix(std::string_view text) { return text == "1" ? std::string
 void set_percentile_list(WorkloadSpec& spec, std::string_view text, unsigned) {
   std::vector<double> list;
   for (const std::string_view piece : split(text, ':')) {
-    const std::string item(piece);  // strtod needs the terminating NUL
-    char* end = nullptr;
-    const double percent = std::strtod(item.c_str(), &end);
-    if (item.empty() || end != item.c_str() + item.size() || !(percent >= 0 && percent <= 100)) {
-      fail(fmt::format("'{}' is not a percentile from 0 to 100 (percentile_list=99:99.9)", item));
+    const double percent = read_number<double>(piece).value_or(-1.0);
+    if (!(percent >= 0 && percent <= 100)) {
+      fail(fmt::format("'{}' is not a percentile from 0 to 100 (percentile_list=99:99.9)", piece));
     }
     list.push_back(percent);
   }

@@ -8,6 +8,7 @@
 
 #include "result/errors.h"
 #include "text/split.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -104,11 +105,8 @@ void apply_fio_run_option(FioOutputRequest& request, const FioOption& option) {
     request.formats = {"terse"};
   } else if (name == "terse-version") {
     const std::string_view text = value_of(option);
-    unsigned version = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), version);
-    if (error != std::errc() || end != text.data() + text.size() || version < 2 || version > 5) {
-      throw invalid(option, "fio's terse versions are 2, 3, 4 and 5");
-    }
+    const unsigned version = read_number<unsigned>(text).value_or(0);
+    if (version < 2 || version > 5) throw invalid(option, "fio's terse versions are 2, 3, 4 and 5");
     request.terse_version = version;
   } else if (name == "eta") {
     const std::string_view when = value_of(option);

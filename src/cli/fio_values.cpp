@@ -7,6 +7,7 @@
 
 #include "cli/fio_options.h"
 #include "text/split.h"
+#include "text/number.h"
 
 namespace bench::cli_value {
 
@@ -22,13 +23,12 @@ std::string lowercase(std::string_view text) {
 std::pair<std::uint64_t, std::string_view> leading_whole_number(std::string_view text) {
   if (text.empty()) fail("empty value");
   if (text.front() == '-' || text.front() == '+') fail("must be a number without a sign");
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error == std::errc::result_out_of_range) fail("too large");
-  if (error != std::errc() || end == text.data()) fail("not a number");
-  std::string_view rest(end, static_cast<std::size_t>(text.data() + text.size() - end));
+  const LeadingNumber<std::uint64_t> number = read_leading_number<std::uint64_t>(text);
+  if (number.status == NumberStatus::kOutOfRange) fail("too large");
+  if (number.status == NumberStatus::kNoNumber) fail("not a number");
+  const std::string_view rest = number.rest;
   if (!rest.empty() && (rest.front() == '.' || rest.front() == ',')) fail("must be a whole number");
-  return {value, rest};
+  return {number.value, rest};
 }
 
 std::uint64_t whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {

@@ -22,7 +22,6 @@ constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
 
 using cli_value::fail;  // cli/value_error.h: the public functions turn a ValueError into a UsageError
 using cli_value::times;
-using cli_value::ValueError;
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 

@@ -1,19 +1,15 @@
 #pragma once
-// A value's problem told without the option it came from: the parsers of option values (size_spec.cpp,
-// fio_options.cpp) throw it through fail(), and the function that knows the option turns it into the one-line
-// UsageError naming the option and the value. Internal to cli/.
+// A value's problem told without the option it came from (ValueError, result/errors.h): the parsers of option
+// values (size_spec.cpp, fio_values.cpp) throw it through fail(), and the function that knows the option turns it
+// into the one-line UsageError naming the option and the value. Internal to cli/.
 #include <cstdint>
-#include <stdexcept>
 #include <string>
+
+#include "result/errors.h"
 
 #include "result/size_arithmetic.h"
 
 namespace bench::cli_value {
-
-class ValueError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 [[noreturn]] inline void fail(const std::string& reason) { throw ValueError(reason); }
 

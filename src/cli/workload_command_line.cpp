@@ -18,6 +18,7 @@
 #include "result/errors.h"
 #include "result/size_arithmetic.h"
 #include "text/split.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -101,10 +102,8 @@ void check_run_time(const WorkloadSpec& spec) {
 
 WorkloadScale scale_of(const std::string& text) {
   if (text == "small") return {1.0, true};
-  double factor = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), factor);
-  if (error != std::errc() || end != text.data() + text.size() || !(factor >= kSmallestScale) ||
-      !(factor <= kLargestScale)) {
+  const double factor = read_number<double>(text).value_or(0.0);
+  if (!(factor >= kSmallestScale) || !(factor <= kLargestScale)) {
     throw UsageError(fmt::format("invalid --scale value '{}': a factor from {} to {} (e.g. 0.1), or small", text,
                                  kSmallestScale, kLargestScale));
   }
@@ -222,9 +221,9 @@ std::uint32_t suite_repeats(std::string_view text) {
   const auto at = text.find(kMarker);
   if (at == std::string_view::npos) return 1;
   const std::string_view rest = text.substr(at + kMarker.size());
-  std::uint32_t repeats = 1;
-  std::from_chars(rest.data(), rest.data() + rest.size(), repeats);
-  return std::max<std::uint32_t>(repeats, 1);
+  // The marker's number ends at the line's end or the next word; none, or one too large, is one run.
+  const LeadingNumber<std::uint32_t> repeats = read_leading_number<std::uint32_t>(rest);
+  return repeats.status == NumberStatus::kRead ? std::max<std::uint32_t>(repeats.value, 1) : 1;
 }
 
 ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& words,

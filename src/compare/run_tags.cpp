@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <vector>
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -48,9 +49,8 @@ std::string tags_without(std::string_view tags, std::string_view key) {
 
 std::optional<std::uint64_t> run_round(const RunInfo& info) {
   const std::optional<std::string> value = tag_value(info.tags, kRoundTag);
-  if (!value || value->empty() || value->size() > 9) return std::nullopt;
-  if (!std::all_of(value->begin(), value->end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
-  return std::stoull(*value);
+  if (!value || value->size() > 9) return std::nullopt;
+  return read_number<std::uint64_t>(*value);
 }
 
 }  // namespace bench

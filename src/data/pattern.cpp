@@ -7,13 +7,15 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include "text/number.h"
+#include "result/errors.h"
 
 namespace bench {
 
 namespace {
 
 [[noreturn]] void refuse(std::string_view text, const std::string& why) {
-  throw std::invalid_argument("pattern '" + std::string(text) + "': " + why);
+  throw ValueError("pattern '" + std::string(text) + "': " + why);
 }
 
 bool starts_hex(std::string_view s) { return s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'); }
@@ -49,11 +51,11 @@ std::size_t parse_hex(std::string_view text, std::string_view s, std::vector<std
 // A decimal int: its low bytes up to the last non-zero one, little-endian.
 std::size_t parse_decimal(std::string_view text, std::string_view s, std::vector<std::byte>& out) {
   const std::string_view number = s.substr(0, next_hex_start(s));
-  long long value = 0;
-  const char* begin = number.data();
-  if (!number.empty() && number[0] == '+') ++begin;
-  const auto [end, error] = std::from_chars(begin, number.data() + number.size(), value);
-  if (end == begin || error != std::errc()) refuse(text, "'" + std::string(s) + "' is not a number, string or %o");
+  const std::string_view digits = !number.empty() && number[0] == '+' ? number.substr(1) : number;
+  const LeadingNumber<long long> read = read_leading_number<long long>(digits);
+  if (read.status != NumberStatus::kRead) refuse(text, "'" + std::string(s) + "' is not a number, string or %o");
+  const long long value = read.value;
+  const char* const end = read.rest.data();
   if (value > INT_MAX || value < INT_MIN)
     refuse(text, std::string(number.substr(0, end - number.data())) + " is beyond a 32-bit int");
   auto bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(value));

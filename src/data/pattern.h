@@ -17,7 +17,7 @@ inline constexpr std::size_t kMaxPatternBytes = 512;  // fio's MAX_PATTERN_SIZE
 // bytes), a hexadecimal number 0x... (its digits' bytes in the order written, an odd first digit padded), a
 // decimal number within a 32-bit int (its non-zero low bytes, little-endian; 0 is one zero byte), or, with
 // `allow_offset_fields`, %o. Examples: 0xdeadbeef, "abcd", 66 (one byte 0x42), -1024 (00 fc ff ff),
-// "123"0xFFeeCC. Throws std::invalid_argument with a one-line message for anything else: an empty text, a
+// "123"0xFFeeCC. Throws ValueError (result/errors.h) with a one-line message for anything else: an empty text, a
 // 'file' piece (which fio reads from a file; bench++ does not), more than 512 bytes.
 FioPattern parse_fio_pattern(std::string_view text, bool allow_offset_fields);
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "data/random_fill.h"
+#include "result/errors.h"
 
 namespace bench {
 
@@ -116,12 +117,11 @@ BlockVerifier::BlockVerifier(const VerifySpec& spec, std::uint64_t seed)
     : spec_(spec), seed_(seed), digest_(digest_of(spec.method)) {
   if (spec.method == VerifyMethod::kNone) throw std::invalid_argument("verify: no method");
   const bool needs_pattern = spec.method == VerifyMethod::kPattern || spec.method == VerifyMethod::kPatternWithHeader;
-  if (needs_pattern && spec.pattern.empty()) throw std::invalid_argument("verify=pattern needs verify_pattern");
+  if (needs_pattern && spec.pattern.empty()) throw ValueError("verify=pattern needs verify_pattern");
   header_bytes_ = spec.method == VerifyMethod::kPattern ? 0
                   : static_cast<std::uint32_t>(kDigestAt + (digest_ ? digest_bytes(*digest_) : 0));
   if (spec.interval != 0 && spec.interval <= header_bytes_)
-    throw std::invalid_argument(fmt::format("verify_interval={} is not above the {}-byte header", spec.interval,
-                                            header_bytes_));
+    throw ValueError(fmt::format("verify_interval={} is not above the {}-byte header", spec.interval, header_bytes_));
 }
 
 std::uint32_t BlockVerifier::interval_for(std::size_t block_bytes) const {

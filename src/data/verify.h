@@ -65,8 +65,9 @@ struct VerifyFailure {
 
 class BlockVerifier {
  public:
-  // `seed` names the job's data (with the stamp's offset and generation). Throws std::invalid_argument for
-  // kNone, for a pattern method without a pattern, and for an interval not larger than the header.
+  // `seed` names the job's data (with the stamp's offset and generation). REQUIRES: a method (else
+  // std::invalid_argument). Throws ValueError (result/errors.h) for a pattern method without a pattern and for an
+  // interval not larger than the header.
   BlockVerifier(const VerifySpec& spec, std::uint64_t seed);
 
   // Header bytes at the start of each interval (0 for kPattern).

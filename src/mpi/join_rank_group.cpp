@@ -1,8 +1,10 @@
 // The MPI build: the MPI job when an MPI launcher started this process, else alone (as the plain build).
 #include <cstdlib>
+#include <optional>
 
 #include "mpi/mpi_rank_group.h"
 #include "run/rank_group.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -15,10 +17,12 @@ bool started_by_mpi_launcher() {
   return false;
 }
 
-// The rank as the launcher numbers it (Open MPI, PMIx, PMI), or -1 when none says.
+// The rank as the launcher numbers it (Open MPI, PMIx, PMI), or -1 when none says (a value that is not a rank
+// says nothing).
 long launcher_rank() {
   for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
-    if (const char* value = std::getenv(name)) return std::strtol(value, nullptr, 10);
+    const char* value = std::getenv(name);
+    if (const std::optional<long> rank = value ? read_number<long>(value) : std::nullopt) return *rank;
   }
   return -1;
 }

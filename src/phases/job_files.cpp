@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "text/split.h"
+#include "result/errors.h"
 
 namespace bench {
 
@@ -57,7 +58,7 @@ std::vector<std::uint64_t> fio_file_sizes(const WorkloadSpec& spec, std::uint32_
       bytes -= bytes % unit;
     }
     if (start > bytes) {
-      throw std::invalid_argument(fmt::format("offset {} is beyond the end of a file of filesize {}", start, bytes));
+      throw ValueError(fmt::format("offset {} is beyond the end of a file of filesize {}", start, bytes));
     }
     sizes.push_back(bytes - start);
   }

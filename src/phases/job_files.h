@@ -34,7 +34,7 @@ std::string directory_of_job(const WorkloadSpec& spec, std::uint32_t job);
 //   - with filesize=N: N - start each;
 //   - with filesize=lo-hi: each file's size drawn in [lo, hi] from the job's file-size stream (`seeds.file_size`,
 //     fio's get_rand_file_size: one draw per file, in file order, rounded down to a smallest request), minus start.
-// Throws std::invalid_argument when start is beyond a file's size (fio's "offset is beyond the file").
+// Throws ValueError (result/errors.h) when start is beyond a file's size (fio's "offset is beyond the file").
 std::vector<std::uint64_t> fio_file_sizes(const WorkloadSpec& spec, std::uint32_t files, std::uint64_t start,
                                           const FioSeeds& seeds);
 

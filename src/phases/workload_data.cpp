@@ -10,6 +10,7 @@
 #include "data/verify.h"
 #include "phases/job_offsets.h"
 #include "platform/posix_file.h"
+#include "result/errors.h"
 
 namespace bench {
 
@@ -46,7 +47,7 @@ std::optional<std::string> refused_data_options(const WorkloadSpec& spec) {
     if (interval <= verifier.header_bytes())
       return fmt::format("bs={} does not hold verify={}'s {}-byte header", interval,
                          verify_method_name(method), verifier.header_bytes());
-  } catch (const std::invalid_argument& error) {
+  } catch (const ValueError& error) {
     return error.what();
   }
   return std::nullopt;

@@ -48,7 +48,7 @@ struct JobDataSetup {
 // One per job, used from the job's thread.
 class JobData {
  public:
-  // Throws std::invalid_argument for options the data libraries refuse (check_workload refuses them earlier).
+  // Throws ValueError for options the data libraries refuse (check_workload refuses them earlier).
   JobData(const WorkloadSpec& spec, const JobDataSetup& setup);
   ~JobData();
   JobData(const JobData&) = delete;

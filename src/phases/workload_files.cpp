@@ -207,7 +207,7 @@ std::vector<std::uint64_t> job_file_bytes(const WorkloadSpec& spec, std::uint32_
   if (files == 1 && spec.file_size_high == 0) return {spec.size_bytes};
   try {
     return fio_file_sizes(spec, files, start, fio_seeds_for(spec, job, first_name, 0));
-  } catch (const std::invalid_argument& error) {
+  } catch (const ValueError& error) {
     refuse(error.what());
   }
   return {};

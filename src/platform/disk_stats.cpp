@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "text/split.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -73,10 +74,9 @@ std::optional<DiskCounters> parse_disk_stat_line(std::string_view line) {
   std::vector<std::uint64_t> fields;
   for (const std::string_view word : split(line, ' ')) {
     if (word.empty()) continue;
-    std::uint64_t value = 0;
-    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (error != std::errc() || end != word.data() + word.size()) break;
-    fields.push_back(value);
+    const std::optional<std::uint64_t> value = read_number<std::uint64_t>(word);
+    if (!value) break;
+    fields.push_back(*value);
     if (fields.size() == 11) break;
   }
   if (fields.size() < 11) return std::nullopt;

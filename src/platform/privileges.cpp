@@ -9,16 +9,12 @@
 #include <system_error>
 
 #include "result/errors.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
 
-std::optional<unsigned> parse_id(const std::string& text) {
-  unsigned value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
+std::optional<unsigned> parse_id(const std::string& text) { return read_number<unsigned>(text); }
 
 gid_t resolve_group(const std::string& name) {
   if (const group* entry = ::getgrnam(name.c_str())) return entry->gr_gid;

@@ -11,6 +11,7 @@
 
 #include "platform/virt_text.h"
 #include "text/split.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -156,12 +157,11 @@ std::optional<std::string> probe_dmi(const VirtEvidence& e, std::vector<std::str
 // A /proc/xen directory shows a Xen domain; dom0, the control domain, is the host side of Xen.
 void probe_xen(const VirtEvidence& e, VmFindings* f, std::vector<std::string>* out) {
   if (!e.proc_xen_exists) return;
-  std::uint64_t features = 0;
   bool dom0_feature = false;
   if (e.sys_hypervisor_features) {
     const std::string_view hex = trimmed(*e.sys_hypervisor_features);
-    const auto parsed = std::from_chars(hex.data(), hex.data() + hex.size(), features, 16);
-    dom0_feature = parsed.ec == std::errc() && ((features >> 11U) & 1U) != 0;  // XENFEAT_dom0
+    const std::optional<std::uint64_t> features = read_number<std::uint64_t>(hex, 16);
+    dom0_feature = features && ((*features >> 11U) & 1U) != 0;  // XENFEAT_dom0
   }
   if (contains(e.xen_capabilities, "control_d")) {
     out->push_back("/proc/xen/capabilities 'control_d': Xen dom0, the control domain (host side)");

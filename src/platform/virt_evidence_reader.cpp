@@ -148,14 +148,12 @@ std::optional<CpuidEvidence> read_cpuid() {
 #endif
 }
 
+// A file that cannot be read is evidence missing (the readers above take std::error_code, never throw), so
+// nothing here is caught: what could still throw (std::bad_alloc) is a failure of the run, not "unknown".
 VirtEvidence read_virt_evidence() {
-  try {
-    VirtEvidence evidence = read_virt_files("/");
-    evidence.cpuid = read_cpuid();
-    return evidence;
-  } catch (...) {
-    return VirtEvidence{};  // nothing known: classify_placement says "unknown"
-  }
+  VirtEvidence evidence = read_virt_files("/");
+  evidence.cpuid = read_cpuid();
+  return evidence;
 }
 
 }  // namespace bench

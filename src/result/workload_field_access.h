@@ -17,6 +17,7 @@
 
 #include "result/record_field.h"
 #include "result/workload_spec.h"
+#include "text/number.h"
 
 namespace bench::workload_access {
 
@@ -137,8 +138,9 @@ inline std::string shortest_text(double value) {
   return std::string(text.data(), result.ptr);
 }
 inline bool read_double(std::string_view text, double& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return !text.empty() && error == std::errc() && end == text.data() + text.size();
+  const std::optional<double> read = read_number<double>(text);
+  if (read) value = *read;
+  return read.has_value();
 }
 constexpr FieldAccess<WorkloadSpec> kFileServiceParameter{
     .format = {.codec = FieldCodec::kText},
@@ -171,8 +173,9 @@ inline std::optional<std::array<std::uint64_t, kFioDirections>> per_direction_nu
   std::size_t count = 0;
   while (count < kFioDirections) {
     const std::string_view field = text.substr(0, text.find('/'));
-    const char* end = field.data() + field.size();
-    if (field.empty() || std::from_chars(field.data(), end, values[count]).ptr != end) return std::nullopt;
+    const std::optional<std::uint64_t> value = read_number<std::uint64_t>(field);
+    if (!value) return std::nullopt;
+    values[count] = *value;
     ++count;
     if (field.size() == text.size()) return count >= 2 ? std::optional(values) : std::nullopt;
     text.remove_prefix(field.size() + 1);
@@ -247,11 +250,10 @@ constexpr FieldAccess<WorkloadSpec> direction_sizes() {
 
 // Reads a whole number at the front of `text` and drops it; nullopt (text unchanged) when there is none.
 inline std::optional<std::uint64_t> take_number(std::string_view& text) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end == text.data()) return std::nullopt;
-  text.remove_prefix(static_cast<std::size_t>(end - text.data()));
-  return value;
+  const LeadingNumber<std::uint64_t> number = read_leading_number<std::uint64_t>(text);
+  if (number.status != NumberStatus::kRead) return std::nullopt;
+  text = number.rest;
+  return number.value;
 }
 inline bool take(std::string_view& text, char c) {
   if (text.empty() || text.front() != c) return false;

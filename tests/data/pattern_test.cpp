@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "data/random_fill.h"
+#include "result/errors.h"
 
 namespace bench {
 namespace {
@@ -20,7 +21,7 @@ std::vector<int> bytes_of(std::string_view text, bool formats = false) {
 std::string error_of(std::string_view text, bool formats = false) {
   try {
     parse_fio_pattern(text, formats);
-  } catch (const std::invalid_argument& error) {
+  } catch (const ValueError& error) {
     return error.what();
   }
   return "";

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/data_test_support.h"
+#include "result/errors.h"
 
 namespace bench {
 namespace {
@@ -129,7 +130,7 @@ TEST_CASE("data: verify_interval puts a header every N bytes, and the first bad 
   CHECK(failure->first_bad_byte == 65536 + 5 * 512 + 300);
   CHECK_THROWS_AS(verifier.fill(std::span(block).first(1000), {0, 0, 0}), std::invalid_argument);
   spec.interval = 64;  // not above sha256's 80-byte header
-  CHECK_THROWS_AS(BlockVerifier(spec, 7), std::invalid_argument);
+  CHECK_THROWS_AS(BlockVerifier(spec, 7), ValueError);
 }
 
 TEST_CASE("data: verify=pattern writes the pattern alone, verify_pattern alone adds the header") {
@@ -161,7 +162,7 @@ TEST_CASE("data: verify=pattern writes the pattern alone, verify_pattern alone a
   headed[48 + 7] ^= std::byte{1};
   CHECK(with_header.check(headed, at(0x3000))->first_bad_byte == 0x3000 + 48 + 7);
   spec.pattern = {};
-  CHECK_THROWS_AS(BlockVerifier(spec, 1), std::invalid_argument);
+  CHECK_THROWS_AS(BlockVerifier(spec, 1), ValueError);
 }
 
 TEST_CASE("data: verify=meta checks the header, verify=null checks nothing") {

@@ -88,7 +88,7 @@ TEST_CASE("job files: filesize=N gives each file N from the job's offset, filesi
   fixed.file_size = 64 << 10;
   CHECK(fio_file_sizes(fixed, 4, 0, seeds) == std::vector<std::uint64_t>(4, 64 << 10));
   CHECK(fio_file_sizes(fixed, 4, 16 << 10, seeds) == std::vector<std::uint64_t>(4, 48 << 10));
-  CHECK_THROWS_AS(fio_file_sizes(fixed, 4, 128 << 10, seeds), std::invalid_argument);
+  CHECK_THROWS_AS(fio_file_sizes(fixed, 4, 128 << 10, seeds), ValueError);
   WorkloadSpec range = fixed;
   range.file_size = 16 << 10;
   range.file_size_high = 1 << 20;

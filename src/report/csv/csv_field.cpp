@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include "text/number.h"
 
 namespace bench {
 
@@ -143,13 +144,6 @@ std::optional<std::int64_t> parse_fixed_point(std::string_view text, int decimal
   return static_cast<std::int64_t>(value);
 }
 
-std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc{} || ptr != end) return std::nullopt;
-  return value;
-}
+std::optional<std::uint64_t> parse_unsigned(std::string_view text) { return read_number<std::uint64_t>(text); }
 
 }  // namespace bench

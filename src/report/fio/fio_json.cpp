@@ -16,12 +16,8 @@ using Json = nlohmann::ordered_json;
 // The run's start as seconds since the epoch (RunInfo::started_utc, "2026-11-30T10:34:59Z"); 0 when unreadable.
 std::time_t start_time(const RunInfo& info) {
   std::tm parts{};
-  if (std::sscanf(info.started_utc.c_str(), "%d-%d-%dT%d:%d:%dZ", &parts.tm_year, &parts.tm_mon, &parts.tm_mday,
-                  &parts.tm_hour, &parts.tm_min, &parts.tm_sec) != 6) {
-    return 0;
-  }
-  parts.tm_year -= 1900;
-  parts.tm_mon -= 1;
+  const char* end = ::strptime(info.started_utc.c_str(), "%Y-%m-%dT%H:%M:%SZ", &parts);
+  if (end == nullptr || *end != '\0') return 0;
   return timegm(&parts);
 }
 

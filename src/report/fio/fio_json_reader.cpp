@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "measure/latency_histogram.h"
+#include "text/number.h"
 
 namespace bench {
 namespace {
@@ -20,6 +21,12 @@ using json = nlohmann::ordered_json;  // the options in the order fio wrote them
 std::runtime_error error(const std::string& name, const std::string& what) {
   return std::runtime_error(fmt::format("{}: {}", name, what));
 }
+
+// A json+ latency bin whose key is not a whole number of nanoseconds; read_fio_json names the file.
+class BinKeyError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 FioOptionList options_of(const json& object) {
   FioOptionList options;
@@ -54,8 +61,9 @@ ReadLatency latency_of(const json& object) {
     std::vector<std::uint64_t> words(LatencyHistogram::kWordCount, 0);
     std::uint64_t count = 0;
     for (const auto& [value, n] : bins->items()) {
-      const std::uint64_t ns = std::stoull(value);
-      words[LatencyHistogram::bucket_index(ns)] += n.get<std::uint64_t>();
+      const std::optional<std::uint64_t> ns = read_number<std::uint64_t>(value);
+      if (!ns) throw BinKeyError(fmt::format("'{}'", value));
+      words[LatencyHistogram::bucket_index(*ns)] += n.get<std::uint64_t>();
       count += n.get<std::uint64_t>();
     }
     words[LatencyHistogram::kBucketCount] = count;
@@ -247,7 +255,7 @@ std::vector<RunResult> read_fio_json(std::string_view text, const std::string& n
     return read_document(text, name, make_spec);
   } catch (const json::exception& e) {  // a value of another type than fio writes: "jobname": 3
     throw error(name, fmt::format("not fio's JSON: {}", e.what()));
-  } catch (const std::logic_error& e) {  // a bins key that is no number
+  } catch (const BinKeyError& e) {
     throw error(name, fmt::format("not fio's JSON: a latency bin that is no number ({})", e.what()));
   }
 }
