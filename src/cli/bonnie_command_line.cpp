@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "cli/size_spec.h"
+#include "result/default_file_size.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/space_needed.h"
@@ -396,14 +397,6 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     throw UsageError("nothing to do: -s 0 and -n 0 together skip every test");
   }
   return result;
-}
-
-std::string checked_html_path(const std::string& text) {
-  if (text.empty()) throw UsageError("invalid --html value '': it must not be empty");
-  if (text == "-") {
-    throw UsageError("invalid --html value '-': a run's report goes to a file (stdout carries the table)");
-  }
-  return text;
 }
 
 std::string help_text() {

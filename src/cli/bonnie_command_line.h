@@ -20,8 +20,4 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
 // The --help text: a usage line, then every option (short and long forms) grouped, with its default.
 std::string help_text();
 
-// The value of --html (bench++'s runs, job and suite): a file name. Throws UsageError for "" and for "-" (stdout
-// carries the table; `bench++ compare --html -` writes a report to stdout).
-std::string checked_html_path(const std::string& text);
-
 }  // namespace bench

@@ -19,19 +19,10 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/fio_option.h"
 #include "result/workload_spec.h"
 
 namespace bench {
-
-// One option as written: its name (without dashes) and its value, absent for a bare flag (--time_based).
-struct FioOption {
-  std::string name;
-  std::optional<std::string> value;
-};
-
-// How an option takes its value on a command line: fio's ordinary options need one ("--bs 4k" takes the next
-// word); its flags (time_based, group_reporting, thread, stonewall) take one only as "--flag=1".
-enum class FioArgument { kRequired, kFlag };
 
 // How `name` takes its value, or nullopt when bench++ does not know the option (a fio option it does not
 // support, or no fio option at all).
@@ -69,7 +60,5 @@ std::chrono::nanoseconds parse_fio_time(std::string_view text);
 
 // The largest numjobs bench++ accepts (each job is a thread with its own file).
 inline constexpr std::uint32_t kMaxJobs = 4096;
-// The largest bs bench++ accepts (one buffer per request in flight).
-inline constexpr std::uint64_t kMaxBlockBytes = 64ull << 20;
 
 }  // namespace bench

@@ -9,7 +9,6 @@
 #include <vector>
 #include <limits>
 
-#include "cli/bonnie_command_line.h"
 #include "cli/size_spec.h"
 #include "cli/tags.h"
 #include "result/errors.h"
@@ -52,6 +51,16 @@ const std::vector<SharedOption>& table() {
 [[noreturn]] void invalid(const SharedOption& option, const std::string& text, std::string_view reason) {
   const std::string name = option.letter != 0 ? fmt::format("-{}", option.letter) : fmt::format("--{}", option.name);
   throw UsageError(fmt::format("invalid {} value '{}': {}", name, text, reason));
+}
+
+// The value of --html (bench++'s runs, job and suite): a file name; "" and "-" are refused (stdout carries the
+// table; `bench++ compare --html -` writes a report to stdout).
+std::string checked_html_path(const std::string& text) {
+  if (text.empty()) throw UsageError("invalid --html value '': it must not be empty");
+  if (text == "-") {
+    throw UsageError("invalid --html value '-': a run's report goes to a file (stdout carries the table)");
+  }
+  return text;
 }
 
 std::string non_empty(const SharedOption& option, const std::string& text) {

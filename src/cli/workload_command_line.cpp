@@ -13,8 +13,8 @@
 #include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
-#include "phases/job_files.h"
 #include "result/errors.h"
+#include "result/job_file_names.h"
 #include "result/size_arithmetic.h"
 #include "text/split.h"
 

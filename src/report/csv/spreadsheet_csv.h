@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "report/csv/csv_field.h"
-#include "report/unrecorded_fields.h"
+#include "result/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -44,7 +44,7 @@ std::string format_spreadsheet_csv_row(const RunInfo& info, const PhaseResult& p
 // Reads a whole spreadsheet CSV text back into runs. Columns are found by header name: unknown columns are
 // ignored (files from a later bench++ stay readable). A setup column (result/run_fields.h, result/workload_fields.h)
 // the file lacks, as a file written before the field existed does, leaves the field at its default and is named in
-// *unrecorded (when given; report/unrecorded_fields.h), but the label, which names the format. Every result column
+// *unrecorded (when given; result/unrecorded_fields.h), but the label, which names the format. Every result column
 // is required but the derived ones (unit, cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs
 // by (label, run_index, started_utc), runs in order of first appearance, phases in file order. A row repeating
 // the header (as `cat a.csv b.csv` makes) is skipped.
