@@ -12,7 +12,7 @@
 #include "app/text_sink.h"
 #include "cli/compare_options.h"
 #include "cli/fio_job_file.h"
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 #include "compare/run_grouping.h"
 #include "report/result_file.h"
 #include "report/text/comparison_text.h"

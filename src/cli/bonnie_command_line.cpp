@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "cli/size_spec.h"
+#include "result/default_file_size.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/space_needed.h"

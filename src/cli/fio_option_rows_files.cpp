@@ -10,7 +10,7 @@
 #include "cli/fio_distribution.h"
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
-#include "phases/job_files.h"
+#include "result/job_file_names.h"
 #include "result/result_keywords.h"
 #include "text/split.h"
 

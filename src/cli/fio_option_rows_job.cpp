@@ -1,6 +1,7 @@
 // fio's job options (FioOptionGroup::kJob): what a workload does, how large, how deep, how long, at what rate,
 // and where its random offsets fall; the helpers that read their values (fio 3.33's grammars).
 #include "cli/fio_option_rules.h"
+#include "cli/fio_options.h"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,8 @@
 #include <span>
 #include <string_view>
 
-#include "cli/fio_options.h"
+#include "cli/fio_option.h"
+#include "result/workload_spec.h"
 
 namespace bench {
 

@@ -8,7 +8,7 @@
 #include "cli/fio_run_options.h"
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
-#include "phases/job_files.h"
+#include "result/job_file_names.h"
 #include "result/errors.h"
 
 namespace bench {

@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 
+#include "cli/fio_values.h"
 #include "result/errors.h"
 #include "text/split.h"
 #include "text/number.h"
@@ -71,8 +72,8 @@ void apply_output_format(FioOutputRequest& request, const FioOption& option) {
 void check_time(const FioOption& option) {
   const std::string_view text = value_of(option);
   try {
-    (void)parse_fio_time(text);
-  } catch (const UsageError&) {
+    (void)cli_value::fio_time_of(text);
+  } catch (const ValueError&) {
     throw invalid(option, "a time (e.g. 2, 500ms, 1m)");
   }
   if (text.empty()) throw invalid(option, "a time (e.g. 2, 500ms, 1m)");

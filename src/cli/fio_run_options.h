@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "cli/config.h"
-#include "cli/fio_options.h"
+#include "cli/fio_option.h"
 
 namespace bench {
 

@@ -5,7 +5,6 @@
 #include <charconv>
 #include <limits>
 
-#include "cli/fio_options.h"
 #include "text/split.h"
 #include "text/number.h"
 

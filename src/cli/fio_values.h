@@ -18,6 +18,13 @@
 #include "result/block_sizes.h"
 #include "result/offset_spec.h"
 
+namespace bench {
+
+// The largest bs bench++ accepts (one buffer per request in flight).
+inline constexpr std::uint64_t kMaxBlockBytes = 64ull << 20;
+
+}  // namespace bench
+
 namespace bench::cli_value {
 
 // ASCII lowercase.

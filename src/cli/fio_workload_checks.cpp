@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "phases/job_files.h"
-#include "phases/workload_data.h"
+#include "data/workload_data_rules.h"
 #include "result/errors.h"
+#include "result/job_file_names.h"
 #include "result/size_arithmetic.h"
 
 namespace bench {

@@ -38,11 +38,11 @@
 #include <string_view>
 #include <vector>
 
-#include "report/unrecorded_fields.h"
 #include "result/result_keywords.h"
 #include "result/run_result.h"
-#include "result/test_id.h"
 #include "result/statistics.h"
+#include "result/test_id.h"
+#include "result/unrecorded_fields.h"
 
 namespace bench {
 
@@ -63,7 +63,7 @@ struct SourcedRun {
   std::string file;       // as given on the command line
   std::size_t input = 0;  // the file's position among the inputs (a file given twice is two inputs)
   RunSource source = RunSource::kBenchResult;
-  // The setup fields its file does not record (written before they existed: report/unrecorded_fields.h): compare
+  // The setup fields its file does not record (written before they existed: result/unrecorded_fields.h): compare
   // has no value for them, as for a field a bonnie++ line lacks. Shared by the runs of one file; nullptr: none.
   std::shared_ptr<const UnrecordedFields> unrecorded = nullptr;
 };
@@ -184,13 +184,5 @@ struct Comparison {
 
 // "guest run 2 (guest.json): error 84: MESSAGE": who failed and how, for every output.
 std::string failed_run_text(const Comparison& comparison, const FailedRun& failed);
-
-// REQUIRES: runs not empty. Throws UsageError when the runs form fewer than two groups (e.g. every file holds
-// the same label under group_by_label).
-Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& options);
-
-// The same from runs folded as they were read (compare/run_grouping.h): compare_runs folds its span and calls this.
-class RunFolder;
-Comparison compare_folded(const RunFolder& folder);
 
 }  // namespace bench

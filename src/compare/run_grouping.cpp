@@ -83,7 +83,7 @@ std::string shown(const RecordField<Record>& field, const FieldValue& value) {
   return "";
 }
 
-// Whether the run's file records the field (report/unrecorded_fields.h): an unrecorded one has no value to compare.
+// Whether the run's file records the field (result/unrecorded_fields.h): an unrecorded one has no value to compare.
 bool recorded_run_field(const SourcedRun& run, std::size_t index) {
   return run.unrecorded == nullptr || !run.unrecorded->run_field(index);
 }

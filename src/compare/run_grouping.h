@@ -1,5 +1,5 @@
 #pragma once
-// The first step of compare_runs (compare/comparison.h): runs into named groups, and notes on how the groups
+// The first step of compare_runs (compare/compare_runs.h): runs into named groups, and notes on how the groups
 // were run differently. Pure.
 #include <array>
 #include <cstdint>

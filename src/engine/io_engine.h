@@ -106,9 +106,4 @@ class IoEngine {
   virtual std::size_t in_flight() const = 0;
 };
 
-// The engine of `kind` over `setup`. Throws std::invalid_argument when setup breaks its REQUIRES, and
-// std::system_error when the engine cannot start (for io_uring: "cannot create io_uring ring of depth N";
-// check io_uring_availability() from platform/io_uring_ring.h first to fall back to kPsync or kPsyncThreads with a reason).
-std::unique_ptr<IoEngine> make_io_engine(EngineKind kind, const EngineSetup& setup);
-
 }  // namespace bench

@@ -4,7 +4,6 @@
 
 #include <stdexcept>
 
-#include "text/split.h"
 #include "result/errors.h"
 
 namespace bench {
@@ -12,21 +11,6 @@ namespace bench {
 std::uint32_t smallest_request(const WorkloadSpec& spec) {
   const std::uint32_t smallest = spec.block_sizes.smallest();
   return smallest != 0 ? smallest : spec.block_bytes;
-}
-
-std::uint32_t files_per_job(const WorkloadSpec& spec) {
-  if (spec.filename.empty()) return spec.nrfiles;
-  return static_cast<std::uint32_t>(std::max<std::size_t>(1, split_fio_names(spec.filename).size()));
-}
-
-std::string own_file_name(const WorkloadSpec& spec, std::uint32_t job, std::uint32_t file) {
-  return fmt::format("{}.{}.{}", spec.name, job, file);
-}
-
-std::string directory_of_job(const WorkloadSpec& spec, std::uint32_t job) {
-  const std::vector<std::string> directories = split_fio_names(spec.directory);
-  if (directories.empty()) return {};
-  return directories[job % directories.size()];
 }
 
 std::vector<std::uint64_t> fio_file_sizes(const WorkloadSpec& spec, std::uint32_t files, std::uint64_t start,

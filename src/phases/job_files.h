@@ -10,22 +10,13 @@
 
 #include "engine/fio_random.h"
 #include "engine/offset_distribution.h"
+#include "result/job_file_names.h"
 #include "result/workload_spec.h"
 
 namespace bench {
 
 // The smallest request of either direction (fio's td_min_bs): the unit fio rounds file sizes to.
 std::uint32_t smallest_request(const WorkloadSpec& spec);
-
-// The files a job has: the names of filename= (fio's list, "a:b"), else nrfiles of its own.
-std::uint32_t files_per_job(const WorkloadSpec& spec);
-
-// fio's name of file `file` of job `job` without filename=: "<workload>.<job>.<file>".
-std::string own_file_name(const WorkloadSpec& spec, std::uint32_t job, std::uint32_t file);
-
-// The directory of directory= (fio's list, "a:b") that holds job `job`'s own files: fio spreads jobs over the
-// directories in turn (job modulo their number); the files of filename= are in the first. "" without directory=.
-std::string directory_of_job(const WorkloadSpec& spec, std::uint32_t job);
 
 // fio's io_size of each of a job's `files` files (filesetup.c's setup_files), from `start` (the job's offset in
 // each file, fio_start_offset):

@@ -9,7 +9,7 @@
 
 #include "phases/job_files.h"
 #include "phases/job_offsets.h"
-#include "phases/workload_job.h"
+#include "phases/job_plan.h"
 
 namespace bench {
 

@@ -15,10 +15,13 @@
 
 #include "engine/io_engine.h"
 #include "phases/phase.h"
-#include "phases/workload_job.h"
 #include "result/workload_spec.h"
 
 namespace bench {
+
+// Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.
+inline std::size_t part_index(IoDirection direction) { return static_cast<std::size_t>(direction); }
+inline constexpr std::size_t kWorkloadParts = 4;
 
 class JobRecorder {
  public:

@@ -111,11 +111,4 @@ class JobData {
   std::uint64_t backlog_batch_left_ = 0;
 };
 
-// verify= as the job runs it: verify_pattern alone is kPatternWithHeader (fio's VERIFY_PATTERN).
-VerifyMethod effective_verify_method(const VerifyOptions& options);
-
-// A one-line reason why bench++ does not run this workload's data options, or nullopt (cli/fio_options.cpp's
-// check_workload refuses with it).
-std::optional<std::string> refused_data_options(const WorkloadSpec& spec);
-
 }  // namespace bench

@@ -16,7 +16,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/io_engine.h"
+#include "engine/make_io_engine.h"
 #include "phases/job_files.h"
 #include "phases/job_offsets.h"
 #include "phases/job_process.h"

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <functional>
 
-#include "cli/size_spec.h"
 #include "phases/job_priority.h"
 #include "phases/phase_list.h"
 #include "phases/seeds.h"
 #include "phases/workload_phase.h"
+#include "result/default_file_size.h"
 #include "result/errors.h"
 
 namespace bench {
@@ -44,6 +44,7 @@ std::vector<std::vector<PlannedTest>> group_tests(const RunSetup& setup, std::ui
     PlannedTest test;
     test.phase = id;
     test.jobs = setup.concurrency;
+    test.expected_operations = make_bonnie_test(id)->expected_operations(setup);
     groups.push_back({std::move(test)});
   }
   const std::vector<WorkloadSpec>& workloads = setup.workloads;

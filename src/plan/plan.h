@@ -4,7 +4,7 @@
 // then says no; --dry-run prints the plan (report/text/plan_text.h, report/json/plan_json.h).
 //
 // What it decides, before anything is created:
-//   - the setup as it will run: a default -s bounded by the free space of -d (cli/size_spec.h);
+//   - the setup as it will run: a default -s bounded by the free space of -d (result/default_file_size.h);
 //   - its tests, in groups that start together: each of bonnie++'s tests a group of its own (a barrier before
 //     each, as bonnie++ runs them one after another), then the fio workloads, a group up to each stonewall (as
 //     fio runs a job file's jobs); each test's jobs: -c for bonnie++'s tests, numjobs for a workload;
@@ -33,6 +33,7 @@ struct PlannedTest {
   PhaseId phase = PhaseId::kWorkload;  // one of bonnie++'s tests (their specs are the setup's), or kWorkload
   std::size_t workload = 0;            // kWorkload: its index in setup.workloads
   std::uint32_t jobs = 1;              // the jobs that run it at once: -c, or numjobs
+  std::uint64_t expected_operations = 0;  // bonnie++'s tests: the operations each job does (the printed plan's)
   bool reports_each_job = false;       // numjobs > 1 without group_reporting: each job's own results too
   std::vector<JobTarget> targets;      // kWorkload: each job's files, job after job (targets_of_job)
   EngineChoice engine;                 // kWorkload: what runs it

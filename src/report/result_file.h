@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "report/fio/fio_json_reader.h"
-#include "report/unrecorded_fields.h"
+#include "result/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {

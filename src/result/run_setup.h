@@ -19,8 +19,8 @@ enum class DataPattern { kRandom, kZero };
 // A default RunSetup runs no test: the command line (cli/bonnie_command_line.h) fills in bench++'s defaults.
 struct RunSetup {
   std::optional<IoSpec> io;         // -s, -f, --seek-writes; nullopt: no I/O tests (-s 0)
-  // How io's file size was chosen when -s was absent (cli/size_spec.h choose_default_file_size, e.g. "the larger
-  // of 1 GiB and RAM/8 (RAM 23.5 GiB) as the page cache is dropped before each read"); empty when -s gave it.
+  // How io's file size was chosen when -s was absent (result/default_file_size.h choose_default_file_size, e.g.
+  // "the larger of 1 GiB and RAM/8 (RAM 23.5 GiB) as the page cache is dropped before each read"); "" with -s.
   std::string file_size_choice;
   std::optional<FileSpec> files;    // -n; nullopt: no file tests (-n 0)
   // --sync-size; nullopt: no fsync latency test (--no-sync-test). Not among the recorded fields (the outputs

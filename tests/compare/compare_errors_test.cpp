@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 #include "report/csv/comparison_csv.h"
 #include "report/html/comparison_html.h"
 #include "report/json/comparison_json.h"

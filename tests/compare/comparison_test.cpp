@@ -1,6 +1,6 @@
 // compare_runs (compare/comparison.h) on runs built in code: grouping and names, metrics, ratios and phrases,
 // the noise rule, one-sided tests and notes.
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 
 #include <doctest/doctest.h>
 

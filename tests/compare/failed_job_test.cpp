@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 #include "report/comparison_values.h"
 #include "report/csv/comparison_csv.h"
 #include "report/html/comparison_html.h"

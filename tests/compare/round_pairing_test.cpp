@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 #include "compare/run_tags.h"
 
 namespace bench {

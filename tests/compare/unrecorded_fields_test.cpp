@@ -1,4 +1,4 @@
-// Files written before a field existed (report/unrecorded_fields.h): a spreadsheet CSV or JSON report made by the
+// Files written before a field existed (result/unrecorded_fields.h): a spreadsheet CSV or JSON report made by the
 // current writers with one setup column or key removed, each field of result/run_fields.h and
 // result/workload_fields.h in turn (so a field added to a table is covered here without editing this test), reads
 // with that field "not recorded"; a missing result column or key still fails, naming it; compare has no value for
@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 #include "report/csv/csv_field.h"
 #include "report/csv/spreadsheet_csv.h"
 #include "report/json/json_report.h"

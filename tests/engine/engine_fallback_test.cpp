@@ -10,7 +10,7 @@
 #include <system_error>
 
 #include "test_support.h"
-#include "engine/io_engine.h"
+#include "engine/make_io_engine.h"
 #include "result/result_keywords.h"
 #include "engine/uring_engine.h"
 #include "engine_test_support.h"

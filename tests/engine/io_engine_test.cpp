@@ -1,7 +1,7 @@
 // Every engine through the IoEngine interface, on real files: every request completes once with its tag and
 // byte count, reads see what was written, writes land where asked, the depth is kept, syncs complete, errors
 // and short reads are results, trims are fio's (BLKDISCARD: -ENOTTY on a regular file, zeros on a device).
-#include "engine/io_engine.h"
+#include "engine/make_io_engine.h"
 #include "result/result_keywords.h"
 
 #include <doctest/doctest.h>

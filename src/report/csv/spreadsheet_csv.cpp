@@ -16,7 +16,7 @@
 #include "report/csv/csv_field.h"
 #include "report/csv/record_csv.h"
 #include "report/csv/workload_columns.h"
-#include "report/unrecorded_fields.h"
+#include "result/unrecorded_fields.h"
 #include "result/metrics.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
@@ -173,7 +173,7 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
     return std::nullopt;
   };
   ColumnPlaces places;
-  // A setup column the file lacks was added after the file was written: not recorded (report/unrecorded_fields.h).
+  // A setup column the file lacks was added after the file was written: not recorded (result/unrecorded_fields.h).
   // The label is what tells the file's format (report/result_file.h), so it is there.
   for (const RunField* field : run_columns()) {
     places.run.push_back(place(field->csv_column, false));

@@ -32,7 +32,7 @@
 
 #include "report/csv/csv_field.h"
 #include "report/result_writer.h"
-#include "report/unrecorded_fields.h"
+#include "result/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -55,7 +55,7 @@ class SpreadsheetCsvWriter final : public ResultWriter {
 // or at the end. Memory grows with one run and a hash per run read, not with the text.
 // Columns are found by header name: unknown columns are ignored (files from a later bench++ stay readable). A
 // setup column (result/run_fields.h, result/workload_fields.h) the file lacks, as a file written before the field
-// existed does, leaves the field at its default and is named in the unrecorded fields (report/unrecorded_fields.h),
+// existed does, leaves the field at its default and is named in the unrecorded fields (result/unrecorded_fields.h),
 // but the label, which names the format. Every result column is required but the derived ones (unit,
 // cpu_percent, kib_per_sec, ops_per_sec, too_fast), which are not read. Rows are grouped into runs by (label,
 // run_index, started_utc), phases in file order; a run's rows must follow each other (as bench++ writes them and

@@ -144,7 +144,7 @@ ordered_json run_json(const RunResult& run) {
 
 // The run's fields (result/run_fields.h); a group that may be absent may be null. A key the run lacks (or the
 // object of a group that is always there) was added after the file was written: the field keeps its default and
-// its index goes to `unrecorded` (report/unrecorded_fields.h).
+// its index goes to `unrecorded` (result/unrecorded_fields.h).
 void read_run_fields(const Walker& w, const json& r, const std::string& path, RunInfo& info,
                      UnrecordedFields& unrecorded) {
   const auto fields = run_fields();

@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "report/result_writer.h"
-#include "report/unrecorded_fields.h"
+#include "result/unrecorded_fields.h"
 #include "result/run_result.h"
 
 namespace bench {
@@ -46,7 +46,7 @@ class JsonReportWriter final : public ResultWriter {
 // Reads a document written by format_json. Unknown keys are ignored (later versions may add some), and so is
 // mpi (not read back). A setup key (result/run_fields.h, result/workload_fields.h) a run lacks, as a file written
 // before the field existed does, leaves the field at its default and is named in *unrecorded (when given; over all
-// runs of the document: report/unrecorded_fields.h). A file older than workloads and histograms lacks a run's
+// runs of the document: result/unrecorded_fields.h). A file older than workloads and histograms lacks a run's
 // "workloads" (none) and a test's "workload" (not a workload's), "histogram" (none recorded) and "cached_percent"
 // (null), which read so: compare compares none of them.
 // Every other key is required but the derived ones (title, unit, cpu_percent, kib_per_sec,

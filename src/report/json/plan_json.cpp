@@ -4,7 +4,6 @@
 
 #include "result/fio_log_names.h"
 
-#include "phases/phase_list.h"
 #include "report/json/workload_keys.h"
 #include "result/result_keywords.h"
 
@@ -38,7 +37,7 @@ ordered_json test_json(const Plan& plan, const PlannedTest& test) {
     return {{"test", phase_key(test.phase)},
             {"kind", "bonnie"},
             {"jobs", test.jobs},
-            {"expected_operations", make_bonnie_test(test.phase)->expected_operations(plan.setup)}};
+            {"expected_operations", test.expected_operations}};
   }
   const WorkloadSpec& spec = plan.workload(test);
   ordered_json files = ordered_json::array();

@@ -1,6 +1,6 @@
 #include "report/json/workload_keys.h"
 
-#include "report/unrecorded_fields.h"
+#include "result/unrecorded_fields.h"
 
 #include <limits>
 

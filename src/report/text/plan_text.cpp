@@ -4,8 +4,7 @@
 
 #include "result/fio_log_names.h"
 
-#include "phases/job_files.h"
-#include "phases/phase_list.h"
+#include "result/job_file_names.h"
 #include "result/result_keywords.h"
 
 namespace bench {
@@ -91,7 +90,7 @@ std::string format_plan_text(const Plan& plan) {
         text += fmt::format("{} {}\n", number, workload_line(plan, test));
       } else {
         text += fmt::format("{} {}: {} worker{}, {} operations each\n", number, phase_title(test.phase), test.jobs,
-                            test.jobs == 1 ? "" : "s", make_bonnie_test(test.phase)->expected_operations(plan.setup));
+                            test.jobs == 1 ? "" : "s", test.expected_operations);
       }
     }
   }

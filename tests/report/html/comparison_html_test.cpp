@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "compare/comparison.h"
+#include "compare/compare_runs.h"
 #include "report/html/comparison_html.h"
 #include "report/result_file.h"
 #include "test_support.h"

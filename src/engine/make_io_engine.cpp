@@ -1,4 +1,4 @@
-#include "engine/io_engine.h"
+#include "engine/make_io_engine.h"
 
 #include "engine/libaio_engine.h"
 #include "engine/mmap_engine.h"
