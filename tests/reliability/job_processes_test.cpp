@@ -11,6 +11,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -54,7 +55,8 @@ pid_t session_of(pid_t pid) {
 
 struct ChildrenSeen {
   std::size_t most = 0;          // the most child processes at once
-  bool each_own_session = true;  // every child seen led a session of its own (as fio's job processes do)
+  bool each_own_session = true;  // every child seen more than once led a session of its own at its last sample
+                                 // (as fio's job processes do; one seen once may be between its fork and setsid)
 };
 
 // What `job`'s child processes were while it ran, sampled for `span` after "Running NAME..." appeared.
@@ -62,15 +64,26 @@ ChildrenSeen children_while_running(test::BackgroundProcess& job, const std::str
                                     std::chrono::milliseconds span) {
   REQUIRE(job.wait_for_stderr("Running " + name + "...", 30s));
   ChildrenSeen seen;
+  struct Samples {
+    int count = 0;
+    bool own_session = false;  // at the last sample
+  };
+  std::map<pid_t, Samples> samples;
   const auto until = std::chrono::steady_clock::now() + span;
   while (std::chrono::steady_clock::now() < until) {
     const std::set<pid_t> children = children_of(job.pid());
     seen.most = std::max(seen.most, children.size());
     for (const pid_t child : children) {
       const pid_t session = session_of(child);
-      if (session != -1 && session != child) seen.each_own_session = false;
+      if (session == -1) continue;  // gone meanwhile
+      Samples& child_samples = samples[child];
+      ++child_samples.count;
+      child_samples.own_session = session == child;
     }
     std::this_thread::sleep_for(10ms);
+  }
+  for (const auto& [child, child_samples] : samples) {
+    if (child_samples.count > 1 && !child_samples.own_session) seen.each_own_session = false;
   }
   return seen;
 }
