@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/fio_options.h"
+#include "data/checked_workload.h"
 #include "phases/workload_data.h"
 
 namespace bench {
@@ -15,14 +16,7 @@ namespace {
 
 constexpr std::uint64_t kBlock = 4096;
 
-WorkloadSpec spec_of(const std::vector<FioOption>& options) {
-  WorkloadSpec spec;
-  spec.name = "w";
-  spec.size_bytes = 64 * 1024;
-  for (const FioOption& option : options) apply_fio_option(spec, option, 1024);
-  check_workload(spec);
-  return spec;
-}
+WorkloadSpec spec_of(const std::vector<FioOption>& options) { return test::checked_workload(options, 64 * 1024); }
 
 // The job loop's questions as it writes `blocks` in that order: before each request, whether a check is due;
 // "w3" for a write of block 3, "r3" for its check.

@@ -6,20 +6,14 @@
 #include <vector>
 
 #include "cli/fio_options.h"
+#include "data/checked_workload.h"
 #include "phases/backlog_verify.h"
 #include "phases/workload_data.h"
 
 namespace bench {
 namespace {
 
-WorkloadSpec spec_of(const std::vector<FioOption>& options) {
-  WorkloadSpec spec;
-  spec.name = "w";
-  spec.size_bytes = 64 * 1024;
-  for (const FioOption& option : options) apply_fio_option(spec, option, 1024);
-  check_workload(spec);
-  return spec;
-}
+WorkloadSpec spec_of(const std::vector<FioOption>& options) { return test::checked_workload(options, 64 * 1024); }
 
 }  // namespace
 
