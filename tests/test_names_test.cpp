@@ -1,6 +1,7 @@
 // The test suite's own rules: no test case name holds a ';', which CTest's doctest discovery reads as a list
 // separator, splitting the test into empty ones that pass without running anything; and a name says the behaviour
-// it checks, not the issue that asked for it ("issue 26", "#26", "reliability 25:").
+// it checks, not the tracker entry that asked for it (the word issue or a '#' before a number, or a round's
+// number after "reliability").
 #include <doctest/doctest.h>
 
 #include <filesystem>
