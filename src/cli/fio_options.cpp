@@ -99,7 +99,7 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
 void settle_workload(WorkloadSpec& spec) {
   update_block_bytes(spec);  // bs=, bsrange=, bssplit=: each direction's sizes, block_bytes the largest
   // fio (filesetup.c): with one file of filesize=, the job's size is the file's unless size= asks for less (with
-  // several files, or a range, the planner adds the files' sizes up: phases/job_files.h).
+  // several files, or a range, the planner adds the files' sizes up: phases/workload/job_files.h).
   if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1 && !spec.size_percent &&
       (spec.size_bytes == 0 || spec.size_bytes > spec.file_size)) {
     spec.size_bytes = spec.file_size;

@@ -1,7 +1,7 @@
 #pragma once
 // What a workload's data options (its buffer options and verify=, result/data_options.h) may be: the refusals the
 // command line makes before a run (cli/fio_workload_checks.cpp) and the verify= a job runs
-// (phases/workload_data.h), from the rules of data/verify.h. Pure.
+// (phases/workload/workload_data.h), from the rules of data/verify.h. Pure.
 #include <optional>
 #include <string>
 

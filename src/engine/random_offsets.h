@@ -69,7 +69,7 @@ class RandomOffsets {
   // generators go on. next() calls it itself under time_based.
   void new_pass();
   // How often next() started a new pass itself (time_based: the map or the lfsr was exhausted): fio's
-  // get_next_rand_block resets the file then, and drops its cached pages (phases/workload_job.cpp).
+  // get_next_rand_block resets the file then, and drops its cached pages (phases/workload/workload_job.cpp).
   std::uint64_t time_based_restarts() const { return time_based_restarts_; }
 
   std::uint64_t block_count() const { return block_count_; }

@@ -2,7 +2,7 @@
 // How a job refills its queue: when its requests go to the engine and how many completions it waits for, by
 // fio 3.33's rules (backend.c do_io and wait_for_completions, ioengines.c td_io_queue and td_io_getevents) from
 // iodepth_batch_submit, iodepth_batch_complete_min and iodepth_batch_complete_max, normalized at the depth as
-// fio does (engine/checked_setup.h normalized_batching). Pure: the job loop (phases/workload_job.cpp) asks it.
+// fio does (engine/checked_setup.h normalized_batching). Pure: the job loop (phases/workload/workload_job.cpp) asks it.
 //
 // fio's defaults (1, 1, 0) submit each request as soon as its slot is free and take one completion per reap, so
 // the device sees a steady stream of requests. Filling every free slot and submitting them together instead

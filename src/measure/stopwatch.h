@@ -12,7 +12,7 @@ namespace bench {
 using SteadyTime = std::chrono::steady_clock::time_point;
 
 // User + system CPU time consumed so far by the whole process (all threads) and by its child processes that have
-// ended and been waited for (a posixaio job's process: phases/job_process.h; bench++ starts no others). Throws
+// ended and been waited for (a posixaio job's process: phases/workload/job_process.h; bench++ starts no others). Throws
 // std::system_error ("cannot read the process's CPU time (getrusage)") when getrusage fails, rather than give a
 // time of zero.
 std::chrono::nanoseconds process_cpu_time();

@@ -1,6 +1,6 @@
 #pragma once
-// The test interface: what one job of a test does. Every test of a run, bonnie++'s (phases/bonnie_test.h) and a
-// fio workload's (phases/workload_phase.h), is a Phase, run by the one runner (run/runner.h): for each group of
+// The test interface: what one job of a test does. Every test of a run, bonnie++'s (phases/bonnie/bonnie_test.h) and a
+// fio workload's (phases/workload/workload_phase.h), is a Phase, run by the one runner (run/runner.h): for each group of
 // tests that run at once, prepare() once per job, untimed (lay out or drop files, draw names), then run() once per
 // job, every job of the group on a thread of its own (a lone job on the runner's thread), released together.
 // A phase is stateless (its methods are const): what a job reads or keeps is in the PhaseContext it is given,
@@ -113,7 +113,7 @@ struct JobMeasurement {
   // A workload's I/O depth distributions (fio's iodepth_level, iodepth_submit, iodepth_complete).
   IoDepthCounts depths;
   // What the process's CPU time (measure/stopwatch.h) counts of this job outside its group's run: a job in a process
-  // of its own (phases/job_process.h) counts whole once it has ended, so this is what it spent before the start line
+  // of its own (phases/workload/job_process.h) counts whole once it has ended, so this is what it spent before the start line
   // (all of it, when it never got there), which a job on a thread spends before the runner's first reading. The
   // runner takes it out of the group's CPU time. Zero for a job on a thread.
   CpuBreakdown cpu_outside_group;
@@ -149,7 +149,7 @@ struct PhaseContext {
   // The seed of this worker's data pattern (phases/seeds.h pattern_seed): the block write and --verify's checks
   // use it, and it differs for every worker of every rank.
   std::uint64_t pattern_seed = 0;
-  // A read test's prepare() fills it after dropping the cache (phases/io_phase_common.h), so the outputs can say
+  // A read test's prepare() fills it after dropping the cache (phases/bonnie/io_phase_common.h), so the outputs can say
   // when the drop did not take and the rate is the cache's. nullptr: not wanted.
   CacheResidency* cache_residency = nullptr;
   JobMeasurement* measurement = nullptr;     // where run() records; the runner's (nullptr only in prepare)

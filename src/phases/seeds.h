@@ -27,7 +27,7 @@ constexpr std::uint64_t phase_seed(std::uint32_t run_seed, std::uint64_t worker,
   return (std::uint64_t{run_seed} << 32) | (worker << 8) | static_cast<std::uint64_t>(id);
 }
 
-// The seed of a worker's data (phases/data_pattern.h), for its writer and its verifier alike: no two workers of
+// The seed of a worker's data (phases/bonnie/data_pattern.h), for its writer and its verifier alike: no two workers of
 // a run write the same bytes. REQUIRES: worker < kMaxWorkers.
 constexpr std::uint64_t pattern_seed(std::uint32_t run_seed, std::uint64_t worker) {
   constexpr std::uint64_t kPatternField = 0xff;  // no phase has this id

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <functional>
 
-#include "phases/job_priority.h"
-#include "phases/phase_list.h"
+#include "phases/workload/job_priority.h"
+#include "phases/bonnie/phase_list.h"
 #include "phases/seeds.h"
-#include "phases/workload_phase.h"
+#include "phases/workload/workload_phase.h"
 #include "result/default_file_size.h"
 #include "result/errors.h"
 
@@ -76,7 +76,7 @@ void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
 }
 
 // The workloads' tests of the groups, in order: each job's file planned against the rules of
-// phases/workload_files.h (with the files of the workloads before it), its engine and seed.
+// phases/workload/workload_files.h (with the files of the workloads before it), its engine and seed.
 void plan_workloads(const PlanFacts& facts, Plan& plan) {
   const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt);
   std::vector<JobTarget> planned;

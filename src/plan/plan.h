@@ -8,8 +8,8 @@
 //   - its tests, in groups that start together: each of bonnie++'s tests a group of its own (a barrier before
 //     each, as bonnie++ runs them one after another), then the fio workloads, a group up to each stonewall (as
 //     fio runs a job file's jobs); each test's jobs: -c for bonnie++'s tests, numjobs for a workload;
-//   - for each workload, the file of every job (phases/workload_files.h: the never-destroy rules), the engine
-//     that runs it and why (phases/engine_choice.h), and its seed;
+//   - for each workload, the file of every job (phases/workload/workload_files.h: the never-destroy rules), the engine
+//     that runs it and why (phases/workload/engine_choice.h), and its seed;
 //   - the room the run needs (plan/room.h): the bytes and inodes of the files it creates on each filesystem,
 //     against what is free there, and the memory its request buffers take.
 #include <cstdint>
@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "phases/engine_choice.h"
+#include "phases/workload/engine_choice.h"
 #include "phases/phase.h"
-#include "phases/workload_files.h"
+#include "phases/workload/workload_files.h"
 #include "plan/room.h"
 #include "result/phase_id.h"
 #include "result/run_setup.h"
@@ -58,7 +58,7 @@ struct Plan {
 };
 
 // The phase that runs `test` of `plan`: one of bonnie++'s tests, or a workload on its planned files, engine and seed,
-// over `files` (the runner's: phases/workload_files.h). The one place that makes a planned test's phase.
+// over `files` (the runner's: phases/workload/workload_files.h). The one place that makes a planned test's phase.
 std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files);
 
 // What make_plan needs to know of where it runs. Under MPI the ranks agree on these first (run/rank_steps.h), so

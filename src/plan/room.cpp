@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "phases/workload_phase.h"
+#include "phases/workload/workload_phase.h"
 #include "platform/aligned_buffer.h"
 #include "platform/directory_check.h"
 #include "result/errors.h"
@@ -98,7 +98,7 @@ std::uint64_t buffer_bytes(const std::vector<WorkloadRoom>& workloads, std::uint
   for (const WorkloadRoom& workload : workloads) {
     const WorkloadSpec& spec = *workload.spec;
     CheckedSize& bytes = per_group.try_emplace(workload.group, 0).first->second;
-    // Each job's buffer as it is allocated: rounded up to its pages' alignment (phases/workload_phase.h).
+    // Each job's buffer as it is allocated: rounded up to its pages' alignment (phases/workload/workload_phase.h).
     const CheckedSize per_job = checked_round_up(checked_multiply(workload.depth, spec.block_bytes),
                                                  AlignedBuffer::alignment(request_buffer_pages(spec)));
     bytes = checked_add(bytes, checked_multiply(spec.jobs, per_job));

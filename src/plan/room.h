@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "phases/engine_choice.h"
-#include "phases/workload_files.h"
+#include "phases/workload/engine_choice.h"
+#include "phases/workload/workload_files.h"
 #include "result/run_setup.h"
 #include "result/size_arithmetic.h"
 
@@ -36,7 +36,7 @@ struct Room {
   std::uint64_t inodes() const;
 };
 
-// What a workload test contributes: its jobs' targets (each job's files, phases/workload_files.h) and the engine depth.
+// What a workload test contributes: its jobs' targets (each job's files, phases/workload/workload_files.h) and the engine depth.
 struct WorkloadRoom {
   const WorkloadSpec* spec = nullptr;
   const std::vector<JobTarget>* targets = nullptr;

@@ -1,7 +1,7 @@
 #pragma once
 // What a fio job's data are, as its options say it (verify=, verify_pattern and the buffer options), in plain
 // values: cli/fio_options.cpp reads them, data/buffer_fill.h and data/verify.h make the bytes and the checks,
-// phases/workload_data.h uses them in the job loop. result/ holds them so that WorkloadSpec carries them without
+// phases/workload/workload_data.h uses them in the job loop. result/ holds them so that WorkloadSpec carries them without
 // depending on data/.
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 // The files of a workload's jobs as fio 3.33 names them: how many each job has, the names of its own files and the
 // directory that holds them. Facts of the spec alone, which the command line checks options by
-// (cli/fio_workload_checks.cpp), the planner lays the files out by (phases/workload_files.h) and the plan's
+// (cli/fio_workload_checks.cpp), the planner lays the files out by (phases/workload/workload_files.h) and the plan's
 // printout counts (report/text/plan_text.cpp). Pure.
 #include <cstdint>
 #include <string>

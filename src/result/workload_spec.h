@@ -114,7 +114,7 @@ struct WorkloadSpec {
   // offset= (fileoffset=): where job 0's region starts in its file, in bytes or N% of the file's size when the job
   // starts (0 for a file bench++ creates); offset_increment= (bytes or N%) moves each further job of numjobs on by
   // that much (fio's subjob number times it). A start with a percent in it is aligned up to offset_align= (0: bs),
-  // as fio aligns it; one in bytes is used as written. phases/workload_files.h fio_start_offset computes it.
+  // as fio aligns it; one in bytes is used as written. phases/workload/workload_files.h fio_start_offset computes it.
   std::uint64_t offset_bytes = 0;
   std::optional<std::uint32_t> offset_percent;
   std::uint64_t offset_increment_bytes = 0;
@@ -138,7 +138,7 @@ struct WorkloadSpec {
   EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
   // unlink_each_loop: before each loop after the first (loops=, io_size= passes), the job's regular files are
-  // removed and its next loop's open makes them anew, empty (phases/workload_files.h WorkloadFiles::recreate).
+  // removed and its next loop's open makes them anew, empty (phases/workload/workload_files.h WorkloadFiles::recreate).
   bool unlink_each_loop = false;
   bool invalidate = true;                 // drop the file's page cache before the workload
   bool stonewall = false;                 // start only after every earlier workload ended
@@ -176,7 +176,7 @@ struct WorkloadSpec {
   // what it writes only (it measures every latency whatever they say).
   LatencyOutput latency_output;
   // fio's data: verify= with its companions, and the write buffers' contents (result/data_options.h;
-  // data/ makes the bytes, phases/workload_data.h uses them).
+  // data/ makes the bytes, phases/workload/workload_data.h uses them).
   VerifyOptions verify;
   BufferOptions buffers;
   // Batching, rates, loops, start delay and timing (cli/fio_options.cpp, their block), as fio 3.33 runs them:
@@ -188,7 +188,7 @@ struct WorkloadSpec {
   std::uint32_t batch_complete_max = 0;
   // rate= and rate_iops=, per direction (read, write, trim; 0: no limit): each job issues at most that many bytes
   // or requests a second, spaced as fio spaces them (rate_process: linear, or poisson's random gaps; a trimwrite
-  // job is paced by its write rate alone, as fio: phases/job_rate.h).
+  // job is paced by its write rate alone, as fio: phases/workload/job_rate.h).
   std::array<std::uint64_t, kFioDirections> rate_bytes{0, 0, 0};
   std::array<std::uint64_t, kFioDirections> rate_iops{0, 0, 0};
   bool rate_poisson = false;
@@ -216,12 +216,12 @@ struct WorkloadSpec {
   bool unlinks_between_loops() const {
     return unlink_each_loop && !time_based && (loops > 1 || (io_size != 0 && io_size > size_bytes));
   }
-  // io_submit_mode=offload: fio's workers submit the requests, iodepth of them (phases/engine_choice.h: psync's
+  // io_submit_mode=offload: fio's workers submit the requests, iodepth of them (phases/workload/engine_choice.h: psync's
   // requests on psync_threads; libaio's and posixaio's from the job's thread, which never waits to submit).
   bool submit_offload = false;
   // files (nrfiles, filesize=lo-hi, file_service_type, openfiles; filename=a:b and directory=a:b are read from
   // filename and directory): each job's files and which one each request goes to, as fio 3.33 picks them
-  // (phases/job_files.h).
+  // (phases/workload/job_files.h).
   std::uint32_t nrfiles = 1;                // nrfiles= (nr_files=): files per job without filename=
   std::uint64_t file_size_high = 0;         // filesize=lo-hi: the range's top (0: one size, file_size)
   FileServiceKind file_service = FileServiceKind::kRoundRobin;  // file_service_type=
@@ -239,22 +239,22 @@ struct WorkloadSpec {
   // job's failure anyway: the run fails; see man/bench++.1).
   bool exitall_on_error = false;
   // rate_min=, rate_iops_min= per direction (read, write, trim; 0: none): from 2 s after a job's start, each
-  // second's bytes (requests) of a direction that has done any must reach it, or the job fails (phases/job_rate.h).
+  // second's bytes (requests) of a direction that has done any must reach it, or the job fails (phases/workload/job_rate.h).
   std::array<std::uint64_t, kFioDirections> rate_min_bytes{0, 0, 0};
   std::array<std::uint64_t, kFioDirections> rate_iops_min{0, 0, 0};
   std::optional<std::int32_t> nice;           // nice= (-20..19): the job thread's nice value
   std::optional<std::uint32_t> ioprio;        // prio= (0..7): the job thread's I/O priority (ioprio_set)
   std::optional<std::uint32_t> ioprio_class;  // prioclass= (0..3; 0 with a prio: best effort, as fio)
-  // How a file bench++ creates is made (phases/workload_files.h): fallocate=, create_on_open=1 (the file is
+  // How a file bench++ creates is made (phases/workload/workload_files.h): fallocate=, create_on_open=1 (the file is
   // created by the job's open for its requests, neither allocated nor laid out before).
   FallocateMode fallocate = FallocateMode::kNative;
   bool create_on_open = false;
   // fio's thread: every job a thread of bench++. Without it a posixaio job runs in a process of its own, as fio's
-  // jobs are processes (glibc's POSIX AIO is per process: phases/job_process.h); the other engines' jobs are
+  // jobs are processes (glibc's POSIX AIO is per process: phases/workload/job_process.h); the other engines' jobs are
   // threads either way.
   bool thread = false;
   // fio's fadvise_hint: the access pattern each file is declared to have when the job opens it
-  // (phases/workload_files.h): by the job's pattern (1, fio's default), none (0), random or sequential.
+  // (phases/workload/workload_files.h): by the job's pattern (1, fio's default), none (0), random or sequential.
   FadviseHint fadvise_hint = FadviseHint::kByPattern;
   // fio's output statistics: disk_util (platform/disk_stats.h): the block devices' statistics over the run, written in fio's
   // formats; bwavgtime= and iopsavgtime=: the windows of fio's bandwidth and IOPS samples (report/fio/fio_jobs.h).

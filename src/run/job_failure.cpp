@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "phases/workload_data.h"
+#include "phases/workload/workload_data.h"
 #include "result/errors.h"
 
 namespace bench {

@@ -10,7 +10,7 @@
 namespace bench {
 
 // The failure `thrown` records, with fio's error number: a std::system_error's own (ENOSPC, EIO: a short transfer
-// is EIO), EILSEQ for a verify mismatch (phases/workload_data.h VerifyError), EIO for any other std::runtime_error
+// is EIO), EILSEQ for a verify mismatch (phases/workload/workload_data.h VerifyError), EIO for any other std::runtime_error
 // (rate_min not kept: fio's check_min_rate gives EIO). nullopt for what ends the run instead: a stop signal
 // (InterruptedError), bad input (UsageError), a defect (std::logic_error), no memory, anything else.
 // REQUIRES: thrown != nullptr.

@@ -289,7 +289,7 @@ class Runner {
       });
     }
     agree(group_failure(jobs, clock_failure));
-    // Jobs in processes of their own count whole in cpu_end (phases/job_process.h): their set-up before the start
+    // Jobs in processes of their own count whole in cpu_end (phases/workload/job_process.h): their set-up before the start
     // line taken out.
     for (const auto& job : jobs) {
       const CpuBreakdown& outside = job->measurement.cpu_outside_group;

@@ -1,7 +1,7 @@
 #pragma once
 // The one runner: carries out a plan (plan/plan.h), bonnie++'s tests and fio's workloads alike, `plan.repeats`
 // times. What every test shares lives here once: the run's private directory and the workers' directories,
-// the workloads' files (laid out before their group, removed at the end: phases/workload_files.h), per-job
+// the workloads' files (laid out before their group, removed at the end: phases/workload/workload_files.h), per-job
 // contexts and measurements, the start barrier, wall and CPU timing, the progress ticker, interrupt checks,
 // the ranks of an MPI job, and cleanup on every exit path.
 //

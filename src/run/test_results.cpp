@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "phases/workload_job.h"
+#include "phases/workload/workload_job.h"
 #include "result/metrics.h"
 #include "result/steady_state.h"
 

@@ -9,7 +9,7 @@
 
 #include "cli/fio_job_file.h"
 #include "cli/fio_options.h"
-#include "phases/workload_files.h"
+#include "phases/workload/workload_files.h"
 #include "result/errors.h"
 #include "fio_workload_support.h"
 #include "test_support.h"

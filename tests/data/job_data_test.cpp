@@ -1,4 +1,4 @@
-// The job's data (phases/workload_data.h) and fio's data options as bench++ reads them (cli/fio_options.h): a
+// The job's data (phases/workload/workload_data.h) and fio's data options as bench++ reads them (cli/fio_options.h): a
 // verified write's block checks clean and a changed byte names the block; combinations bench++ does not run are
 // refused in one line.
 #include <doctest/doctest.h>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/fio_options.h"
-#include "phases/workload_data.h"
+#include "phases/workload/workload_data.h"
 #include "result/errors.h"
 
 namespace bench {

@@ -1,4 +1,4 @@
-// verify_backlog= and verify_backlog_batch= (phases/workload_data.h JobData::next_backlog_check): which written
+// verify_backlog= and verify_backlog_batch= (phases/workload/workload_data.h JobData::next_backlog_check): which written
 // blocks a job reads back between its writes, and when, against fio 3.33's order for the same writes (its
 // --write_iolog of fio --name=p --filename=f --size=64k --bs=4k --verify=crc32c and the options named, quoted in
 // each case; tests/fio_peer/verify_backlog_peer_test.cpp runs both tools side by side).
@@ -9,7 +9,7 @@
 
 #include "cli/fio_options.h"
 #include "data/checked_workload.h"
-#include "phases/workload_data.h"
+#include "phases/workload/workload_data.h"
 
 namespace bench {
 namespace {

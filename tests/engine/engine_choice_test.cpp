@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "phases/engine_choice.h"
+#include "phases/workload/engine_choice.h"
 #include "result/result_keywords.h"
 #include "test_support.h"
 

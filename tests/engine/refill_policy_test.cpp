@@ -1,5 +1,5 @@
 // The refill policy alone (engine/refill_policy.h): how many requests one submit takes and when a job reaps,
-// for fio's iodepth_batch_* settings. The job loop's use of it is in tests/phases/workload_refill_test.cpp.
+// for fio's iodepth_batch_* settings. The job loop's use of it is in tests/phases/workload/workload_refill_test.cpp.
 #include "engine/refill_policy.h"
 
 #include <doctest/doctest.h>

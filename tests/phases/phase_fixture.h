@@ -5,7 +5,7 @@
 #include <atomic>
 #include <filesystem>
 
-#include "phases/bonnie_test.h"
+#include "phases/bonnie/bonnie_test.h"
 #include "phases/rng.h"
 #include "phases/seeds.h"
 #include "test_support.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "plan/plan.h"
-#include "phases/workload_files.h"
+#include "phases/workload/workload_files.h"
 #include "test_support.h"
 
 namespace bench::test {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "phases/phase_list.h"
+#include "phases/bonnie/phase_list.h"
 #include "phases/seeds.h"
 #include "result/errors.h"
 

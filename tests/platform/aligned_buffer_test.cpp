@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "phases/workload_phase.h"
+#include "phases/workload/workload_phase.h"
 #include "platform/aligned_buffer.h"
 
 namespace bench {

@@ -1,4 +1,4 @@
-// posixaio jobs in processes of their own (phases/job_process.h), as fio's jobs are, through the real binary: the
+// posixaio jobs in processes of their own (phases/workload/job_process.h), as fio's jobs are, through the real binary: the
 // processes are there while the jobs run and gone after, thread= keeps the jobs threads, the plan says which, a stop
 // signal ends them and removes every file, and a job that fails in its process fails alone with its error.
 #include <doctest/doctest.h>

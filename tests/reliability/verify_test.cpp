@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "phases/io_phases.h"
+#include "phases/bonnie/io_phases.h"
 #include "phases/phase_fixture.h"
 #include "reliability/background_process.h"
 #include "reliability/scratch_mount.h"

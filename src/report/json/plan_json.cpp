@@ -56,7 +56,7 @@ ordered_json test_json(const Plan& plan, const PlannedTest& test) {
           {"jobs", test.jobs},          {"expected_operations", nullptr},
           {"workload", workload_spec_json(spec)},       {"engine", keyword(test.engine.engine)},
           {"engine_depth", test.engine.depth}, {"engine_note", test.engine.note},
-          {"job_processes", test.engine.own_process},  // each job a process of its own (phases/job_process.h)
+          {"job_processes", test.engine.own_process},  // each job a process of its own (phases/workload/job_process.h)
           {"files", files},             {"fio_logs", logs}};
 }
 

@@ -1,0 +1,51 @@
+#include "phases/workload/engine_choice.h"
+
+#include <fmt/format.h>
+
+namespace bench {
+
+namespace {
+EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
+  const EngineFacts& engine = engine_facts(spec.engine);
+  if (spec.submit_offload) {
+    // fio's offload: iodepth workers, each queueing one request on the job's engine (the row's OffloadRule;
+    // check_workload refuses the others).
+    if (engine.offload == OffloadRule::kDepthThreads && spec.iodepth > 1) {
+      return {EngineKind::kPsyncThreads, spec.iodepth,
+              fmt::format("io_submit_mode=offload: psync's requests from iodepth={} threads, as fio's submission "
+                          "workers make them",
+                          spec.iodepth)};
+    }
+    if (engine.offload == OffloadRule::kSameEngine) {
+      return {spec.engine, spec.iodepth,
+              fmt::format("io_submit_mode=offload: the job's thread submits {}'s requests as they are due, up to "
+                          "iodepth={} in flight (fio's workers submit the same requests)",
+                          spec.fio_engine, spec.iodepth)};
+    }
+  }
+  if (engine.synchronous) {
+    if (spec.iodepth == 1) return {spec.engine, 1, ""};
+    return {spec.engine, 1,
+            fmt::format("{} is synchronous: one request at a time as in fio (iodepth={} has no effect)",
+                        spec.fio_engine, spec.iodepth)};
+  }
+  if (spec.engine != EngineKind::kIoUring || !io_uring_refusal) return {spec.engine, spec.iodepth, ""};
+  if (spec.iodepth == 1) {
+    return {EngineKind::kPsync, 1,
+            fmt::format("io_uring is unavailable ({}): psync makes its requests", *io_uring_refusal)};
+  }
+  return {EngineKind::kPsyncThreads, spec.iodepth,
+          fmt::format("io_uring is unavailable ({}): psync_threads keeps iodepth={} requests in flight with as "
+                      "many threads",
+                      *io_uring_refusal, spec.iodepth)};
+}
+
+}  // namespace
+
+EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
+  EngineChoice choice = choose_engine_and_depth(spec, io_uring_refusal);
+  choice.own_process = engine_facts(choice.engine).per_process && !spec.thread;
+  return choice;
+}
+
+}  // namespace bench

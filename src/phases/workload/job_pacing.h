@@ -1,0 +1,53 @@
+#pragma once
+// When a workload job's next request may go: the one question its loop (phases/workload/workload_job.cpp) asks of the
+// pacing rules before each request. Today's rule is fio's rate= and rate_iops= (rate_process=poisson included:
+// phases/workload/job_rate.h RatePacer); a new rule (fio's thinktime, flow) is one more member here, asked in next() and
+// told in issued(), and the loop needs nothing.
+//
+// What the loop does meanwhile, as fio does before it sleeps for its rate: waits for every request in flight to
+// complete, then sleeps until the time given (waking for runtime's end and the stop rules, phases/workload/job_stop.h).
+// Pure: the caller reads the clock and hands the time in.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "engine/io_engine.h"
+#include "phases/workload/job_rate.h"
+#include "result/workload_spec.h"
+
+namespace bench {
+
+class JobPacing {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // `seed` draws rate_process=poisson's gaps.
+  JobPacing(const WorkloadSpec& spec, std::uint64_t seed);
+
+  // Whether any rule paces the job: when none does, every request may go at once and the loop reads no clock
+  // for the question.
+  bool paces() const { return rate_.has_value(); }
+
+  // The job's start: the rules' times count from it.
+  void begin(Clock::time_point start) { start_ = start; }
+
+  // The answer for the request the job drew (`wanted`: kRead, kWrite or kTrim) at `now`: what it is to be (a
+  // rule may make it the other direction of a read and write mix, as fio's rate does) and, unless it may go now,
+  // when it may.
+  struct Decision {
+    IoOp op = IoOp::kRead;
+    std::optional<Clock::time_point> wait_until;  // nullopt: now
+  };
+  Decision next(IoOp wanted, Clock::time_point now) const;
+
+  // Counts one request of `op` as issued (the one next() let go): each rule's next time moves on.
+  void issued(IoOp op, std::uint32_t bytes) {
+    if (rate_) rate_->issued(op, bytes);
+  }
+
+ private:
+  std::optional<RatePacer> rate_;  // rate= / rate_iops= (with rate_process=)
+  Clock::time_point start_{};
+};
+
+}  // namespace bench

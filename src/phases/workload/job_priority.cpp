@@ -1,0 +1,69 @@
+#include "phases/workload/job_priority.h"
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <exception>
+#include <system_error>
+#include <thread>
+
+#include "result/errors.h"
+
+namespace bench {
+namespace {
+
+// The kernel's ioprio encoding (linux/ioprio.h): the class above bit 13, the level below.
+constexpr int kIoprioWhoProcess = 1;  // with who = 0: the calling thread
+constexpr int kIoprioClassShift = 13;
+constexpr unsigned kIoprioClassBestEffort = 2;
+
+}  // namespace
+
+bool sets_job_priority(const WorkloadSpec& spec) { return spec.nice || spec.ioprio || spec.ioprio_class; }
+
+void apply_job_priority(const WorkloadSpec& spec) {
+  if (spec.nice) {
+    const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
+    if (::setpriority(PRIO_PROCESS, thread, *spec.nice) != 0) {
+      throw std::system_error(errno, std::generic_category(),
+                              fmt::format("workload '{}': cannot set nice={} (a value below the current one needs "
+                                          "CAP_SYS_NICE or RLIMIT_NICE)",
+                                          spec.name, *spec.nice));
+    }
+  }
+  if (spec.ioprio || spec.ioprio_class) {
+    unsigned io_class = spec.ioprio_class.value_or(0);
+    if (io_class == 0) io_class = kIoprioClassBestEffort;  // fio's ioprio_value: no class is best effort
+    const unsigned value = (io_class << kIoprioClassShift) | spec.ioprio.value_or(0);
+    if (::syscall(SYS_ioprio_set, kIoprioWhoProcess, 0, value) != 0) {
+      throw std::system_error(errno, std::generic_category(),
+                              fmt::format("workload '{}': cannot set prio={} prioclass={} (ioprio_set; the realtime "
+                                          "class 1 needs CAP_SYS_ADMIN)",
+                                          spec.name, spec.ioprio.value_or(0), spec.ioprio_class.value_or(0)));
+    }
+  }
+}
+
+void check_job_priority(const WorkloadSpec& spec) {
+  if (!sets_job_priority(spec)) return;
+  std::exception_ptr failure;
+  std::thread([&] {
+    try {
+      apply_job_priority(spec);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }).join();
+  if (!failure) return;
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::system_error& error) {
+    throw UsageError(fmt::format("{}: the kernel refuses it here", error.what()));
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,150 @@
+#pragma once
+// What a workload job measures of its requests, in one place its loop (phases/workload/workload_job.cpp) hands each
+// submission, reap and completed request to: each request's latency (fio's lat; on an engine that is not
+// is_synchronous its slat and clat apart), the per-second series and fio's bandwidth and IOPS windows, the time in
+// flight, fio's I/O depth distributions (once per submission and per reap, never per request) and, for a job that
+// writes fio's logs, a sample per request. Into the job's JobMeasurement (phases/phase.h), parts in IoDirection's
+// order (part_index). Requests submitted during ramp_time are done but not measured.
+//
+// Pure but for the process's CPU time read once as the ramp ends: the caller reads the clock and hands each time
+// in. Inline: it runs once per request on the timed path.
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/io_engine.h"
+#include "phases/phase.h"
+#include "result/workload_spec.h"
+
+namespace bench {
+
+// Where a job's reads, writes and syncs go in its JobMeasurement (phases/phase.h): parts in IoDirection's order.
+inline std::size_t part_index(IoDirection direction) { return static_cast<std::size_t>(direction); }
+inline constexpr std::size_t kWorkloadParts = 4;
+
+class JobRecorder {
+ public:
+  using Clock = std::chrono::steady_clock;
+  using nanoseconds = std::chrono::nanoseconds;
+
+  // `slots`: the job's request slots (IoRequest::buffer_index < slots); `splits_latency`: slat and clat apart
+  // (the engine is not is_synchronous); `job_bytes`: one pass's bytes, the logs' room for a job not time_based.
+  // Sizes result.parts to kWorkloadParts.
+  JobRecorder(const WorkloadSpec& spec, std::uint32_t slots, bool splits_latency, std::uint64_t job_bytes,
+              JobMeasurement& result);
+
+  // The measured window begins at `measure_start` (the job's start plus ramp_time).
+  void begin(Clock::time_point measure_start) {
+    measure_start_ = measure_start;
+    last_completion_ = measure_start;
+    result_.measured_from = measure_start;
+  }
+  Clock::time_point measure_start() const { return measure_start_; }
+  // The last measured completion (measure_start() when none).
+  Clock::time_point last_completion() const { return last_completion_; }
+
+  // Whether the job has a ramp_time: only then need the loop ask ramping().
+  bool ramps() const { return ramps_; }
+  // Whether `now` is still in the ramp; the first time it is not, notes the process's CPU time
+  // (JobMeasurement::cpu_at_measured_from: %CPU covers the measured window only).
+  bool ramping(Clock::time_point now);
+
+  // A batch about to go to the engine at `now`: each request's submission time (fio's start_time).
+  void stamp_submitted(std::span<const IoRequest> batch, Clock::time_point now) {
+    for (const IoRequest& request : batch) submitted_at_[request.buffer_index] = now;
+  }
+  bool splits_latency() const { return splits_latency_; }
+  // The batch's submit call returned at `now` (fio's issue_time): only when splits_latency().
+  void stamp_issued(std::span<const IoRequest> batch, Clock::time_point now) {
+    for (const IoRequest& request : batch) issued_at_[request.buffer_index] = now;
+  }
+
+  // fio's I/O depth distributions (result/workload_result.h IoDepthCounts): `requests` submitted together with
+  // `in_flight` already in the engine (the depth they reach), reads and writes or a sync, which fio's levels count
+  // too; and a reap that returned `completions` at `now` (counted from the measured window's start).
+  void count_submission(std::size_t requests, std::size_t in_flight) {
+    IoDepthCounts& depths = result_.depths;
+    ++depths.submit[IoDepthCounts::count_range(requests)];
+    depths.level[IoDepthCounts::level_range(in_flight + requests)] += requests;
+  }
+  void count_reap(std::size_t completions, Clock::time_point now) {
+    if (now >= measure_start_) ++result_.depths.complete[IoDepthCounts::count_range(completions)];
+  }
+
+  // A read, write or trim from `slot` that moved its `length` bytes, reaped at `completed`; not measured when
+  // submitted before the measured window.
+  void completed(IoOp op, std::uint32_t slot, std::uint32_t length, Clock::time_point completed) {
+    const Clock::time_point submitted = submitted_at_[slot];
+    if (submitted < measure_start_) return;  // ramp_time: done, not measured
+    PartMeasurement& direction = result_.parts[part_index(direction_of(op))];
+    const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
+    direction.latency.record(static_cast<std::uint64_t>(latency.count()));
+    const nanoseconds slat = splits_latency_ ? record_split(direction, slot, completed) : nanoseconds(0);
+    direction.bytes += length;
+    ++direction.operations;
+    const auto since_start = completed - measure_start_;
+    const auto second = static_cast<std::size_t>(since_start / std::chrono::seconds(1));
+    add_to(direction.bytes_per_second, second, length);
+    add_to(direction.operations_per_second, second, 1);
+    add_to(direction.latency_ns_per_second, second, static_cast<std::uint64_t>(latency.count()));
+    add_to(direction.bytes_per_bw_window, static_cast<std::size_t>(since_start / bw_window_), length);
+    add_to(direction.operations_per_iops_window, static_cast<std::size_t>(since_start / iops_window_), 1);
+    result_.time_in_flight += latency;
+    if (completed > last_completion_) last_completion_ = completed;
+    if (logs_) {  // fio's logs
+      result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(since_start), latency, slat, length,
+                                 direction_of(op), 0});
+    }
+  }
+
+  // A sync (fsync or fdatasync, alone in flight: its submission and its reap counted as such) submitted at
+  // `submitted`, reaped at `completed` with `completions` (0 or 1); `succeeded`: its latency is recorded too.
+  void synced(Clock::time_point submitted, Clock::time_point completed, std::size_t completions, bool succeeded) {
+    if (submitted < measure_start_) return;
+    count_submission(1, 0);
+    ++result_.depths.complete[IoDepthCounts::count_range(completions)];
+    if (!succeeded) return;
+    const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
+    PartMeasurement& syncs = result_.parts[part_index(IoDirection::kSync)];
+    syncs.latency.record(static_cast<std::uint64_t>(latency.count()));
+    ++syncs.operations;
+    const auto second = static_cast<std::size_t>((completed - measure_start_) / std::chrono::seconds(1));
+    add_to(syncs.operations_per_second, second, 1);
+    if (completed > last_completion_) last_completion_ = completed;
+  }
+
+ private:
+  // The result part a completed request of `op` counts in.
+  static IoDirection direction_of(IoOp op) {
+    if (op == IoOp::kWrite) return IoDirection::kWrite;
+    if (op == IoOp::kTrim) return IoDirection::kTrim;
+    return IoDirection::kRead;
+  }
+  static void add_to(std::vector<std::uint64_t>& series, std::size_t index, std::uint64_t amount) {
+    if (series.size() <= index) series.resize(index + 1, 0);
+    series[index] += amount;
+  }
+  // fio's slat and clat apart (phases/phase.h PartMeasurement); returns the slat.
+  nanoseconds record_split(PartMeasurement& direction, std::uint32_t slot, Clock::time_point completed) {
+    const Clock::time_point issued = issued_at_[slot];
+    const auto slat = std::chrono::duration_cast<nanoseconds>(issued - submitted_at_[slot]);
+    direction.submission_latency.record(static_cast<std::uint64_t>(slat.count()));
+    direction.completion_latency.record(
+        static_cast<std::uint64_t>(std::chrono::duration_cast<nanoseconds>(completed - issued).count()));
+    return slat;
+  }
+
+  std::vector<Clock::time_point> submitted_at_;  // when each slot's batch was submitted (fio's start_time)
+  std::vector<Clock::time_point> issued_at_;     // when that submit call returned (fio's issue_time), if split
+  bool splits_latency_;
+  bool logs_;
+  bool ramps_;
+  std::chrono::milliseconds bw_window_;    // bwavgtime=
+  std::chrono::milliseconds iops_window_;  // iopsavgtime=
+  Clock::time_point measure_start_{};
+  Clock::time_point last_completion_{};
+  JobMeasurement& result_;
+};
+
+}  // namespace bench

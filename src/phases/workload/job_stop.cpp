@@ -1,0 +1,83 @@
+#include "phases/workload/job_stop.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <utility>
+
+#include "phases/workload/workload_data.h"
+
+namespace bench {
+
+JobStopRules::JobStopRules(const WorkloadSpec& spec, std::uint64_t job_bytes, bool pass_ends_at_size,
+                           Signals signals, int& stop_signal)
+    : name_(spec.name),
+      pass_bytes_(0),
+      io_bytes_(0),
+      ios_(0),
+      loops_(spec.loops),
+      time_based_(spec.time_based),
+      trims_then_writes_(trims_data(spec.pattern) && writes_data(spec.pattern)),
+      pass_ends_at_size_(pass_ends_at_size),
+      runtime_(spec.runtime),
+      signals_(signals),
+      stop_signal_(stop_signal),
+      floor_(spec) {
+  pass_bytes_ = per_byte(job_bytes);
+  io_bytes_ = per_byte(spec.io_size);
+  ios_ = per_byte(spec.number_ios);
+}
+
+void JobStopRules::begin(Clock::time_point start, Clock::time_point measure_start) {
+  start_ = start;
+  measure_start_ = measure_start;
+  deadline_ = runtime_.count() > 0 ? measure_start + runtime_ : Clock::time_point::max();
+}
+
+bool JobStopRules::next_pass(std::uint32_t passes_done) {
+  issued_before_pass_ += issued_bytes_;
+  const bool io_left = io_bytes_ != 0 && issued_before_pass_ < io_bytes_;
+  if (!pass_done_ || stopping() || (!io_left && passes_done >= loops_)) return false;
+  issued_bytes_ = 0;
+  issued_requests_ = 0;
+  pass_done_ = false;
+  return true;
+}
+
+void JobStopRules::check_floor(Clock::time_point now) {
+  if (stopping() || now < measure_start_) return;
+  if (const std::optional<std::string> failure = floor_.check(now - start_)) {
+    rate_failure_ = fmt::format("workload '{}': {}", name_, *failure);
+    stop(Cause::kRateFloor);
+  }
+}
+
+void JobStopRules::fail_request(IoOp op, std::int64_t result, std::uint32_t length, const std::string& file,
+                                std::uint64_t offset) {
+  stop(Cause::kError);
+  if (error_) return;
+  const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : op == IoOp::kTrim ? "trim" : "sync";
+  if (result < 0) {
+    error_ = std::system_error(static_cast<int>(-result), std::generic_category(),
+                               fmt::format("cannot {} {} at offset {}", verb, file, offset));
+  } else {
+    error_ = std::system_error(EIO, std::generic_category(),
+                               fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, file, offset, result,
+                                           length));
+  }
+}
+
+void JobStopRules::fail_verify(std::string failure) {
+  if (verify_failure_) return;
+  verify_failure_ = std::move(failure);
+  stop(Cause::kVerify);
+}
+
+void JobStopRules::throw_failure() const {
+  if (error_) throw *error_;
+  if (verify_failure_) throw VerifyError(*verify_failure_);
+  if (rate_failure_) throw std::runtime_error(*rate_failure_);
+}
+
+}  // namespace bench

@@ -1,0 +1,322 @@
+#include "phases/workload/workload_job.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <limits>
+#include <thread>
+#include <utility>
+
+#include "engine/refill_policy.h"
+#include "phases/workload/backlog_verify.h"
+#include "phases/workload/job_pacing.h"
+#include "phases/workload/job_places.h"
+#include "phases/workload/job_recorder.h"
+#include "phases/workload/job_stop.h"
+#include "phases/rng.h"
+#include "phases/workload/sync_schedule.h"
+
+namespace bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using FilePlace = JobPlaces::FilePlace;
+
+constexpr std::uint64_t kSyncTag = std::numeric_limits<std::uint64_t>::max();
+
+bool trims_then_writes(IoPattern pattern) {
+  return pattern == IoPattern::kTrimWrite || pattern == IoPattern::kRandTrimWrite;
+}
+
+// The request slots (the engine's buffer slots, one request in flight each): what each holds, as arrays by slot,
+// and which are free.
+class RequestSlots {
+ public:
+  explicit RequestSlots(std::uint32_t depth) : op(depth), offset(depth), length(depth), file(depth) {
+    free_.reserve(depth);
+    for (std::uint32_t slot = depth; slot > 0; --slot) free_.push_back(slot - 1);
+  }
+  std::size_t free_count() const { return free_.size(); }
+  // REQUIRES: free_count() > 0.
+  std::uint32_t take(IoOp request_op, std::uint32_t request_file, std::uint64_t request_offset,
+                     std::uint32_t request_length) {
+    const std::uint32_t slot = free_.back();
+    free_.pop_back();
+    op[slot] = request_op;
+    offset[slot] = request_offset;
+    length[slot] = request_length;
+    file[slot] = request_file;
+    return slot;
+  }
+  void release(std::uint32_t slot) { free_.push_back(slot); }
+
+  std::vector<IoOp> op;
+  std::vector<std::uint64_t> offset;  // in the file (the region's start added)
+  std::vector<std::uint32_t> length;  // bs, or drawn: bsrange=, bssplit=
+  std::vector<std::uint32_t> file;    // into JobPlan::files
+
+ private:
+  std::vector<std::uint32_t> free_;
+};
+
+// The loop: issue, reap and stop. It asks the refill policy when to reap (engine/refill_policy.h), the pacing
+// when a request may go (phases/workload/job_pacing.h), the stop rules whether to go on (phases/workload/job_stop.h), the sync
+// schedule and verify_backlog what comes between requests (phases/workload/sync_schedule.h, phases/workload/backlog_verify.h), and
+// hands what it submits and reaps to the recorder (phases/workload/job_recorder.h).
+class JobLoop {
+ public:
+  JobLoop(const JobPlan& plan, JobMeasurement& result)
+      : plan_(plan),
+        spec_(plan.spec),
+        places_(plan),
+        mix_(plan.seed ^ 0x6d69782d72617465ULL),
+        refill_({spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max}, plan.depth),
+        slots_(plan.depth),
+        recorder_(spec_, plan.depth, !is_synchronous(plan.engine.kind()), plan.job_bytes, result),
+        pacing_(spec_, plan.seed),
+        syncs_(spec_),
+        backlog_(plan.data, plan.depth),
+        stop_(spec_, plan.job_bytes, !(places_.restarts_files() && is_synchronous(plan.engine.kind())),
+              {plan.interrupt_signal, plan.abort, plan.group_end}, result.stop_signal),
+        result_(result) {
+    batch_.reserve(plan.depth);
+    completions_.reserve(plan.depth);
+  }
+
+  void run() {
+    const Clock::time_point start = Clock::now();
+    const Clock::time_point measure_start = start + spec_.ramp_time;
+    recorder_.begin(measure_start);
+    stop_.begin(start, measure_start);
+    pacing_.begin(start);
+    for (std::uint32_t pass = 1;; ++pass) {
+      run_pass();
+      if (!stop_.next_pass(pass)) break;
+      // fio's loops=: the next pass starts over the region, with the offsets drawn anew from the same seeds and
+      // the random map cleared; with unlink_each_loop, on files made anew (JobPlan::between_loops).
+      if (plan_.between_loops) plan_.between_loops();
+      places_.restart();
+    }
+    if (syncs_.end_fsync_due() && !stop_.failed() && result_.stop_signal == 0) {
+      for (std::uint32_t file = 0; file < plan_.files.size() && !stop_.failed(); ++file) sync(IoOp::kFsync, file);
+    }
+    // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts; a failed
+    // job until its failure, so that what it did before is reported with its time.
+    const Clock::time_point end = std::max({recorder_.last_completion(), measure_start, stop_.stopped_at()});
+    result_.elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(end - measure_start);
+    stop_.throw_failure();
+  }
+
+ private:
+  // One pass over the job's size (or until a stop): issues and reaps until nothing is in flight and nothing more
+  // is to be issued. The loop reaps only when the refill policy says (the queue full, or nothing more may go now).
+  void run_pass() {
+    while (true) {
+      if (stop_.issuing()) issue();
+      if (pace_until_) {
+        wait_for_pace();
+        continue;
+      }
+      if (plan_.engine.in_flight() == 0) {
+        if (!stop_.issuing()) break;
+        continue;  // a sync was due: issue() submits it now that nothing is in flight
+      }
+      const bool may_issue = stop_.issuing() && !syncs_.due() && !backlog_.waiting();
+      const std::optional<RefillPolicy::Reap> due =
+          refill_.reap(plan_.engine.in_flight(), slots_.free_count(), may_issue);
+      if (!due) continue;  // a slot is free: the next batch goes first
+      reap(due->min, due->max);
+      const Clock::time_point now = Clock::now();
+      stop_.check(now);
+      stop_.check_rate_floor(now);
+    }
+  }
+
+  // The pacing held the next request back: as fio does before it sleeps, waits for what is in flight, then sleeps
+  // until it is due (or until runtime ends or another stop comes).
+  void wait_for_pace() {
+    const Clock::time_point until = *std::exchange(pace_until_, std::nullopt);
+    while (plan_.engine.in_flight() > 0) reap(plan_.engine.in_flight(), plan_.depth);
+    constexpr auto kLongestNap = std::chrono::milliseconds(20);  // a stop signal is seen within this
+    while (!stop_.stopping()) {
+      const Clock::time_point now = Clock::now();
+      stop_.check(now);
+      if (stop_.stopping() || now >= until) break;
+      std::this_thread::sleep_until(std::min({until, stop_.deadline(), now + kLongestNap}));
+    }
+  }
+
+  // Fills up to the refill policy's batch of free slots and submits them as one batch, unless a sync is due (then
+  // waits for the queue to empty first, and submits the sync alone). As fio (io_u.c get_rw_ddir), a due sync goes
+  // before the next request.
+  void issue() {
+    if (syncs_.due() && !stop_.pass_full(trimmed_.has_value())) {
+      if (plan_.engine.in_flight() == 0) sync(syncs_.due_op(), syncs_.file());
+      return;
+    }
+    batch_.clear();
+    // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
+    const bool in_ramp = recorder_.ramps() && recorder_.ramping(Clock::now());
+    const std::size_t batch_size = refill_.batch_size(slots_.free_count());
+    while (batch_.size() < batch_size && !stop_.pass_full(trimmed_.has_value())) {
+      if (backlog_.active() && add_backlog_check()) break;
+      if (!add_request(in_ramp) || syncs_.due()) break;
+    }
+    if (batch_.empty()) return;
+    recorder_.stamp_submitted(batch_, Clock::now());
+    if (!in_ramp) recorder_.count_submission(batch_.size(), plan_.engine.in_flight());
+    plan_.engine.submit(batch_);
+    if (recorder_.splits_latency()) recorder_.stamp_issued(batch_, Clock::now());
+  }
+
+  // Draws the next request and adds it to the batch; false when none was added: the pacing holds it back (the wait
+  // in pace_until_, the request's direction in held_op_ for the next issue()), or every file is done.
+  bool add_request(bool in_ramp) {
+    IoOp op = held_op_ ? *held_op_ : next_direction();
+    held_op_.reset();
+    if (pacing_.paces()) {
+      const JobPacing::Decision decision = pacing_.next(op, Clock::now());
+      op = decision.op;
+      if (decision.wait_until) {
+        held_op_ = op;
+        pace_until_ = decision.wait_until;
+        return false;
+      }
+    }
+    // trimwrite: the write goes where its trim went (fio's last_start[DDIR_TRIM]), with its length.
+    const std::optional<FilePlace> next =
+        op == IoOp::kWrite && trimmed_ ? std::exchange(trimmed_, std::nullopt) : places_.next(op);
+    if (!next) {  // every file is done (a random pass over every block, or no request fits before the end)
+      stop_.end_pass();
+      return false;
+    }
+    const RequestPlace place = *next->place;
+    if (op == IoOp::kTrim && trims_then_writes(spec_.pattern)) trimmed_ = next;
+    pacing_.issued(op, place.length);
+    stop_.issued(place.length, in_ramp);
+    const std::uint64_t offset = plan_.files[next->file].region_offset + place.offset;
+    const std::uint32_t slot = slots_.take(op, next->file, offset, place.length);
+    if (op == IoOp::kWrite && plan_.data != nullptr && plan_.data->acts_per_write()) {
+      plan_.data->before_write(slot, offset);
+    }
+    batch_.push_back({op, next->file, offset, place.length, slot, slot});
+    last_op_ = op;
+    if (op == IoOp::kWrite) syncs_.wrote(next->file);
+    return true;
+  }
+
+  // A verify_backlog check due (phases/workload/backlog_verify.h): true when it waits for the queue to empty or went (the
+  // batch ends there). It reads the job's first file, the one its data names.
+  bool add_backlog_check() {
+    const std::optional<std::uint64_t> offset = backlog_.due(last_op_ == IoOp::kRead);
+    if (!offset) return false;
+    if (!batch_.empty() || plan_.engine.in_flight() > 0) return true;
+    const std::uint32_t slot = slots_.take(IoOp::kRead, 0, *offset, spec_.block_bytes);
+    backlog_.sent(slot);
+    batch_.push_back({IoOp::kRead, 0, *offset, spec_.block_bytes, slot, slot});
+    last_op_ = IoOp::kRead;
+    return true;
+  }
+
+  IoOp next_direction() {
+    switch (spec_.pattern) {
+      case IoPattern::kTrim:
+      case IoPattern::kRandTrim:
+        return IoOp::kTrim;
+      case IoPattern::kTrimWrite:
+      case IoPattern::kRandTrimWrite:
+        return trimmed_ ? IoOp::kWrite : IoOp::kTrim;
+      case IoPattern::kRead:
+      case IoPattern::kRandRead:
+        return IoOp::kRead;
+      case IoPattern::kWrite:
+      case IoPattern::kRandWrite:
+        return IoOp::kWrite;
+      case IoPattern::kReadWrite:
+      case IoPattern::kRandRw:
+        return mix_.below(100) < spec_.read_percent ? IoOp::kRead : IoOp::kWrite;
+    }
+    return IoOp::kRead;
+  }
+
+  // Reaps at least `min` and at most `max` completions and hands each on.
+  void reap(std::size_t min, std::size_t max) {
+    completions_.clear();
+    plan_.engine.reap(min, max, completions_);
+    const Clock::time_point now = Clock::now();
+    recorder_.count_reap(completions_.size(), now);
+    for (const IoCompletion& completion : completions_) {
+      if (completion.tag == kSyncTag) continue;  // sync() reaps its own
+      complete(static_cast<std::uint32_t>(completion.tag), completion.result, now);
+    }
+  }
+
+  // The request in `slot` came back with `result` at `now`: a short or failed one is the job's error; a whole one
+  // is recorded (a verify_backlog read is not), and a read with verify= is checked.
+  void complete(std::uint32_t slot, std::int64_t result, Clock::time_point now) {
+    const IoOp op = slots_.op[slot];
+    const std::uint32_t length = slots_.length[slot];
+    const bool whole = result == static_cast<std::int64_t>(length);
+    if (!whole) stop_.fail_request(op, result, length, plan_.files[slots_.file[slot]].name, slots_.offset[slot]);
+    if (backlog_.holds(slot)) {
+      backlog_.reaped(slot);
+      if (whole) check_read(slot);
+    } else {
+      if (whole) {
+        if (op == IoOp::kWrite) syncs_.write_completed();
+        stop_.completed(op, length);
+        recorder_.completed(op, slot, length, now);
+      }
+      if (op == IoOp::kRead && plan_.data != nullptr && plan_.data->checks_reads()) check_read(slot);
+    }
+    slots_.release(slot);
+  }
+
+  // verify= on a reading job: the first bad block stops the job (fio's verify error ends the job too).
+  void check_read(std::uint32_t slot) {
+    if (stop_.verify_failed()) return;
+    if (std::optional<std::string> failure = plan_.data->after_read(slot, slots_.offset[slot])) {
+      stop_.fail_verify(std::move(*failure));
+    }
+  }
+
+  // One fsync or fdatasync of `file` with nothing else in flight, timed like any request.
+  void sync(IoOp op, std::uint32_t file) {
+    const IoRequest request{op, file, 0, 0, 0, kSyncTag};
+    const Clock::time_point submitted = Clock::now();
+    plan_.engine.submit({&request, 1});
+    completions_.clear();
+    plan_.engine.reap(1, 1, completions_);
+    const Clock::time_point completed = Clock::now();
+    syncs_.synced();
+    const bool ok = !completions_.empty() && completions_.front().result >= 0;
+    recorder_.synced(submitted, completed, completions_.size(), ok);
+    if (!ok) {
+      stop_.fail_request(op, completions_.empty() ? -EIO : completions_.front().result, 0, plan_.files[file].name, 0);
+    }
+  }
+
+  const JobPlan& plan_;
+  const WorkloadSpec& spec_;
+  JobPlaces places_;      // where each request goes
+  Rng mix_;               // rw=rw / randrw's direction
+  RefillPolicy refill_;   // how many go at once, when to reap (fio's iodepth_batch_*)
+  RequestSlots slots_;
+  std::vector<IoRequest> batch_;
+  std::vector<IoCompletion> completions_;
+  JobRecorder recorder_;  // latencies, series, depths, log samples
+  JobPacing pacing_;      // rate= / rate_iops=
+  SyncSchedule syncs_;    // fsync= / fdatasync= / end_fsync=
+  BacklogVerify backlog_;  // verify_backlog=
+  JobStopRules stop_;
+  IoOp last_op_ = IoOp::kRead;                   // the last request issued (fio's last_ddir), for verify_backlog
+  std::optional<IoOp> held_op_;                  // drawn, held back by the pacing
+  std::optional<Clock::time_point> pace_until_;  // when the held request may go
+  std::optional<FilePlace> trimmed_;             // trimwrite: the block trimmed last, to be written next
+  JobMeasurement& result_;
+};
+
+}  // namespace
+
+void run_job(const JobPlan& plan, JobMeasurement& measurement) { JobLoop(plan, measurement).run(); }
+
+}  // namespace bench
