@@ -15,6 +15,7 @@
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
 #include "result/result_keywords.h"
+#include "text/number.h"
 #include "text/split.h"
 
 namespace bench {
@@ -136,6 +137,16 @@ void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned
   spec.random_distribution =
       parse_random_distribution(text, [kb_base](std::string_view size) { return fio_size_of(size, kb_base); });
   spec.random_distribution_text = text;
+}
+
+// randseed=N: a whole number, or one in hex after 0x as fio reads it (its default is written 0x89).
+std::uint32_t random_seed(std::string_view text) {
+  if (text.starts_with("0x") || text.starts_with("0X")) {
+    const std::optional<std::uint32_t> seed = read_number<std::uint32_t>(text.substr(2), 16);
+    if (!seed) fail("hex digits after 0x, up to 0xffffffff");
+    return *seed;
+  }
+  return whole_number32(text, 0, 0xffffffffu);
 }
 
 void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
@@ -290,7 +301,7 @@ constexpr std::array kRules = {
     FioOptionRule{{"rate_process", {}, kRequired, kJob, "linear|poisson", "how rate= spaces the requests"},
                   set_rate_process},
     FioOptionRule{{"randseed", {}, kRequired, kJob, "N", "the seed of fio's random generators"},
-                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = whole_number32(v, 0, 0xffffffffu); }},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = random_seed(v); }},
     FioOptionRule{{"randrepeat", {}, kRequired, kJob, "0|1", "the same random offsets every run (default 1)"},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.randrepeat = boolean(v); }},
     FioOptionRule{{"norandommap", {}, kFlag, kJob, "", "random offsets may repeat within a pass"},
