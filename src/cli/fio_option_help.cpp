@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/fio_options.h"
@@ -28,6 +29,18 @@ std::string_view group_heading(FioOptionGroup group) {
     case FioOptionGroup::kOutput: return "fio's output options (job and suite):";
   }
   return "";
+}
+
+// An option's default as --help shows it after the option's help: "(default 4096)", "(default 1; fio's 0)" for
+// one of bench++'s own, "(fio's default 0x89)" for an option bench++ leaves unset; empty when there is none.
+std::string default_words(const FioOptionDefault& defaults) {
+  switch (defaults.bench_kind()) {
+    case FioOptionDefault::Bench::kFio:
+      return defaults.fio().empty() ? std::string() : fmt::format("(default {})", defaults.fio());
+    case FioOptionDefault::Bench::kOwn: return fmt::format("(default {}; fio's {})", defaults.bench(), defaults.fio());
+    case FioOptionDefault::Bench::kNotGiven: return fmt::format("(fio's default {})", defaults.fio());
+  }
+  return {};
 }
 
 // `words` wrapped at kHelpWidth columns, the first line after `first` (the spelling), the others indented to
@@ -78,6 +91,9 @@ std::string fio_options_help() {
     if (row.argument == FioArgument::kFlag && !row.value_name.empty()) spelling += fmt::format("[={}]", row.value_name);
     std::vector<std::string> words;
     for (const std::string_view word : split(row.help, ' ')) words.emplace_back(word);
+    if (std::string shown_default = default_words(row.defaults); !shown_default.empty()) {
+      words.push_back(std::move(shown_default));  // one word, as "(also --x)": never broken over two lines
+    }
     for (const std::string_view alias : row.aliases) {
       if (!alias.empty()) words.push_back(fmt::format("(also --{})", alias));
     }

@@ -39,41 +39,53 @@ void set_rate_iops_min(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.rate_iops_min = per_direction_values(text, [](std::string_view v) { return whole_number(v, 0, 0xffffffffu); });
 }
 
+// fio's nice=0 is nice(0), which changes nothing; bench++ sets a given nice value and leaves the thread's alone
+// when none is given.
+constexpr FioOptionDefault kNiceDefault = FioOptionDefault::not_given(
+    "0", "unset, the jobs keep bench++'s own nice value, as fio's nice(0) does; a given value is set (setpriority)");
+
 constexpr std::array kRules = {
     // bench++ runs every job as a thread of one process, with or without fio's thread.
     FioOptionRule{{"thread", {}, kFlag, kJobControl, "",
-                   "every job a thread (without it posixaio's jobs run in processes)"},
+                   "every job a thread (without it posixaio's jobs run in processes)", {}, recorded_in("thread")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.thread = boolean(v); }},
     FioOptionRule{{"stonewall", {"wait_for_previous"}, kFlag, kJobControl, "",
-                   "start after every workload before this one has ended"},
+                   "start after every workload before this one has ended", {}, recorded_in("stonewall")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},
-    FioOptionRule{{"new_group", {}, kFlag, kJobControl, "", "start a new fio group for reporting"},
+    FioOptionRule{{"new_group", {}, kFlag, kJobControl, "", "start a new fio group for reporting",
+                   {}, recorded_in("new_group")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.new_group = boolean(v); }},
-    FioOptionRule{{"exitall", {}, kFlag, kJobControl, "", "any job's end stops the others of its exit_what"},
+    FioOptionRule{{"exitall", {}, kFlag, kJobControl, "", "any job's end stops the others of its exit_what",
+                   {}, recorded_in("exitall")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall = boolean(v); }},
-    FioOptionRule{{"exit_what", {}, kRequired, kJobControl, "group|stonewall|all", "which jobs exitall stops"},
+    FioOptionRule{{"exit_what", {}, kRequired, kJobControl, "group|stonewall|all", "which jobs exitall stops",
+                   "group", recorded_in("exit_what")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     const std::optional<ExitScope> scope = enum_from_keyword<ExitScope>(v);
                     if (!scope) fail("must be group, stonewall or all");
                     s.exit_what = *scope;
                   }},
-    FioOptionRule{{"exitall_on_error", {}, kFlag, kJobControl, "", "a failing job stops the jobs of its exit_what"},
+    FioOptionRule{{"exitall_on_error", {}, kFlag, kJobControl, "", "a failing job stops the jobs of its exit_what",
+                   {}, recorded_in("exitall_on_error")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.exitall_on_error = boolean(v); }},
     FioOptionRule{{"rate_min", {"ratemin"}, kRequired, kJobControl, "R[,W[,T]]",
-                   "fail the job when its bytes per second fall below this"},
+                   "fail the job when its bytes per second fall below this", {}, recorded_in("rate_min")},
                   set_rate_min},
     FioOptionRule{{"rate_iops_min", {}, kRequired, kJobControl, "R[,W[,T]]",
-                   "fail the job when its requests per second fall below this"},
+                   "fail the job when its requests per second fall below this", {}, recorded_in("rate_iops_min")},
                   set_rate_iops_min},
-    FioOptionRule{{"cpus_allowed", {}, kRequired, kJobControl, "LIST", "pin each job's thread to these CPUs (0-3,6)"},
+    FioOptionRule{{"cpus_allowed", {}, kRequired, kJobControl, "LIST", "pin each job's thread to these CPUs (0-3,6)",
+                   {}, recorded_in("cpus_allowed")},
                   set_cpus_allowed},
-    FioOptionRule{{"nice", {}, kRequired, kJobControl, "N", "the jobs' nice value (-20 to 19)"},
+    FioOptionRule{{"nice", {}, kRequired, kJobControl, "N", "the jobs' nice value (-20 to 19)",
+                   kNiceDefault, recorded_in("nice")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.nice = static_cast<std::int32_t>(signed_number(v, -20, 19));
                   }},
-    FioOptionRule{{"prio", {}, kRequired, kJobControl, "N", "the jobs' I/O priority (0 to 7)"},
+    FioOptionRule{{"prio", {}, kRequired, kJobControl, "N", "the jobs' I/O priority (0 to 7)", {}, recorded_in("prio")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio = whole_number32(v, 0, 7); }},
-    FioOptionRule{{"prioclass", {}, kRequired, kJobControl, "C", "the jobs' I/O priority class (0 to 3)"},
+    FioOptionRule{{"prioclass", {}, kRequired, kJobControl, "C", "the jobs' I/O priority class (0 to 3)",
+                   {}, recorded_in("prioclass")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio_class = whole_number32(v, 0, 3); }},
 };
 

@@ -101,56 +101,75 @@ FadviseHint fadvise_hint(std::string_view text) {
   fail("fio's values are 0 (none), 1 (by the job's pattern, the default), random and sequential");
 }
 
+// bench++ removes the files it made when the run ends (fio keeps them): a benchmark leaves no files behind.
+constexpr FioOptionDefault kUnlinkDefault =
+    FioOptionDefault::own("0", "1", "bench++ removes the files it made, so a run leaves none behind; fio keeps them");
+
 constexpr std::array kRules = {
     FioOptionRule{{"filename", {}, kRequired, kFiles, "NAME[:NAME...]",
-                   "the file or device every job uses, or several (\\: for a ':' in a name)"},
+                   "the file or device every job uses, or several (\\: for a ':' in a name)",
+                   {}, recorded_in("filename")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { set_filename(s, v); }},
     FioOptionRule{{"directory", {}, kRequired, kFiles, "DIR[:DIR...]",
-                   "where the jobs' files go (several: job N's in the Nth, modulo their number)"},
+                   "where the jobs' files go (several: job N's in the Nth, modulo their number)",
+                   {}, recorded_in("directory")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     if (split_fio_names(v).empty()) fail("no directory");  // several (a:b): the jobs spread over them
                     s.directory = v;
                   }},
-    FioOptionRule{{"nrfiles", {"nr_files"}, kRequired, kFiles, "N", "files per job, size= split among them"},
+    FioOptionRule{{"nrfiles", {"nr_files"}, kRequired, kFiles, "N", "files per job, size= split among them",
+                   "1", recorded_in("nrfiles")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.nrfiles = whole_number32(v, 1, kMaxFilesPerJob);
                   }},
     FioOptionRule{{"file_service_type", {}, kRequired, kFiles,
                    "roundrobin|sequential|random[:N]|zipf|pareto|normal[:T[:C]]",
-                   "which file takes the next request"},
+                   "which file takes the next request",
+                   "roundrobin", recorded_in("file_service_type file_service_turn file_service_parameter")},
                   set_file_service_type},
-    FioOptionRule{{"openfiles", {}, kRequired, kFiles, "N", "at most N files take requests at once"},
+    FioOptionRule{{"openfiles", {}, kRequired, kFiles, "N", "at most N files take requests at once",
+                   {}, recorded_in("openfiles")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.open_files = whole_number32(v, 1, kMaxFilesPerJob);
                   }},
-    FioOptionRule{{"filesize", {}, kRequired, kFiles, "SIZE|LOW-HIGH", "each file's size, or a range it is drawn in"},
+    FioOptionRule{{"filesize", {}, kRequired, kFiles, "SIZE|LOW-HIGH", "each file's size, or a range it is drawn in",
+                   {}, recorded_in("filesize filesize_high")},
                   set_file_size},
-    FioOptionRule{{"offset", {"fileoffset"}, kRequired, kFiles, "SIZE|N%", "where in each file the job's I/O starts"},
+    FioOptionRule{{"offset", {"fileoffset"}, kRequired, kFiles, "SIZE|N%", "where in each file the job's I/O starts",
+                   "0", recorded_in("offset_bytes offset_percent")},
                   set_offset},
-    FioOptionRule{{"offset_increment", {}, kRequired, kFiles, "SIZE|N%", "job N starts at offset + N x increment"},
+    FioOptionRule{{"offset_increment", {}, kRequired, kFiles, "SIZE|N%", "job N starts at offset + N x increment",
+                   "0", recorded_in("offset_increment_bytes offset_increment_percent")},
                   set_offset_increment},
-    FioOptionRule{{"offset_align", {}, kRequired, kFiles, "SIZE", "aligns an offset given as a percent (0: bs)"},
+    FioOptionRule{{"offset_align", {}, kRequired, kFiles, "SIZE", "aligns an offset given as a percent (0: bs)",
+                   "0", recorded_in("offset_align")},
                   set_offset_align},
     FioOptionRule{{"fallocate", {}, kRequired, kFiles, "none|native|posix|keep|truncate|0|1",
-                   "how a new file's space is allocated"},
+                   "how a new file's space is allocated", "native", recorded_in("fallocate")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fallocate = fallocate_mode(v); }},
-    FioOptionRule{{"create_on_open", {}, kRequired, kFiles, "0|1", "a new file made by the job's open, not laid out"},
+    FioOptionRule{{"create_on_open", {}, kRequired, kFiles, "0|1", "a new file made by the job's open, not laid out",
+                   "0", recorded_in("create_on_open")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_on_open = boolean(v); }},
-    FioOptionRule{{"create_only", {}, kRequired, kFiles, "0|1", "make and lay out the files, no request"},
+    FioOptionRule{{"create_only", {}, kRequired, kFiles, "0|1", "make and lay out the files, no request",
+                   "0", recorded_in("create_only")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_only = boolean(v); }},
     FioOptionRule{{"overwrite", {}, kRequired, kFiles, "0|1",
-                   "lay a new file out with data first, so writes overwrite"},
+                   "lay a new file out with data first, so writes overwrite", "0", recorded_in("overwrite")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.overwrite = boolean(v); }},
     FioOptionRule{{"invalidate", {}, kRequired, kFiles, "0|1",
-                   "drop the files' pages from the cache first (default 1)"},
+                   "drop the files' pages from the cache first", "1", recorded_in("invalidate")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.invalidate = boolean(v); }},
-    FioOptionRule{{"fadvise_hint", {}, kRequired, kFiles, "0|1|random|sequential", "posix_fadvise on open"},
+    FioOptionRule{{"fadvise_hint", {}, kRequired, kFiles, "0|1|random|sequential", "posix_fadvise on open",
+                   "1", recorded_in("fadvise_hint")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fadvise_hint = fadvise_hint(v); }},
-    FioOptionRule{{"fsync_on_close", {}, kRequired, kFiles, "0|1", "an untimed fsync of each file at the job's end"},
+    FioOptionRule{{"fsync_on_close", {}, kRequired, kFiles, "0|1", "an untimed fsync of each file at the job's end",
+                   "0", recorded_in("fsync_on_close")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fsync_on_close = boolean(v); }},
-    FioOptionRule{{"unlink", {}, kRequired, kFiles, "0|1", "remove the files bench++ made at the end"},
+    FioOptionRule{{"unlink", {}, kRequired, kFiles, "0|1", "remove the files bench++ made at the end",
+                   kUnlinkDefault, recorded_in("unlink")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink = boolean(v); }},
-    FioOptionRule{{"unlink_each_loop", {}, kRequired, kFiles, "0|1", "remove and make the files anew each loop"},
+    FioOptionRule{{"unlink_each_loop", {}, kRequired, kFiles, "0|1", "remove and make the files anew each loop",
+                   "0", recorded_in("unlink_each_loop")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink_each_loop = boolean(v); }},
 };
 

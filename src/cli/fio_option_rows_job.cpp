@@ -15,6 +15,7 @@
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
 #include "result/result_keywords.h"
+#include "text/number.h"
 #include "text/split.h"
 
 namespace bench {
@@ -138,6 +139,16 @@ void set_random_distribution(WorkloadSpec& spec, std::string_view text, unsigned
   spec.random_distribution_text = text;
 }
 
+// randseed=N: a whole number, or one in hex after 0x as fio reads it (its default is written 0x89).
+std::uint32_t random_seed(std::string_view text) {
+  if (text.starts_with("0x") || text.starts_with("0X")) {
+    const std::optional<std::uint32_t> seed = read_number<std::uint32_t>(text.substr(2), 16);
+    if (!seed) fail("hex digits after 0x, up to 0xffffffff");
+    return *seed;
+  }
+  return whole_number32(text, 0, 0xffffffffu);
+}
+
 void set_rate_bytes(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   spec.rate_bytes = per_direction_values(text, [kb_base](std::string_view v) { return fio_size_of(v, kb_base); });
 }
@@ -189,132 +200,168 @@ void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.submit_offload = mode == "offload";
 }
 
+// fio's randseed=0x89 when not given: with randrepeat=1 bench++ seeds with 0x89 as fio does, without it the run's
+// seed (fio's: the time); a given seed is used either way.
+constexpr FioOptionDefault kRandseedDefault = FioOptionDefault::not_given(
+    "0x89", "unset, randrepeat decides (1: fio's 0x89, 0: the run's seed), as in fio; a given seed is used either way");
+
 constexpr std::array kRules = {
-    FioOptionRule{{"name", {}, kRequired, kJob, "NAME", "starts a workload of that name (a job file's section)"},
+    FioOptionRule{{"name", {}, kRequired, kJob, "NAME", "starts a workload of that name (a job file's section)",
+                   {}, recorded_in("name")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.name = v; }},
-    FioOptionRule{{"description", {}, kRequired, kJob, "TEXT", "free text about the workload"},
+    FioOptionRule{{"description", {}, kRequired, kJob, "TEXT", "free text about the workload",
+                   {}, recorded_in("description")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.description = v; }},
     FioOptionRule{{"rw", {"readwrite"}, kRequired, kJob, "MODE[:N]",
                    "read, write, randread, randwrite, rw (readwrite), randrw, trim, randtrim, trimwrite, "
-                   "randtrimwrite; :N is fio's offset modifier (read:8 skips 8 bytes, randread:4 draws every 4th)"},
+                   "randtrimwrite; :N is fio's offset modifier (read:8 skips 8 bytes, randread:4 draws every 4th)",
+                   "read", recorded_in("rw rw_skip rw_random_run")},
                   set_rw},
     FioOptionRule{{"rw_sequencer", {}, kRequired, kJob, "sequential|identical",
-                   "the offset of the requests between random ones of rw=randread:N"},
+                   "the offset of the requests between random ones of rw=randread:N",
+                   "sequential", recorded_in("rw_sequencer")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     const std::optional<RwSequencer> sequencer = enum_from_keyword<RwSequencer>(v);
                     if (!sequencer) fail("fio's sequencers are sequential and identical");
                     s.rw_sequencer = *sequencer;
                   }},
-    FioOptionRule{{"rwmixread", {}, kRequired, kJob, "PERCENT", "the share of reads in rw and randrw (default 50)"},
+    FioOptionRule{{"rwmixread", {}, kRequired, kJob, "PERCENT", "the share of reads in rw and randrw",
+                   "50", recorded_in("rwmixread")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.read_percent = whole_number32(v, 0, 100); }},
-    FioOptionRule{{"rwmixwrite", {}, kRequired, kJob, "PERCENT", "the share of writes in rw and randrw"},
+    FioOptionRule{{"rwmixwrite", {}, kRequired, kJob, "PERCENT", "the share of writes in rw and randrw",
+                   "50", recorded_in("rwmixread")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.read_percent = 100 - whole_number32(v, 0, 100);
                   }},
     FioOptionRule{{"bs", {"blocksize"}, kRequired, kJob, "R[,W[,T]]",
-                   "request size of reads, writes and trims (default 4k)"},
+                   "request size of reads, writes and trims", "4096", recorded_in("bs bs_per_direction")},
                   set_block_size},
     FioOptionRule{{"bsrange", {"blocksize_range"}, kRequired, kJob, "LO-HI[,LO-HI[,LO-HI]]",
-                   "request sizes drawn from a range per direction"},
+                   "request sizes drawn from a range per direction", {}, recorded_in("bsrange")},
                   set_block_range},
     FioOptionRule{{"bssplit", {}, kRequired, kJob, "SIZE/PERCENT:...[,...]",
-                   "a mix of request sizes per direction, drawn as fio draws them"},
+                   "a mix of request sizes per direction, drawn as fio draws them", {}, recorded_in("bssplit")},
                   set_block_split},
     FioOptionRule{{"ba", {"blockalign"}, kRequired, kJob, "R[,W[,T]]",
-                   "the unit of random offsets per direction (turns the random map off, as fio)"},
+                   "the unit of random offsets per direction (turns the random map off, as fio)",
+                   {}, recorded_in("blockalign")},
                   set_block_align},
-    FioOptionRule{{"size", {}, kRequired, kJob, "SIZE|N%", "bytes per job, or a share of an existing file or device"},
+    FioOptionRule{{"size", {}, kRequired, kJob, "SIZE|N%", "bytes per job, or a share of an existing file or device",
+                   {}, recorded_in("size_bytes size_percent")},
                   set_size},
-    FioOptionRule{{"io_size", {"io_limit"}, kRequired, kJob, "SIZE", "bytes of I/O over the size= region (passes)"},
+    FioOptionRule{{"io_size", {"io_limit"}, kRequired, kJob, "SIZE", "bytes of I/O over the size= region (passes)",
+                   {}, recorded_in("io_size")},
                   set_io_size},
-    FioOptionRule{{"number_ios", {}, kRequired, kJob, "N", "a pass ends after N requests"},
+    FioOptionRule{{"number_ios", {}, kRequired, kJob, "N", "a pass ends after N requests",
+                   "0", recorded_in("number_ios")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.number_ios = whole_number(v, 0, UINT64_MAX); }},
-    FioOptionRule{{"loops", {}, kRequired, kJob, "N", "run the workload N times over (default 1)"},
+    FioOptionRule{{"loops", {}, kRequired, kJob, "N", "run the workload N times over", "1", recorded_in("loops")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.loops = whole_number32(v, 1, 0xffffffffu); }},
-    FioOptionRule{{"numjobs", {}, kRequired, kJob, "N", "jobs of the workload, each a thread with its own files"},
+    FioOptionRule{{"numjobs", {}, kRequired, kJob, "N", "jobs of the workload, each a thread with its own files",
+                   "1", recorded_in("numjobs")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.jobs = whole_number32(v, 1, kMaxJobs); }},
     FioOptionRule{{"ioengine", {}, kRequired, kJob, "ENGINE",
-                   "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap or falloc"},
+                   "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap or falloc",
+                   "psync", recorded_in("ioengine")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.engine = engine_for(v);
                     s.fio_engine = v;
                   }},
-    FioOptionRule{{"iodepth", {}, kRequired, kJob, "N", "requests in flight per job (asynchronous engines)"},
+    FioOptionRule{{"iodepth", {}, kRequired, kJob, "N", "requests in flight per job (asynchronous engines)",
+                   "1", recorded_in("iodepth")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.iodepth = whole_number32(v, 1, kMaxIoDepth); }},
     FioOptionRule{{"iodepth_batch", {"iodepth_batch_submit"}, kRequired, kJob, "N",
-                   "requests handed to the engine at a time (0: iodepth)"},
+                   "requests handed to the engine at a time (0: iodepth)", "1", recorded_in("iodepth_batch_submit")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.batch_submit = whole_number32(v, 0, kMaxIoDepth);
                   }},
     FioOptionRule{{"iodepth_batch_complete_min", {"iodepth_batch_complete"}, kRequired, kJob, "N",
-                   "reap only with the queue full, waiting for at least N completions"},
+                   "reap only with the queue full, waiting for at least N completions",
+                   "1", recorded_in("iodepth_batch_complete_min")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.batch_complete_min = whole_number32(v, 0, kMaxIoDepth);
                   }},
-    FioOptionRule{{"iodepth_batch_complete_max", {}, kRequired, kJob, "N", "a reap takes at most N completions"},
+    FioOptionRule{{"iodepth_batch_complete_max", {}, kRequired, kJob, "N", "a reap takes at most N completions",
+                   {}, recorded_in("iodepth_batch_complete_max")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.batch_complete_max = whole_number32(v, 0, kMaxIoDepth);
                   }},
     FioOptionRule{{"io_submit_mode", {}, kRequired, kJob, "inline|offload",
-                   "who submits: the job's thread, or fio's offload (iodepth threads on psync)"},
+                   "who submits: the job's thread, or fio's offload (iodepth threads on psync)",
+                   "inline", recorded_in("io_submit_mode")},
                   set_submit_mode},
-    FioOptionRule{{"direct", {}, kRequired, kJob, "0|1", "O_DIRECT: bypass the page cache"},
+    FioOptionRule{{"direct", {}, kRequired, kJob, "0|1", "O_DIRECT: bypass the page cache", "0", recorded_in("direct")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.direct = boolean(v); }},
-    FioOptionRule{{"buffered", {}, kRequired, kJob, "0|1", "the opposite of direct="},
+    FioOptionRule{{"buffered", {}, kRequired, kJob, "0|1", "the opposite of direct=", "1", recorded_in("direct")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.direct = !boolean(v); }},
-    FioOptionRule{{"sync", {}, kRequired, kJob, "none|0|sync|1|dsync", "open the files with O_SYNC or O_DSYNC"},
+    FioOptionRule{{"sync", {}, kRequired, kJob, "none|0|sync|1|dsync", "open the files with O_SYNC or O_DSYNC",
+                   "none", recorded_in("sync")},
                   set_sync},
-    FioOptionRule{{"fsync", {}, kRequired, kJob, "N", "an fsync after every N writes"},
+    FioOptionRule{{"fsync", {}, kRequired, kJob, "N", "an fsync after every N writes", "0", recorded_in("fsync")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.fsync_every = whole_number32(v, 0, 0xffffffffu);
                   }},
-    FioOptionRule{{"fdatasync", {}, kRequired, kJob, "N", "an fdatasync after every N writes"},
+    FioOptionRule{{"fdatasync", {}, kRequired, kJob, "N", "an fdatasync after every N writes",
+                   "0", recorded_in("fdatasync")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.fdatasync_every = whole_number32(v, 0, 0xffffffffu);
                   }},
     FioOptionRule{{"end_fsync", {}, kRequired, kJob, "0|1",
-                   "an fsync when the writes are done, inside the measured time"},
+                   "an fsync when the writes are done, inside the measured time", "0", recorded_in("end_fsync")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.end_fsync = boolean(v); }},
-    FioOptionRule{{"runtime", {"timeout"}, kRequired, kJob, "TIME", "stop after this time (measured, after ramp_time)"},
+    FioOptionRule{{"runtime", {"timeout"}, kRequired, kJob, "TIME", "stop after this time (measured, after ramp_time)",
+                   "0", recorded_in("runtime_ms")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.runtime = fio_time_of(v); }},
-    FioOptionRule{{"time_based", {}, kFlag, kJob, "", "run for runtime= even when size= is done (passes over it)"},
+    FioOptionRule{{"time_based", {}, kFlag, kJob, "", "run for runtime= even when size= is done (passes over it)",
+                   {}, recorded_in("time_based")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.time_based = boolean(v); }},
-    FioOptionRule{{"ramp_time", {}, kRequired, kJob, "TIME", "run this long before measuring"},
+    FioOptionRule{{"ramp_time", {}, kRequired, kJob, "TIME", "run this long before measuring",
+                   {}, recorded_in("ramp_time_ms")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.ramp_time = fio_time_of(v); }},
-    FioOptionRule{{"startdelay", {}, kRequired, kJob, "TIME", "wait this long before the job starts"},
+    FioOptionRule{{"startdelay", {}, kRequired, kJob, "TIME", "wait this long before the job starts",
+                   "0", recorded_in("startdelay_ms")},
                   set_start_delay},
-    FioOptionRule{{"rate", {}, kRequired, kJob, "R[,W[,T]]", "bytes per second per job, at most"},
+    FioOptionRule{{"rate", {}, kRequired, kJob, "R[,W[,T]]", "bytes per second per job, at most",
+                   {}, recorded_in("rate")},
                   set_rate_bytes},
-    FioOptionRule{{"rate_iops", {}, kRequired, kJob, "R[,W[,T]]", "requests per second per job, at most"},
+    FioOptionRule{{"rate_iops", {}, kRequired, kJob, "R[,W[,T]]", "requests per second per job, at most",
+                   {}, recorded_in("rate_iops")},
                   set_rate_iops},
-    FioOptionRule{{"rate_process", {}, kRequired, kJob, "linear|poisson", "how rate= spaces the requests"},
+    FioOptionRule{{"rate_process", {}, kRequired, kJob, "linear|poisson", "how rate= spaces the requests",
+                   "linear", recorded_in("rate_process")},
                   set_rate_process},
-    FioOptionRule{{"randseed", {}, kRequired, kJob, "N", "the seed of fio's random generators"},
-                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = whole_number32(v, 0, 0xffffffffu); }},
-    FioOptionRule{{"randrepeat", {}, kRequired, kJob, "0|1", "the same random offsets every run (default 1)"},
+    FioOptionRule{{"randseed", {}, kRequired, kJob, "N", "the seed of fio's random generators",
+                   kRandseedDefault, recorded_in("randseed")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.seed = random_seed(v); }},
+    FioOptionRule{{"randrepeat", {}, kRequired, kJob, "0|1", "the same random offsets every run",
+                   "1", recorded_in("randrepeat")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.randrepeat = boolean(v); }},
-    FioOptionRule{{"norandommap", {}, kFlag, kJob, "", "random offsets may repeat within a pass"},
+    FioOptionRule{{"norandommap", {}, kFlag, kJob, "", "random offsets may repeat within a pass",
+                   {}, recorded_in("randommap")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.random_map = !boolean(v); }},
     FioOptionRule{{"random_generator", {}, kRequired, kJob, "tausworthe|lfsr|tausworthe64",
-                   "fio's generator of random offsets"},
+                   "fio's generator of random offsets", "tausworthe", recorded_in("random_generator")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     const std::optional<RandomGenerator> generator = enum_from_keyword<RandomGenerator>(v);
                     if (!generator) fail("fio's generators are tausworthe, lfsr and tausworthe64");
                     s.random_generator = *generator;
                   }},
     FioOptionRule{{"random_distribution", {}, kRequired, kJob, "random|zipf:T|pareto:H|normal:DEV|zoned:...",
-                   "how random offsets fall (all of fio's, with their centers and zones)"},
+                   "how random offsets fall (all of fio's, with their centers and zones)",
+                   "random", recorded_in("random_distribution")},
                   set_random_distribution},
     FioOptionRule{{"percentage_random", {}, kRequired, kJob, "R[,W[,T]]",
-                   "the share of random offsets in a random mode"},
+                   "the share of random offsets in a random mode", "100,100,100", recorded_in("percentage_random")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { set_percentage_random(s, v); }},
-    FioOptionRule{{"percentage_sequential", {}, kRequired, kJob, "R[,W[,T]]", "100 - percentage_random"},
+    FioOptionRule{{"percentage_sequential", {}, kRequired, kJob, "R[,W[,T]]", "100 - percentage_random",
+                   {}, recorded_in("percentage_random")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     set_percentage_random(s, v);
                     for (std::uint32_t& percent : s.percentage_random) percent = 100 - percent;
                   }},
     // kb_base is read by fio_kb_base (cli/fio_options.h), which the caller passes on; the rule only checks it.
-    FioOptionRule{{"kb_base", {}, kRequired, kJob, "1024|1000", "what k, m, g mean in the sizes after it"},
+    FioOptionRule{{"kb_base", {}, kRequired, kJob, "1024|1000", "what k, m, g mean in the sizes after it",
+                   "1024", not_recorded("how the sizes written after it are read: the sizes are recorded in bytes")},
                   [](WorkloadSpec&, std::string_view, unsigned) {}},
 };
 

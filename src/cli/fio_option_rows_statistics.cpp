@@ -50,53 +50,73 @@ std::chrono::milliseconds average_window(std::string_view text) {
   return std::chrono::milliseconds(whole_number32(text, 1, 86'400'000));
 }
 
+// Why the options of fio's logs and report are not recorded with the workload: they change what is written, never
+// what is measured.
+constexpr FioOptionRecord kLogFile = not_recorded("which of fio's log files the run writes: files of their own");
+constexpr FioOptionRecord kLogLayout = not_recorded("how fio's log files lay out their entries");
+constexpr FioOptionRecord kFioReportOnly =
+    not_recorded("what fio's formats print of the latencies; bench++ measures every latency whatever it says");
+
 constexpr std::array kRules = {
-    FioOptionRule{{"group_reporting", {}, kFlag, kStatistics, "", "report the workload's jobs as one"},
+    FioOptionRule{{"group_reporting", {}, kFlag, kStatistics, "", "report the workload's jobs as one",
+                   {}, recorded_in("group_reporting")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.group_reporting = boolean(v); }},
-    FioOptionRule{{"write_bw_log", {}, kFlag, kStatistics, "PREFIX", "fio's bandwidth log, PREFIX_bw.J.log"},
+    FioOptionRule{{"write_bw_log", {}, kFlag, kStatistics, "PREFIX", "fio's bandwidth log, PREFIX_bw.J.log",
+                   {}, kLogFile},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.bw_log = log_prefix(v); }},
-    FioOptionRule{{"write_lat_log", {}, kFlag, kStatistics, "PREFIX", "fio's latency logs, PREFIX_lat, _slat, _clat"},
+    FioOptionRule{{"write_lat_log", {}, kFlag, kStatistics, "PREFIX", "fio's latency logs, PREFIX_lat, _slat, _clat",
+                   {}, kLogFile},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.lat_log = log_prefix(v); }},
-    FioOptionRule{{"write_iops_log", {}, kFlag, kStatistics, "PREFIX", "fio's IOPS log, PREFIX_iops.J.log"},
+    FioOptionRule{{"write_iops_log", {}, kFlag, kStatistics, "PREFIX", "fio's IOPS log, PREFIX_iops.J.log",
+                   {}, kLogFile},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.iops_log = log_prefix(v); }},
     FioOptionRule{{"log_avg_msec", {}, kRequired, kStatistics, "MS",
-                   "average the logs over windows of MS (0: each request)"},
+                   "average the logs over windows of MS (0: each request)", "0", kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.log_avg_msec = whole_number32(v, 0, 86'400'000);
                   }},
-    FioOptionRule{{"per_job_logs", {}, kRequired, kStatistics, "0|1", "a log file per job (0: one for all)"},
+    FioOptionRule{{"per_job_logs", {}, kRequired, kStatistics, "0|1", "a log file per job (0: one for all)",
+                   "1", kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.per_job_logs = boolean(v); }},
-    FioOptionRule{{"percentile_list", {}, kRequired, kStatistics, "P1:P2...", "the percentiles fio's formats write"},
+    FioOptionRule{{"percentile_list", {}, kRequired, kStatistics, "P1:P2...", "the percentiles fio's formats write",
+                   "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99", kFioReportOnly},
                   set_percentile_list},
     FioOptionRule{{"clat_percentiles", {}, kFlag, kStatistics, "",
-                   "fio's formats write completion latency percentiles"},
+                   "fio's formats write completion latency percentiles", "1", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.latency_output.clat_percentiles = boolean(v);
                   }},
-    FioOptionRule{{"lat_percentiles", {}, kFlag, kStatistics, "", "fio's formats write total latency percentiles"},
+    FioOptionRule{{"lat_percentiles", {}, kFlag, kStatistics, "", "fio's formats write total latency percentiles",
+                   "0", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.lat_percentiles = boolean(v); }},
     FioOptionRule{{"slat_percentiles", {}, kFlag, kStatistics, "",
-                   "fio's formats write submission latency percentiles"},
+                   "fio's formats write submission latency percentiles", "0", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.latency_output.slat_percentiles = boolean(v);
                   }},
-    FioOptionRule{{"disable_lat", {}, kFlag, kStatistics, "", "fio's formats leave the total latency out"},
+    FioOptionRule{{"disable_lat", {}, kFlag, kStatistics, "", "fio's formats leave the total latency out",
+                   "0", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_lat = boolean(v); }},
-    FioOptionRule{{"disable_clat", {}, kFlag, kStatistics, "", "fio's formats leave the completion latency out"},
+    FioOptionRule{{"disable_clat", {}, kFlag, kStatistics, "", "fio's formats leave the completion latency out",
+                   "0", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_clat = boolean(v); }},
-    FioOptionRule{{"disable_slat", {}, kFlag, kStatistics, "", "fio's formats leave the submission latency out"},
+    FioOptionRule{{"disable_slat", {}, kFlag, kStatistics, "", "fio's formats leave the submission latency out",
+                   "0", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_slat = boolean(v); }},
-    FioOptionRule{{"gtod_reduce", {}, kFlag, kStatistics, "", "accepted: fio's clock readings (recorded)"},
+    FioOptionRule{{"gtod_reduce", {}, kFlag, kStatistics, "", "accepted: fio's clock readings", "0",
+                   not_recorded("fio's clock readings; bench++ reads the clock once per batch whatever it says")},
                   set_gtod_reduce},
-    FioOptionRule{{"disable_bw_measurement", {}, kFlag, kStatistics, "", "accepted: fio's bandwidth logging"},
+    FioOptionRule{{"disable_bw_measurement", {}, kFlag, kStatistics, "", "accepted: fio's bandwidth logging",
+                   "0", not_recorded("changes nothing bench++ does")},
                   [](WorkloadSpec&, std::string_view v, unsigned) { boolean(v); }},
     FioOptionRule{{"disk_util", {}, kRequired, kStatistics, "0|1",
-                   "the devices' statistics in fio's output (default 1)"},
+                   "the devices' statistics in fio's output", "1", recorded_in("disk_util")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.disk_util = boolean(v); }},
     FioOptionRule{{"bwavgtime", {}, kRequired, kStatistics, "MS",
-                   "the window of fio's bandwidth samples (default 500)"},
+                   "the window of fio's bandwidth samples", "500", recorded_in("bwavgtime_ms")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.bw_avg_time = average_window(v); }},
-    FioOptionRule{{"iopsavgtime", {}, kRequired, kStatistics, "MS", "the window of fio's IOPS samples (default 500)"},
+    FioOptionRule{{"iopsavgtime", {}, kRequired, kStatistics, "MS", "the window of fio's IOPS samples",
+                   "500", recorded_in("iopsavgtime_ms")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.iops_avg_time = average_window(v); }},
 };
 

@@ -18,21 +18,36 @@ using enum FioArgument;
 constexpr FioOptionGroup kRun = FioOptionGroup::kRun;
 constexpr FioOptionGroup kOutput = FioOptionGroup::kOutput;
 
+// A run option's row: none is a workload's setting, so none is recorded with a workload, for one reason.
+constexpr FioOptionRow run_option(std::string_view name, FioArgument argument, FioOptionGroup group,
+                                  std::string_view value_name, std::string_view help, FioOptionDefault defaults = {}) {
+  return {name, {}, argument, group, value_name, help, defaults,
+          not_recorded("a run option: which workloads run, what is refused and what is written, not a workload's "
+                       "setting")};
+}
+
+// fio 3.33 writes its normal output unless asked for another; bench++ writes its own report and fio's formats only
+// when asked.
+constexpr FioOptionDefault kOutputFormatDefault = FioOptionDefault::not_given(
+    "normal", "unset, bench++ writes its own report and none of fio's formats");
+
 // kRun's are read by parse_workload_command_line (cli/workload_command_line.cpp) before any other option; kOutput's
-// by apply_fio_run_option below.
+// by apply_fio_run_option below. fio's defaults: fio 3.33's init.c.
 constexpr std::array kRunOptions = {
-    FioOptionRow{"readonly", {}, kFlag, kRun, "", "only reads: a workload that writes is refused"},
-    FioOptionRow{"section", {}, kRequired, kRun, "NAME",
-                 "run only this section of the first job file (repeatable; the --name jobs, on a command line)"},
-    FioOptionRow{"parse-only", {}, kFlag, kRun, "", "read and check the workloads, run and print nothing"},
-    FioOptionRow{"output-format", {}, kRequired, kOutput, "normal|json|json+|terse[,...]",
-                 "fio's output, in these formats (a comma list); bench++'s --json, --csv and --html stay"},
-    FioOptionRow{"output", {}, kRequired, kOutput, "FILE", "fio's output goes to FILE (alone: the normal format)"},
-    FioOptionRow{"minimal", {}, kFlag, kOutput, "", "--output-format=terse"},
-    FioOptionRow{"terse-version", {}, kRequired, kOutput, "2..5", "the terse format's version (default 3)"},
-    FioOptionRow{"eta", {}, kRequired, kOutput, "always|never|auto", "accepted: bench++ prints its own progress"},
-    FioOptionRow{"eta-newline", {}, kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"},
-    FioOptionRow{"status-interval", {}, kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"},
+    run_option("readonly", kFlag, kRun, "", "only reads: a workload that writes is refused"),
+    run_option("section", kRequired, kRun, "NAME",
+               "run only this section of the first job file (repeatable; the --name jobs, on a command line)"),
+    run_option("parse-only", kFlag, kRun, "", "read and check the workloads, run and print nothing"),
+    run_option("output-format", kRequired, kOutput, "normal|json|json+|terse[,...]",
+               "fio's output, in these formats (a comma list); bench++'s --json, --csv and --html stay",
+               kOutputFormatDefault),
+    run_option("output", kRequired, kOutput, "FILE", "fio's output goes to FILE (alone: the normal format)"),
+    run_option("minimal", kFlag, kOutput, "", "--output-format=terse"),
+    run_option("terse-version", kRequired, kOutput, "2..5", "the terse format's version", "3"),
+    run_option("eta", kRequired, kOutput, "always|never|auto", "accepted: bench++ prints its own progress",
+               "auto"),
+    run_option("eta-newline", kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"),
+    run_option("status-interval", kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"),
 };
 
 UsageError invalid(const FioOption& option, std::string_view why) {

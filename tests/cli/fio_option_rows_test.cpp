@@ -111,11 +111,37 @@ TEST_CASE("fio option rows: the output options are fio's run options, the run op
   }
 }
 
+// `text` with each run of spaces and newlines one space: --help's lines joined as the words were before wrapping.
+std::string squeezed(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const bool space = c == ' ' || c == '\n';
+    if (space && !out.empty() && out.back() == ' ') continue;
+    out += space ? ' ' : c;
+  }
+  return out;
+}
+
+// How --help writes a row's default after its help (nothing when it has none).
+std::string shown_default(const FioOptionDefault& defaults) {
+  switch (defaults.bench_kind()) {
+    case FioOptionDefault::Bench::kFio:
+      return defaults.fio().empty() ? "" : fmt::format(" (default {})", defaults.fio());
+    case FioOptionDefault::Bench::kOwn: return fmt::format(" (default {}; fio's {})", defaults.bench(), defaults.fio());
+    case FioOptionDefault::Bench::kNotGiven: return fmt::format(" (fio's default {})", defaults.fio());
+  }
+  return "";
+}
+
 TEST_CASE("bench++ job --help: names every option of the rows, with its aliases, in lines of at most 118 columns") {
   for (const WorkloadCommand command : {WorkloadCommand::kJob, WorkloadCommand::kSuite}) {
     const std::string help = workload_help_text(command);
+    const std::string words = squeezed(help);
     for (const FioOptionRow& row : every_row()) {
       INFO("--" << row.name);
+      // the default comes from the row's defaults, after its help, and only from there
+      CHECK(test::contains(words, fmt::format("{}{}", row.help, shown_default(row.defaults))));
+      CHECK(!test::contains(row.help, "default"));
       const std::string spelling = row.argument == FioArgument::kRequired
                                        ? fmt::format("  --{}={}", row.name, row.value_name)
                                        : fmt::format("  --{}", row.name);
@@ -132,6 +158,13 @@ TEST_CASE("bench++ job --help: names every option of the rows, with its aliases,
   for (const char* option : {"--offset=", "--offset_increment=", "--offset_align=", "--io_size="}) {
     CHECK_MESSAGE(test::contains(help, option), option);
   }
+  // Defaults of each kind, as a reader sees them.
+  const std::string words = squeezed(help);
+  CHECK(test::contains(words, "--bs=R[,W[,T]] request size of reads, writes and trims (default 4096) (also "
+                              "--blocksize)"));
+  CHECK(test::contains(words, "remove the files bench++ made at the end (default 1; fio's 0)"));
+  CHECK(test::contains(words, "the seed of fio's random generators (fio's default 0x89)"));
+  CHECK(test::contains(words, "--name=NAME starts a workload of that name (a job file's section) --"));
 }
 
 }  // namespace

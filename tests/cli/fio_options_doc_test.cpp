@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,6 +70,39 @@ TEST_CASE("fio options page: each row's status is what the option table does") {
     const bool known = fio_option_argument(row.option).has_value() || row.option == "kb_base";
     CHECK(known == status_says_known(row.status));
   }
+}
+
+// The default a row's status states: "(default X)", "(default X, ...", "(default X: ...", or "W (default)" (the value
+// before it); nullopt when it states none, or describes it in words ("(default: ...").
+std::optional<std::string> stated_default(const std::string& status) {
+  const auto at = status.find("(default");
+  if (at == std::string::npos) return std::nullopt;
+  const std::size_t after = at + std::string_view("(default").size();
+  if (after < status.size() && status[after] == ')' && at > 1) {
+    const auto start = status.rfind(' ', at - 2);
+    return status.substr(start + 1, at - 2 - start);
+  }
+  if (after >= status.size() || status[after] != ' ') return std::nullopt;
+  const auto end = status.find_first_of("),:;", after + 1);
+  return status.substr(after + 1, end - after - 1);
+}
+
+TEST_CASE("fio options page: a default a row states is its option row's, and bench++'s own is stated") {
+  std::map<std::string, FioOptionDefault> defaults;
+  for (const FioOptionRow& option : fio_option_rows()) defaults.emplace(option.name, option.defaults);
+  std::size_t stated = 0;
+  for (const DocRow& row : read_options_doc().rows) {
+    const auto option = defaults.find(row.option);
+    if (option == defaults.end()) continue;
+    INFO("docs/fio-options.md row `" << row.option << "`: " << row.status);
+    const FioOptionDefault& declared = option->second;
+    const std::optional<std::string> value = stated_default(row.status);
+    if (declared.bench_kind() == FioOptionDefault::Bench::kOwn) CHECK(value.has_value());
+    if (!value) continue;
+    CHECK(*value == (declared.bench().empty() ? declared.fio() : declared.bench()));
+    ++stated;
+  }
+  CHECK(stated >= 10);
 }
 
 TEST_CASE("fio options page: the summary counts the rows of fio's --cmdhelp options") {

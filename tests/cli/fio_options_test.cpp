@@ -340,6 +340,22 @@ TEST_CASE("fio: the suites shipped with bench++ are job files it reads (fio read
   }
 }
 
+TEST_CASE("fio: randseed takes a whole number, or hex after 0x as fio writes its default (0x89)") {
+  const auto seed_of = [](const char* text) {
+    WorkloadSpec spec;
+    apply_fio_option(spec, {"randseed", text}, 1024);
+    return spec.seed;
+  };
+  CHECK(seed_of("0x89") == 137u);
+  CHECK(seed_of("0XfF") == 255u);
+  CHECK(seed_of("89") == 89u);
+  CHECK(usage_error_of([&] { seed_of("0x"); }) ==
+        "invalid fio option randseed='0x': hex digits after 0x, up to 0xffffffff");
+  CHECK(usage_error_of([&] { seed_of("0x100000000"); }) ==
+        "invalid fio option randseed='0x100000000': hex digits after 0x, up to 0xffffffff");
+  CHECK(!usage_error_of([&] { seed_of("0x1g"); }).empty());
+}
+
 TEST_CASE("fio: random offsets' options: norandommap, random_generator, random_distribution, percentage_random") {
   const WorkloadSpec plain = only_workload("--name=x --size=1m --rw=randread");
   CHECK(plain.random_map);
