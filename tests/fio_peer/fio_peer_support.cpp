@@ -223,7 +223,8 @@ PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& opt
   std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", dir.string(), "--allow-overwrite", data.string()};
   bench.insert(bench.end(), job.begin(), job.end());
   bench.insert(bench.end(), options.begin(), options.end());
-  std::vector<std::string> fio = {"fio", "--output=/dev/null"};
+  // verify_state_save=0: fio would otherwise leave its verify state file in the current directory.
+  std::vector<std::string> fio = {"fio", "--output=/dev/null", "--verify_state_save=0"};
   fio.insert(fio.end(), job.begin(), job.end());
   fio.insert(fio.end(), options.begin(), options.end());
   PeerPair pair;
@@ -266,7 +267,8 @@ PeerFilesPair run_both_on_new_files(const fs::path& dir, const std::vector<std::
   fs::create_directories(fio_dir);
   std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", bench_dir.string(), "--unlink=0", "--name=peer"};
   bench.insert(bench.end(), options.begin(), options.end());
-  std::vector<std::string> fio = {"fio", "--output=/dev/null", "--directory=" + fio_dir.string(), "--name=peer"};
+  std::vector<std::string> fio = {"fio", "--output=/dev/null", "--verify_state_save=0",
+                                  "--directory=" + fio_dir.string(), "--name=peer"};
   fio.insert(fio.end(), options.begin(), options.end());
   PeerFilesPair pair{files_run(bench, bench_dir, calls), files_run(fio, fio_dir, calls)};
   INFO("bench++: " << pair.bench.err);
