@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 
 #include <fmt/format.h>
 
@@ -14,18 +13,12 @@ namespace bench {
 namespace {
 constexpr const char* kClearToEnd = "\033[K";  // ANSI: erase to the end of the line
 
-bool has_bonnie_tests(const Plan& plan) {
-  return std::any_of(plan.groups.begin(), plan.groups.end(), [](const std::vector<PlannedTest>& group) {
-    return std::any_of(group.begin(), group.end(), [](const PlannedTest& t) { return t.phase != PhaseId::kWorkload; });
-  });
-}
-
 }  // namespace
 
 RunOutputs::RunOutputs(const Config& config, const Plan& plan)
     : config_(config),
       stderr_sink_(TextSink::standard_error()),
-      outputs_(config, has_bonnie_tests(plan)),
+      outputs_(config, plan.has_bonnie_tests()),
       live_progress_(!config.quiet && ::isatty(STDERR_FILENO) == 1) {}
 
 void RunOutputs::group_started(const RunInfo& /*info*/, const GroupStart& group) {

@@ -42,7 +42,7 @@ std::vector<std::vector<PlannedTest>> group_tests(const RunSetup& setup, std::ui
   }
   for (const PhaseId id : tests) {  // bonnie++'s: each a group of its own, run by -c workers
     PlannedTest test;
-    test.phase = id;
+    test.bonnie_test = id;
     test.jobs = setup.concurrency;
     test.expected_operations = make_bonnie_test(id)->expected_operations(setup);
     groups.push_back({std::move(test)});
@@ -82,7 +82,7 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
   std::vector<JobTarget> planned;
   for (std::vector<PlannedTest>& group : plan.groups) {
     for (PlannedTest& test : group) {
-      if (test.phase != PhaseId::kWorkload) continue;
+      if (!test.workload) continue;
       const WorkloadSpec& spec = plan.workload(test);
       check_job_priority(spec);  // nice=, prio=, prioclass=: refused here, before anything is created, if the kernel would
       plan.exitall = plan.exitall || spec.exitall;
@@ -105,12 +105,12 @@ Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   plan.repeats = facts.repeats;
   fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);
   plan.groups = group_tests(plan.setup, facts.ranks);
-  plan.worker_directories = !bonnie_tests(plan.setup).empty();  // each worker a directory of its own
+  plan.worker_directories = plan.has_bonnie_tests();  // each worker a directory of its own
   plan_workloads(facts, plan);
   std::vector<WorkloadRoom> workloads;
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {
     for (const PlannedTest& test : plan.groups[g]) {
-      if (test.phase == PhaseId::kWorkload) workloads.push_back({&plan.workload(test), &test.targets, test.engine.depth, g});
+      if (test.workload) workloads.push_back({&plan.workload(test), &test.targets, test.engine.depth, g});
     }
   }
   plan.room = count_room(plan.setup, facts.directory, workloads, facts.ranks, facts.ranks_on_host, facts.memory_bytes);
@@ -118,8 +118,14 @@ Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   return plan;
 }
 
+bool Plan::has_bonnie_tests() const {
+  return std::any_of(groups.begin(), groups.end(), [](const std::vector<PlannedTest>& group) {
+    return std::any_of(group.begin(), group.end(), [](const PlannedTest& test) { return !test.workload; });
+  });
+}
+
 std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files) {
-  if (test.phase != PhaseId::kWorkload) return make_bonnie_test(test.phase);
+  if (!test.workload) return make_bonnie_test(test.bonnie_test);
   return make_workload_phase(plan.workload(test), test.targets, test.engine, test.seed, files);
 }
 
@@ -128,7 +134,7 @@ std::string plan_shape(const Plan& plan) {
   for (const std::vector<PlannedTest>& group : plan.groups) {
     shape += ";";
     for (const PlannedTest& test : group) {
-      const std::string name = test.phase == PhaseId::kWorkload ? plan.workload(test).name : std::string(phase_key(test.phase));
+      const std::string name = test.workload ? plan.workload(test).name : std::string(phase_key(test.bonnie_test));
       shape += fmt::format(" {} jobs={}{}", name, test.jobs, test.reports_each_job ? " each" : "");
     }
   }

@@ -28,19 +28,24 @@
 
 namespace bench {
 
-// One test of the plan.
+// One test of the plan: one of bonnie++'s tests (their specs are the setup's), or one of the setup's workloads.
 struct PlannedTest {
-  PhaseId phase = PhaseId::kWorkload;  // one of bonnie++'s tests (their specs are the setup's), or kWorkload
-  std::size_t workload = 0;            // kWorkload: its index in setup.workloads
+  // Which of bonnie++'s tests (kAllPhaseIds) this is, unless `workload` holds; then not read (id() answers for
+  // either).
+  PhaseId bonnie_test = PhaseId::kBlockWrite;
+  std::optional<std::size_t> workload;  // a workload's test: its index in setup.workloads; nullopt for bonnie++'s
   std::uint32_t jobs = 1;              // the jobs that run it at once: -c, or numjobs
   std::uint64_t expected_operations = 0;  // bonnie++'s tests: the operations each job does (the printed plan's)
   bool reports_each_job = false;       // numjobs > 1 without group_reporting: each job's own results too
-  std::vector<JobTarget> targets;      // kWorkload: each job's files, job after job (targets_of_job)
-  EngineChoice engine;                 // kWorkload: what runs it
-  std::uint64_t seed = 0;              // kWorkload: job j's offsets and data use seed + j
+  std::vector<JobTarget> targets;      // a workload's: each job's files, job after job (targets_of_job)
+  EngineChoice engine;                 // a workload's: what runs it
+  std::uint64_t seed = 0;              // a workload's: job j's offsets and data use seed + j
   // fio's groupid (result/workload_spec.h fio_group_ids), whose jobs fio's exitall ends together; nullopt: none
   // (bonnie++'s tests).
   std::optional<std::uint32_t> fio_group;
+
+  // The test's phase: kWorkload for a workload's test, else bonnie_test.
+  PhaseId id() const { return workload ? PhaseId::kWorkload : bonnie_test; }
 };
 
 struct Plan {
@@ -53,8 +58,10 @@ struct Plan {
   // fio's exitall, once any workload has it: a job's end stops the other jobs of its fio group (PlannedTest::fio_group).
   bool exitall = false;
 
-  // The setup's workload that `test` runs. REQUIRES: test.phase == PhaseId::kWorkload.
-  const WorkloadSpec& workload(const PlannedTest& test) const { return setup.workloads.at(test.workload); }
+  // The setup's workload that `test` runs. REQUIRES: test.workload.
+  const WorkloadSpec& workload(const PlannedTest& test) const { return setup.workloads.at(test.workload.value()); }
+  // Whether any of the tests is one of bonnie++'s.
+  bool has_bonnie_tests() const;
 };
 
 // The phase that runs `test` of `plan`: one of bonnie++'s tests, or a workload on its planned files, engine and seed,

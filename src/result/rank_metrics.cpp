@@ -15,10 +15,10 @@ std::chrono::nanoseconds earliest_start(const std::vector<RankPhaseResult>& rank
 }
 }  // namespace
 
-PhaseResult combine_ranks(PhaseId id, std::vector<RankPhaseResult> ranks,
+PhaseResult combine_ranks(PhaseId bonnie_test, std::vector<RankPhaseResult> ranks,
                           std::optional<LatencySummary> merged_latency) {
   PhaseResult result;
-  result.id = id;
+  result.bonnie_test = bonnie_test;
   result.workers = 0;
   std::chrono::nanoseconds last_end = ranks.front().end;
   for (const auto& r : ranks) {

@@ -15,10 +15,11 @@
 
 namespace bench {
 
-// The whole of one phase from each rank's part. `merged_latency` is the summary of all ranks' histograms
-// merged. result.ranks holds `ranks` when there are several of them, and stays empty for a single rank (a run
-// of one process reports as it always has). REQUIRES: !ranks.empty(), in rank order.
-PhaseResult combine_ranks(PhaseId id, std::vector<RankPhaseResult> ranks,
+// The whole of one phase from each rank's part, as result.bonnie_test (a workload's part is the caller's to add).
+// `merged_latency` is the summary of all ranks' histograms merged. result.ranks holds `ranks` when there are
+// several of them, and stays empty for a single rank (a run of one process reports as it always has).
+// REQUIRES: !ranks.empty(), in rank order.
+PhaseResult combine_ranks(PhaseId bonnie_test, std::vector<RankPhaseResult> ranks,
                           std::optional<LatencySummary> merged_latency);
 
 // A rank's own rate: its work (bytes for a test whose unit is bytes, else operations) over its own end - start,

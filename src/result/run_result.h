@@ -61,8 +61,11 @@ struct CpuBreakdown {
   std::uint64_t minor_faults = 0;
 };
 
+// One test's result: one of bonnie++'s tests (or the fsync test), or a part of a workload (`workload` says which).
 struct PhaseResult {
-  PhaseId id = PhaseId::kBlockWrite;
+  // Which of bonnie++'s tests (kAllPhaseIds) this is, unless `workload` holds: a workload's part is named by its
+  // WorkloadPart alone, and this is then not read. id() and test_id() (result/test_id.h) answer for either.
+  PhaseId bonnie_test = PhaseId::kBlockWrite;
   std::uint64_t operations = 0;  // work units (bytes phases: system calls; seeks; files; syncs)
   std::uint64_t bytes = 0;       // bytes moved by the phase (0 for pure metadata work)
   std::chrono::nanoseconds elapsed{0};  // wall time: earliest worker start to latest worker end
@@ -88,7 +91,8 @@ struct PhaseResult {
   // and workers summed, elapsed from the earliest start to the latest end, latency of the merged histograms).
   // Empty in a run of one process.
   std::vector<RankPhaseResult> ranks;
-  // id kWorkload: which workload and direction this is, and what ran it; nullopt for the other tests.
+  // A workload's part: which workload and direction this is, and what ran it; nullopt for bonnie++'s tests. Its
+  // presence is what makes the result a workload's (id() kWorkload).
   std::optional<WorkloadPart> workload;
   // A workload that writes fio's logs (WorkloadSpec::writes_logs), in its whole part (not a job's own): each
   // measured request of this direction, every job's, in completion order. Under MPI rank 0's own. Not kept in any
@@ -97,6 +101,9 @@ struct PhaseResult {
   // `cpu` apart (CpuBreakdown), the process's over the group; nullopt under MPI (`cpu` is then every rank's) and when
   // read from a file.
   std::optional<CpuBreakdown> cpu_breakdown;
+
+  // The test's phase: kWorkload for a workload's part, else bonnie_test (result/test_id.h names either).
+  PhaseId id() const { return workload ? PhaseId::kWorkload : bonnie_test; }
 };
 
 // What every output records of a run: its setup, and where and when it ran (result/run_fields.h lists the
@@ -146,7 +153,7 @@ struct RunResult {
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {
-      if (p.id == id) return &p;
+      if (p.id() == id) return &p;
     }
     return nullptr;
   }

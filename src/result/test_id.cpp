@@ -15,8 +15,12 @@ std::string_view direction_plural(IoDirection direction) {
 }  // namespace
 
 TestId test_id(const PhaseResult& result) {
-  if (!result.workload) return test_id(result.id);
-  return TestId{PhaseId::kWorkload, result.workload->workload, result.workload->direction, result.workload->job};
+  if (!result.workload) return test_id(result.bonnie_test);
+  return workload_test_id(result.workload->workload, result.workload->direction, result.workload->job);
+}
+
+TestId workload_test_id(std::string workload, IoDirection direction, std::optional<std::uint32_t> job) {
+  return TestId{PhaseId::kWorkload, std::move(workload), direction, job};
 }
 
 std::string test_key(const TestId& id) {

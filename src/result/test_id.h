@@ -21,6 +21,8 @@ struct TestId {
 
 TestId test_id(const PhaseResult& result);
 inline TestId test_id(PhaseId phase) { return TestId{phase, {}, IoDirection::kRead, std::nullopt}; }
+// A workload's part: its whole (job nullopt) or one job's own.
+TestId workload_test_id(std::string workload, IoDirection direction, std::optional<std::uint32_t> job = std::nullopt);
 
 // Stable keys of the machine-readable outputs: "block_write"; a workload's "randrw-4k.read", "sync.sync",
 // "seq.job1.write".

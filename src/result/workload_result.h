@@ -1,8 +1,8 @@
 #pragma once
-// What a workload measured, as plain data. A workload's results are PhaseResults (id PhaseId::kWorkload), one per
+// What a workload measured, as plain data. A workload's results are PhaseResults (id() PhaseId::kWorkload), one per
 // direction that had requests (reads, writes, syncs, trims), so every writer and compare shows them as tests; the
-// WorkloadPart beside each says which workload and direction it is and what ran it. The workload's spec is in
-// the run's setup (RunSetup::workloads), found by name.
+// WorkloadPart each holds (which alone makes it a workload's) says which workload and direction it is and what ran
+// it. The workload's spec is in the run's setup (RunSetup::workloads), found by name.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -173,7 +173,8 @@ std::vector<GatheredFailures> gather_failures(RankGroup& group, std::span<const 
 }
 
 PhaseResult combine_result(const PhaseResult& local, GatheredResult gathered) {
-  PhaseResult whole = combine_ranks(local.id, std::move(gathered.parts.ranks), gathered.parts.merged.summary());
+  PhaseResult whole =
+      combine_ranks(local.bonnie_test, std::move(gathered.parts.ranks), gathered.parts.merged.summary());
   whole.latency_histogram = gathered.parts.merged.buckets();
   const CacheResidency& residency = gathered.residency;
   if (residency.bytes != 0) {

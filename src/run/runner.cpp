@@ -197,7 +197,7 @@ class Runner {
 
   bool has_file_test(std::size_t g) const {
     for (const PlannedTest& test : plan_.groups[g]) {
-      if (is_file_test(test.phase)) return true;
+      if (is_file_test(test.id())) return true;
     }
     return false;
   }
@@ -236,7 +236,7 @@ class Runner {
         Worker* worker = bonnie ? &workers_.at(j) : nullptr;
         // Numbered across every rank, so no two workers of the run draw the same names, sizes or data.
         const std::uint64_t number = std::uint64_t{group_.rank()} * plan_.setup.concurrency + j;
-        if (bonnie) job->rng.reseed(phase_seed(plan_.setup.seed, number, test.phase));
+        if (bonnie) job->rng.reseed(phase_seed(plan_.setup.seed, number, test.id()));
         job->context.emplace(PhaseContext{.setup = plan_.setup,
                                           .data_file = worker ? worker->dir / "data" : fs::path(),
                                           .files_dir = worker ? worker->dir / "files" : fs::path(),

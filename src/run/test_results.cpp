@@ -48,7 +48,6 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   const nanoseconds elapsed = std::chrono::duration_cast<nanoseconds>(last_end - first_start);
   const auto whole_seconds = static_cast<std::size_t>(elapsed / std::chrono::seconds(1));
   PhaseResult& result = local.result;
-  result.id = id.phase;
   local.per_second.assign(whole_seconds, 0);
   for (const JobMeasurement& job : jobs) {
     const PartMeasurement& part = job.parts.at(p);
@@ -74,7 +73,8 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   local.start = std::chrono::duration_cast<nanoseconds>(first_start - zero);
   local.end = std::chrono::duration_cast<nanoseconds>(last_end - zero);
   local.mean_depth = jobs.empty() ? 0 : depth_sum / static_cast<double>(jobs.size());
-  if (test.phase != PhaseId::kWorkload) {
+  if (!test.workload) {
+    result.bonnie_test = id.phase;
     local.reported_when_empty = true;
     local.per_second.clear();
     return local;
@@ -172,7 +172,7 @@ std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test
       }
     }
   }
-  if (test.phase != PhaseId::kWorkload) return results;
+  if (!test.workload) return results;
   const WorkloadSpec& spec = plan.workload(test);
   for (std::size_t first = 0; first + parts.size() <= results.size(); first += parts.size()) {
     report_failure(spec, parts, std::span(results).subspan(first, parts.size()));

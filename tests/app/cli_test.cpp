@@ -181,7 +181,7 @@ TEST_CASE("cli: the JSON keeps every test's latency histogram, whose counts add 
   REQUIRE(runs.size() == 1);
   REQUIRE(runs[0].phases.size() >= 6);
   for (const PhaseResult& phase : runs[0].phases) {
-    CAPTURE(phase_key(phase.id));
+    CAPTURE(phase_key(phase.id()));
     REQUIRE(phase.latency.has_value());
     std::uint64_t counted = 0;
     for (const auto& [bucket, count] : phase.latency_histogram) counted += count;

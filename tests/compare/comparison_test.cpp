@@ -19,7 +19,7 @@ constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
 // A byte phase moving 1 GiB in `elapsed_ms`, with CPU `cpu_ms` and latency p50/p99/max in µs.
 PhaseResult bytes_phase(PhaseId id, int elapsed_ms, int cpu_ms, std::uint64_t p99_us = 100) {
   PhaseResult p;
-  p.id = id;
+  p.bonnie_test = id;
   p.bytes = kGiB;
   p.operations = kGiB / 8192;
   p.elapsed = milliseconds{elapsed_ms};
@@ -161,11 +161,11 @@ TEST_CASE("comparison: tests on one side only are listed, with a note") {
 
 TEST_CASE("comparison: not measured (+++++) and not recorded (a bonnie++ line has no percentiles)") {
   PhaseResult too_fast_line;  // what the bonnie++ reader makes of "+++++"
-  too_fast_line.id = PhaseId::kBlockWrite;
+  too_fast_line.bonnie_test = PhaseId::kBlockWrite;
   too_fast_line.latency = LatencySummary{};
   too_fast_line.latency->max_ns = 8'000'000;
   PhaseResult measured_line = too_fast_line;
-  measured_line.id = PhaseId::kRewrite;
+  measured_line.bonnie_test = PhaseId::kRewrite;
   measured_line.bytes = std::uint64_t{10} * 1024 * 400'000;
   measured_line.elapsed = std::chrono::seconds{10};
   measured_line.cpu = std::chrono::seconds{5};

@@ -31,7 +31,6 @@ const TestId kReads{PhaseId::kWorkload, "w", IoDirection::kRead, std::nullopt};
 // Workload w's reads: 1 GiB in `elapsed_ms`, a latency summary and histogram; failed with `failure`.
 PhaseResult reads(int elapsed_ms, std::optional<JobFailure> failure = std::nullopt) {
   PhaseResult p;
-  p.id = PhaseId::kWorkload;
   p.bytes = std::uint64_t{1} << 30;
   p.operations = p.bytes / 4096;
   p.elapsed = std::chrono::milliseconds{elapsed_ms};

@@ -18,7 +18,7 @@ constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
 // A block write moving 1 GiB in `elapsed_ms` (so its rate is 1 GiB / elapsed).
 PhaseResult block_write(int elapsed_ms) {
   PhaseResult p;
-  p.id = PhaseId::kBlockWrite;
+  p.bonnie_test = PhaseId::kBlockWrite;
   p.bytes = kGiB;
   p.operations = kGiB / 8192;
   p.elapsed = std::chrono::milliseconds{elapsed_ms};

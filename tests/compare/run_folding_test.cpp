@@ -19,7 +19,7 @@ using std::chrono::milliseconds;
 
 PhaseResult read_phase(int elapsed_ms, std::vector<std::pair<std::uint32_t, std::uint64_t>> histogram = {}) {
   PhaseResult p;
-  p.id = PhaseId::kBlockRead;
+  p.bonnie_test = PhaseId::kBlockRead;
   p.bytes = std::uint64_t{1} << 30;
   p.operations = 1000;
   p.elapsed = milliseconds{elapsed_ms};
@@ -94,7 +94,7 @@ std::string csv_of(const std::vector<SourcedRun>& runs) {
 
 TEST_CASE("stream_spreadsheet_csv hands each run over when the next run's row arrives") {
   PhaseResult write = read_phase(1000);
-  write.id = PhaseId::kBlockWrite;
+  write.bonnie_test = PhaseId::kBlockWrite;
   const std::string text = csv_of({sourced("host", 0, {write, read_phase(1000)}, 0),
                                    sourced("host", 0, {write, read_phase(2000)}, 1)});
   CsvSplitter splitter(text, "t.csv");
@@ -115,7 +115,7 @@ TEST_CASE("stream_spreadsheet_csv hands each run over when the next run's row ar
 
 TEST_CASE("stream_spreadsheet_csv names a run whose rows do not follow each other") {
   PhaseResult write = read_phase(1000);
-  write.id = PhaseId::kBlockWrite;
+  write.bonnie_test = PhaseId::kBlockWrite;
   const SourcedRun first = sourced("host", 0, {write, read_phase(1000)}, 0);
   const SourcedRun second = sourced("host", 0, {write}, 1);
   const std::string text = spreadsheet_csv_header() + format_spreadsheet_csv_row(first.run.info, write) +
@@ -147,7 +147,7 @@ TEST_CASE("compare of two 200 000-row spreadsheet CSV files stays within 256 MiB
     std::ofstream out(dir.path() / (label + ".csv"));
     out << spreadsheet_csv_header();
     PhaseResult write = read_phase(label == "host" ? 1000 : 2000);
-    write.id = PhaseId::kBlockWrite;
+    write.bonnie_test = PhaseId::kBlockWrite;
     const PhaseResult read = read_phase(label == "host" ? 1000 : 4000);
     for (std::uint32_t i = 0; i < kRuns; ++i) {
       const SourcedRun run = sourced(label, 0, {}, i);

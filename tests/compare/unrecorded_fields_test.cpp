@@ -38,7 +38,6 @@ RunResult sample_run() {
   spec.description = "old";
   run.info.setup.workloads.push_back(spec);
   PhaseResult phase;
-  phase.id = PhaseId::kWorkload;
   phase.operations = 256;
   phase.bytes = 1 << 20;
   phase.elapsed = std::chrono::milliseconds(600);

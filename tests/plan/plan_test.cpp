@@ -27,7 +27,7 @@ std::vector<std::vector<int>> layout(const std::vector<std::vector<PlannedTest>>
   for (const auto& group : groups) {
     out.emplace_back();
     for (const PlannedTest& test : group) {
-      out.back().push_back(test.phase == PhaseId::kWorkload ? static_cast<int>(test.workload) : -1);
+      out.back().push_back(test.workload ? static_cast<int>(*test.workload) : -1);
     }
   }
   return out;
@@ -86,7 +86,7 @@ TEST_CASE("plan: each of bonnie++'s tests is a group of its own, run by -c worke
   REQUIRE(groups.size() == tests.size());
   for (std::size_t g = 0; g < groups.size(); ++g) {
     REQUIRE(groups[g].size() == 1);
-    CHECK(groups[g][0].phase == tests[g]);
+    CHECK(groups[g][0].id() == tests[g]);
     CHECK(groups[g][0].jobs == 3);
   }
   // -c workers on every rank must be numbered within kMaxWorkers.
@@ -98,6 +98,37 @@ TEST_CASE("plan: each of bonnie++'s tests is a group of its own, run by -c worke
   setup.files.reset();
   setup.sync_test.reset();
   CHECK(group_tests(setup, 5).empty());
+}
+
+TEST_CASE("plan: a planned test is a workload's by the index it holds, and the plan says if any is bonnie++'s") {
+  RunSetup setup;
+  setup.workloads = {workload("w")};
+  Plan plan;
+  plan.setup = setup;
+  plan.groups = group_tests(setup, 1);
+  REQUIRE(plan.groups.size() == 1);
+  const PlannedTest& w = plan.groups[0][0];
+  CHECK(w.id() == PhaseId::kWorkload);
+  CHECK(&plan.workload(w) == &plan.setup.workloads[0]);
+  CHECK_FALSE(plan.has_bonnie_tests());
+
+  setup.sync_test = SyncTestSpec{};  // the fsync test, ahead of the workloads
+  plan.setup = setup;
+  plan.groups = group_tests(setup, 1);
+  REQUIRE(plan.groups.size() == 2);
+  const PlannedTest& fsync = plan.groups[0][0];
+  CHECK_FALSE(fsync.workload.has_value());
+  CHECK(fsync.id() == PhaseId::kFsyncLatency);
+  CHECK(plan.groups[1][0].id() == PhaseId::kWorkload);
+  CHECK(plan.has_bonnie_tests());
+  CHECK_THROWS(plan.workload(fsync));  // REQUIRES a workload's test
+
+  PlannedTest bonnie;  // bonnie++'s block write unless given a workload
+  CHECK(bonnie.id() == PhaseId::kBlockWrite);
+  bonnie.bonnie_test = PhaseId::kRewrite;
+  CHECK(bonnie.id() == PhaseId::kRewrite);
+  bonnie.workload = 0;
+  CHECK(bonnie.id() == PhaseId::kWorkload);
 }
 
 TEST_CASE("plan: a workload's seed: randseed= first, fio's fixed seed with randrepeat=1 unless -z, then the run's") {

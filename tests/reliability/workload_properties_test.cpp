@@ -275,7 +275,6 @@ TEST_CASE("reliability: every spreadsheet CSV field goes through the quoting, wh
     spec.size_bytes = 1 << 20;
     spec.description = name;
     PhaseResult phase;
-    phase.id = PhaseId::kWorkload;
     phase.operations = 256;
     phase.bytes = 1 << 20;
     phase.elapsed = std::chrono::milliseconds(10);

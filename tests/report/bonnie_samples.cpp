@@ -16,7 +16,7 @@ constexpr std::int64_t kUs = 1'000;
 PhaseResult phase(PhaseId id, std::uint64_t work, std::int64_t elapsed_ns, std::int64_t cpu_ns,
                   std::optional<std::uint64_t> max_latency_ns) {
   PhaseResult p;
-  p.id = id;
+  p.bonnie_test = id;
   if (phase_work_unit(id) == WorkUnit::kBytes) {
     p.bytes = work;
     p.operations = work / 8192 + 1;

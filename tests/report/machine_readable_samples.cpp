@@ -11,7 +11,7 @@ using std::chrono::nanoseconds;
 
 PhaseResult phase(PhaseId id, std::uint64_t seed) {
   PhaseResult p;
-  p.id = id;
+  p.bonnie_test = id;
   p.operations = 1000 + seed * 37;
   p.bytes = phase_work_unit(id) == WorkUnit::kBytes ? (std::uint64_t{1} << 33) + seed * 8192 : 0;
   p.elapsed = nanoseconds{1'234'567'891 + static_cast<std::int64_t>(seed) * 1'000'003};
@@ -49,7 +49,6 @@ RunResult workload_sample_run(std::vector<WorkloadPart> parts) {
   run.phases.clear();
   for (WorkloadPart& part : parts) {
     PhaseResult result = first;
-    result.id = PhaseId::kWorkload;
     part.workload = "w";
     result.workload = std::move(part);
     run.phases.push_back(std::move(result));
@@ -173,8 +172,8 @@ void check_same_runs(const std::vector<RunResult>& expected, const std::vector<R
     for (std::size_t k = 0; k < expected[r].phases.size(); ++k) {
       const PhaseResult& ep = expected[r].phases[k];
       const PhaseResult& ap = actual[r].phases[k];
-      INFO("test ", phase_key(ep.id));
-      CHECK(ep.id == ap.id);
+      INFO("test ", phase_key(ep.id()));
+      CHECK(ep.id() == ap.id());
       CHECK(ep.operations == ap.operations);
       CHECK(ep.bytes == ap.bytes);
       CHECK(ep.elapsed == ap.elapsed);

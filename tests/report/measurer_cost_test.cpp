@@ -27,7 +27,6 @@ RunResult run_of(std::chrono::milliseconds cpu, std::uint32_t jobs, std::optiona
   spec.jobs = jobs;
   run.info.setup.workloads.push_back(spec);
   PhaseResult p;
-  p.id = PhaseId::kWorkload;
   p.operations = 100'000;
   p.bytes = 100'000ull * 4096;
   p.elapsed = std::chrono::seconds(2);

@@ -10,7 +10,7 @@ using std::chrono::seconds;
 
 PhaseResult workload_part(seconds elapsed, milliseconds cpu, std::uint32_t jobs) {
   PhaseResult p;
-  p.id = PhaseId::kWorkload;
+  p.workload = WorkloadPart{};
   p.elapsed = elapsed;
   p.cpu = cpu;
   p.workers = jobs;

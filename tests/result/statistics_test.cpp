@@ -25,7 +25,7 @@ TEST_CASE("mean and sample standard deviation") {
 
 TEST_CASE("derived metrics of a phase result") {
   PhaseResult block;
-  block.id = PhaseId::kBlockWrite;
+  block.bonnie_test = PhaseId::kBlockWrite;
   block.bytes = 4u << 20;
   block.operations = 512;
   block.elapsed = std::chrono::seconds(2);
@@ -34,7 +34,7 @@ TEST_CASE("derived metrics of a phase result") {
   CHECK(*cpu_percent(block) == doctest::Approx(25.0));
   CHECK_FALSE(too_fast(block));
   PhaseResult files;
-  files.id = PhaseId::kSeqCreate;
+  files.bonnie_test = PhaseId::kSeqCreate;
   files.operations = 1024;
   files.elapsed = std::chrono::milliseconds(400);
   CHECK(*rate_per_second(files) == doctest::Approx(2560.0));

@@ -96,7 +96,6 @@ TEST_CASE("a result's whole over ranks: IOR's sums over the span, merged buckets
   for (std::uint64_t ns : {100, 200, 300}) ranks.submission.record(ns);  // the ranks' slat and clat, merged
   for (std::uint64_t ns : {5000, 6000}) ranks.completion.record(ns);
   PhaseResult local;
-  local.id = PhaseId::kWorkload;
   local.workload = WorkloadPart{};
   local.workload->workload = "randread";
 
@@ -145,6 +144,7 @@ TEST_CASE("the ranks must run the same plan: a different job file on one rank is
     plan.setup.workloads.push_back(WorkloadSpec{});
     plan.setup.workloads.back().name = "w";
     PlannedTest test;
+    test.workload = 0;
     test.jobs = jobs;
     plan.groups.push_back({test});
     return plan_shape(plan);
@@ -185,7 +185,6 @@ TEST_CASE("a workload's failed jobs on other ranks reach rank 0: each rank's, an
   // before any request, so that part is reported without operations. Rank 2: both failed (EIO), another message.
   std::vector<LocalResult> mine(2);
   for (LocalResult& local : mine) {
-    local.result.id = PhaseId::kWorkload;
     local.result.workload = WorkloadPart{};
   }
   const std::string efbig = "write of /d/bench++-job.rank-1.x/w.0.0 at 524288: File too large";

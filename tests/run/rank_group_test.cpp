@@ -175,7 +175,7 @@ TEST_CASE("rank 0 merges the ranks' histograms exactly: percentiles of all sampl
   std::vector<GatheredParts> gathered = gather_rank_parts(group, std::span(&mine, 1));
   REQUIRE(gathered.size() == 1);
   PhaseResult local;
-  local.id = PhaseId::kRandomSeeks;
+  local.bonnie_test = PhaseId::kRandomSeeks;
   const PhaseResult whole = combine_result(local, GatheredResult{std::move(gathered.front()), {}, {}, {}, {}, {}, {}, {}});
 
   REQUIRE(whole.latency.has_value());

@@ -41,8 +41,8 @@ struct Recorder final : RunObserver {
     // here once, could never fail).
     REQUIRE_FALSE(run.phases.empty());
     CHECK(&phase == &run.phases.back());
-    events.push_back("done " + std::string(phase_key(phase.id)));
-    if (on_finish) on_finish(phase.id);
+    events.push_back("done " + std::string(phase_key(phase.id())));
+    if (on_finish) on_finish(phase.id());
   }
 };
 
@@ -68,7 +68,7 @@ TEST_CASE("the runner runs the selected phases in bonnie++'s order and leaves no
   const auto runs = test::run_config(config, RunInfo{}, recorder, std::atomic<int>{0});
   REQUIRE(runs.size() == 1);
   std::vector<PhaseId> order;
-  for (const auto& p : runs[0].phases) order.push_back(p.id);
+  for (const auto& p : runs[0].phases) order.push_back(p.id());
   CHECK(order == std::vector<PhaseId>{PhaseId::kPerCharWrite, PhaseId::kBlockWrite, PhaseId::kRewrite,
                                       PhaseId::kPerCharRead, PhaseId::kBlockRead, PhaseId::kRandomSeeks,
                                       PhaseId::kFsyncLatency});

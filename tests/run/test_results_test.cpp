@@ -17,7 +17,7 @@ Plan randrw_plan(std::uint32_t jobs, bool each_job) {
   spec.name = "mix";
   plan.setup.workloads.push_back(spec);
   PlannedTest test;
-  test.phase = PhaseId::kWorkload;
+  test.workload = 0;
   test.jobs = jobs;
   test.reports_each_job = each_job;
   test.engine = EngineChoice{EngineKind::kIoUring, 32, ""};

@@ -122,7 +122,7 @@ class LineReader {
     if (rate.empty()) fail(rate_index, "empty, while the %CPU or latency of this test is set");
     if (cpu.empty()) fail(rate_index + 1, "empty, while the rate of this test is set");
     PhaseResult phase;
-    phase.id = id;
+    phase.bonnie_test = id;
     if (!latency.empty()) {
       LatencySummary summary;
       summary.max_ns = parse(latency_index, to_latency_ns);

@@ -110,7 +110,7 @@ const std::array<TestColumn, 19> kTestColumns = {{
     {"test", false, [](P p) { return test_key(test_id(p)); },
      [](C c, T t) {
        t.key = c;
-       if (const auto id = phase_from_key(c)) t.phase.id = *id;
+       if (const auto id = phase_from_key(c)) t.phase.bonnie_test = *id;
      }},
     {"unit", false, [](P p) { return std::string(keyword(test_work_unit(p))); }, nullptr},
     {"operations", false, [](P p) { return number(p.operations); }, [](C c, T t) { t.phase.operations = to_u64(c); }},
@@ -265,7 +265,6 @@ PhaseResult read_test_cells(const CsvRecord& record, const ColumnPlaces& places,
     }
   }
   if (test.phase.workload) {
-    test.phase.id = PhaseId::kWorkload;
     if (test_key(test_id(test.phase)) != test.key) {
       fail(source, record.line,
            fmt::format("column test: '{}' is not the key of the row's workload result ({})", cell_for_message(test.key),

@@ -114,7 +114,6 @@ ReadDirection direction_of(const json& job, const char* key, bool sync) {
 PhaseResult result_of(const ReadDirection& direction, const WorkloadSpec& spec, IoDirection which,
                       std::optional<std::uint32_t> job, std::chrono::nanoseconds cpu, std::uint32_t workers) {
   PhaseResult result;
-  result.id = PhaseId::kWorkload;
   result.operations = direction.operations;
   result.bytes = direction.bytes;
   result.elapsed = direction.elapsed;

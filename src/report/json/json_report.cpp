@@ -208,12 +208,10 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   PhaseResult p;
   const std::string key = w.text(t, path, "test");
   if (t.contains("workload")) p.workload = read_workload_part(w, t, path);  // (absent: a file older than workloads)
-  if (p.workload) {
-    p.id = PhaseId::kWorkload;
-  } else {
+  if (!p.workload) {
     const auto id = phase_from_key(key);
     if (!id) w.fail(path + ".test", fmt::format("unknown test '{}'", key.substr(0, 40)));
-    p.id = *id;
+    p.bonnie_test = *id;
   }
   p.operations = w.whole(t, path, "operations");
   p.bytes = w.whole(t, path, "bytes");

@@ -33,8 +33,8 @@ ordered_json files_json(const RunSetup& setup) {
 }
 
 ordered_json test_json(const Plan& plan, const PlannedTest& test) {
-  if (test.phase != PhaseId::kWorkload) {
-    return {{"test", phase_key(test.phase)},
+  if (!test.workload) {
+    return {{"test", phase_key(test.bonnie_test)},
             {"kind", "bonnie"},
             {"jobs", test.jobs},
             {"expected_operations", test.expected_operations}};

@@ -7,6 +7,7 @@
 #include "result/metrics.h"
 #include "result/result_keywords.h"
 #include "result/statistics.h"
+#include "result/test_id.h"
 
 namespace bench {
 namespace {
@@ -105,8 +106,8 @@ std::string format_latency_table(const RunResult& run) {
   for (const auto& phase : run.phases) {
     if (phase.workload) continue;  // the workload table shows those
     const auto rate = rate_per_second(phase);
-    text += fmt::format("{:<{}}{:>16}{:>6}", phase_short_title(phase.id), kTestTitleWidth,
-                        rate ? format_rate(phase.id, *rate) : "-",
+    text += fmt::format("{:<{}}{:>16}{:>6}", test_short_title(test_id(phase)), kTestTitleWidth,
+                        rate ? format_rate(test_work_unit(phase), *rate) : "-",
                         cpu_percent(phase) ? fmt::format("{:.0f}", *cpu_percent(phase)) : "-");
     if (const auto& l = phase.latency) {
       text += fmt::format("{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}", duration_cell(l->min_ns), format_duration_ns(l->mean_ns),

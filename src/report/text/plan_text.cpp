@@ -86,10 +86,10 @@ std::string format_plan_text(const Plan& plan) {
     for (std::size_t t = 0; t < plan.groups[g].size(); ++t) {
       const PlannedTest& test = plan.groups[g][t];
       const std::string number = t == 0 ? fmt::format("{:>3}.", g + 1) : std::string("    ");
-      if (test.phase == PhaseId::kWorkload) {
+      if (test.workload) {
         text += fmt::format("{} {}\n", number, workload_line(plan, test));
       } else {
-        text += fmt::format("{} {}: {} worker{}, {} operations each\n", number, phase_title(test.phase), test.jobs,
+        text += fmt::format("{} {}: {} worker{}, {} operations each\n", number, phase_title(test.bonnie_test), test.jobs,
                             test.jobs == 1 ? "" : "s", test.expected_operations);
       }
     }

@@ -16,7 +16,7 @@ namespace {
 constexpr double kMB = 1e6;
 
 const PhaseResult* part_of(const RunResult& run, const std::string& workload, IoDirection direction) {
-  return find_test(run, TestId{PhaseId::kWorkload, workload, direction, std::nullopt});
+  return find_test(run, workload_test_id(workload, direction));
 }
 
 std::optional<double> requests_per_second(const PhaseResult& p) {

@@ -98,7 +98,7 @@ TEST_CASE("bonnie csv reader: bonnie++ 1.96 and 1.97 lines (48 fields) read as t
     CHECK(run.info.setup.io->seekers == 5);
     REQUIRE(run.phases.size() == modern.phases.size());
     for (std::size_t i = 0; i < run.phases.size(); ++i) {
-      CHECK(run.phases[i].id == modern.phases[i].id);
+      CHECK(run.phases[i].id() == modern.phases[i].id());
       CHECK(run.phases[i].bytes == modern.phases[i].bytes);
       CHECK(run.phases[i].operations == modern.phases[i].operations);
       CHECK(run.phases[i].cpu == modern.phases[i].cpu);
@@ -145,13 +145,13 @@ TEST_CASE("bonnie csv reader: bench++'s own line reads back (seek rate with a de
   run.info.setup.io = IoSpec{std::uint64_t{1} << 30, 4096, 1000, 3, 0};
   run.info.setup.files = FileSpec{2, FileContent::kData, 4096, 1024, 4, 2048};
   PhaseResult seeks;
-  seeks.id = PhaseId::kRandomSeeks;
+  seeks.bonnie_test = PhaseId::kRandomSeeks;
   seeks.operations = 7954;
   seeks.elapsed = std::chrono::seconds{10};
   seeks.cpu = std::chrono::seconds{1};
   seeks.latency = LatencySummary{10, 1, 150'000'000'000, 2, 3, 4, 5, 6};
   PhaseResult create;
-  create.id = PhaseId::kSeqCreate;
+  create.bonnie_test = PhaseId::kSeqCreate;
   create.operations = 2048;
   create.elapsed = std::chrono::seconds{2};
   create.cpu = std::chrono::milliseconds{500};

@@ -112,7 +112,7 @@ TEST_CASE("bonnie csv: fixed fields") {
   SUBCASE("the fsync latency phase is left out") {
     RunResult run = test::bonnie_sample("full");
     const std::string with_fsync = format_bonnie_csv_line(run);
-    std::erase_if(run.phases, [](const PhaseResult& p) { return p.id == PhaseId::kFsyncLatency; });
+    std::erase_if(run.phases, [](const PhaseResult& p) { return p.id() == PhaseId::kFsyncLatency; });
     CHECK(format_bonnie_csv_line(run) == with_fsync);
   }
 }

@@ -58,7 +58,7 @@ TEST_CASE("bonnie table: sections follow -s 0 and -n 0") {
 TEST_CASE("bonnie table: the fsync latency phase is left out") {
   RunResult run = test::bonnie_sample("full");
   const std::string with_fsync = format_bonnie_table(run);
-  std::erase_if(run.phases, [](const PhaseResult& p) { return p.id == PhaseId::kFsyncLatency; });
+  std::erase_if(run.phases, [](const PhaseResult& p) { return p.id() == PhaseId::kFsyncLatency; });
   CHECK(format_bonnie_table(run) == with_fsync);
 }
 

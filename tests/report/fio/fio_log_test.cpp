@@ -25,7 +25,6 @@ RunResult lat_log_run(bool split, std::uint32_t log_avg_msec = 0) {
   spec.log_avg_msec = log_avg_msec;
   run.info.setup.workloads = {spec};
   PhaseResult result;
-  result.id = PhaseId::kWorkload;
   result.workload = WorkloadPart{};
   result.workload->workload = "w";
   if (split) result.submission_latency = LatencySummary{};

@@ -26,7 +26,6 @@ using std::chrono::milliseconds;
 PhaseResult part(const std::string& workload, IoDirection direction, std::uint64_t operations, std::uint32_t bs,
                  const std::vector<std::uint64_t>& latencies_ns) {
   PhaseResult result;
-  result.id = PhaseId::kWorkload;
   result.operations = operations;
   result.bytes = direction == IoDirection::kSync ? 0 : operations * bs;
   result.elapsed = milliseconds(500);

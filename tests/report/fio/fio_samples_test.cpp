@@ -29,7 +29,6 @@ RunResult run_with_windows(const std::vector<std::vector<std::uint64_t>>& bytes,
   spec.iops_avg_time = window;
   run.info.setup.workloads = {spec};
   PhaseResult result;
-  result.id = PhaseId::kWorkload;
   result.operations = 1;
   result.bytes = 4096;
   result.elapsed = milliseconds(2000);

@@ -51,7 +51,6 @@ TEST_CASE("run html: the run's tables, one row per test, and a CDF per test that
 TEST_CASE("run html: a workload's requests and mean latency per second as charts, with the series' points") {
   RunResult run = test::machine_readable_samples().front();
   PhaseResult workload;
-  workload.id = PhaseId::kWorkload;
   workload.operations = 600;
   workload.bytes = 600 * 4096;
   workload.elapsed = std::chrono::seconds(3);
@@ -74,7 +73,6 @@ TEST_CASE("run html: a workload's requests and mean latency per second as charts
 // A workload part of `name` with a histogram and three seconds of requests and latency; failed with `failure`.
 PhaseResult workload_part(const std::string& name, std::optional<JobFailure> failure = std::nullopt) {
   PhaseResult phase;
-  phase.id = PhaseId::kWorkload;
   phase.operations = 600;
   phase.bytes = 600 * 4096;
   phase.elapsed = std::chrono::seconds(3);

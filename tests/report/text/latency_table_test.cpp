@@ -7,7 +7,7 @@ namespace {
 
 PhaseResult phase(PhaseId id, std::uint64_t operations, std::uint64_t bytes, double seconds, double cpu_seconds) {
   PhaseResult p;
-  p.id = id;
+  p.bonnie_test = id;
   p.operations = operations;
   p.bytes = bytes;
   p.elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));

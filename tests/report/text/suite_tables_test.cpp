@@ -21,7 +21,6 @@ RunResult suite_run(const std::string& suite, const std::string& name, IoPattern
   spec.pattern = pattern;
   run.info.setup.workloads = {spec};
   PhaseResult p;
-  p.id = PhaseId::kWorkload;
   p.bytes = 1'000'000;
   p.operations = 250;
   p.elapsed = std::chrono::milliseconds(elapsed_ms);

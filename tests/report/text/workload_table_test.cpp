@@ -10,7 +10,6 @@ namespace {
 PhaseResult workload_part(const std::string& name, IoDirection direction, std::optional<std::uint32_t> job,
                           std::uint64_t operations) {
   PhaseResult result;
-  result.id = PhaseId::kWorkload;
   result.operations = operations;
   result.bytes = operations * 4096;
   result.elapsed = std::chrono::seconds(1);
