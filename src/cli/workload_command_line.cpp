@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 #include <limits>
 #include <optional>
 
@@ -14,6 +12,7 @@
 #include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
+#include "cli/workload_words.h"
 #include "result/errors.h"
 #include "result/job_file_names.h"
 #include "result/size_arithmetic.h"
@@ -24,63 +23,6 @@ namespace bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The options of these command lines that are bench++'s and not fio's: the shared ones (cli/shared_options.h) and
-// the two of job and suite alone.
-struct OwnOption {
-  const SharedOption* shared = nullptr;  // a shared option, or
-  std::string_view name;                 // "allow-overwrite" or "scale"
-  bool takes_value() const { return shared == nullptr || shared->takes_value(); }
-};
-constexpr std::array<std::string_view, 2> kWorkloadOnlyOptions = {"allow-overwrite", "scale"};
-
-// One of bench++'s options as given, with its value.
-struct OwnValue {
-  OwnOption option;
-  std::string value;
-};
-
-// The option `word` names ("--json", "--json=x", "-q", "-d", "-dDIR"), or nullopt when it is not one of ours.
-std::optional<OwnOption> own_option(std::string_view word, std::optional<std::string>* inline_value) {
-  if (word.size() >= 2 && word[0] == '-' && word[1] != '-') {
-    const SharedOption* option = find_shared_letter(word[1]);
-    if (option == nullptr) return std::nullopt;
-    if (word.size() > 2) {
-      if (!option->takes_value()) return std::nullopt;
-      *inline_value = std::string(word.substr(2));
-    }
-    return OwnOption{option, option->name};
-  }
-  if (word.substr(0, 2) != "--") return std::nullopt;
-  const std::string_view body = word.substr(2);
-  const auto equals = body.find('=');
-  const std::string_view name = body.substr(0, equals);
-  OwnOption found;
-  if (const SharedOption* option = find_shared_option(name)) {
-    found = {option, option->name};
-  } else if (std::find(kWorkloadOnlyOptions.begin(), kWorkloadOnlyOptions.end(), name) != kWorkloadOnlyOptions.end()) {
-    found = {nullptr, name};
-  } else {
-    return std::nullopt;
-  }
-  if (equals != std::string_view::npos) *inline_value = std::string(body.substr(equals + 1));
-  return found;
-}
-
-// fio also takes its options with one dash (-name=x, -rw randread): such a word, whose name (up to '=') is a fio
-// option of more than one letter, or any such name with '=', is read as --name=x (so that one bench++ does not
-// run is refused by name). bench++'s own letters (-d DIR, -q, -dDIR) stay its own.
-std::string fio_double_dash(const std::string& word) {
-  if (word.size() < 3 || word[0] != '-' || word[1] == '-') return word;
-  const std::size_t equals = word.find('=');
-  const std::string name = word.substr(1, equals == std::string::npos ? std::string::npos : equals - 1);
-  const bool word_like = std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
-  if (name.size() < 2 || !word_like) return word;
-  if (equals == std::string::npos && !fio_option_argument(name)) return word;
-  return "-" + word;
-}
 
 // --scale's bounds: below a millionth a second of runtime is a microsecond, above a thousand sizes leave
 // petabytes.
@@ -186,6 +128,121 @@ void check_fio_output(const Config& config) {
   }
 }
 
+// bench++'s own options once applied: the shared ones are in the Config, these two wait for the workloads.
+struct OwnSettings {
+  WorkloadScale scale;                       // --scale's, the last one given
+  std::vector<std::string> allow_overwrite;  // --allow-overwrite's paths, in the order given
+};
+
+// Applies the shared options to `config` (each once, unless repeatable) and checks them together
+// (check_shared_options); returns the options of job and suite alone. Throws UsageError.
+OwnSettings apply_own_options(const std::vector<OwnValue>& own, Config& config) {
+  OwnSettings settings;
+  std::vector<const SharedOption*> given;
+  for (const OwnValue& value : own) {
+    if (const SharedOption* shared = value.option.shared) {
+      if (!shared->repeatable && std::find(given.begin(), given.end(), shared) != given.end()) {
+        throw UsageError(fmt::format("option {} was given more than once", shared_option_display_name(*shared)));
+      }
+      given.push_back(shared);
+      apply_shared_option(*shared, value.value, config);
+    } else if (value.option.name == "allow-overwrite") {
+      settings.allow_overwrite.push_back(value.value);
+    } else if (value.option.name == "scale") {
+      settings.scale = scale_of(value.value);
+    }
+  }
+  check_shared_options(config);
+  return settings;
+}
+
+// bench++ suite NAME: exactly one word without "--", and of fio's options only those of its output (a suite's
+// workloads are its own). Throws UsageError naming the first word out of place.
+void check_suite_words(const WorkloadWords& words) {
+  const std::vector<std::string>& positionals = words.positionals;
+  if (positionals.empty()) throw UsageError("bench++ suite needs one suite name (tart, openstack or cdm)");
+  if (positionals.size() > 1) {
+    throw UsageError(fmt::format("unexpected word '{}' after the suite name '{}': bench++ suite runs one suite",
+                                 positionals[1], positionals[0]));
+  }
+  for (const std::string& word : words.fio_words) {
+    if (word.rfind("--", 0) != 0) continue;  // an option's value (--output r)
+    const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
+    if (!is_fio_run_option(name)) {
+      throw UsageError(fmt::format("bench++ suite takes bench++'s options and fio's output options only, not "
+                                   "fio's job options ({})",
+                                   word));
+    }
+  }
+}
+
+// bench++ suite: the built-in suite's workloads (of --section's sections, when given), its repeat unless -x gave
+// one, and fio's output options into `config`. Throws UsageError.
+void read_suite(const WorkloadWords& words, const std::vector<std::string>& sections, Config& config) {
+  check_suite_words(words);
+  config.fio_output = read_fio_run_options(words.fio_words);
+  const BuiltinSuite& suite = find_suite(words.positionals.front());
+  JobFileReading reading;
+  reading.sections = sections;
+  config.setup.workloads = read_fio_job_file(suite.text, std::string(suite.name) + ".fio", reading);
+  config.setup.suite = suite.name;
+  if (!config.repeats_given) config.repeats = suite_repeats(suite.text);
+}
+
+// bench++ job with job files: each file's workloads in turn, their run times checked with the file named. fio's job
+// options beside job files fill fio's defaults for the first file only (cli/fio_job_file.h); a --name beside a word
+// without "--" more likely means a stray word than a job file, and is refused. Throws UsageError.
+void read_job_files(const WorkloadWords& words, const std::vector<std::string>& sections,
+                    const std::function<std::string(const std::string&)>& read_file,
+                    const IncludeReader& read_include, Config& config) {
+  const std::vector<std::string>& files = words.positionals;
+  for (const std::string& word : words.fio_words) {
+    if (names_fio_job(word)) {
+      throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and a job file "
+                                   "does not combine with a workload of the command line ({})",
+                                   files.front(), word));
+    }
+  }
+  const std::vector<FioOption> defaults = read_fio_options_beside_job_files(words.fio_words, config.fio_output);
+  std::vector<WorkloadSpec>& specs = config.setup.workloads;
+  for (const std::string& file : files) {
+    const bool first = &file == &files.front();
+    JobFileReading reading;  // fio 3.33: the command line's job options and --section reach the first file only
+    if (first) reading.command_line_defaults = defaults;
+    if (first) reading.sections = sections;
+    reading.read_include = read_include;
+    std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file, reading);
+    for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
+      try {
+        check_run_time(spec);
+      } catch (const UsageError& error) {
+        throw UsageError(fmt::format("{}: {}", file, error.what()));
+      }
+    }
+    specs.insert(specs.end(), from_file.begin(), from_file.end());
+  }
+  check_unique_workload_names(specs);
+}
+
+// The last step, once every workload is read: fio's output and bench++'s result files checked together,
+// --readonly and --scale applied, each workload checked (fio_workload_checks) and its run time bounded,
+// --allow-overwrite's paths matched to filename=, and --cache keep's workloads left uninvalidated.
+// Throws UsageError.
+void finish_workloads(bool read_only, const OwnSettings& settings, Config& config) {
+  check_fio_output(config);
+  std::vector<WorkloadSpec>& specs = config.setup.workloads;
+  for (WorkloadSpec& spec : specs) spec.read_only = read_only;
+  scale_workloads(specs, settings.scale);
+  for (const WorkloadSpec& spec : specs) {
+    check_workload(spec);
+    check_run_time(spec);
+  }
+  apply_allow_overwrite(specs, settings.allow_overwrite, config.directory);
+  if (config.setup.cache == CacheMode::kKeep) {
+    for (WorkloadSpec& spec : specs) spec.invalidate = false;
+  }
+}
+
 }  // namespace
 
 void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scale) {
@@ -230,154 +287,29 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
                                               const SystemFacts& facts,
                                               const std::function<std::string(const std::string&)>& read_file,
                                               const IncludeReader& read_include) {
-  std::vector<std::string> args;  // fio's single-dash spellings as its double-dash ones
-  bool read_only = false;  // fio's --readonly: every workload only reads
-  bool parse_only = false;  // fio's --parse-only
-  std::vector<std::string> sections;  // fio's --section=NAME
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    std::string word = fio_double_dash(words[i]);
-    if (word == "-parse-only" || word == "-section") word = "-" + word;  // fio's one-dash spellings
-    if (word == "--readonly" || word == "-readonly") {
-      read_only = true;
-    } else if (word == "--parse-only") {
-      parse_only = true;
-    } else if (word == "--section" || word.starts_with("--section=")) {
-      if (word == "--section" && i + 1 == words.size()) throw UsageError("fio option '--section' needs a value");
-      sections.push_back(word == "--section" ? words[++i] : word.substr(std::string_view("--section=").size()));
-      if (sections.back().empty()) throw UsageError("invalid fio option section='': give a section's name");
-      if (sections.back() == "global") {
-        throw UsageError("invalid fio option section='global': [global] is always read; name a job's section (as fio)");
-      }
-    } else {
-      args.push_back(word);
-    }
-  }
+  const FioSwitches switches = take_fio_switches(words);
+  const WorkloadWords sorted = sort_workload_words(switches.args);
   ParsedCommandLine result;
-  Config& config = result.config;
-  std::vector<OwnValue> own;
-  std::vector<std::string> fio_words, positionals;
-  bool after_name = false;  // a fio --name was given: fio's job options now apply to that job
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::optional<std::string> inline_value;
-    std::optional<OwnOption> option = own_option(args[i], &inline_value);
-    if (args[i] == "--name" || args[i].rfind("--name=", 0) == 0) after_name = true;
-    // Before any --name, fio's --directory is every job's: bench++'s -d says the same. After one it is that job's
-    // directory=, as in fio.
-    if (option && after_name && option->name == "directory" && args[i].rfind("--directory", 0) == 0) option.reset();
-    if (!option) {
-      if (args[i].substr(0, 2) != "--") {
-        positionals.push_back(args[i]);
-        continue;
-      }
-      fio_words.push_back(args[i]);  // with its value when it is the next word ("--bs 4k")
-      const std::string name = args[i].substr(2);
-      if (name.find('=') == std::string::npos && fio_option_argument(name) == FioArgument::kRequired &&
-          i + 1 < args.size()) {
-        fio_words.push_back(args[++i]);
-      }
-      continue;
-    }
-    if (option->name == "help") {
-      result.action = Action::kHelp;
-      result.help_text = workload_help_text(command);
-      return result;
-    }
-    OwnValue value{*option, inline_value.value_or("")};
-    if (option->takes_value() && !inline_value) {
-      if (i + 1 == args.size()) throw UsageError(fmt::format("option --{} needs a value", option->name));
-      value.value = args[++i];
-    }
-    own.push_back(std::move(value));
+  if (sorted.help) {
+    result.action = Action::kHelp;
+    result.help_text = workload_help_text(command);
+    return result;
   }
+  Config& config = result.config;
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
-  WorkloadScale scale;
-  std::vector<std::string> allow_overwrite;
-  std::vector<const SharedOption*> given;
-  for (const OwnValue& value : own) {
-    if (const SharedOption* shared = value.option.shared) {
-      if (!shared->repeatable && std::find(given.begin(), given.end(), shared) != given.end()) {
-        throw UsageError(fmt::format("option {} was given more than once", shared_option_display_name(*shared)));
-      }
-      given.push_back(shared);
-      apply_shared_option(*shared, value.value, config);
-    } else if (value.option.name == "allow-overwrite") {
-      allow_overwrite.push_back(value.value);
-    } else if (value.option.name == "scale") {
-      scale = scale_of(value.value);
-    }
-  }
-  check_shared_options(config);
-  std::vector<WorkloadSpec>& specs = config.setup.workloads;
+  const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
-    if (positionals.empty()) throw UsageError("bench++ suite needs one suite name (tart, openstack or cdm)");
-    if (positionals.size() > 1) {
-      throw UsageError(fmt::format("unexpected word '{}' after the suite name '{}': bench++ suite runs one suite",
-                                   positionals[1], positionals[0]));
-    }
-    for (const std::string& word : fio_words) {
-      if (word.rfind("--", 0) != 0) continue;  // an option's value (--output r)
-      const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
-      if (!is_fio_run_option(name)) {
-        throw UsageError(fmt::format("bench++ suite takes bench++'s options and fio's output options only, not "
-                                     "fio's job options ({})",
-                                     word));
-      }
-    }
-    config.fio_output = read_fio_run_options(fio_words);
-    const BuiltinSuite& suite = find_suite(positionals.front());
-    JobFileReading reading;
-    reading.sections = sections;
-    specs = read_fio_job_file(suite.text, std::string(suite.name) + ".fio", reading);
-    config.setup.suite = suite.name;
-    if (!config.repeats_given) config.repeats = suite_repeats(suite.text);
+    read_suite(sorted, switches.sections, config);
+  } else if (sorted.positionals.empty()) {
+    FioJobs jobs = read_fio_command_line(sorted.fio_words, switches.sections);
+    config.setup.workloads = std::move(jobs.workloads);
+    config.fio_output = jobs.output;
   } else {
-    if (positionals.empty()) {
-      FioJobs jobs = read_fio_command_line(fio_words, sections);
-      specs = std::move(jobs.workloads);
-      config.fio_output = jobs.output;
-    } else {
-      // fio's job options beside job files fill fio's defaults for the first file only (cli/fio_job_file.h); a
-      // --name beside a word without "--" more likely means a stray word than a job file.
-      for (const std::string& word : fio_words) {
-        if (word == "--name" || word.rfind("--name=", 0) == 0) {
-          throw UsageError(fmt::format("unexpected word '{}': a word without '--' names a job file, and a job file "
-                                       "does not combine with a workload of the command line ({})",
-                                       positionals.front(), word));
-        }
-      }
-      const std::vector<FioOption> defaults = read_fio_options_beside_job_files(fio_words, config.fio_output);
-      for (const std::string& file : positionals) {
-        const bool first = &file == &positionals.front();
-        JobFileReading reading;  // fio 3.33: the command line's job options and --section reach the first file only
-        if (first) reading.command_line_defaults = defaults;
-        if (first) reading.sections = sections;
-        reading.read_include = read_include;
-        std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file, reading);
-        for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
-          try {
-            check_run_time(spec);
-          } catch (const UsageError& error) {
-            throw UsageError(fmt::format("{}: {}", file, error.what()));
-          }
-        }
-        specs.insert(specs.end(), from_file.begin(), from_file.end());
-      }
-      check_unique_workload_names(specs);
-    }
+    read_job_files(sorted, switches.sections, read_file, read_include, config);
   }
-  check_fio_output(config);
-  for (WorkloadSpec& spec : specs) spec.read_only = read_only;
-  scale_workloads(specs, scale);
-  for (const WorkloadSpec& spec : specs) {
-    check_workload(spec);
-    check_run_time(spec);
-  }
-  apply_allow_overwrite(specs, allow_overwrite, config.directory);
-  if (config.setup.cache == CacheMode::kKeep) {
-    for (WorkloadSpec& spec : specs) spec.invalidate = false;
-  }
-  if (parse_only) result.action = Action::kParseOnly;
+  finish_workloads(switches.read_only, settings, config);
+  if (switches.parse_only) result.action = Action::kParseOnly;
   return result;
 }
 

@@ -11,6 +11,7 @@
 // line, --directory is bench++'s -d (fio's directory= on a command line means the same: where the files go); in a
 // job file, directory= is fio's. Everything else that starts with "--" is a fio option; a word that does not is a
 // job file (job only). fio's --output-format=json is --json - (the report on stdout, the table on stderr).
+// The words are taken apart first (cli/workload_words.h), then applied and read in the steps of the .cpp.
 #include <functional>
 #include <string>
 #include <vector>

@@ -4,7 +4,9 @@
 #include <string_view>
 
 #include "result/result_keywords.h"
-#include "result/workload_field_access.h"
+#include "result/workload_direction_access.h"
+#include "result/workload_fio_access.h"
+#include "result/workload_member_access.h"
 
 namespace bench {
 namespace {

@@ -97,6 +97,91 @@ double real_cell(std::string_view column, const std::string& cell) {
   return static_cast<double>(*thousandths) / 1000;
 }
 
+// The text of the row's cell for `column` (WorkloadColumnPlaces' order: the spec's fields, then the part's
+// columns); "" for a column the file lacks.
+const std::string& cell_at(const CsvRecord& record, const WorkloadColumnPlaces& places, std::size_t column) {
+  static const std::string kNoCell;
+  const auto& place = places.places[column];
+  return place ? record.fields.at(*place) : kNoCell;
+}
+
+// The spec a row's cells give; a field the file lacks keeps its default. Fails naming the column of a cell that
+// is not a value of its field.
+WorkloadSpec read_spec_cells(const CsvRecord& record, const WorkloadColumnPlaces& places) {
+  const auto cell = [&](std::size_t column) -> const std::string& { return cell_at(record, places, column); };
+  WorkloadSpec spec;
+  const auto fields = workload_fields();
+  for (std::size_t c = 0; c < fields.size(); ++c) {
+    if (!places.places[c]) continue;  // not recorded: the default stays
+    std::optional<FieldValue> value;
+    try {
+      value = parse_record_cell(fields[c].access.format, cell(c));
+    } catch (const CellError& error) {
+      fail(fields[c].csv_column, error.what);
+    }
+    if (value && !fields[c].access.set(spec, std::move(*value))) {
+      fail(fields[c].csv_column, fmt::format("'{}' is not {}", cell_for_message(cell(c)), fields[c].rule));
+    }
+  }
+  return spec;
+}
+
+// The first row of a workload adds its spec to the setup; every later row must repeat it (fails naming the first
+// column that differs).
+void add_or_match_spec(const WorkloadSpec& spec, RunSetup& setup) {
+  const WorkloadSpec* earlier = find_spec(setup, spec.name);
+  if (earlier == nullptr) {
+    setup.workloads.push_back(spec);
+    return;
+  }
+  for (const WorkloadField& field : workload_fields()) {
+    if (record_cell(field, *earlier) != record_cell(field, spec)) {
+      fail(field.csv_column, fmt::format("differs from an earlier row of workload '{}'", cell_for_message(spec.name)));
+    }
+  }
+}
+
+// The part of workload `name` a row's own columns give (kPartColumns, then the cost and the error when the file
+// has them). Fails naming the column of a cell out of its range.
+WorkloadPart read_part_cells(const CsvRecord& record, const WorkloadColumnPlaces& places, const std::string& name) {
+  const std::size_t part = workload_fields().size();
+  const auto cell = [&](std::size_t k) -> const std::string& { return cell_at(record, places, part + k); };
+  WorkloadPart result;
+  result.workload = name;
+  result.direction = keyword_cell<IoDirection>(kPartColumns[0], cell(0));
+  if (!cell(1).empty()) {
+    const auto job = parse_unsigned(cell(1));
+    if (!job || *job > UINT32_MAX) fail(kPartColumns[1], fmt::format("'{}' is not a job number", cell_for_message(cell(1))));
+    result.job = static_cast<std::uint32_t>(*job);
+  }
+  result.engine = keyword_cell<EngineKind>(kPartColumns[2], cell(2));
+  const auto depth = parse_unsigned(cell(3));
+  if (!depth || *depth < 1 || *depth > kMaxIoDepth) {
+    fail(kPartColumns[3], fmt::format("'{}' is not a depth from 1 to {}", cell_for_message(cell(3)), kMaxIoDepth));
+  }
+  result.engine_depth = static_cast<std::uint32_t>(*depth);
+  result.engine_note = cell(4);
+  result.mean_depth = real_cell(kPartColumns[5], cell(5));
+  const std::string& steady = cell(6);
+  if (!steady.empty()) {
+    if (steady != "0" && steady != "1") fail(kPartColumns[6], fmt::format("'{}' is not 0, 1 or empty", cell_for_message(steady)));
+    result.steady = SteadyState{real_cell(kPartColumns[7], cell(7)), real_cell(kPartColumns[8], cell(8)),
+                                0, steady == "1"};
+  }
+  if (places.cpu_cost && !record.fields.at(*places.cpu_cost).empty()) {
+    result.cpu_per_million_requests = real_cell(kCpuCostColumn, record.fields.at(*places.cpu_cost));
+  }
+  if (places.error_code && !record.fields.at(*places.error_code).empty()) {
+    const std::string& code = record.fields.at(*places.error_code);
+    const auto number = parse_unsigned(code);
+    if (!number || *number == 0 || *number > INT32_MAX) {
+      fail(kErrorCodeColumn, fmt::format("'{}' is not an error number, 1 or more", cell_for_message(code)));
+    }
+    result.failure = JobFailure{static_cast<int>(*number), places.error ? record.fields.at(*places.error) : ""};
+  }
+  return result;
+}
+
 }  // namespace
 
 std::vector<std::string_view> workload_column_names() { return in_file_order(columns_by_field()); }
@@ -158,73 +243,13 @@ std::optional<WorkloadColumnPlaces> place_workload_columns(const std::map<std::s
 
 std::optional<WorkloadPart> read_workload_cells(const CsvRecord& record, const WorkloadColumnPlaces& places,
                                                 RunSetup& setup) {
-  static const std::string kNoCell;
-  const auto cell = [&](std::size_t column) -> const std::string& {
-    const auto& place = places.places[column];
-    return place ? record.fields.at(*place) : kNoCell;
-  };
   const bool all_empty = std::all_of(places.places.begin(), places.places.end(), [&](const auto& place) {
     return !place || record.fields.at(*place).empty();
   });
   if (all_empty) return std::nullopt;
-  WorkloadSpec spec;
-  const auto fields = workload_fields();
-  for (std::size_t c = 0; c < fields.size(); ++c) {
-    if (!places.places[c]) continue;  // not recorded: the default stays
-    std::optional<FieldValue> value;
-    try {
-      value = parse_record_cell(fields[c].access.format, cell(c));
-    } catch (const CellError& error) {
-      fail(fields[c].csv_column, error.what);
-    }
-    if (value && !fields[c].access.set(spec, std::move(*value))) {
-      fail(fields[c].csv_column, fmt::format("'{}' is not {}", cell_for_message(cell(c)), fields[c].rule));
-    }
-  }
-  if (const WorkloadSpec* earlier = find_spec(setup, spec.name)) {
-    for (const WorkloadField& field : fields) {
-      if (record_cell(field, *earlier) != record_cell(field, spec)) {
-        fail(field.csv_column, fmt::format("differs from an earlier row of workload '{}'", cell_for_message(spec.name)));
-      }
-    }
-  } else {
-    setup.workloads.push_back(spec);
-  }
-  const std::size_t part = fields.size();
-  WorkloadPart result;
-  result.workload = spec.name;
-  result.direction = keyword_cell<IoDirection>(kPartColumns[0], cell(part));
-  if (!cell(part + 1).empty()) {
-    const auto job = parse_unsigned(cell(part + 1));
-    if (!job || *job > UINT32_MAX) fail(kPartColumns[1], fmt::format("'{}' is not a job number", cell_for_message(cell(part + 1))));
-    result.job = static_cast<std::uint32_t>(*job);
-  }
-  result.engine = keyword_cell<EngineKind>(kPartColumns[2], cell(part + 2));
-  const auto depth = parse_unsigned(cell(part + 3));
-  if (!depth || *depth < 1 || *depth > kMaxIoDepth) {
-    fail(kPartColumns[3], fmt::format("'{}' is not a depth from 1 to {}", cell_for_message(cell(part + 3)), kMaxIoDepth));
-  }
-  result.engine_depth = static_cast<std::uint32_t>(*depth);
-  result.engine_note = cell(part + 4);
-  result.mean_depth = real_cell(kPartColumns[5], cell(part + 5));
-  const std::string& steady = cell(part + 6);
-  if (!steady.empty()) {
-    if (steady != "0" && steady != "1") fail(kPartColumns[6], fmt::format("'{}' is not 0, 1 or empty", cell_for_message(steady)));
-    result.steady = SteadyState{real_cell(kPartColumns[7], cell(part + 7)), real_cell(kPartColumns[8], cell(part + 8)),
-                                0, steady == "1"};
-  }
-  if (places.cpu_cost && !record.fields.at(*places.cpu_cost).empty()) {
-    result.cpu_per_million_requests = real_cell(kCpuCostColumn, record.fields.at(*places.cpu_cost));
-  }
-  if (places.error_code && !record.fields.at(*places.error_code).empty()) {
-    const std::string& code = record.fields.at(*places.error_code);
-    const auto number = parse_unsigned(code);
-    if (!number || *number == 0 || *number > INT32_MAX) {
-      fail(kErrorCodeColumn, fmt::format("'{}' is not an error number, 1 or more", cell_for_message(code)));
-    }
-    result.failure = JobFailure{static_cast<int>(*number), places.error ? record.fields.at(*places.error) : ""};
-  }
-  return result;
+  const WorkloadSpec spec = read_spec_cells(record, places);
+  add_or_match_spec(spec, setup);
+  return read_part_cells(record, places, spec.name);
 }
 
 }  // namespace bench
