@@ -1,7 +1,10 @@
 #include "result/workload_fields.h"
 
 #include <array>
+#include <chrono>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "result/result_keywords.h"
 #include "result/workload_field_access.h"
@@ -12,6 +15,26 @@ namespace {
 using namespace workload_access;
 
 using R = DifferenceReading;
+
+// A time recorded in whole `Unit`s (std::chrono::microseconds: fio's thinktime and its kin), up to the largest the
+// member holds. (Local to this table until result/workload_field_access.h takes it; milliseconds<> is its case.)
+template <typename Unit, auto Member>
+constexpr FieldAccess<WorkloadSpec> duration_in() {
+  using Duration = std::remove_cvref_t<decltype(std::declval<const WorkloadSpec&>().*Member)>;
+  return {
+      .format = {.codec = FieldCodec::kWhole,
+                 .max = static_cast<std::uint64_t>(std::chrono::duration_cast<Unit>(Duration::max()).count())},
+      .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+        return static_cast<std::uint64_t>(std::chrono::duration_cast<Unit>(spec.*Member).count());
+      },
+      .set =
+          [](WorkloadSpec& spec, FieldValue value) {
+            spec.*Member = std::chrono::duration_cast<Duration>(
+                Unit(static_cast<typename Unit::rep>(std::get<std::uint64_t>(value))));
+            return true;
+          },
+  };
+}
 
 // What compare shows for the words of the fields below.
 constexpr std::array<std::string_view, 3> kGivenFlagShown = {"not given", "off", "on"};

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -23,7 +24,29 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Every recorded field set to something other than its default.
+// A value other than `plain` for a field whose codec makes one without knowing the field (a number, a flag, a
+// keyword); nullopt for text, whose grammar is the field's own.
+std::optional<FieldValue> another_value(const FieldFormat& format, const std::optional<FieldValue>& plain) {
+  switch (format.codec) {
+    case FieldCodec::kWhole:
+    case FieldCodec::kPercent: {
+      const std::uint64_t max = format.codec == FieldCodec::kPercent ? 100 : format.max;
+      if (!plain) return std::uint64_t{1};
+      const std::uint64_t value = std::get<std::uint64_t>(*plain);
+      return value < max ? value + 1 : value - 1;
+    }
+    case FieldCodec::kFlag: return !plain || !std::get<bool>(*plain);
+    case FieldCodec::kKeyword:
+      return plain ? (std::get<std::uint64_t>(*plain) + 1) % format.words.size() : std::uint64_t{0};
+    case FieldCodec::kText:
+    case FieldCodec::kTextList: break;
+  }
+  return std::nullopt;
+}
+
+// Every recorded field set to something other than its default: by hand where the value has a grammar or a
+// meaning worth showing in the cells below, and from the field's codec for any other field left at its default (a
+// new numeric, flag or keyword field needs no line here).
 WorkloadSpec busy_spec() {
   WorkloadSpec s;
   s.name = "w";
@@ -131,6 +154,15 @@ WorkloadSpec busy_spec() {
   s.fsync_on_close = true;
   s.submit_offload = true;
   s.cpus_allowed = {0, 1, 2, 5};
+  const WorkloadSpec plain;
+  for (const WorkloadField& field : workload_fields()) {
+    const std::optional<FieldValue> value = field.access.get(plain);
+    if (field.access.get(s) != value) continue;
+    if (const std::optional<FieldValue> other = another_value(field.access.format, value)) {
+      CAPTURE(field.csv_column);
+      CHECK(field.access.set(s, *other));
+    }
+  }
   return s;
 }
 
