@@ -18,31 +18,12 @@
 #include "report/result_file.h"
 #include "report/machine_readable_samples.h"
 #include "result/workload_fields.h"
+#include "result/other_field_value.h"
 
 namespace bench {
 namespace {
 
 using namespace std::chrono_literals;
-
-// A value other than `plain` for a field whose codec makes one without knowing the field (a number, a flag, a
-// keyword); nullopt for text, whose grammar is the field's own.
-std::optional<FieldValue> another_value(const FieldFormat& format, const std::optional<FieldValue>& plain) {
-  switch (format.codec) {
-    case FieldCodec::kWhole:
-    case FieldCodec::kPercent: {
-      const std::uint64_t max = format.codec == FieldCodec::kPercent ? 100 : format.max;
-      if (!plain) return std::uint64_t{1};
-      const std::uint64_t value = std::get<std::uint64_t>(*plain);
-      return value < max ? value + 1 : value - 1;
-    }
-    case FieldCodec::kFlag: return !plain || !std::get<bool>(*plain);
-    case FieldCodec::kKeyword:
-      return plain ? (std::get<std::uint64_t>(*plain) + 1) % format.words.size() : std::uint64_t{0};
-    case FieldCodec::kText:
-    case FieldCodec::kTextList: break;
-  }
-  return std::nullopt;
-}
 
 // Every recorded field set to something other than its default: by hand where the value has a grammar or a
 // meaning worth showing in the cells below, and from the field's codec for any other field left at its default (a
@@ -158,7 +139,7 @@ WorkloadSpec busy_spec() {
   for (const WorkloadField& field : workload_fields()) {
     const std::optional<FieldValue> value = field.access.get(plain);
     if (field.access.get(s) != value) continue;
-    if (const std::optional<FieldValue> other = another_value(field.access.format, value)) {
+    if (const std::optional<FieldValue> other = test::other_field_value(field.access.format, value)) {
       CAPTURE(field.csv_column);
       CHECK(field.access.set(s, *other));
     }
