@@ -163,6 +163,22 @@ void set_start_delay(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.start_delay = fio_time_of(text);
 }
 
+// fio's thinktime times (options.c: FIO_OPT_INT with is_time): microseconds in 32 bits; a bare number is microseconds,
+// or seconds where fio says is_seconds (thinktime_iotime=).
+std::chrono::nanoseconds thinktime_of(std::string_view text, bool bare_is_seconds) {
+  const bool bare = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+  const std::chrono::nanoseconds time =
+      bare && !bare_is_seconds ? fio_time_of(std::string(text) + "us") : fio_time_of(text);
+  if (time > std::chrono::microseconds(0xffffffffu)) fail("at most 4294967295us (fio holds it in 32 bits)");
+  return time;
+}
+
+void set_thinktime_blocks_type(WorkloadSpec& spec, std::string_view text, unsigned) {
+  const auto type = std::find(kThinktimeBlocksTypes.begin(), kThinktimeBlocksTypes.end(), text);
+  if (type == kThinktimeBlocksTypes.end()) fail("fio's thinktime_blocks_type is complete or issue");
+  spec.thinktime_blocks_issue = type != kThinktimeBlocksTypes.begin();
+}
+
 // fio's io_size= (io_limit=): a size; N% (of size) is refused.
 void set_io_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   if (!text.empty() && text.back() == '%') fail("a share of size (io_size=N%) is not supported by bench++");
@@ -283,6 +299,20 @@ constexpr std::array kRules = {
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.ramp_time = fio_time_of(v); }},
     FioOptionRule{{"startdelay", {}, kRequired, kJob, "TIME", "wait this long before the job starts"},
                   set_start_delay},
+    FioOptionRule{{"thinktime", {}, kRequired, kJob, "TIME",
+                   "after thinktime_blocks requests, stall this long (bare: us)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thinktime = thinktime_of(v, false); }},
+    FioOptionRule{{"thinktime_spin", {}, kRequired, kJob, "TIME", "spin this much of each thinktime stall (bare: us)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thinktime_spin = thinktime_of(v, false); }},
+    FioOptionRule{{"thinktime_blocks", {}, kRequired, kJob, "N", "requests between two thinktime stalls (default 1)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.thinktime_blocks = whole_number32(v, 0, 0xffffffffu);
+                  }},
+    FioOptionRule{{"thinktime_blocks_type", {}, kRequired, kJob, "complete|issue",
+                   "thinktime_blocks counts completed (default) or issued requests"},
+                  set_thinktime_blocks_type},
+    FioOptionRule{{"thinktime_iotime", {}, kRequired, kJob, "TIME", "stall also after this long of I/O (bare: s)"},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thinktime_iotime = thinktime_of(v, true); }},
     FioOptionRule{{"rate", {}, kRequired, kJob, "R[,W[,T]]", "bytes per second per job, at most"},
                   set_rate_bytes},
     FioOptionRule{{"rate_iops", {}, kRequired, kJob, "R[,W[,T]]", "requests per second per job, at most"},
