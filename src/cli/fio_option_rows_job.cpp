@@ -174,6 +174,22 @@ void set_start_delay(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.start_delay = fio_time_of(text);
 }
 
+// fio's thinktime times (options.c: FIO_OPT_INT with is_time): microseconds in 32 bits; a bare number is microseconds,
+// or seconds where fio says is_seconds (thinktime_iotime=).
+std::chrono::nanoseconds thinktime_of(std::string_view text, bool bare_is_seconds) {
+  const bool bare = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+  const std::chrono::nanoseconds time =
+      bare && !bare_is_seconds ? fio_time_of(std::string(text) + "us") : fio_time_of(text);
+  if (time > std::chrono::microseconds(0xffffffffu)) fail("at most 4294967295us (fio holds it in 32 bits)");
+  return time;
+}
+
+void set_thinktime_blocks_type(WorkloadSpec& spec, std::string_view text, unsigned) {
+  const auto type = std::find(kThinktimeBlocksTypes.begin(), kThinktimeBlocksTypes.end(), text);
+  if (type == kThinktimeBlocksTypes.end()) fail("fio's thinktime_blocks_type is complete or issue");
+  spec.thinktime_blocks_issue = type != kThinktimeBlocksTypes.begin();
+}
+
 // fio's io_size= (io_limit=): a size; N% (of size) is refused.
 void set_io_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   if (!text.empty() && text.back() == '%') fail("a share of size (io_size=N%) is not supported by bench++");
@@ -202,6 +218,11 @@ void set_submit_mode(WorkloadSpec& spec, std::string_view text, unsigned) {
 
 // fio's randseed=0x89 when not given: with randrepeat=1 bench++ seeds with 0x89 as fio does, without it the run's
 // seed (fio's: the time); a given seed is used either way.
+// fio counts stalls after every request unless told (thinktime_blocks=1); bench++ records "not given" apart from
+// a given 1, because without it thinktime_iotime= alone decides when a stall is due (fio's handle_thinktime).
+constexpr FioOptionDefault kThinktimeBlocksDefault = FioOptionDefault::not_given(
+    "1", "left unset: with thinktime_iotime= and no thinktime_blocks=, time alone decides a stall");
+
 constexpr FioOptionDefault kRandseedDefault = FioOptionDefault::not_given(
     "0x89", "unset, randrepeat decides (1: fio's 0x89, 0: the run's seed), as in fio; a given seed is used either way");
 
@@ -321,6 +342,25 @@ constexpr std::array kRules = {
     FioOptionRule{{"startdelay", {}, kRequired, kJob, "TIME", "wait this long before the job starts",
                    "0", recorded_in("startdelay_ms")},
                   set_start_delay},
+    FioOptionRule{{"thinktime", {}, kRequired, kJob, "TIME",
+                   "after thinktime_blocks requests, stall this long (bare: us)", "0",
+                   recorded_in("thinktime_us")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thinktime = thinktime_of(v, false); }},
+    FioOptionRule{{"thinktime_spin", {}, kRequired, kJob, "TIME", "spin this much of each thinktime stall (bare: us)",
+                   "0", recorded_in("thinktime_spin_us")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thinktime_spin = thinktime_of(v, false); }},
+    FioOptionRule{{"thinktime_blocks", {}, kRequired, kJob, "N", "requests between two thinktime stalls",
+                   kThinktimeBlocksDefault, recorded_in("thinktime_blocks")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.thinktime_blocks = whole_number32(v, 0, 0xffffffffu);
+                  }},
+    FioOptionRule{{"thinktime_blocks_type", {}, kRequired, kJob, "complete|issue",
+                   "thinktime_blocks counts completed or issued requests", "complete",
+                   recorded_in("thinktime_blocks_type")},
+                  set_thinktime_blocks_type},
+    FioOptionRule{{"thinktime_iotime", {}, kRequired, kJob, "TIME", "stall also after this long of I/O (bare: s)",
+                   "0", recorded_in("thinktime_iotime_us")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.thinktime_iotime = thinktime_of(v, true); }},
     FioOptionRule{{"rate", {}, kRequired, kJob, "R[,W[,T]]", "bytes per second per job, at most",
                    {}, recorded_in("rate")},
                   set_rate_bytes},

@@ -1,7 +1,10 @@
 #include "result/workload_fields.h"
 
 #include <array>
+#include <chrono>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "result/result_keywords.h"
 #include "result/workload_direction_access.h"
@@ -263,6 +266,20 @@ constexpr std::array kWorkloadFields = {
                   "submit_offload"},
     WorkloadField{"workload_cpus_allowed", "cpus_allowed", nullptr, kCpusAllowed, "CPU numbers and ranges, ascending",
                   {"cpus_allowed", R::kText}, "cpus_allowed"},
+    WorkloadField{"workload_thinktime_us", "thinktime_us", nullptr,
+                  duration_in<std::chrono::microseconds, &WorkloadSpec::thinktime>(), {}, {"thinktime us", R::kCount},
+                  "thinktime"},
+    WorkloadField{"workload_thinktime_spin_us", "thinktime_spin_us", nullptr,
+                  duration_in<std::chrono::microseconds, &WorkloadSpec::thinktime_spin>(), {},
+                  {"thinktime_spin us", R::kCount}, "thinktime_spin"},
+    WorkloadField{"workload_thinktime_blocks", "thinktime_blocks", nullptr,
+                  member<&WorkloadSpec::thinktime_blocks>(), {}, {"thinktime_blocks", R::kCount}, "thinktime_blocks"},
+    WorkloadField{"workload_thinktime_blocks_type", "thinktime_blocks_type", nullptr,
+                  flag_words<&WorkloadSpec::thinktime_blocks_issue, kThinktimeBlocksTypes>(), {},
+                  {"thinktime_blocks_type", R::kWord}, "thinktime_blocks_issue"},
+    WorkloadField{"workload_thinktime_iotime_us", "thinktime_iotime_us", nullptr,
+                  duration_in<std::chrono::microseconds, &WorkloadSpec::thinktime_iotime>(), {},
+                  {"thinktime_iotime us", R::kCount}, "thinktime_iotime"},
 };
 
 // The members no row records, each with the reason.

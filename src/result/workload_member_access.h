@@ -6,6 +6,8 @@
 // codecs only.
 #include <array>
 #include <chrono>
+#include <type_traits>
+#include <utility>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -71,6 +73,26 @@ constexpr FieldAccess<WorkloadSpec> milliseconds() {
             const std::uint64_t ms = std::get<std::uint64_t>(value);
             if (ms > 1'000'000'000'000ull) return false;
             spec.*Member = std::chrono::milliseconds(ms);
+            return true;
+          },
+  };
+}
+
+// A time recorded in whole `Unit`s (std::chrono::microseconds: fio's thinktime and its kin), up to the largest the
+// member holds.
+template <typename Unit, auto Member>
+constexpr FieldAccess<WorkloadSpec> duration_in() {
+  using Duration = std::remove_cvref_t<decltype(std::declval<const WorkloadSpec&>().*Member)>;
+  return {
+      .format = {.codec = FieldCodec::kWhole,
+                 .max = static_cast<std::uint64_t>(std::chrono::duration_cast<Unit>(Duration::max()).count())},
+      .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+        return static_cast<std::uint64_t>(std::chrono::duration_cast<Unit>(spec.*Member).count());
+      },
+      .set =
+          [](WorkloadSpec& spec, FieldValue value) {
+            spec.*Member = std::chrono::duration_cast<Duration>(
+                Unit(static_cast<typename Unit::rep>(std::get<std::uint64_t>(value))));
             return true;
           },
   };

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -64,6 +65,9 @@ struct LatencyOutput {
 
 // nrfiles= and openfiles= at most (each file of a job is a descriptor while it runs).
 inline constexpr std::uint32_t kMaxFilesPerJob = 1u << 20;
+
+// fio's thinktime_blocks_type= words: what thinktime_blocks counts, completed requests or issued ones.
+inline constexpr std::array<std::string_view, 2> kThinktimeBlocksTypes = {"complete", "issue"};
 
 // fio's file_service_type=: which of a job's files the next request goes to.
 enum class FileServiceKind {
@@ -200,6 +204,14 @@ struct WorkloadSpec {
   }
   std::uint32_t loops = 1;                  // loops=: passes over size (without time_based)
   std::chrono::nanoseconds start_delay{0};  // startdelay=: each job waits this long after the start
+  // fio's thinktime family (backend.c handle_thinktime): after a request, once thinktime_blocks= requests completed
+  // (or were issued, thinktime_blocks_type=issue) since the last stall, or thinktime_iotime= has passed since it,
+  // the job waits for what is in flight, then stalls thinktime=, spinning the first thinktime_spin= of it; 0: no stall.
+  std::chrono::nanoseconds thinktime{0};
+  std::chrono::nanoseconds thinktime_spin{0};
+  std::optional<std::uint32_t> thinktime_blocks;  // not given: 1 (with thinktime_iotime, no count at all)
+  bool thinktime_blocks_issue = false;            // thinktime_blocks_type=: kThinktimeBlocksTypes[0] or [1]
+  std::chrono::nanoseconds thinktime_iotime{0};   // 0: stalls by the count alone
   bool read_only = false;                   // readonly=1: a workload that writes is refused
   bool gtod_reduce = false;                 // gtod_reduce=1: accepted, changes nothing bench++ does (see the man page)
   int sync_open_flag = 0;                   // sync=1|sync: O_SYNC, sync=dsync: O_DSYNC, on the job's open

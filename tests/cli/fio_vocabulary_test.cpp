@@ -1,7 +1,7 @@
 // fio's job-loop and report options as bench++ reads them, with fio 3.33's value grammars and defaults (options.c, parse.c):
-// iodepth_batch_*, rate / rate_iops (a value per direction), rate_process, loops, startdelay, gtod_reduce and
-// the report switches, fio's --readonly, and job options on the command line beside a job file (init.c: fio's
-// defaults, for the first job file only).
+// iodepth_batch_*, rate / rate_iops (a value per direction), rate_process, the thinktime family, loops, startdelay,
+// gtod_reduce and the report switches, fio's --readonly, and job options on the command line beside a job file
+// (init.c: fio's defaults, for the first job file only).
 #include <doctest/doctest.h>
 #include <fcntl.h>
 
@@ -101,6 +101,25 @@ TEST_CASE("fio vocabulary: loops, startdelay, gtod_reduce and the report switche
     CHECK(error_of({flag}).empty());
   }
   CHECK(test::contains(error_of({"--clat_percentiles=2"}), "must be 0 or 1"));
+}
+
+TEST_CASE("fio vocabulary: the thinktime family, a bare number microseconds (thinktime_iotime's seconds), as fio") {
+  using std::chrono::microseconds;
+  const WorkloadSpec plain = workload_of({});
+  CHECK(plain.thinktime == microseconds(0));
+  CHECK(!plain.thinktime_blocks);
+  CHECK(!plain.thinktime_blocks_issue);
+  CHECK(workload_of({"--thinktime=250"}).thinktime == microseconds(250));
+  CHECK(workload_of({"--thinktime=20ms"}).thinktime == milliseconds(20));
+  CHECK(workload_of({"--thinktime_spin=100"}).thinktime_spin == microseconds(100));
+  CHECK(workload_of({"--thinktime_blocks=4"}).thinktime_blocks == 4u);
+  CHECK(workload_of({"--thinktime_blocks_type=issue"}).thinktime_blocks_issue);
+  CHECK(!workload_of({"--thinktime_blocks_type=complete"}).thinktime_blocks_issue);
+  CHECK(workload_of({"--thinktime_iotime=9"}).thinktime_iotime == seconds(9));
+  CHECK(workload_of({"--thinktime_iotime=500ms"}).thinktime_iotime == milliseconds(500));
+  CHECK(test::contains(error_of({"--thinktime_blocks_type=both"}), "complete or issue"));
+  CHECK(test::contains(error_of({"--thinktime=2h"}), "at most 4294967295us"));
+  CHECK(test::contains(error_of({"--thinktime_blocks=-1"}), "thinktime_blocks"));
 }
 
 TEST_CASE("fio vocabulary: sync=, overwrite= and create_only= with fio's values") {

@@ -23,6 +23,7 @@
 #include "report/result_file.h"
 #include "result/errors.h"
 #include "result/workload_fields.h"
+#include "result/other_field_value.h"
 #include "run/test_results.h"
 #include "test_support.h"
 
@@ -405,7 +406,18 @@ TEST_CASE("reliability: compare notes a workload of the same name run with other
     else if (column == "workload_fsync_on_close") other.fsync_on_close = true;
     else if (column == "workload_io_submit_mode") other.submit_offload = true;
     else if (column == "workload_cpus_allowed") other.cpus_allowed = {0};
-    else FAIL("a compared workload field this test does not vary: add it");
+    else {
+      // Any other field: values its codec makes (a field not given compares with nothing: two given values).
+      const std::optional<FieldValue> plain = field.access.get(base);
+      const std::optional<FieldValue> first = test::other_field_value(field.access.format, plain);
+      REQUIRE_MESSAGE(first, "a compared text field this test does not vary: add it");
+      if (plain) {
+        REQUIRE(field.access.set(other, *first));
+      } else {
+        REQUIRE(field.access.set(base, *first));
+        REQUIRE(field.access.set(other, *test::other_field_value(field.access.format, first)));
+      }
+    }
     std::vector<SourcedRun> runs(2);
     runs[0].run.info.label = "host";
     runs[0].run.info.setup.workloads = {base};

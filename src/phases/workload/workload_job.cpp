@@ -101,7 +101,8 @@ class JobLoop {
     }
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts; a failed
     // job until its failure, so that what it did before is reported with its time.
-    const Clock::time_point end = std::max({recorder_.last_completion(), measure_start, stop_.stopped_at()});
+    const Clock::time_point end =
+        std::max({recorder_.last_completion(), measure_start, stop_.stopped_at(), paused_at_end_});
     result_.elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(end - measure_start);
     stop_.throw_failure();
   }
@@ -112,12 +113,15 @@ class JobLoop {
   void run_pass() {
     while (true) {
       if (stop_.issuing()) issue();
-      if (pace_until_) {
+      if (pace_) {
         wait_for_pace();
         continue;
       }
       if (plan_.engine.in_flight() == 0) {
-        if (!stop_.issuing()) break;
+        if (!stop_.issuing()) {
+          pause_at_pass_end();
+          break;
+        }
         continue;  // a sync was due: issue() submits it now that nothing is in flight
       }
       const bool may_issue = stop_.issuing() && !syncs_.due() && !backlog_.waiting();
@@ -131,11 +135,19 @@ class JobLoop {
     }
   }
 
-  // The pacing held the next request back: as fio does before it sleeps, waits for what is in flight, then sleeps
-  // until it is due (or until runtime ends or another stop comes).
+  // The pacing held the next request back: as fio does before it sleeps (for its rate, or its thinktime), waits for
+  // what is in flight, then sleeps until the request is due, or spins and sleeps through the pause (or until runtime
+  // ends or another stop comes).
   void wait_for_pace() {
-    const Clock::time_point until = *std::exchange(pace_until_, std::nullopt);
+    const JobPacing::Decision pace = *std::exchange(pace_, std::nullopt);
     while (plan_.engine.in_flight() > 0) reap(plan_.engine.in_flight(), plan_.depth);
+    Clock::time_point until = pace.wait_until.value_or(Clock::now());
+    if (pace.pause) {
+      const Clock::time_point paused = Clock::now();
+      until = paused + pace.pause->stall;
+      const Clock::time_point spun = paused + pace.pause->spin;  // busy until then, as fio's usec_spin
+      for (Clock::time_point now = paused; now < spun && !stop_.stopping(); now = Clock::now()) stop_.check(now);
+    }
     constexpr auto kLongestNap = std::chrono::milliseconds(20);  // a stop signal is seen within this
     while (!stop_.stopping()) {
       const Clock::time_point now = Clock::now();
@@ -143,6 +155,17 @@ class JobLoop {
       if (stop_.stopping() || now >= until) break;
       std::this_thread::sleep_until(std::min({until, stop_.deadline(), now + kLongestNap}));
     }
+  }
+
+  // The pass is done, nothing in flight: a pause the pacing owes for the requests issued (fio's thinktime follows
+  // every request, the last one too) is taken now, inside the job's measured time; an answer for a next request is not.
+  void pause_at_pass_end() {
+    if (!pacing_.paces() || stop_.stopping()) return;
+    const JobPacing::Decision pace = pacing_.next(last_op_, Clock::now());
+    if (!pace.pause) return;
+    pace_ = pace;
+    wait_for_pace();
+    paused_at_end_ = Clock::now();
   }
 
   // Fills up to the refill policy's batch of free slots and submits them as one batch, unless a sync is due (then
@@ -168,17 +191,17 @@ class JobLoop {
     if (recorder_.splits_latency()) recorder_.stamp_issued(batch_, Clock::now());
   }
 
-  // Draws the next request and adds it to the batch; false when none was added: the pacing holds it back (the wait
-  // in pace_until_, the request's direction in held_op_ for the next issue()), or every file is done.
+  // Draws the next request and adds it to the batch; false when none was added: the pacing holds it back (its answer
+  // in pace_, the request's direction in held_op_ for the next issue()), or every file is done.
   bool add_request(bool in_ramp) {
     IoOp op = held_op_ ? *held_op_ : next_direction();
     held_op_.reset();
     if (pacing_.paces()) {
       const JobPacing::Decision decision = pacing_.next(op, Clock::now());
       op = decision.op;
-      if (decision.wait_until) {
+      if (decision.wait_until || decision.pause) {
         held_op_ = op;
-        pace_until_ = decision.wait_until;
+        pace_ = decision;
         return false;
       }
     }
@@ -256,6 +279,7 @@ class JobLoop {
     const IoOp op = slots_.op[slot];
     const std::uint32_t length = slots_.length[slot];
     const bool whole = result == static_cast<std::int64_t>(length);
+    if (whole) pacing_.completed(op);
     if (!whole) stop_.fail_request(op, result, length, plan_.files[slots_.file[slot]].name, slots_.offset[slot]);
     if (backlog_.holds(slot)) {
       backlog_.reaped(slot);
@@ -310,7 +334,8 @@ class JobLoop {
   JobStopRules stop_;
   IoOp last_op_ = IoOp::kRead;                   // the last request issued (fio's last_ddir), for verify_backlog
   std::optional<IoOp> held_op_;                  // drawn, held back by the pacing
-  std::optional<Clock::time_point> pace_until_;  // when the held request may go
+  std::optional<JobPacing::Decision> pace_;       // the pacing's answer that held the request back
+  Clock::time_point paused_at_end_{};            // when a pause at a pass's end was over
   std::optional<FilePlace> trimmed_;             // trimwrite: the block trimmed last, to be written next
   JobMeasurement& result_;
 };

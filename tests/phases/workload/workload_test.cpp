@@ -360,6 +360,31 @@ TEST_CASE("workload: rate_iops= and rate= never issue ahead of the rate, the oth
   CHECK(std::chrono::steady_clock::now() - poisson_before >= milliseconds(100));
 }
 
+TEST_CASE("workload: thinktime= stalls after every thinktime_blocks requests, the last too, inside the job's time") {
+  test::TempDir dir;
+  const std::atomic<int> interrupt{0};
+  WorkloadSpec spec = spec_of(IoPattern::kRead, 1, EngineKind::kPsync);
+  spec.size_bytes = 64 * 1024;  // 16 requests: a stall of 20 ms after every 4, as fio 3.33 makes 4 of them
+  spec.thinktime = milliseconds(20);
+  spec.thinktime_spin = milliseconds(5);
+  spec.thinktime_blocks = 4;
+  const std::vector<JobMeasurement> jobs = run_one(spec, dir.path(), interrupt);
+  CHECK(jobs[0].parts[0].operations == 16);
+  // A lower bound (a stall is never cut short): the four stalls, the one after the last request included (three
+  // would be 60 ms), inside the measured time.
+  CHECK(jobs[0].elapsed >= milliseconds(80));
+  // At a depth of 8, counting what is issued: a stall after the 8th and the 16th, each once those in flight are done.
+  if (!io_uring_here()) return;
+  spec = spec_of(IoPattern::kRandRead, 8, EngineKind::kIoUring);
+  spec.size_bytes = 64 * 1024;
+  spec.thinktime = milliseconds(20);
+  spec.thinktime_blocks = 8;
+  spec.thinktime_blocks_issue = true;
+  const std::vector<JobMeasurement> deep = run_one(spec, dir.path(), interrupt);
+  CHECK(deep[0].parts[0].operations == 16);
+  CHECK(deep[0].elapsed >= milliseconds(40));
+}
+
 TEST_CASE("workload: a stop signal ends a rate-limited job while it waits for its rate") {
   test::TempDir dir;
   std::atomic<int> interrupt{0};
