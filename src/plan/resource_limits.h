@@ -2,9 +2,10 @@
 // What a plan needs of the process's resource limits (platform/resource_limits.h), checked by the run command right
 // after make_plan (app/run_command), so that --dry-run refuses what the run could not do, with exit 2. Conservative: each check refuses only what certainly cannot
 // work, whatever else the machine runs:
-//   - the file size limit (ulimit -f): a file the run creates is laid out to its size (bonnie++'s test files,
-//     a workload's new files: phases/workload/workload_files.h JobTarget::extent), so one larger than the limit cannot be
-//     made; existing files and devices are not checked;
+//   - the file size limit (ulimit -f): bonnie++'s test files, each written whole, and a workload's new files that
+//     take their size before its requests (phases/workload/workload_files.h JobTarget::extent: laid out for reading or
+//     overwrite=1, or preallocated: fallocate= other than none and keep); a file a writing job grows may stay
+//     below the limit, and existing files and devices are not checked;
 //   - the process limit (ulimit -u, where the kernel applies it): the threads and processes of a group that run at
 //     once, this one included (with several jobs each a thread; posixaio's jobs each a process; psync_threads'
 //     iodepth threads per job, io_submit_mode=offload's), x the ranks on this host, and rank 0's progress thread;

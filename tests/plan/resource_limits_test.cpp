@@ -69,6 +69,19 @@ TEST_CASE("resource limits: a new file larger than the file size limit is refuse
   CHECK(refusal(plan, file_size_limit(kMiB - 1)) ==
         "workload 'w' creates a file of 1.0 MiB (w.0.0 in a private directory in /d), larger than the file size "
         "limit (ulimit -f) of 1023.9 KiB");
+  // A writing job's file grown by its writes (fallocate=none, keep) may stay below the limit: not refused (the run
+  // names what it meets), unless it is laid out first (overwrite=1).
+  Plan grown = plan;
+  grown.setup.workloads[0].pattern = IoPattern::kWrite;
+  grown.setup.workloads[0].fallocate = FallocateMode::kNone;
+  CHECK(refusal(grown, file_size_limit(32 * kKiB)) == "(fits)");
+  grown.setup.workloads[0].fallocate = FallocateMode::kKeep;
+  CHECK(refusal(grown, file_size_limit(32 * kKiB)) == "(fits)");
+  grown.setup.workloads[0].overwrite = true;
+  CHECK(test::contains(refusal(grown, file_size_limit(32 * kKiB)), "creates a file of 1.0 MiB"));
+  grown.setup.workloads[0].overwrite = false;
+  grown.setup.workloads[0].fallocate = FallocateMode::kTruncate;
+  CHECK(test::contains(refusal(grown, file_size_limit(32 * kKiB)), "creates a file of 1.0 MiB"));
   // A file that is there already is not laid out: not refused (the run names what it meets).
   Plan existing = plan;
   for (JobTarget& target : existing.groups[0][0].targets) target.exists = true;
