@@ -18,7 +18,7 @@ std::string group_name(const Plan& plan, std::size_t g) {
   return fmt::format("workload '{}'{}", plan.workload(first).name, beside);
 }
 
-// bonnie++'s tests: each worker's largest file, by the option that sets its size.
+// bonnie++'s tests: each worker's files, by the option that sets their size.
 void check_bonnie_file_sizes(const RunSetup& setup, std::uint64_t limit) {
   const auto check = [limit](bool present, std::uint64_t bytes, const char* what) {
     if (present && bytes > limit) {
@@ -27,7 +27,8 @@ void check_bonnie_file_sizes(const RunSetup& setup, std::uint64_t limit) {
     }
   };
   check(setup.io.has_value(), setup.io ? setup.io->file_size_bytes : 0, "-s: each worker's test file");
-  check(setup.files.has_value(), setup.files ? setup.files->max_size_bytes : 0, "-n: the file tests' largest file");
+  // The file tests' sizes are drawn from -n's range: only its smallest certainly cannot be made.
+  check(setup.files.has_value(), setup.files ? setup.files->min_size_bytes : 0, "-n: the file tests' smallest file");
   check(setup.sync_test.has_value(), setup.sync_test ? setup.sync_test->total_bytes : 0,
         "--sync-size: the fsync test's file");
 }
@@ -66,11 +67,12 @@ void check_tasks(const Plan& plan, std::uint64_t limit, std::uint32_t ranks_on_h
     if (ranks_on_host == plan.ranks) tasks = checked_add(tasks, 1).value_or(UINT64_MAX);
     if (tasks <= limit) continue;
     const std::string ranks = ranks_on_host > 1 ? fmt::format(" on each of {} ranks on this host", ranks_on_host) : "";
-    throw UsageError(fmt::format("{} need{} {} processes and threads at once (numjobs, and a process of its own for "
-                                 "each posixaio job, iodepth threads for psync_threads and io_submit_mode=offload, the progress thread{}), "
-                                 "more than {}",
-                                 group_name(plan, g), plan.groups[g].size() > 1 ? "" : "s", tasks, ranks,
-                                 task_limit_text(limit)));
+    const char* counted = plan.groups[g].front().phase == PhaseId::kWorkload
+                              ? "numjobs, and a process of its own for each posixaio job, iodepth threads for "
+                                "psync_threads and io_submit_mode=offload, the progress thread"
+                              : "-c workers, each with its random seeks' seekers, the progress thread";
+    throw UsageError(fmt::format("{} need{} {} processes and threads at once ({}{}), more than {}", group_name(plan, g),
+                                 plan.groups[g].size() > 1 ? "" : "s", tasks, counted, ranks, task_limit_text(limit)));
   }
 }
 
@@ -97,6 +99,8 @@ std::uint64_t group_tasks(const Plan& plan, std::size_t g) {
   std::uint64_t jobs = 0, more = 0;
   for (const PlannedTest& test : plan.groups.at(g)) {
     jobs += test.jobs;
+    // bonnie++'s random seeks: each worker's seeker threads (-s's fourth field).
+    if (test.phase == PhaseId::kRandomSeeks && plan.setup.io) more += std::uint64_t{test.jobs} * plan.setup.io->seekers;
     if (test.phase != PhaseId::kWorkload) continue;
     if (test.engine.own_process) more += test.jobs;                                          // its process
     if (test.engine.engine == EngineKind::kPsyncThreads) more += std::uint64_t{test.jobs} * test.engine.depth;

@@ -1,15 +1,16 @@
 #pragma once
 // What a plan needs of the process's resource limits (platform/resource_limits.h), checked by the run command right
-// after make_plan (app/run_command), so that --dry-run refuses what the run could not do, with exit 2. Conservative: each check refuses only what certainly cannot
-// work, whatever else the machine runs:
-//   - the file size limit (ulimit -f): bonnie++'s test files, each written whole, and a workload's new files that
-//     take their size before its requests (phases/workload/workload_files.h JobTarget::extent: laid out for reading or
-//     overwrite=1, or preallocated: fallocate= other than none and keep); a file a writing job grows may stay
-//     below the limit, and existing files and devices are not checked;
+// after make_plan (app/run_command), so that --dry-run refuses what the run could not do, with exit 2. Conservative:
+// each check refuses only what certainly cannot work, whatever else the machine runs:
+//   - the file size limit (ulimit -f): bonnie++'s test files, each written whole (the file tests' smallest size),
+//     and a workload's new files that take their size before its requests (phases/workload/workload_files.h
+//     JobTarget::extent: laid out for reading or overwrite=1, or preallocated: fallocate= other than none and keep);
+//     a file a writing job grows may stay below the limit, and existing files and devices are not checked;
 //   - the process limit (ulimit -u, where the kernel applies it): the threads and processes of a group that run at
 //     once, this one included (with several jobs each a thread; posixaio's jobs each a process; psync_threads'
-//     iodepth threads per job, io_submit_mode=offload's), x the ranks on this host, and rank 0's progress thread;
-//     the user's other processes and glibc's POSIX AIO helpers are not counted;
+//     iodepth threads per job, io_submit_mode=offload's; bonnie++'s random seeks' seekers per worker), x the ranks on
+//     this host, and rank 0's progress thread; the user's other processes and glibc's POSIX AIO helpers are not
+//     counted;
 //   - the address space and data limits (ulimit -v, ulimit -d): a group's request buffers in one process (plan/room.h
 //     job_buffer_bytes), the program and the threads' stacks not counted.
 #include <cstdint>

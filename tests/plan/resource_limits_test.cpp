@@ -63,7 +63,7 @@ TEST_CASE("resource limits: none set, nothing is refused") {
   CHECK(refusal(one_workload(64, 16 * kMiB * kMiB, {EngineKind::kPsyncThreads, 4096, "", false}), {}) == "(fits)");
 }
 
-TEST_CASE("resource limits: a new file larger than the file size limit is refused, naming it; one as large fits") {
+TEST_CASE("resource limits: a new file larger than the file size limit is refused naming it, and one as large fits") {
   const Plan plan = one_workload(2, kMiB);
   CHECK(refusal(plan, file_size_limit(kMiB)) == "(fits)");
   CHECK(refusal(plan, file_size_limit(kMiB - 1)) ==
@@ -108,8 +108,10 @@ TEST_CASE("resource limits: bonnie++'s test files against the file size limit, b
   plan.setup.sync_test.reset();
   plan.setup.files = FileSpec{};
   plan.setup.files->max_size_bytes = 64 * kKiB;
-  CHECK(refusal(plan, file_size_limit(64 * kKiB)) == "(fits)");
-  CHECK(test::contains(refusal(plan, file_size_limit(32 * kKiB)), "-n: the file tests' largest file of 64.0 KiB"));
+  plan.setup.files->min_size_bytes = 16 * kKiB;  // sizes drawn from 16 to 64 KiB: only a limit below 16 is certain
+  CHECK(refusal(plan, file_size_limit(32 * kKiB)) == "(fits)");
+  CHECK(refusal(plan, file_size_limit(16 * kKiB)) == "(fits)");
+  CHECK(test::contains(refusal(plan, file_size_limit(8 * kKiB)), "-n: the file tests' smallest file of 16.0 KiB"));
 }
 
 TEST_CASE("resource limits: the threads and processes a group runs at once against the process limit") {
@@ -119,6 +121,15 @@ TEST_CASE("resource limits: the threads and processes a group runs at once again
   // posixaio's jobs each in a process of its own too; psync_threads' iodepth threads per job.
   CHECK(group_tasks(one_workload(2, kMiB, {EngineKind::kPosixAio, 8, "", true}), 0) == 5);
   CHECK(group_tasks(one_workload(2, kMiB, {EngineKind::kPsyncThreads, 8, "", false}), 0) == 19);
+  // bonnie++'s random seeks: -c workers, each with its seekers.
+  Plan seeks;
+  seeks.setup.io = IoSpec{};
+  seeks.setup.io->seekers = 5;
+  PlannedTest seek_test;
+  seek_test.phase = PhaseId::kRandomSeeks;
+  seek_test.jobs = 2;
+  seeks.groups = {{seek_test}};
+  CHECK(group_tasks(seeks, 0) == 13);
   // With rank 0's progress thread: 8 jobs need 10.
   const Plan plan = one_workload(8, kMiB);
   CHECK(refusal(plan, task_limit(10)) == "(fits)");

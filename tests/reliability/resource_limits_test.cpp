@@ -65,6 +65,10 @@ TEST_CASE("reliability: a result file past the file size limit ends the run nami
 }
 
 TEST_CASE("reliability: threads that cannot start under the address space limit are named with the job, exit 1") {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  test::skip_unless(false, test::Need::kMachine, "ulimit -v: a sanitizer's shadow memory takes more address space");
+  return;
+#endif
   const Place place;
   // 64 jobs' threads, 8 MiB of stack each, cannot all start in 100 MB; their buffers (64 x 4 KiB) pass the plan.
   const test::CommandOutput result = run_limited(
