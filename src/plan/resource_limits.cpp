@@ -33,9 +33,9 @@ void check_bonnie_file_sizes(const RunSetup& setup, std::uint64_t limit) {
         "--sync-size: the fsync test's file");
 }
 
-// Whether a workload's new files take their whole size before its requests (phases/workload/workload_files.h's layout): data
-// written for a reading job or overwrite=1, or a preallocation that sets the size (not fallocate=none, nor keep). A
-// file a writing job grows by its writes may stay below the limit (runtime=, io_size=).
+// Whether a workload's new files take their whole size before its requests (phases/workload/workload_files.h's
+// layout): data written for a reading job or overwrite=1, or a preallocation that sets the size (not fallocate=none,
+// nor keep). A file a writing job grows by its writes may stay below the limit (runtime=, io_size=).
 bool sized_before_requests(const WorkloadSpec& spec) {
   return reads_data(spec.pattern) || spec.overwrite ||
          (spec.fallocate != FallocateMode::kNone && spec.fallocate != FallocateMode::kKeep);
