@@ -1,6 +1,7 @@
 // bench++: parse, run, write; map failures to exit codes (0 ok, 1 runtime error, 2 usage, 130 interrupted).
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,11 @@ int main(int argc, char** argv) {
   } catch (const bench::InterruptedError& error) {
     print_error(error.what());
     return kExitInterrupted;
+  } catch (const std::bad_alloc&) {
+    // What bench++ allocates by size (its buffers) fails naming it (platform/resource_limits.h); any other
+    // allocation fails here, under a memory limit (ulimit -v, ulimit -d) or without memory.
+    print_error("out of memory: an allocation failed (see ulimit -v and ulimit -d)");
+    return kExitRuntimeError;
   } catch (const std::exception& error) {
     // A closed stdout (SIGPIPE) or Ctrl-C can surface as a failed write: the signal is the cause.
     if (const int signal_number = bench::interrupt_signal().load(); signal_number != 0) {

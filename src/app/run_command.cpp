@@ -17,8 +17,10 @@
 #include "platform/directory_check.h"
 #include "platform/io_uring_ring.h"
 #include "platform/privileges.h"
+#include "platform/resource_limits.h"
 #include "platform/virt_detect.h"
 #include "plan/plan.h"
+#include "plan/resource_limits.h"
 #include "report/json/plan_json.h"
 #include "report/text/plan_text.h"
 #include "report/text/workload_table.h"
@@ -118,6 +120,7 @@ bool run_on_rank(const Config& config, RankGroup& group) {
   std::optional<Plan> plan;
   group.agree(guarded([&] {
     plan.emplace(make_plan(setup, facts));
+    check_resource_limits(*plan, read_resource_limits(), facts.ranks_on_host);  // each rank's own limits
     if (reports) check_fio_logs(plan->setup);  // the disk, which make_plan leaves alone; rank 0 writes the logs
   }));
   if (config.dry_run) {

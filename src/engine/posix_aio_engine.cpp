@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "engine/blocking_calls.h"
+#include "platform/resource_limits.h"
 
 namespace bench {
 
@@ -146,7 +147,9 @@ void PosixAioEngine::wait_for_one() {
   if (!running_.empty()) return;  // all finished meanwhile
   // Only requests glibc had no room for, and none running to make room: pause, then try them again.
   if (++idle_pauses_ > kIdlePauseLimit) {
-    throw std::system_error(EAGAIN, std::generic_category(), "cannot start POSIX AIO requests");
+    // glibc starts a helper thread per request it runs: EAGAIN when none can start (ulimit -u, ulimit -v).
+    throw std::system_error(EAGAIN, std::generic_category(),
+                            "cannot start POSIX AIO requests" + task_start_limits_note(read_resource_limits()));
   }
   std::this_thread::sleep_for(kIdlePause);
   start_waiting();

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "engine/checked_setup.h"
 #include "engine/inline_engine.h"
 #include "platform/posix_file.h"
+#include "platform/resource_limits.h"
 
 namespace bench {
 
@@ -143,6 +146,12 @@ ThreadedSyncEngine::ThreadedSyncEngine(CheckedSetup setup)
   workers_.reserve(setup_.depth);
   try {
     for (std::uint32_t i = 0; i < setup_.depth; ++i) workers_.emplace_back([this] { work(); });
+  } catch (const std::system_error& error) {  // EAGAIN: the process limit, or no room for a stack
+    const std::size_t started = workers_.size();
+    stop_and_join();
+    throw std::system_error(error.code(), "cannot start psync_threads' thread " + std::to_string(started + 1) +
+                                              " of " + std::to_string(setup_.depth) +
+                                              task_start_limits_note(read_resource_limits()));
   } catch (...) {
     stop_and_join();
     throw;

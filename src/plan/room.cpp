@@ -98,10 +98,7 @@ std::uint64_t buffer_bytes(const std::vector<WorkloadRoom>& workloads, std::uint
   for (const WorkloadRoom& workload : workloads) {
     const WorkloadSpec& spec = *workload.spec;
     CheckedSize& bytes = per_group.try_emplace(workload.group, 0).first->second;
-    // Each job's buffer as it is allocated: rounded up to its pages' alignment (phases/workload/workload_phase.h).
-    const CheckedSize per_job = checked_round_up(checked_multiply(workload.depth, spec.block_bytes),
-                                                 AlignedBuffer::alignment(request_buffer_pages(spec)));
-    bytes = checked_add(bytes, checked_multiply(spec.jobs, per_job));
+    bytes = checked_add(bytes, checked_multiply(spec.jobs, job_buffer_bytes(spec, workload.depth)));
     first_of_group.try_emplace(workload.group, &spec);
   }
   const std::uint64_t limit = std::max<std::uint64_t>(memory_bytes / 4, 64ull << 20);
@@ -147,6 +144,10 @@ std::pair<std::string, std::string> need_and_free(std::uint64_t need, std::uint6
 }
 
 }  // namespace
+
+CheckedSize job_buffer_bytes(const WorkloadSpec& spec, std::uint32_t depth) {
+  return checked_round_up(checked_multiply(depth, spec.block_bytes), AlignedBuffer::alignment(request_buffer_pages(spec)));
+}
 
 std::uint64_t Room::bytes() const {
   std::uint64_t total = 0;

@@ -51,6 +51,10 @@ struct WorkloadRoom {
 Room count_room(const RunSetup& setup, const std::filesystem::path& directory, const std::vector<WorkloadRoom>& workloads,
                 std::uint32_t ranks, std::uint32_t ranks_on_host, std::uint64_t memory_bytes);
 
+// The request buffer of one job of `spec` on an engine keeping `depth` requests in flight: depth x bs, rounded up to
+// its pages' alignment as it is allocated (phases/workload/workload_phase.h); nullopt past 2^64. Pure.
+CheckedSize job_buffer_bytes(const WorkloadSpec& spec, std::uint32_t depth);
+
 // Throws std::runtime_error "not enough free space in DIR: the run's files need 20.1 MiB, 20.0 MiB are free"
 // (or inodes) for the first filesystem the run does not fit.
 void check_room(const Room& room);

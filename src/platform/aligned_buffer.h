@@ -8,6 +8,8 @@
 #include <new>
 #include <span>
 
+#include "platform/resource_limits.h"
+
 namespace bench {
 
 class AlignedBuffer {
@@ -26,12 +28,13 @@ class AlignedBuffer {
   static constexpr std::size_t alignment(Pages pages) { return pages == Pages::kHugePages ? kHugePageBytes : kAlignment; }
 
   AlignedBuffer() = default;
+  // Throws std::system_error(ENOMEM) naming the size (platform/resource_limits.h) when it cannot be allocated.
   explicit AlignedBuffer(std::size_t size, Pages pages = Pages::kOrdinary) : size_(size) {
     const bool huge = pages == Pages::kHugePages;
     const std::size_t alignment = AlignedBuffer::alignment(pages);
     const std::size_t rounded = size == 0 ? alignment : (size + alignment - 1) / alignment * alignment;
     void* memory = std::aligned_alloc(alignment, rounded);
-    if (memory == nullptr) throw std::bad_alloc();
+    if (memory == nullptr) throw_allocation_failure("an I/O buffer", rounded);
     data_.reset(static_cast<unsigned char*>(memory));
     if (huge) (void)::madvise(memory, rounded, MADV_HUGEPAGE);  // advice only
   }

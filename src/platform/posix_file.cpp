@@ -8,13 +8,23 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <optional>
 #include <system_error>
 #include <vector>
 #include <utility>
 
+#include "platform/resource_limits.h"
+
 namespace bench {
 
 void throw_errno(int error, const std::string& verb, const std::filesystem::path& path) {
+  // A write past the file size limit: EFBIG, as bench++ ignores SIGXFSZ (run/interrupt.h).
+  if (error == EFBIG && verb == "write") {
+    if (const std::optional<std::uint64_t> limit = read_resource_limits().file_size_bytes) {
+      throw std::system_error(error, std::generic_category(),
+                              "file size limit reached writing " + path.string() + " (" + file_size_limit_text(*limit) + ")");
+    }
+  }
   throw std::system_error(error, std::generic_category(), "cannot " + verb + " " + path.string());
 }
 

@@ -14,7 +14,8 @@
 
 namespace bench {
 
-// Throws std::system_error(errno) with "cannot <verb> <path>".
+// Throws std::system_error(errno) with "cannot <verb> <path>"; a write failing with EFBIG under a file size limit
+// with "file size limit reached writing <path> (the file size limit (ulimit -f) of 64.0 KiB)".
 [[noreturn]] void throw_errno(const std::string& verb, const std::filesystem::path& path);
 [[noreturn]] void throw_errno(int error, const std::string& verb, const std::filesystem::path& path);
 

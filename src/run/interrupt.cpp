@@ -23,6 +23,9 @@ void install_interrupt_handlers() {
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;  // no SA_RESTART: a blocked pipe write returns, and we check the flag
   for (int signal_number : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) sigaction(signal_number, &action, nullptr);
+  // A write past the file size limit (ulimit -f) then fails with EFBIG, which unwinds as any failed write and is
+  // named (platform/posix_file.h), instead of killing the process with its files and temporaries left.
+  std::signal(SIGXFSZ, SIG_IGN);
 }
 
 }  // namespace bench

@@ -10,7 +10,7 @@ namespace bench {
 // The first stop signal received, or 0.
 const std::atomic<int>& interrupt_signal();
 
-// Installs the handlers (idempotent).
+// Installs the handlers, and ignores SIGXFSZ (idempotent).
 void install_interrupt_handlers();
 
 }  // namespace bench

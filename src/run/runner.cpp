@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <stop_token>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -19,6 +20,7 @@
 #include "phases/seeds.h"
 #include "platform/disk_stats.h"
 #include "platform/posix_file.h"
+#include "platform/resource_limits.h"
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/job_failure.h"
@@ -71,6 +73,20 @@ class StartGate final : public JobStart {
   StartBarrier& barrier_;
   bool arrived_ = false;
 };
+
+// What a thread that could not start threw (std::system_error: EAGAIN under ulimit -u, or ulimit -v for its stack),
+// said as "cannot start WHAT (under the process limit (ulimit -u) of 40 processes and threads): Resource temporarily
+// unavailable". Called in a catch block: anything else is passed on as it is.
+std::exception_ptr named_start_failure(const std::string& what) {
+  try {
+    throw;
+  } catch (const std::system_error& error) {
+    return std::make_exception_ptr(std::system_error(
+        error.code(), fmt::format("cannot start {}{}", what, task_start_limits_note(read_resource_limits()))));
+  } catch (...) {
+    return std::current_exception();
+  }
+}
 
 // One job of a group's run.
 struct JobRun {
@@ -277,8 +293,10 @@ class Runner {
     CpuBreakdown usage_start;
     std::exception_ptr clock_failure;
     {
-      std::jthread ticker = start_ticker(start, jobs);
-      run_jobs(jobs, cpu_start, usage_start, clock_failure);
+      std::jthread ticker;
+      // A ticker that cannot start ends the group before its jobs, on every rank (the agreement below).
+      clock_failure = guarded([&] { ticker = start_ticker(start, jobs); });
+      if (!clock_failure) run_jobs(jobs, cpu_start, usage_start, clock_failure);
     }  // the ticker is stopped and joined here, before the observer hears of the result
     std::chrono::nanoseconds cpu_end{0};
     CpuBreakdown usage_end;
@@ -350,13 +368,23 @@ class Runner {
         threads.emplace_back(run_one, std::ref(*jobs[i]));
       } catch (...) {  // a thread that could not start: the jobs without one leave the start line, the rest abort
         abort = true;
+        const std::exception_ptr failure = named_start_failure("a thread for " + job_name(*jobs[i]));
         for (std::size_t k = i; k < jobs.size(); ++k) {
-          if (!jobs[k]->failure) jobs[k]->failure = std::current_exception();
+          if (!jobs[k]->failure) jobs[k]->failure = failure;
           jobs[k]->gate->leave_if_absent();
         }
         break;
       }
     }
+  }
+
+  // "workload 'x' job 3 of 8", "bonnie++'s seq_create test worker 2 of 4".
+  std::string job_name(const JobRun& job) const {
+    const PlannedTest& test = plan_.groups[job.group][job.test];
+    const std::string test_name = test.phase == PhaseId::kWorkload ? fmt::format("workload '{}'", plan_.workload(test).name)
+                                                                   : fmt::format("bonnie++'s {} test", phase_key(test.phase));
+    return fmt::format("{} {} {} of {}", test_name, test.phase == PhaseId::kWorkload ? "job" : "worker", job.index + 1,
+                       test.jobs);
   }
 
   // Whether a job's failure is recorded in its result (the others going on, the later groups run) rather than ending
@@ -399,7 +427,7 @@ class Runner {
     std::uint64_t total = 0;
     for (const auto& job : jobs) total += job->phase->expected_operations(plan_.setup);
     std::latch detached(1);
-    std::jthread ticker([this, &start, &jobs, total, &detached](std::stop_token stop) {
+    const auto tick = [this, &start, &jobs, total, &detached](std::stop_token stop) {
       stop_sharing_descriptor_table();
       detached.count_down();
       const Clock::time_point began = Clock::now();
@@ -412,7 +440,13 @@ class Runner {
         for (const auto& job : jobs) done += job->operations_started.load(std::memory_order_relaxed);
         observer_.group_progress(start, total == 0 ? done : std::min(done, total), total, Clock::now() - began);
       }
-    });
+    };
+    std::jthread ticker;
+    try {
+      ticker = std::jthread(tick);
+    } catch (...) {
+      std::rethrow_exception(named_start_failure("the progress thread"));
+    }
     detached.wait();
     return ticker;
   }

@@ -4,8 +4,8 @@
 // rank failing stops them all with its message.
 //
 // The failing rank: mpirun's MPMD form (`-np 1 A : -np 1 B : ...`) starts rank 1 through `sh`, which ignores
-// SIGXFSZ and lowers the file size limit (ulimit -f) below the test file's size, so rank 1's writes fail for
-// real with EFBIG ("File too large"), as a full disk fails with ENOSPC. No hook in bench++ itself.
+// SIGXFSZ and lowers the file size limit (ulimit -f) below the test file's size, so rank 1's plan refuses the run
+// (its own limits, plan/resource_limits.h). No hook in bench++ itself.
 // Ctrl-C: SIGINT to mpirun, which passes a signal on to every rank; each rank cleans up as bench++ does alone.
 #include <doctest/doctest.h>
 
@@ -118,7 +118,7 @@ TEST_CASE("mpirun -np 3 -c 2: the whole is the sum of the ranks, histograms merg
   }
 }
 
-TEST_CASE("mpirun -np 3: one rank failing stops every rank with its message, and nothing is left") {
+TEST_CASE("mpirun -np 3: one rank's limit refusing its plan stops every rank with its message, and nothing is left") {
   if (!mpirun_usable()) return;
   test::TempDir dir;
   const std::vector<std::string> args = bench_args(dir, {"-s", "2M:4k", "-f", "-n", "0", "--no-sync-test"});
@@ -127,7 +127,7 @@ TEST_CASE("mpirun -np 3: one rank failing stops every rank with its message, and
   argv.insert(argv.begin() + 5, {"--mca", "btl", "self,tcp"});
   argv.push_back(BENCH_BINARY);
   argv.insert(argv.end(), args.begin(), args.end());
-  // Rank 1: writes beyond 512 KiB fail with EFBIG ("File too large").
+  // Rank 1: files beyond 512 KiB cannot be written (EFBIG): its plan refuses -s 2M (plan/resource_limits.h).
   argv.insert(argv.end(), {":", "-np", "1", "sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" \"$@\"",
                            BENCH_BINARY});
   argv.insert(argv.end(), args.begin(), args.end());
@@ -135,14 +135,13 @@ TEST_CASE("mpirun -np 3: one rank failing stops every rank with its message, and
   argv.insert(argv.end(), args.begin(), args.end());
   const auto result = test::run_program(argv);
   INFO(result.err);
-  CHECK(result.exit_code == 1);
-  // Said once, by rank 0: "bench++: rank 1 (<host>): cannot write <dir>/bench++.XXXXXX/rank-1/worker-0/data: File
-  // too large".
+  CHECK(result.exit_code == 2);
+  // Said once, by rank 0.
   REQUIRE(count_of(result.err, "bench++: ") == 1);
   const std::string line = result.err.substr(result.err.find("bench++: "));
   CHECK(line.rfind("bench++: rank 1 (", 0) == 0);
-  CHECK(line.find("cannot write " + dir.path().string()) != std::string::npos);
-  CHECK(line.find("/rank-1/worker-0/data: File too large\n") != std::string::npos);
+  CHECK(line.find("): -s: each worker's test file of 2.0 MiB is larger than the file size limit (ulimit -f) of 512.0 "
+                  "KiB\n") != std::string::npos);
   CHECK(result.out.empty());
   CHECK(test::list_tree(dir.path()).empty());
 }

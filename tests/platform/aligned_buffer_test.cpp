@@ -2,14 +2,17 @@
 // "hg" flag of the mapping that holds it) for large requests' buffers; and the workloads' choice between the two.
 #include <doctest/doctest.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
 
 #include "phases/workload/workload_phase.h"
 #include "platform/aligned_buffer.h"
+#include "test_support.h"
 
 namespace bench {
 namespace {
@@ -59,6 +62,20 @@ TEST_CASE("a workload's request buffers are huge pages for requests of 128 KiB o
   CHECK(request_buffer_pages(spec) == AlignedBuffer::Pages::kHugePages);
   spec.block_bytes = 1 << 20;
   CHECK(request_buffer_pages(spec) == AlignedBuffer::Pages::kHugePages);
+}
+
+TEST_CASE("AlignedBuffer: one that cannot be allocated is named with its size, as ENOMEM") {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  test::skip_unless(false, test::Need::kMachine, "a sanitizer's allocator aborts on a 4 EiB request");
+  return;
+#endif
+  try {
+    const AlignedBuffer buffer(std::size_t{1} << 62);
+    FAIL("4 EiB were allocated");
+  } catch (const std::system_error& error) {
+    CHECK(error.code().value() == ENOMEM);
+    CHECK(std::string(error.what()).starts_with("cannot allocate an I/O buffer of 4.0 EiB"));
+  }
 }
 
 }  // namespace

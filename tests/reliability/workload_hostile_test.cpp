@@ -1,5 +1,5 @@
 // The hostile-input table of `bench++ job`, `bench++ suite` and `bench++ compare`: every case runs
-// the real binary and must exit with its documented status (2 for usage, 1 for what the machine refuses), say one
+// the real binary (some under a resource limit) and must exit with its documented status (2 for usage, 1 for what the machine refuses), say one
 // line naming the option or file, create nothing anywhere (not outside the private directory: the private
 // directory is gone too), change nothing under -d, and leave the earlier --json, --csv and --html files byte for
 // byte. For the run commands --dry-run must agree with the run (plan/plan.h: one function decides).
@@ -29,6 +29,12 @@ struct Case {
   int exit_code = 2;
   std::string named;  // what the one line of stderr must hold: the option, the value or the file
   bool outputs = true;  // append --json/--csv/--html of earlier results (run commands)
+};
+
+// A case run under resource limits: the shell words run before bench++ (sh -c '...; exec bench++ ARGS').
+struct LimitedCase {
+  std::string limits;  // "ulimit -f 64"
+  Case c;
 };
 
 // A tree for the cases: ROOT/a/b/run is -d (so that "../../x" stays inside ROOT, where the test sees it), ROOT/files
@@ -264,6 +270,46 @@ std::vector<Case> job_cases() {
   return cases;
 }
 
+// Whether a run cannot start under ulimit -v or -d at all: a sanitizer's shadow memory takes terabytes of address
+// space.
+constexpr bool address_space_limits_unusable() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return true;
+#else
+  return false;
+#endif
+}
+
+// Resource limits the plan can know of (plan/resource_limits.h), refused before anything is created; dash's ulimit -f
+// counts 512-byte blocks, ulimit -v and -d KiB.
+std::vector<LimitedCase> limited_cases() {
+  return {
+      {"ulimit -f 64",
+       {{"job", "-d", "{DIR}", "--name=x", "--rw=write", "--size=1m"}, 2,
+        "workload 'x' creates a file of 1.0 MiB (x.0.0 in a private directory in {DIR}), larger than the file size "
+        "limit (ulimit -f) of 32.0 KiB"}},
+      {"ulimit -f 64",
+       {{"job", "-d", "{DIR}", "--name=x", "--rw=read", "--size=1m", "--filename=new"}, 2,
+        "creates a file of 1.0 MiB ({DIR}/new), larger than the file size limit"}},
+      {"ulimit -f 64",
+       {{"-d", "{DIR}", "-s", "1m:4k", "-n", "0", "-r", "0", "--no-sync-test"}, 2,
+        "-s: each worker's test file of 1.0 MiB is larger than the file size limit (ulimit -f) of 32.0 KiB"}},
+      {"ulimit -f 64",
+       {{"-d", "{DIR}", "-s", "0", "-n", "1:64k:64k", "-r", "0", "--no-sync-test"}, 2,
+        "-n: the file tests' smallest file of 64.0 KiB is larger than the file size limit"}},
+      {"ulimit -v 200000",
+       {{"job", "-d", "{DIR}", "--name=x", "--rw=randread", "--size=1m", "--bs=1m", "--iodepth=256",
+         "--ioengine=libaio"},
+        2,
+        "workload 'x' needs 256.0 MiB of request buffers in one process (numjobs x iodepth x bs), more than the "
+        "address space limit (ulimit -v) of 195.3 MiB"}},
+      {"ulimit -d 200000",
+       {{"job", "-d", "{DIR}", "--name=x", "--rw=randread", "--size=1m", "--bs=1m", "--iodepth=64", "--numjobs=4",
+         "--ioengine=libaio"},
+        2, "more than the data limit (ulimit -d) of 195.3 MiB"}},
+  };
+}
+
 std::vector<Case> suite_cases() {
   std::vector<Case> cases = {
       {{"suite", "-d", "{DIR}"}, 2, "suite name"},
@@ -323,15 +369,17 @@ std::vector<Case> compare_cases() {
   return cases;
 }
 
-void check_case(const Tree& tree, const Case& c, bool dry_run) {
+void check_case(const Tree& tree, const Case& c, bool dry_run, const std::string& limits = "") {
   std::vector<std::string> args = tree.expand(c.args);
   if (c.outputs) args = test::with(args, tree.earlier_outputs());
   if (dry_run) args.push_back("--dry-run");
-  std::string command;
+  std::string command = limits.empty() ? "" : limits + ";";
   for (const std::string& arg : args) command += (command.empty() ? "" : " ") + arg.substr(0, 80);
   CAPTURE(command);
   const std::vector<std::string> before = test::list_tree(tree.root.path());
-  const test::CommandOutput result = test::run_bench(args);
+  const test::CommandOutput result =
+      limits.empty() ? test::run_bench(args)
+                     : test::run_program(test::with({"sh", "-c", limits + "; exec \"$0\" \"$@\"", BENCH_BINARY}, args));
   CAPTURE(result.err);
   CHECK(result.exit_code == c.exit_code);
   CHECK(result.out.empty());
@@ -358,6 +406,14 @@ TEST_CASE("reliability: the hostile-input table of job, suite and compare") {
   for (std::size_t i = 0; i < cases.size(); ++i) {
     check_case(tree, cases[i], false);
     if (i < run_cases) check_case(tree, cases[i], true);  // --dry-run says what the run says
+  }
+  for (const LimitedCase& limited : limited_cases()) {
+    if (address_space_limits_unusable() && !limited.limits.starts_with("ulimit -f") &&
+        test::skip_unless(false, test::Need::kMachine, "'" + limited.limits + "': a sanitizer's shadow memory")) {
+      continue;
+    }
+    check_case(tree, limited.c, false, limited.limits);
+    check_case(tree, limited.c, true, limited.limits);
   }
 }
 

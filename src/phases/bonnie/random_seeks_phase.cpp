@@ -11,12 +11,15 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 #include "phases/bonnie/data_pattern.h"
 #include "phases/bonnie/io_phase_common.h"
 #include "phases/bonnie/io_phases.h"
+#include "platform/resource_limits.h"
 
 namespace bench {
 namespace {
@@ -46,7 +49,17 @@ class RandomSeeksPhase final : public BonnieTest {
     Shared shared(context, tickets, verifier);
     std::vector<std::thread> seekers;
     seekers.reserve(io.seekers);
-    for (std::uint32_t i = 0; i < io.seekers; ++i) seekers.emplace_back([&shared] { seek_worker(shared); });
+    for (std::uint32_t i = 0; i < io.seekers; ++i) {
+      try {
+        seekers.emplace_back([&shared] { seek_worker(shared); });
+      } catch (const std::system_error& error) {  // the seekers started stop and are joined first (no std::terminate)
+        shared.stop = true;
+        for (auto& thread : seekers) thread.join();
+        throw std::system_error(error.code(), "cannot start seeker thread " + std::to_string(i + 1) + " of " +
+                                                  std::to_string(io.seekers) + " of the random seeks test" +
+                                                  task_start_limits_note(read_resource_limits()));
+      }
+    }
     for (auto& thread : seekers) thread.join();
     if (shared.failure) std::rethrow_exception(shared.failure);
     return {tickets.size(), (tickets.size() + write_backs) * io.chunk_bytes};

@@ -23,6 +23,7 @@
 #include "measure/stopwatch.h"
 #include "phases/workload/job_outcome_codec.h"
 #include "platform/posix_file.h"
+#include "platform/resource_limits.h"
 
 namespace bench {
 namespace {
@@ -264,7 +265,11 @@ void run_in_own_process(PhaseContext& context, const std::function<void(PhaseCon
   UniqueFd child_end(ends[1]);
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
-  if (pid < 0) throw std::system_error(errno, std::generic_category(), "cannot start a workload job's process (fork)");
+  if (pid < 0) {
+    const int error = errno;
+    throw std::system_error(error, std::generic_category(), "cannot start a workload job's process (fork)" +
+                                                                task_start_limits_note(read_resource_limits()));
+  }
   if (pid == 0) {
     parent_end.close();
     run_child(child_end.get(), parent, context, flags, job);
