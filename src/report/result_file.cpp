@@ -156,7 +156,7 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
       }
       break;
     case ResultFormat::kBonnieCsv:
-      result.runs = read_bonnie_csv(text, name);
+      result.runs = read_bonnie_csv(text, name, interrupt);
       break;
     case ResultFormat::kFioJson:
       result.runs = read_fio_json(text, name, make_spec ? make_spec : [](const FioOptionList&, const FioOptionList&) {

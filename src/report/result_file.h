@@ -38,7 +38,7 @@ std::optional<ResultFormat> detect_result_format(std::string_view text);
 // ("mixed formats"), and on everything the format's reader refuses.
 // `make_spec` turns a fio job's options into its workload's spec (bench++ reads fio's options in cli/); without it
 // a fio job's spec has its name alone. Throws InterruptedError when `interrupt` (the run's flag, run/interrupt.h)
-// is set while it reads a JSON document (fio's or bench++'s).
+// is set while it reads a JSON document (fio's or bench++'s) or a bonnie++ CSV.
 ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec = {},
                              const std::atomic<int>* interrupt = nullptr);
 
@@ -54,8 +54,8 @@ inline constexpr std::string_view kStandardInputName = "-";
 // parse_result_text parses them. Throws std::runtime_error ("cannot read <path>: <reason>") when the file cannot
 // be opened or read, is a directory, or is over its bound, the errors of parse_result_text for its text, and
 // InterruptedError as soon as `interrupt` (the run's flag, run/interrupt.h) is set: it is looked at when a stop
-// signal interrupts the open or a read, before every read (64 KiB), and during the parse of a JSON document, so a
-// stop is seen within milliseconds of it, whatever the file's size.
+// signal interrupts the open or a read, before every read (64 KiB), every 64 KiB of a JSON document's parse and
+// every line of a bonnie++ CSV, so a stop is seen within a fraction of a second, whatever the file's size.
 void read_result_runs(const std::string& path, const FioSpecMaker& make_spec, const std::atomic<int>* interrupt,
                       const std::function<void(RunResult&&, ResultFormat, const UnrecordedFields&)>& take);
 

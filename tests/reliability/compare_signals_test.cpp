@@ -42,6 +42,8 @@ TEST_CASE("reliability: the result readers stop with InterruptedError once the s
   CHECK(parse_result_text(text, "fio.json", {}, &interrupt).runs.size() == 1);
   interrupt = SIGTERM;
   CHECK_THROWS_AS(parse_result_text(text, "fio.json", {}, &interrupt), InterruptedError);
+  const std::string bonnie = test::read_fixture("compare/bonnie_x3_sync.csv");
+  CHECK_THROWS_AS(parse_result_text(bonnie, "bonnie.csv", {}, &interrupt), InterruptedError);
   const auto take = [](RunResult&&, ResultFormat, const UnrecordedFields&) { FAIL("a run was read"); };
   CHECK_THROWS_AS(read_result_runs(fio.string(), {}, &interrupt, take), InterruptedError);
   const auto csv = dir.path() / "runs.csv";
