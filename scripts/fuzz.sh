@@ -7,7 +7,8 @@
 # Targets: size_spec (-s, -n, --sync-size and the sizes and counts), options (bench++'s and compare's command
 # lines), fio_options (fio's command-line options, sizes and times), fio_job_file (job files), job_options (the
 # command lines of bench++ job and suite), spreadsheet_csv, json_report, bonnie_csv and result_file (the
-# readers, workload columns and objects included), mountinfo, csv_field (every field through the one quoting
+# readers, workload columns and objects included), fio_json (fio's JSON and json+ as compare reads them: nesting,
+# figures out of range), mountinfo, csv_field (every field through the one quoting
 # function reads back as written) and workload_paths (no name or filename= makes bench++ job create a file outside
 # its directory).
 # Usage: scripts/fuzz.sh [target...]   (default: all of them; FUZZ_SECONDS=60 per target)

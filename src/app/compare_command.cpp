@@ -20,6 +20,7 @@
 #include "report/text/suite_tables.h"
 #include "result/errors.h"
 #include "run/interrupt.h"
+#include "text/printable.h"
 
 namespace bench {
 namespace {
@@ -38,6 +39,12 @@ struct ReadInputs {
   std::size_t runs = 0;
 };
 
+// Throws InterruptedError when a stop signal came: compare looks between its steps too, so that a stop during the
+// comparison of a million workloads writes nothing.
+void check_interrupt() {
+  if (const int signal_number = interrupt_signal().load(); signal_number != 0) throw InterruptedError(signal_number);
+}
+
 void read_inputs(const CompareConfig& config, ReadInputs& inputs) {
   const std::vector<std::string>& files = config.files;
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -46,6 +53,7 @@ void read_inputs(const CompareConfig& config, ReadInputs& inputs) {
     bool first_of_file = true;
     read_result_runs(files[i], workload_of_recorded_options, &interrupt_signal(),
                      [&](RunResult&& run, ResultFormat format, const UnrecordedFields& fields) {
+      check_interrupt();
       if (first_of_file && !fields.empty()) unrecorded = std::make_shared<const UnrecordedFields>(fields);
       first_of_file = false;
       const RunSource source = format == ResultFormat::kBonnieCsv ? RunSource::kBonnieLine : RunSource::kBenchResult;
@@ -107,11 +115,13 @@ std::string option_names(Pick pick) {
   return text;
 }
 
-// The table goes to standard output, or to standard error when an output takes standard output.
-TextSink table_sink(const CompareConfig& config) {
+// The table goes to standard output, or to standard error when an output takes standard output: a terminal, most
+// often, so every control byte a result file's names and labels may hold is escaped (text/printable.h), whichever
+// part of the table shows it.
+void write_table(const CompareConfig& config, std::string_view table) {
   const bool stdout_taken =
       std::any_of(config.outputs.begin(), config.outputs.end(), [](const auto& output) { return output.second == "-"; });
-  return stdout_taken ? TextSink::standard_error() : TextSink("-");
+  (stdout_taken ? TextSink::standard_error() : TextSink("-")).write(printable_lines(table));
 }
 
 // The runs as bench++ printed them, and the outputs that show runs alone (--html: the run's own report); the
@@ -122,7 +132,7 @@ int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sou
       throw UsageError(fmt::format("compare: {} need runs to compare, and every run of {} has the label '{}'; alone, a "
                                    "file shows as text and with {}",
                                    option_names([](const CompareOutputRow& r) { return r.render_alone == nullptr; }),
-                                   config.files.front(), sourced.front().run.info.label,
+                                   config.files.front(), printable(sourced.front().run.info.label),
                                    option_names([](const CompareOutputRow& r) { return r.render_alone != nullptr; })));
     }
   }
@@ -132,10 +142,31 @@ int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sou
     runs.push_back(run.run);
     text += format_result_text(run.run);
   }
-  table_sink(config).write(text);
+  check_interrupt();
+  write_table(config, text);
   for (const CompareOutputRow& row : compare_output_rows()) {
     const std::optional<std::string> path = config.output(row.name);
     if (row.render_alone != nullptr && path) write_output(path, row.render_alone(runs));
+  }
+  return 0;
+}
+
+}  // namespace
+
+namespace {
+
+int compare(const CompareConfig& config) {
+  ReadInputs inputs(config);
+  read_inputs(config, inputs);
+  check_interrupt();
+  if (is_one_group(config, inputs)) return render_alone(config, inputs.held);
+  const std::vector<RunGroup> groups = inputs.folder.groups();
+  const Comparison comparison = compare_folded(inputs.folder);
+  const std::string table = format_comparison_text(comparison) + suite_table(inputs, groups, config);
+  check_interrupt();
+  write_table(config, table);
+  for (const CompareOutputRow& row : compare_output_rows()) {
+    if (const std::optional<std::string> path = config.output(row.name)) write_output(path, row.render(comparison));
   }
   return 0;
 }
@@ -148,18 +179,16 @@ int run_compare_command(const std::vector<std::string>& args) {
     write_standard_output(compare_help_text());
     return 0;
   }
-  const CompareConfig& config = command.config;
-  ReadInputs inputs(config);
-  read_inputs(config, inputs);
-  if (is_one_group(config, inputs)) return render_alone(config, inputs.held);
-  const std::vector<RunGroup> groups = inputs.folder.groups();
-  const Comparison comparison = compare_folded(inputs.folder);
-
-  table_sink(config).write(format_comparison_text(comparison) + suite_table(inputs, groups, config));
-  for (const CompareOutputRow& row : compare_output_rows()) {
-    if (const std::optional<std::string> path = config.output(row.name)) write_output(path, row.render(comparison));
+  // Errors quote what the files hold (a label, a name, a value): escaped for the terminal, as the table is.
+  try {
+    return compare(command.config);
+  } catch (const InterruptedError&) {
+    throw;
+  } catch (const UsageError& error) {
+    throw UsageError(printable(error.what()));
+  } catch (const std::runtime_error& error) {
+    throw std::runtime_error(printable(error.what()));
   }
-  return 0;
 }
 
 }  // namespace bench

@@ -12,6 +12,7 @@
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
 #include "result/workload_fields.h"
+#include "text/printable.h"
 
 namespace bench {
 namespace {
@@ -193,15 +194,15 @@ std::string accelerator_name(const std::string& value) {
 }  // namespace
 
 const TestFold* RunGroup::find(const TestId& test) const {
-  const auto found = std::find_if(tests.begin(), tests.end(), [&](const TestFold& fold) { return fold.test == test; });
-  return found == tests.end() ? nullptr : &*found;
+  const auto found = test_index.find(test);
+  return found == test_index.end() ? nullptr : &tests[found->second];
 }
 
 void RunFolder::add(const SourcedRun& run) {
   const auto key = std::make_tuple(options_.group_by_label ? 0 : run.input, run.run.info.label);
   const auto [found, inserted] = group_of_key_.try_emplace(key, groups_.size());
   if (inserted) {
-    groups_.push_back(RunGroup{GroupInfo{}, run, {}});
+    groups_.push_back(RunGroup{GroupInfo{}, run, {}, {}});
     groups_.back().first.run.phases.shrink_to_fit();
     groups_.back().info.label = run.run.info.label;
     groups_.back().info.placement = placement_of(run.run.info);
@@ -213,16 +214,13 @@ void RunFolder::add(const SourcedRun& run) {
   if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);
   for (const PhaseResult& phase : run.run.phases) {
     const TestId id = test_id(phase);
-    if (phase.workload && std::find(workload_tests_.begin(), workload_tests_.end(), id) == workload_tests_.end()) {
-      workload_tests_.push_back(id);
+    if (phase.workload && workload_tests_seen_.insert(id).second) workload_tests_.push_back(id);
+    const auto [place, added] = group.test_index.try_emplace(id, group.tests.size());
+    if (added) {
+      group.tests.emplace_back();
+      group.tests.back().test = id;
     }
-    auto fold = std::find_if(group.tests.begin(), group.tests.end(), [&](const TestFold& f) { return f.test == id; });
-    if (fold == group.tests.end()) {
-      TestFold added;
-      added.test = id;
-      fold = group.tests.insert(group.tests.end(), std::move(added));
-    }
-    fold_phase(*fold, phase, run);
+    fold_phase(group.tests[place->second], phase, run);
   }
 }
 
@@ -231,7 +229,8 @@ std::vector<RunGroup> RunFolder::groups() const {
   if (groups.size() < 2) {
     throw UsageError(
         groups.empty() ? std::string("nothing to compare: no runs")
-                       : fmt::format("nothing to compare: every run has the label '{}'{}", groups.front().info.label,
+                       : fmt::format("nothing to compare: every run has the label '{}'{}",
+                                     printable(groups.front().info.label),
                                      options_.group_by_label ? " (without --by-label each file is a group)" : ""));
   }
   name_groups(groups);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -39,6 +40,7 @@ struct RunGroup {
   GroupInfo info;
   SourcedRun first;             // its first run, whole: its setup, role and tags name the group and fill the notes
   std::vector<TestFold> tests;  // in order of first appearance in the group
+  std::map<TestId, std::size_t> test_index;  // where each test is in `tests` (a run may have a million workloads)
 
   const TestFold* find(const TestId& test) const;
 };
@@ -63,6 +65,7 @@ class RunFolder {
   std::vector<RunGroup> groups_;
   std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key_;
   std::vector<TestId> workload_tests_;
+  std::set<TestId> workload_tests_seen_;
 };
 
 // Appends a note for each non-base group whose first run was made with other settings than the base's first

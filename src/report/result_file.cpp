@@ -138,7 +138,8 @@ std::optional<ResultFormat> detect_result_format(std::string_view text) {
   return std::nullopt;
 }
 
-ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec) {
+ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec,
+                             const std::atomic<int>* interrupt) {
   const FirstLine line = first_line(without_bom(text));
   if (line.number == 0) throw std::runtime_error(fmt::format("{}:1: empty file: {}", name, kExpected));
   const auto format = detect_result_format(text);
@@ -148,19 +149,19 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
   switch (*format) {
     case ResultFormat::kJson:
       try {
-        result.runs = read_json_report(text, name, &result.unrecorded);
+        result.runs = read_json_report(text, name, &result.unrecorded, interrupt);
       } catch (const std::runtime_error&) {
         reject_csv_lines_in_json(text, name);
         throw;
       }
       break;
     case ResultFormat::kBonnieCsv:
-      result.runs = read_bonnie_csv(text, name);
+      result.runs = read_bonnie_csv(text, name, interrupt);
       break;
     case ResultFormat::kFioJson:
       result.runs = read_fio_json(text, name, make_spec ? make_spec : [](const FioOptionList&, const FioOptionList&) {
         return WorkloadSpec{};
-      });
+      }, interrupt);
       break;
     case ResultFormat::kSpreadsheetCsv:
     {
@@ -179,10 +180,17 @@ ResultText parse_result_text(std::string_view text, const std::string& name, con
 
 namespace {
 
-// One read(2) into `buffer`: 0 at the end. A stop signal that interrupts it (`interrupt` non-zero) throws
-// InterruptedError.
+// Throws InterruptedError when `interrupt` (the run's flag) is set.
+void check_interrupt(const std::atomic<int>* interrupt) {
+  if (interrupt == nullptr) return;
+  if (const int signal_number = interrupt->load(); signal_number != 0) throw InterruptedError(signal_number);
+}
+
+// One read(2) into `buffer`: 0 at the end. A stop signal before it or one that interrupts it (`interrupt`
+// non-zero) throws InterruptedError: a reader looks at the flag at least once per buffer (64 KiB).
 std::size_t read_some(int fd, std::vector<char>& buffer, const std::string& name, const std::atomic<int>* interrupt) {
   for (;;) {
+    check_interrupt(interrupt);
     const ssize_t n = ::read(fd, buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) {
       if (interrupt != nullptr && interrupt->load() != 0) throw InterruptedError(interrupt->load());
@@ -340,7 +348,8 @@ void read_result_runs(const std::string& path, const FioSpecMaker& make_spec, co
     return;
   }
   if (start.size() > kMaxFileBytes) throw_too_large(name, kMaxFileBytes);
-  ResultText text = parse_result_text(read_bounded(file.fd, name, shown, interrupt, std::move(start)), shown, make_spec);
+  ResultText text =
+      parse_result_text(read_bounded(file.fd, name, shown, interrupt, std::move(start)), shown, make_spec, interrupt);
   for (RunResult& run : text.runs) take(std::move(run), text.format, text.unrecorded);
 }
 

@@ -37,8 +37,10 @@ std::optional<ResultFormat> detect_result_format(std::string_view text);
 // empty text, an unknown format, lines of another format inside a spreadsheet CSV or a bonnie++ CSV file
 // ("mixed formats"), and on everything the format's reader refuses.
 // `make_spec` turns a fio job's options into its workload's spec (bench++ reads fio's options in cli/); without it
-// a fio job's spec has its name alone.
-ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec = {});
+// a fio job's spec has its name alone. Throws InterruptedError when `interrupt` (the run's flag, run/interrupt.h)
+// is set while it reads a JSON document (fio's or bench++'s) or a bonnie++ CSV.
+ResultText parse_result_text(std::string_view text, const std::string& name, const FioSpecMaker& make_spec = {},
+                             const std::atomic<int>* interrupt = nullptr);
 
 // The path that names standard input.
 inline constexpr std::string_view kStandardInputName = "-";
@@ -51,8 +53,9 @@ inline constexpr std::string_view kStandardInputName = "-";
 // whole under a 512 MiB bound (which applies while reading, so /dev/zero stops there) and parsed as
 // parse_result_text parses them. Throws std::runtime_error ("cannot read <path>: <reason>") when the file cannot
 // be opened or read, is a directory, or is over its bound, the errors of parse_result_text for its text, and
-// InterruptedError when a stop signal interrupts the open or a read and `interrupt` (the run's flag,
-// run/interrupt.h) says which.
+// InterruptedError as soon as `interrupt` (the run's flag, run/interrupt.h) is set: it is looked at when a stop
+// signal interrupts the open or a read, before every read (64 KiB), every 64 KiB of a JSON document's parse and
+// every line of a bonnie++ CSV, so a stop is seen within a fraction of a second, whatever the file's size.
 void read_result_runs(const std::string& path, const FioSpecMaker& make_spec, const std::atomic<int>* interrupt,
                       const std::function<void(RunResult&&, ResultFormat, const UnrecordedFields&)>& take);
 

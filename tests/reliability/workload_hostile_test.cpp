@@ -24,6 +24,15 @@ constexpr const char* kPreviousJson = "{\"previous\": \"results of an earlier ru
 constexpr const char* kPreviousCsv = "previous,results\n1,2\n";
 constexpr const char* kPreviousHtml = "<p>an earlier report</p>\n";
 
+// fio's JSON files whose io_bytes cannot be held (2^70, negative, a string, past a double's range).
+const std::vector<std::pair<std::string, std::string>> kFioFigures = {
+    {"fio-2to70.json", "1180591620717411303424"},
+    {"fio-negative.json", "-5"},
+    {"fio-string.json", "\"12\""},
+    {"fio-1e400.json", "1e400"},
+    {"fio-nan.json", "NaN"},
+};
+
 struct Case {
   std::vector<std::string> args;  // {DIR}: -d; {ROOT}: the tree around it; {FILES}: prepared inputs; {OUT}
   int exit_code = 2;
@@ -83,7 +92,25 @@ struct Tree {
     write("bom-only.csv", "\xEF\xBB\xBF");
     write("nul.csv", "label,test\n\0\n"s);
     write("unterminated.csv", "label,test\n\"abc\n");
+    write_fio_json("fio-deep.json", "[]", std::string(150000, '[') + std::string(150000, ']'));
+    write_fio_json("fio-deep-value.json", std::string(40, '[') + std::string(40, ']'), "[]");
+    for (const auto& [name, figure] : kFioFigures) write_fio_json(name, figure, "[]");
+    write("fio-control.json", fio_json("\"ev\\u001b[31mil\\u0000\"", "1048576", "[]"));
+    std::string version_with_escape = fio_json("\"x\"", "1048576", "[]");
+    version_with_escape.replace(version_with_escape.find("fio-3.33"), 8, "fio\\u001b[2J\\u0000");
+    write("fio-control-version.json", version_with_escape);
     fs::create_symlink(out / "missing-target.json", out / "dangling.json");
+  }
+  // fio's JSON of one job named `name` (a JSON string) that read `io_bytes` (a JSON value as written), with
+  // `options` as its "job options".
+  static std::string fio_json(const std::string& name, const std::string& io_bytes, const std::string& options) {
+    return "{\"fio version\": \"fio-3.33\", \"timestamp\": 1796630488, \"jobs\": [{\"jobname\": " + name +
+           ", \"job options\": " + options + ", \"error\": 0, \"job_runtime\": 1, \"usr_cpu\": 1.0, \"sys_cpu\": 1.0, "
+           "\"read\": {\"io_bytes\": " + io_bytes + ", \"total_ios\": 256, \"runtime\": 1, \"clat_ns\": {\"N\": 256, "
+           "\"min\": 1, \"max\": 9, \"mean\": 5.0}}}]}\n";
+  }
+  void write_fio_json(const std::string& name, const std::string& io_bytes, const std::string& options) const {
+    write(name, fio_json("\"x\"", io_bytes, options));
   }
   void restore_outputs() const {
     std::ofstream(out / "out.json") << kPreviousJson;
@@ -356,13 +383,32 @@ std::vector<Case> compare_cases() {
       {{"compare", "/dev/zero", "/dev/zero"}, 1, "/dev/zero:1: unknown format", false},
       {{"compare", "/dev/null", "/dev/null"}, 1, "/dev/null", false},
       {{"compare", "/dev/urandom", "/dev/urandom"}, 1, "/dev/urandom:1: unknown format", false},
+      // Readers bounded in nesting (fio's JSON 150 000 levels deep: 300 KB), figures and control bytes.
+      {{"compare", "{FILES}/fio-deep.json", "{FILES}/fio-2to70.json"}, 1,
+       "fio-deep.json:1: JSON nested deeper than 32 levels", false},
+      {{"compare", "{FILES}/fio-deep-value.json", "{FILES}/fio-deep-value.json"}, 1,
+       "fio-deep-value.json:1: JSON nested deeper than 32", false},
+      {{"compare", "{FILES}/fio-2to70.json", "{FILES}/fio-2to70.json"}, 1,
+       "fio-2to70.json: jobs[0].read.io_bytes: 1.1805916207174113e+21 is not a whole number", false},
+      {{"compare", "{FILES}/fio-negative.json", "{FILES}/fio-negative.json"}, 1,
+       "fio-negative.json: jobs[0].read.io_bytes: -5", false},
+      {{"compare", "{FILES}/fio-string.json", "{FILES}/fio-string.json"}, 1,
+       "fio-string.json: jobs[0].read.io_bytes: \"12\"", false},
+      {{"compare", "{FILES}/fio-1e400.json", "{FILES}/fio-1e400.json"}, 1,
+       "fio-1e400.json:1: invalid JSON: 'io_bytes': 1e400 is out of range", false},
+      {{"compare", "{FILES}/fio-nan.json", "{FILES}/fio-nan.json"}, 1, "fio-nan.json:1: invalid JSON", false},
+      {{"compare", "{FILES}/fio-control-version.json", "--csv", "{OUT}/new.csv"}, 2,
+       "has the label 'fio\\x1b[2J\\x00'", false},
       {{"compare", "{FILES}/header.csv", "--no-such-option"}, 2, "no-such-option", false},
       {{"compare", "{FILES}/header.csv", "{FILES}/header.csv", "--csv", "{FILES}/header.csv"}, 2, "header.csv",
        false},
       {{"compare", "{FILES}/header.csv", "{FILES}/header.csv", "--csv", ""}, 2, "--csv", false},
       {{"compare", "{FILES}/header.csv", "{FILES}/header.csv", "--json"}, 2, "--json", false},
   };
-  for (Case& c : std::vector<Case>(cases.begin() + 1, cases.begin() + 17)) {  // the same with an earlier output
+  // The same with an earlier output: the unreadable inputs, then the bounded readers.
+  std::vector<Case> again(cases.begin() + 1, cases.begin() + 17);
+  again.insert(again.end(), cases.begin() + 18, cases.begin() + 25);
+  for (Case& c : again) {
     c.args.insert(c.args.end(), outputs.begin(), outputs.end());
     cases.push_back(c);
   }
@@ -392,6 +438,25 @@ void check_case(const Tree& tree, const Case& c, bool dry_run, const std::string
   }
   tree.check_untouched(before);
   tree.restore_outputs();  // (so that a case that fails does not fail the cases after it)
+}
+
+TEST_CASE("reliability: compare shows a fio job name holding ESC and NUL escaped, in its table and alone") {
+  const Tree tree;
+  const std::string control = (tree.files / "fio-control.json").string();
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"compare", control},
+                                               std::vector<std::string>{"compare", control, control},
+                                               std::vector<std::string>{"compare", control, "--json", "-", control}}) {
+    CAPTURE(args);
+    const test::CommandOutput result = test::run_bench(args);
+    CAPTURE(result.err);
+    CHECK(result.exit_code == 0);
+    const bool json_on_stdout = args.size() == 5;  // (the table goes to standard error then)
+    CHECK(test::contains(json_on_stdout ? result.err : result.out, "ev\\x1b[31mil\\x00"));
+    if (json_on_stdout) CHECK(test::contains(result.out, "ev\\u001b[31mil\\u0000"));
+    for (const std::string* text : {&result.out, &result.err}) {
+      for (const char ch : *text) CHECK((static_cast<unsigned char>(ch) >= 0x20 || ch == '\n'));
+    }
+  }
 }
 
 TEST_CASE("reliability: the hostile-input table of job, suite and compare") {

@@ -11,6 +11,7 @@
 #include "report/bonnie/bonnie_csv.h"
 #include "report/bonnie/bonnie_format.h"
 #include "report/csv/csv_field.h"
+#include "result/errors.h"
 #include "text/split.h"
 
 namespace bench {
@@ -242,12 +243,14 @@ RunResult read_line(std::string_view line, std::string_view source, std::size_t 
 
 }  // namespace
 
-std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string& source_name) {
+std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string& source_name,
+                                       const std::atomic<int>* interrupt) {
   std::vector<RunResult> runs;
   std::map<std::string, std::uint32_t> lines_of_name;
   std::size_t line_number = 0;
   for_each_line(text, [&](std::string_view line) {
     ++line_number;
+    if (interrupt != nullptr && interrupt->load() != 0) throw InterruptedError(interrupt->load());
     if (line.ends_with('\r')) line.remove_suffix(1);
     if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
     if (line.find('\0') != std::string_view::npos) {

@@ -20,6 +20,7 @@
 // chunk size when given, else 8k; seeks; seekers) and the -n spec (count, max/min size or link/symlink, and
 // the directory count from field 24 (bench++) or field 25 (bonnie++ 2.00a, which writes it there)).
 // run_index counts the lines of the same name (-x repeats): 0, 1, 2...; started_utc is empty.
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -38,7 +39,9 @@ inline constexpr std::chrono::seconds kBonnieLineElapsed{10};
 // does not start with the format tag "1.98" (other tags and other formats, e.g. a spreadsheet CSV header,
 // are named in the message), a line with other than 50 fields ("expected 50 fields, found 12"), a NUL byte, a
 // rate, %CPU, latency, count or size field that does not hold what it must (the field's number and bonnie++
-// name are given), and a phase with a rate but no %CPU or the other way round.
-std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string& source_name);
+// name are given), and a phase with a rate but no %CPU or the other way round. Throws InterruptedError when
+// `interrupt` (the run's flag, run/interrupt.h) is set while it reads (it looks at every line).
+std::vector<RunResult> read_bonnie_csv(std::string_view text, const std::string& source_name,
+                                       const std::atomic<int>* interrupt = nullptr);
 
 }  // namespace bench

@@ -169,7 +169,7 @@ ColumnPlaces place_columns(const CsvRecord& header, const std::string& source) {
   const auto place = [&](std::string_view name, bool required) -> std::optional<std::size_t> {
     const auto it = place_of.find(name);
     if (it != place_of.end()) return it->second;
-    if (required) fail(source, header.line, fmt::format("the header lacks the column '{}'", name));
+    if (required) fail(source, header.line, fmt::format("the header lacks the column '{}'", cell_for_message(name)));
     return std::nullopt;
   };
   ColumnPlaces places;

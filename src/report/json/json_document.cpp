@@ -1,10 +1,14 @@
 #include "report/json/json_document.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "result/errors.h"
+#include "text/printable.h"
 
 namespace bench {
 namespace {
@@ -18,7 +22,9 @@ std::size_t line_before(std::string_view text, std::size_t end) {
   return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(last), '\n'));
 }
 
-// A char iterator that publishes how far the parser has read.
+// A char iterator that publishes how far the parser has read, and stops the parse with InterruptedError when the
+// flag (the run's, run/interrupt.h) is set: it looks once every 64 KiB of text, so a stop during the parse of
+// half a gigabyte is seen within about a millisecond.
 class TrackingIterator {
  public:
   using iterator_category = std::input_iterator_tag;
@@ -27,11 +33,16 @@ class TrackingIterator {
   using pointer = const char*;
   using reference = const char&;
 
-  TrackingIterator(const char* at, const char** reached) : at_(at), reached_(reached) {}
+  TrackingIterator(const char* at, const char** reached, const std::atomic<int>* interrupt = nullptr)
+      : at_(at), reached_(reached), interrupt_(interrupt) {}
   reference operator*() const { return *at_; }
   TrackingIterator& operator++() {
     ++at_;
     if (reached_ != nullptr) *reached_ = at_;
+    constexpr std::uintptr_t kCheckEvery = std::uintptr_t{1} << 16;
+    if (interrupt_ != nullptr && (reinterpret_cast<std::uintptr_t>(at_) & (kCheckEvery - 1)) == 0) {
+      if (const int signal_number = interrupt_->load(); signal_number != 0) throw InterruptedError(signal_number);
+    }
     return *this;
   }
   TrackingIterator operator++(int) {
@@ -44,24 +55,39 @@ class TrackingIterator {
  private:
   const char* at_;
   const char** reached_;
+  const std::atomic<int>* interrupt_;
 };
 
-// SAX handler base: knows how far the parser has read, fails on invalid JSON with the line, and on nesting
-// deeper than kJsonMaxDepth.
-class CheckedSax : public nlohmann::json_sax<json> {
+// SAX handler base: knows how far the parser has read, fails on invalid JSON with the line (a number too large for
+// a double names the key it is the value of), and on nesting deeper than kJsonMaxDepth.
+template <typename Json>
+class CheckedSax : public nlohmann::json_sax<Json> {
  public:
-  CheckedSax(std::string_view text, const std::string& source, const char* const* reached)
-      : text_(text), source_(source), reached_(reached) {}
+  // `start`: where in `text` the parser starts (its positions count from there).
+  CheckedSax(std::string_view text, const std::string& source, const char* const* reached, std::size_t start = 0)
+      : text_(text), source_(source), reached_(reached), start_(start) {}
 
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::json::exception& e) override {
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::json::exception& e) override {
+    constexpr int kNumberOverflow = 406;  // nlohmann's out_of_range.406: "number overflow parsing '1e400'"
+    if (e.id == kNumberOverflow) {
+      const std::string number = token.size() > 40 ? token.substr(0, 40) + "..." : token;
+      throw std::runtime_error(fmt::format("{}:{}: invalid JSON: {}{} is out of range (a number beyond the 1.8e308 a double holds)",
+                                           source_, line_before(text_, start_ + position),
+                                           last_key_ ? fmt::format("'{}': ", printable(*last_key_)) : "",
+                                           printable(number)));
+    }
     std::string what = e.what();
     const std::size_t colon = what.find(": ", what.find("parse error"));
     what = colon == std::string::npos ? what : what.substr(colon + 2);
     if (what.size() > 200) what = what.substr(0, 200) + "...";
-    throw std::runtime_error(fmt::format("{}:{}: invalid JSON: {}", source_, line_before(text_, position), what));
+    throw std::runtime_error(
+        fmt::format("{}:{}: invalid JSON: {}", source_, line_before(text_, start_ + position), printable(what)));
   }
 
  protected:
+  // The key read last, for a number's error (its value follows it at once; a value in an array names the key
+  // before the array, which is as near as a key gets).
+  void note_key(const std::string& key) { last_key_ = key.size() > 64 ? key.substr(0, 64) + "..." : key; }
   // The line of the token just read.
   std::size_t line_now() const { return line_before(text_, static_cast<std::size_t>(*reached_ - text_.data())); }
   void check_depth(std::size_t depth) const {
@@ -75,13 +101,21 @@ class CheckedSax : public nlohmann::json_sax<json> {
   std::string_view text_;
   const std::string& source_;
   const char* const* reached_;
+  std::size_t start_;
+  std::optional<std::string> last_key_;
 };
 
 // Builds the document.
-class DomBuilder : public CheckedSax {
+template <typename Json>
+class DomBuilder : public CheckedSax<Json> {
  public:
-  using CheckedSax::CheckedSax;
-  json take() { return std::move(root_); }
+  using CheckedSax<Json>::CheckedSax;
+  using typename nlohmann::json_sax<Json>::number_integer_t;
+  using typename nlohmann::json_sax<Json>::number_unsigned_t;
+  using typename nlohmann::json_sax<Json>::number_float_t;
+  using typename nlohmann::json_sax<Json>::string_t;
+  using typename nlohmann::json_sax<Json>::binary_t;
+  Json take() { return std::move(root_); }
 
   bool null() override { return add(nullptr); }
   bool boolean(bool v) override { return add(v); }
@@ -90,10 +124,11 @@ class DomBuilder : public CheckedSax {
   bool number_float(number_float_t v, const string_t&) override { return add(v); }
   bool string(string_t& v) override { return add(std::move(v)); }
   bool binary(binary_t&) override { return false; }  // never produced by the JSON parser
-  bool start_object(std::size_t) override { return open(json::object()); }
-  bool start_array(std::size_t) override { return open(json::array()); }
+  bool start_object(std::size_t) override { return open(Json::object()); }
+  bool start_array(std::size_t) override { return open(Json::array()); }
   bool key(string_t& k) override {
     key_ = std::move(k);
+    this->note_key(key_);
     return true;
   }
   bool end_object() override { return close(); }
@@ -101,11 +136,11 @@ class DomBuilder : public CheckedSax {
 
  private:
   // Places a value in the innermost open container (or as the root); last_ points at it.
-  bool add(json value) {
+  bool add(Json value) {
     if (open_.empty()) {
       root_ = std::move(value);
       last_ = &root_;
-    } else if (json& parent = *open_.back(); parent.is_array()) {
+    } else if (Json& parent = *open_.back(); parent.is_array()) {
       parent.push_back(std::move(value));
       last_ = &parent.back();
     } else {
@@ -113,8 +148,8 @@ class DomBuilder : public CheckedSax {
     }
     return true;
   }
-  bool open(json container) {
-    check_depth(open_.size() + 1);
+  bool open(Json container) {
+    this->check_depth(open_.size() + 1);
     add(std::move(container));
     open_.push_back(last_);  // stays valid: a container gets no siblings until it is closed
     return true;
@@ -124,17 +159,17 @@ class DomBuilder : public CheckedSax {
     return true;
   }
 
-  json root_;
-  json* last_ = nullptr;
-  std::vector<json*> open_;
+  Json root_;
+  Json* last_ = nullptr;
+  std::vector<Json*> open_;
   std::string key_;
 };
 
 // Finds the line where the value at a path ("runs[0].tests[2].bytes") starts; parsing stops there.
-class LineFinder : public CheckedSax {
+class LineFinder : public CheckedSax<json> {
  public:
   LineFinder(std::string_view text, const std::string& source, const char* const* reached, std::string_view wanted)
-      : CheckedSax(text, source, reached), wanted_(wanted) {}
+      : CheckedSax<json>(text, source, reached), wanted_(wanted) {}
   std::size_t line() const { return line_; }
 
   bool null() override { return start_value(); }
@@ -198,19 +233,78 @@ std::size_t json_value_line(std::string_view text, const std::string& source_nam
   return finder.line();
 }
 
-nlohmann::json parse_json_document(std::string_view text, const std::string& source_name) {
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+namespace {
+
+// Frees `value` from the back, down to `levels` levels of containers, calling `check` after each piece.
+template <typename Json, typename Check>
+void free_in_pieces(Json& value, int levels, const Check& check) {
+  if (levels > 0 && value.is_array()) {
+    while (!value.empty()) {
+      free_in_pieces(value.back(), levels - 1, check);
+      value.erase(value.size() - 1);
+      check();
+    }
+  } else if (levels > 0 && value.is_object()) {
+    for (auto& [key, member] : value.items()) free_in_pieces(member, levels - 1, check);
+  }
+  value = nullptr;
+  check();
+}
+
+}  // namespace
+
+template <typename Json>
+void free_json_document(Json& document, const std::atomic<int>* interrupt) {
+  if (interrupt == nullptr) {
+    document = nullptr;
+    return;
+  }
+  try {
+    free_in_pieces(document, 3, [&] {
+      if (const int signal_number = interrupt->load(); signal_number != 0) throw InterruptedError(signal_number);
+    });
+  } catch (const InterruptedError&) {
+    abandon_json_document(std::move(document));
+    throw;
+  }
+}
+
+template void free_json_document(nlohmann::json&, const std::atomic<int>*);
+template void free_json_document(nlohmann::ordered_json&, const std::atomic<int>*);
+
+namespace {
+
+// The document that starts at `start` in `text` (lines are counted from the start of `text`).
+template <typename Json>
+Json parse_document(std::string_view text, std::size_t start, const std::string& source_name,
+                    const std::atomic<int>* interrupt) {
+  if (text.find_first_not_of(" \t\r\n", start) == std::string_view::npos) {
     throw std::runtime_error(fmt::format("{}:1: empty text: expected JSON", source_name));
   }
-  const char* reached = text.data();
-  DomBuilder builder(text, source_name, &reached);
+  const char* reached = text.data() + start;
+  DomBuilder<Json> builder(text, source_name, &reached, start);
   try {
-    json::sax_parse(TrackingIterator(text.data(), &reached), TrackingIterator(text.data() + text.size(), nullptr),
-                    &builder);
+    Json::sax_parse(TrackingIterator(text.data() + start, &reached, interrupt),
+                    TrackingIterator(text.data() + text.size(), nullptr), &builder);
+  } catch (const InterruptedError&) {
+    abandon_json_document(builder.take());  // (what was built: a stop does not wait for it to be freed)
+    throw;
   } catch (const nlohmann::json::exception& e) {  // errors outside the SAX callbacks, if any
-    throw std::runtime_error(fmt::format("{}:1: invalid JSON: {}", source_name, e.what()));
+    throw std::runtime_error(fmt::format("{}:1: invalid JSON: {}", source_name, printable(e.what())));
   }
   return builder.take();
+}
+
+}  // namespace
+
+nlohmann::json parse_json_document(std::string_view text, const std::string& source_name,
+                                   const std::atomic<int>* interrupt) {
+  return parse_document<nlohmann::json>(text, 0, source_name, interrupt);
+}
+
+nlohmann::ordered_json parse_ordered_json_document(std::string_view text, std::size_t start,
+                                                   const std::string& source_name, const std::atomic<int>* interrupt) {
+  return parse_document<nlohmann::ordered_json>(text, start, source_name, interrupt);
 }
 
 }  // namespace bench

@@ -11,11 +11,13 @@
 #include "report/json/json_document.h"
 #include "report/json/json_walker.h"
 #include "report/json/workload_keys.h"
+#include "result/errors.h"
 #include "result/metrics.h"
 #include "result/rank_metrics.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
 #include "result/test_id.h"
+#include "text/printable.h"
 
 namespace bench {
 namespace {
@@ -210,7 +212,7 @@ PhaseResult read_test(const Walker& w, const json& t, const std::string& path) {
   if (t.contains("workload")) p.workload = read_workload_part(w, t, path);  // (absent: a file older than workloads)
   if (!p.workload) {
     const auto id = phase_from_key(key);
-    if (!id) w.fail(path + ".test", fmt::format("unknown test '{}'", key.substr(0, 40)));
+    if (!id) w.fail(path + ".test", fmt::format("unknown test '{}'", printable(key.substr(0, 40))));
     p.bonnie_test = *id;
   }
   p.operations = w.whole(t, path, "operations");
@@ -257,9 +259,10 @@ std::string format_json(const std::vector<RunResult>& runs) {
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
 }
 
-std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name,
-                                        UnrecordedFields* unrecorded) {
-  const json doc = parse_json_document(text, source_name);
+namespace {
+
+std::vector<RunResult> runs_of(const json& doc, std::string_view text, const std::string& source_name,
+                               UnrecordedFields* unrecorded, const std::atomic<int>* interrupt) {
   const Walker w(text, source_name);
   w.expect_object(doc, "");
   if (w.text(doc, "", "tool") != "bench++") w.fail("tool", "not a bench++ report");
@@ -275,10 +278,26 @@ std::vector<RunResult> read_json_report(std::string_view text, const std::string
   std::vector<RunResult> result;
   UnrecordedFields lacking;
   for (std::size_t k = 0; k < runs.size(); ++k) {
+    if (interrupt != nullptr && interrupt->load() != 0) throw InterruptedError(interrupt->load());
     result.push_back(read_run(w, runs[k], fmt::format("runs[{}]", k), lacking));
   }
   if (unrecorded != nullptr) *unrecorded = std::move(lacking);
   return result;
+}
+
+}  // namespace
+
+std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name,
+                                        UnrecordedFields* unrecorded, const std::atomic<int>* interrupt) {
+  json doc = parse_json_document(text, source_name, interrupt);
+  try {
+    std::vector<RunResult> result = runs_of(doc, text, source_name, unrecorded, interrupt);
+    free_json_document(doc, interrupt);
+    return result;
+  } catch (const InterruptedError&) {
+    abandon_json_document(std::move(doc));  // a stop does not wait for it to be freed
+    throw;
+  }
 }
 
 }  // namespace bench

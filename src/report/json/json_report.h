@@ -24,6 +24,7 @@
 //          workload: null, or a workload test's part (report/json/workload_keys.h)
 // Keys are snake_case, numbers are JSON numbers, "no value" is null (a rate with zero elapsed time too).
 // Text that is not valid UTF-8 is written with U+FFFD in place of the bad bytes.
+#include <atomic>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,9 +56,9 @@ class JsonReportWriter final : public ResultWriter {
 // deeper than 32, a document that is not a bench++ report or has another format_version, a missing key, a value
 // of the wrong type or out of range (whole numbers must be exact, times finite and non-negative), an unknown
 // keyword or test key, and a report without runs. The line is where the offending value (or the object lacking
-// a key) starts.
+// a key) starts. Throws InterruptedError when `interrupt` (the run's flag, run/interrupt.h) is set while it reads.
 std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name,
-                                        UnrecordedFields* unrecorded);
+                                        UnrecordedFields* unrecorded, const std::atomic<int>* interrupt = nullptr);
 inline std::vector<RunResult> read_json_report(std::string_view text, const std::string& source_name) {
   return read_json_report(text, source_name, nullptr);
 }

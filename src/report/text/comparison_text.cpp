@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "report/comparison_values.h"
+#include "text/printable.h"
 
 namespace bench {
 namespace {
@@ -17,13 +18,8 @@ struct Line {
   std::string remark;
 };
 
-std::string one_line(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-  }
-  return out;
-}
+// Text from a result file on one line of the table: its control bytes (newlines too) escaped (text/printable.h).
+std::string one_line(std::string_view text) { return printable(text); }
 
 // Terminal columns of UTF-8 text (every code point counts as one).
 std::size_t width(std::string_view text) {
@@ -110,7 +106,7 @@ std::string format_comparison_text(const Comparison& comparison) {
   const std::vector<std::string> header = header_cells(comparison);
   bool any_short = false;
   for (const auto& test : comparison.tests) {
-    lines.push_back({fmt::format("{} ({})", test_short_title(test.test), test_key(test.test)), {}, ""});
+    lines.push_back({one_line(fmt::format("{} ({})", test_short_title(test.test), test_key(test.test))), {}, ""});
     lines.push_back({"", header, ""});
     for (const auto& row : test.metrics) lines.push_back({"", metric_cells(test, row, any_short), ""});
     for (const FailedRun& failed : test.failures) {

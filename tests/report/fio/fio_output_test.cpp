@@ -388,4 +388,48 @@ TEST_CASE("fio output: compare's reader keeps a job's error from fio's JSON, a f
   CHECK_FALSE(early.front().phases[1].workload->failure.has_value());
 }
 
+TEST_CASE("fio output: compare's reader refuses figures it cannot hold, naming the key, and deep nesting") {
+  const auto maker = [](const FioOptionList&, const FioOptionList&) { return WorkloadSpec{}; };
+  const auto with = [](const std::string& read) {
+    return R"({"fio version": "x", "jobs": [{"jobname": "a", "read": {"total_ios": 1, "runtime": 1, )" + read + "}}]}";
+  };
+  CHECK(read_fio_json(with(R"("io_bytes": 18446744073709551615)"), "z.json", maker).front().phases.front().bytes ==
+        18446744073709551615u);
+  CHECK_THROWS_WITH(read_fio_json(with(R"("io_bytes": 1180591620717411303424)"), "z.json", maker),
+                    "z.json: jobs[0].read.io_bytes: 1.1805916207174113e+21 is not a whole number from 0 to "
+                    "18446744073709551615");
+  CHECK_THROWS_WITH(read_fio_json(with(R"("io_bytes": -1)"), "z.json", maker),
+                    "z.json: jobs[0].read.io_bytes: -1 is not a whole number from 0 to 18446744073709551615");
+  CHECK_THROWS_WITH(read_fio_json(with(R"("io_bytes": "1")"), "z.json", maker),
+                    "z.json: jobs[0].read.io_bytes: \"1\" is not a whole number from 0 to 18446744073709551615");
+  CHECK_THROWS_WITH(read_fio_json(with(R"("io_bytes": 1e400)"), "z.json", maker),
+                    "z.json:1: invalid JSON: 'io_bytes': 1e400 is out of range (a number beyond the 1.8e308 a double holds)");
+  CHECK_THROWS_WITH(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": "a", "read": {"total_ios": 1,
+      "runtime": 1e15}}]})", "z.json", maker),
+                    "z.json: jobs[0].read.runtime: 1e+15 is not a whole number from 0 to 9223372036854");
+  CHECK_THROWS_WITH(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": "a", "read": {"total_ios": 1,
+      "clat_ns": {"N": 1, "mean": -2}}}]})", "z.json", maker),
+                    "z.json: jobs[0].read.clat_ns.mean: -2 is not a number from 0 to 1e+300");
+  CHECK_THROWS_WITH(read_fio_json(R"({"fio version": "x", "jobs": [{"jobname": "a", "read": {"total_ios": 1,
+      "clat_ns": {"N": 1, "bins": {"1000": 18446744073709551615, "2000": 1}}}}]})", "z.json", maker),
+                    doctest::Contains("z.json: jobs[0].read.clat_ns.bins: the sum over its bins is over"));
+  // Two jobs of one name whose sum passes 2^64 - 1.
+  CHECK_THROWS_WITH(read_fio_json(R"({"fio version": "x", "jobs": [
+      {"jobname": "a", "read": {"total_ios": 1, "io_bytes": 18446744073709551615}},
+      {"jobname": "a", "read": {"total_ios": 1, "io_bytes": 1}}]})", "z.json", maker),
+                    "z.json: jobs[1].read.io_bytes: the sum over the jobs named 'a' is over 18446744073709551615");
+  CHECK_THROWS_WITH(read_fio_json(with(R"("io_bytes": 1, "x": 1)").replace(0, 1, "{\"timestamp\": -1, "), "z.json",
+                                  maker),
+                    "z.json: timestamp: -1 is not a whole number from 0 to 253402300799");
+  // Nesting: refused at 32 levels before anything deeper is built (150 000 levels once crashed the parser).
+  const std::string deep = R"({"fio version": "x", "jobs": [{"jobname": "a", "job options": )" +
+                           std::string(150000, '[') + std::string(150000, ']') + "}]}";
+  CHECK_THROWS_WITH(read_fio_json(deep, "deep.json", maker), "deep.json:1: JSON nested deeper than 32 levels");
+  // A job name's control bytes reach an error escaped.
+  CHECK_THROWS_WITH(read_fio_json(R"({"fio version": "x", "jobs": [
+      {"jobname": "\u001b[2J", "read": {"total_ios": 1, "io_bytes": 18446744073709551615}},
+      {"jobname": "\u001b[2J", "read": {"total_ios": 1, "io_bytes": 1}}]})", "z.json", maker),
+                    doctest::Contains("the jobs named '\\x1b[2J'"));
+}
+
 }  // namespace bench
