@@ -13,7 +13,7 @@ namespace {
 // Who a group's needs are told by: its first test, a workload or one of bonnie++'s.
 std::string group_name(const Plan& plan, std::size_t g) {
   const PlannedTest& first = plan.groups.at(g).front();
-  if (first.phase != PhaseId::kWorkload) return fmt::format("bonnie++'s {} test", phase_key(first.phase));
+  if (!first.workload) return fmt::format("bonnie++'s {} test", phase_key(first.bonnie_test));
   const std::string beside = plan.groups[g].size() > 1 ? " and those beside it" : "";
   return fmt::format("workload '{}'{}", plan.workload(first).name, beside);
 }
@@ -45,7 +45,7 @@ void check_file_sizes(const Plan& plan, std::uint64_t limit) {
   check_bonnie_file_sizes(plan.setup, limit);
   for (const std::vector<PlannedTest>& group : plan.groups) {
     for (const PlannedTest& test : group) {
-      if (test.phase != PhaseId::kWorkload || !sized_before_requests(plan.workload(test))) continue;
+      if (!test.workload || !sized_before_requests(plan.workload(test))) continue;
       for (const JobTarget& target : test.targets) {
         if (target.exists || target.extent() <= limit) continue;
         const std::string where = target.is_private ? fmt::format("{} in a private directory in {}",
@@ -67,7 +67,7 @@ void check_tasks(const Plan& plan, std::uint64_t limit, std::uint32_t ranks_on_h
     if (ranks_on_host == plan.ranks) tasks = checked_add(tasks, 1).value_or(UINT64_MAX);
     if (tasks <= limit) continue;
     const std::string ranks = ranks_on_host > 1 ? fmt::format(" on each of {} ranks on this host", ranks_on_host) : "";
-    const char* counted = plan.groups[g].front().phase == PhaseId::kWorkload
+    const char* counted = plan.groups[g].front().workload.has_value()
                               ? "numjobs, and a process of its own for each posixaio job, iodepth threads for "
                                 "psync_threads and io_submit_mode=offload, the progress thread"
                               : "-c workers, each with its random seeks' seekers, the progress thread";
@@ -100,8 +100,8 @@ std::uint64_t group_tasks(const Plan& plan, std::size_t g) {
   for (const PlannedTest& test : plan.groups.at(g)) {
     jobs += test.jobs;
     // bonnie++'s random seeks: each worker's seeker threads (-s's fourth field).
-    if (test.phase == PhaseId::kRandomSeeks && plan.setup.io) more += std::uint64_t{test.jobs} * plan.setup.io->seekers;
-    if (test.phase != PhaseId::kWorkload) continue;
+    if (test.id() == PhaseId::kRandomSeeks && plan.setup.io) more += std::uint64_t{test.jobs} * plan.setup.io->seekers;
+    if (!test.workload) continue;
     if (test.engine.own_process) more += test.jobs;                                          // its process
     if (test.engine.engine == EngineKind::kPsyncThreads) more += std::uint64_t{test.jobs} * test.engine.depth;
   }
@@ -112,7 +112,7 @@ CheckedSize group_buffer_bytes(const Plan& plan, std::size_t g) {
   CheckedSize threads = 0;
   std::uint64_t largest_process = 0;
   for (const PlannedTest& test : plan.groups.at(g)) {
-    if (test.phase != PhaseId::kWorkload) continue;
+    if (!test.workload) continue;
     const CheckedSize per_job = job_buffer_bytes(plan.workload(test), test.engine.depth);
     if (!per_job) return std::nullopt;
     if (test.engine.own_process) {

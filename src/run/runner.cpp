@@ -381,9 +381,9 @@ class Runner {
   // "workload 'x' job 3 of 8", "bonnie++'s seq_create test worker 2 of 4".
   std::string job_name(const JobRun& job) const {
     const PlannedTest& test = plan_.groups[job.group][job.test];
-    const std::string test_name = test.phase == PhaseId::kWorkload ? fmt::format("workload '{}'", plan_.workload(test).name)
-                                                                   : fmt::format("bonnie++'s {} test", phase_key(test.phase));
-    return fmt::format("{} {} {} of {}", test_name, test.phase == PhaseId::kWorkload ? "job" : "worker", job.index + 1,
+    const std::string test_name = test.workload.has_value() ? fmt::format("workload '{}'", plan_.workload(test).name)
+                                                                   : fmt::format("bonnie++'s {} test", phase_key(test.bonnie_test));
+    return fmt::format("{} {} {} of {}", test_name, test.workload.has_value() ? "job" : "worker", job.index + 1,
                        test.jobs);
   }
 

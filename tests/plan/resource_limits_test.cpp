@@ -126,7 +126,7 @@ TEST_CASE("resource limits: the threads and processes a group runs at once again
   seeks.setup.io = IoSpec{};
   seeks.setup.io->seekers = 5;
   PlannedTest seek_test;
-  seek_test.phase = PhaseId::kRandomSeeks;
+  seek_test.bonnie_test = PhaseId::kRandomSeeks;
   seek_test.jobs = 2;
   seeks.groups = {{seek_test}};
   CHECK(group_tasks(seeks, 0) == 13);
