@@ -26,6 +26,7 @@ Plan one_workload(std::uint32_t jobs, std::uint64_t file_bytes, EngineChoice eng
   spec.jobs = jobs;
   plan.setup.workloads = {spec};
   PlannedTest test;
+  test.workload = 0;  // the setup's one workload
   test.jobs = jobs;
   test.engine = engine;
   for (std::uint32_t j = 0; j < jobs; ++j) {
