@@ -1,5 +1,6 @@
 #pragma once
-// Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create:
+// Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create
+// (planned in workload_targets.cpp, each rule in target_rules.h; the files' life in workload_files.cpp):
 //   - without filename=, each job gets nrfiles= files of its own, "<workload>.<job>.<file>" as fio names them, in
 //     a private directory (bench++-job.XXXXXX) that bench++ makes inside directory= (default: -d, else "."); with
 //     directory=a:b the jobs take the directories in turn (job modulo their number, as fio);
