@@ -14,8 +14,9 @@ namespace bench {
 
 void check_fio_logs(const RunSetup& setup) {
   namespace fs = std::filesystem;
-  for (const WorkloadSpec& spec : setup.workloads) {
-    for (const FioLogName& log : fio_log_names(spec)) {
+  for (std::size_t index = 0; index < setup.workloads.size(); ++index) {
+    const WorkloadSpec& spec = setup.workloads[index];
+    for (const FioLogName& log : fio_log_names(setup.workloads, index)) {
       const auto refuse = [&](const std::string& what) {
         return UsageError(fmt::format("invalid fio option {} in workload '{}': log '{}' {}", log.option, spec.name,
                                       log.path, what));

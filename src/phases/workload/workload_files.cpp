@@ -51,6 +51,19 @@ void preallocate(FallocateMode mode, const PosixFile& file, const fs::path& path
   if (error != 0) throw_errno(error, "allocate (fallocate=)", path);
 }
 
+// Opens a file bench++ created (or is about to create) with O_NOFOLLOW: a symbolic link put in its place since
+// is refused, naming it, and never followed (man page, SAFETY).
+PosixFile open_created(const fs::path& path, int flags) {
+  try {
+    return PosixFile(path, flags | O_NOFOLLOW, 0600);
+  } catch (const std::system_error& error) {
+    if (error.code() != std::errc::too_many_symbolic_link_levels) throw;
+    throw std::system_error(error.code(), fmt::format("cannot open {}: it is a symbolic link, which bench++ did not "
+                                                      "make: it opens the files it creates through no link",
+                                                      path.string()));
+  }
+}
+
 }  // namespace
 
 WorkloadFiles::WorkloadFiles(fs::path default_directory, std::optional<std::uint32_t> rank_of_several)
@@ -122,7 +135,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
   // flush of what came before, in fio, and so it does here. Advice only: a failure is ignored, as fio only logs it.
   for (const JobTarget& target : targets) {
     if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
-    const PosixFile file(target.path, O_RDONLY);
+    const PosixFile file = target.exists ? PosixFile(target.path, O_RDONLY) : open_created(target.path, O_RDONLY);
     (void)::posix_fadvise(file.fd(), static_cast<off_t>(target.region_offset),
                           static_cast<off_t>(target.region_bytes), POSIX_FADV_DONTNEED);
   }
@@ -131,7 +144,7 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
 void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std::uint64_t bytes,
                             const std::atomic<int>* interrupt_signal) {
   Created& created = created_.at(path);
-  PosixFile file(path, O_WRONLY);
+  PosixFile file = open_created(path, O_WRONLY);
   if (created.allocated_bytes < bytes) {  // fio preallocates every file it makes, before any layout
     preallocate(spec.fallocate, file, path, bytes);
     created.allocated_bytes = bytes;
@@ -189,7 +202,8 @@ PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTa
   const int flags = trims_data(spec.pattern) ? 0 : (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag;
   try {
     // sync=: O_(D)SYNC; create_on_open=1: this open makes a new file (prepare left it to it)
-    PosixFile file(target.path, access | flags | (spec.create_on_open || create ? O_CREAT : 0), 0600);
+    const int open_flags = access | flags | (spec.create_on_open || create ? O_CREAT : 0);
+    PosixFile file = target.exists ? PosixFile(target.path, open_flags, 0600) : open_created(target.path, open_flags);
     advise_access_pattern(spec, file, target);
     return file;
   } catch (const std::system_error& error) {

@@ -11,10 +11,12 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <set>
 
 #include "phases/workload/job_files.h"
 #include "phases/workload/job_offsets.h"
 #include "phases/workload/target_rules.h"
+#include "platform/file_identity.h"
 #include "result/errors.h"
 #include "text/split.h"
 
@@ -60,6 +62,26 @@ std::vector<std::uint64_t> job_file_bytes(const WorkloadSpec& spec, std::uint32_
     refuse(error.what());
   }
   return {};
+}
+
+// The path of a file of filename=: the spelling that an earlier name of the same filename= or an earlier workload's
+// target gave the same file (platform/file_identity.h: ./a and a, or a link and its target), else its own. fio
+// opens one file under both names and treats it as two of the job's files; bench++ keeps one name for it, so that
+// it is created, laid out and removed once.
+fs::path one_spelling(const fs::path& path, const std::vector<fs::path>& earlier_names,
+                      const std::vector<JobTarget>& planned) {
+  const FileIdentity identity = identify_file(path);
+  std::set<fs::path> looked_at;
+  const auto same = [&](const fs::path& other) {
+    return other == path || (looked_at.insert(other).second && same_file(identify_file(other), identity));
+  };
+  for (const fs::path& earlier : earlier_names) {
+    if (same(earlier)) return earlier;
+  }
+  for (const JobTarget& earlier : planned) {
+    if (!earlier.is_private && same(earlier.path)) return earlier.path;
+  }
+  return path;
 }
 
 }  // namespace
@@ -108,9 +130,12 @@ std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::
     if (auto own = plan_rank_filename(spec, directory)) return std::move(*own);
   }
   // Each job's region in each file, file after file; then arranged job after job.
+  std::vector<fs::path> paths;
   std::vector<std::vector<JobTarget>> by_file;
   for (std::uint32_t file = 0; file < names.size(); ++file) {
-    by_file.push_back(plan_named_file(spec, names, file, directory, planned, refuse));
+    const fs::path name(names[file]);
+    paths.push_back(one_spelling(name.is_absolute() ? name : directory / name, paths, planned));
+    by_file.push_back(plan_named_file(spec, names, file, paths.back(), directory, planned, refuse));
   }
   std::vector<JobTarget> targets;
   for (std::uint32_t job = 0; job < spec.jobs; ++job) {
@@ -148,11 +173,10 @@ std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, c
 
 template <typename Refuse>
 std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, const std::vector<std::string>& names,
-                                                      std::uint32_t file, const fs::path& directory,
+                                                      std::uint32_t file, const fs::path& path,
+                                                      const fs::path& directory,
                                                       const std::vector<JobTarget>& planned,
                                                       const Refuse& refuse) const {
-  const fs::path name(names[file]);
-  const fs::path path = name.is_absolute() ? name : directory / name;
   const auto files = static_cast<std::uint32_t>(names.size());
   JobTarget target{directory, path, false, false, false, 0, 0};
   std::optional<std::uint64_t> made_earlier;  // the bytes the earlier workloads' jobs make it hold
@@ -173,6 +197,11 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
     if (auto refusal = created_on_open_refusal(spec); refusal && !made_earlier) refuse(*refusal);
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
     if (spec.size_bytes == 0 && spec.file_size == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
+    if (const auto link = symbolic_link_target(path)) {
+      refuse(fmt::format("filename '{}' is a symbolic link to '{}', which does not exist: bench++ creates no file "
+                         "through a link it did not make",
+                         path.string(), link->string()));
+    }
     if (auto refusal = created_path_refusal(path, directory)) refuse(*refusal);
     const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     std::error_code error;
