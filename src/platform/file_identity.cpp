@@ -11,11 +11,17 @@ namespace {
 namespace fs = std::filesystem;
 
 // Linux's character devices that keep nothing written to them: mem's null (1:3), zero (1:5), full (1:7), random
-// (1:8), urandom (1:9); and the terminals: tty's majors 4 and 5 (/dev/ttyN, /dev/tty, /dev/console, /dev/ptmx) and
-// the pseudo-terminals' 136 to 143 (Documentation/admin-guide/devices.txt).
+// (1:8), urandom (1:9) (Documentation/admin-guide/devices.txt).
 bool keeps_nothing(dev_t device) {
-  const unsigned major_number = major(device), minor_number = minor(device);
-  if (major_number == 1) return minor_number == 3 || minor_number == 5 || minor_number == 7 || minor_number == 8 || minor_number == 9;
+  const unsigned minor_number = minor(device);
+  return major(device) == 1 && (minor_number == 3 || minor_number == 5 || minor_number == 7 || minor_number == 8 ||
+                                minor_number == 9);
+}
+
+// The terminals: tty's majors 4 and 5 (/dev/ttyN, /dev/tty, /dev/console, /dev/ptmx) and the pseudo-terminals' 136
+// to 143.
+bool is_terminal(dev_t device) {
+  const unsigned major_number = major(device);
   return major_number == 4 || major_number == 5 || (major_number >= 136 && major_number <= 143);
 }
 
@@ -24,13 +30,15 @@ FileKind kind_of(const struct stat& info) {
   if (S_ISDIR(info.st_mode)) return FileKind::kDirectory;
   if (S_ISBLK(info.st_mode)) return FileKind::kBlockDevice;
   if (S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode)) return FileKind::kStream;
-  if (S_ISCHR(info.st_mode)) return keeps_nothing(info.st_rdev) ? FileKind::kStream : FileKind::kOtherDevice;
+  if (S_ISCHR(info.st_mode) && keeps_nothing(info.st_rdev)) return FileKind::kDiscard;
+  if (S_ISCHR(info.st_mode) && is_terminal(info.st_rdev)) return FileKind::kStream;
   return FileKind::kOtherDevice;
 }
 
 }  // namespace
 
 bool same_file(const FileIdentity& a, const FileIdentity& b) {
+  if (a.kind == FileKind::kDiscard || b.kind == FileKind::kDiscard) return false;
   if (a.inode && b.inode) return *a.inode == *b.inode;
   return a.resolved == b.resolved;
 }

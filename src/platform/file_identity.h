@@ -16,8 +16,9 @@ enum class FileKind {
   kRegular,
   kDirectory,
   kBlockDevice,
-  kStream,       // a pipe, a socket, a terminal or the memory devices that keep nothing (/dev/null, /dev/zero,
-                 // /dev/full, /dev/random, /dev/urandom): what is written there replaces nothing
+  kStream,       // a pipe, a socket or a terminal: what is written there replaces nothing
+  kDiscard,      // the memory devices that keep nothing written to them (/dev/null, /dev/zero, /dev/full,
+                 // /dev/random, /dev/urandom): any number of outputs may go there
   kOtherDevice,  // any other character device (/dev/mem, /dev/sg0, a tape): writing it may change what it holds
 };
 
@@ -27,7 +28,8 @@ struct FileIdentity {
   FileKind kind = FileKind::kNothing;
 };
 
-// Whether `a` and `b` are one file: the same device and inode when both exist, else the same resolved path. Pure.
+// Whether `a` and `b` are one file: the same device and inode when both exist, else the same resolved path; never
+// for a device that keeps nothing (kDiscard: what goes there cannot be lost). Pure.
 bool same_file(const FileIdentity& a, const FileIdentity& b);
 
 // The identity of `path` (relative to the current directory), following symbolic links as open(2) does. Never
