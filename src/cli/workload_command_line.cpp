@@ -341,7 +341,8 @@ std::string workload_help_text(WorkloadCommand command) {
 Options of bench++ job and suite:
       --allow-overwrite PATH
                         let writing workloads use PATH, an existing file or block device named by filename=
-                        (without it bench++ only reads what it did not create)
+                        (without it bench++ only reads what it did not create), or let an output (--json,
+                        --csv, --html, --output) go onto PATH, a block device or another special file
       --scale FACTOR|small
                         multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
                         per job, 2 s runs)
