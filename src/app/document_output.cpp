@@ -17,9 +17,18 @@ namespace {
 namespace fs = std::filesystem;
 
 // The file a document for `destination` replaces (a symbolic link's target), or nullopt for a stream.
-std::optional<fs::path> replaced_file(const std::string& destination) {
+std::optional<fs::path> replaced_file(const std::string& destination, Links links) {
   if (destination == "-") return std::nullopt;
   struct stat info {};
+  if (links == Links::kRefuse && ::lstat(destination.c_str(), &info) == 0 && S_ISLNK(info.st_mode)) {
+    std::error_code error;
+    throw std::runtime_error(fmt::format("cannot create {}: it is a symbolic link to '{}', which bench++ did not "
+                                         "make: it writes no file it names itself through a link",
+                                         destination, fs::read_symlink(destination, error).string()));
+  }
+  if (links == Links::kRefuse && ::lstat(destination.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
+    return fs::path(destination);  // the name itself is replaced
+  }
   if (::stat(destination.c_str(), &info) != 0) {
     if (errno == ENOENT) {
       // A dangling symbolic link: replacing it would lose the link, creating its target would create a file
@@ -48,8 +57,8 @@ fs::path temporary_beside(const fs::path& file) {
 
 }  // namespace
 
-DocumentOutput::DocumentOutput(const std::string& destination, Growth growth)
-    : destination_(destination), growth_(growth), file_(replaced_file(destination)) {
+DocumentOutput::DocumentOutput(const std::string& destination, Growth growth, Links links)
+    : destination_(destination), growth_(growth), file_(replaced_file(destination, links)) {
   if (!file_) {
     stream_.emplace(destination);
     return;

@@ -7,7 +7,8 @@
 //   it held until the first update() (a run refused or failed before it has a result leaves a user's earlier
 //   file byte for byte) and afterwards always holds one complete document, even when bench++ is killed while
 //   it writes. The first temporary is made at construction, so a directory that takes no file fails before
-//   the run starts. A symbolic link is followed: the file it names is replaced, keeping its permission bits.
+//   the run starts. A symbolic link is followed: the file it names is replaced, keeping its permission bits (an
+//   output the user names); with Links::kRefuse (a file bench++ names itself: fio's logs) it is refused instead.
 //   Not fsync'ed (a result file is not worth a device flush in the middle of a benchmark): atomic against a
 //   killed process, not against a power cut. A SIGKILL while a document is written leaves that temporary.
 // - Anything else (standard output, a pipe, a terminal, a device): a stream, which cannot be replaced. With
@@ -25,10 +26,14 @@
 
 namespace bench {
 
+// Whether a symbolic link at the destination is followed (the man page's rule for the outputs the user names) or
+// refused (the files bench++ names itself).
+enum class Links { kFollow, kRefuse };
+
 class DocumentOutput {
  public:
   // Throws std::system_error ("cannot create <destination>") when nothing can be written there.
-  DocumentOutput(const std::string& destination, Growth growth);
+  DocumentOutput(const std::string& destination, Growth growth, Links links = Links::kFollow);
   ~DocumentOutput();  // removes a temporary not renamed; never throws
   DocumentOutput(const DocumentOutput&) = delete;
   DocumentOutput& operator=(const DocumentOutput&) = delete;

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "app/document_output.h"
+#include "platform/file_identity.h"
 #include "report/fio/fio_log.h"
 #include "result/errors.h"
 #include "result/fio_log_names.h"
@@ -14,8 +15,9 @@ namespace bench {
 
 void check_fio_logs(const RunSetup& setup) {
   namespace fs = std::filesystem;
-  for (const WorkloadSpec& spec : setup.workloads) {
-    for (const FioLogName& log : fio_log_names(spec)) {
+  for (std::size_t index = 0; index < setup.workloads.size(); ++index) {
+    const WorkloadSpec& spec = setup.workloads[index];
+    for (const FioLogName& log : fio_log_names(setup.workloads, index)) {
       const auto refuse = [&](const std::string& what) {
         return UsageError(fmt::format("invalid fio option {} in workload '{}': log '{}' {}", log.option, spec.name,
                                       log.path, what));
@@ -26,10 +28,15 @@ void check_fio_logs(const RunSetup& setup) {
       if (!fs::is_directory(directory, error)) {
         throw refuse(fmt::format("would go in '{}', which is not a directory", directory.string()));
       }
+      if (const auto link = symbolic_link_target(path)) {
+        throw refuse(fmt::format("is a symbolic link to '{}', which bench++ did not make: it writes no file it names "
+                                 "itself through a link",
+                                 link->string()));
+      }
       const fs::file_status status = fs::status(path, error);
       if (fs::exists(status) && !fs::is_regular_file(status)) throw refuse("exists and is not a regular file");
       try {
-        DocumentOutput probe(log.path, Growth::kReplaces);  // its temporary removed at once
+        DocumentOutput probe(log.path, Growth::kReplaces, Links::kRefuse);  // its temporary removed at once
       } catch (const std::exception& failure) {
         throw refuse(fmt::format("cannot be written ({})", failure.what()));
       }
@@ -39,7 +46,7 @@ void check_fio_logs(const RunSetup& setup) {
 
 void write_fio_logs(const RunResult& run) {
   for (const FioLogFile& file : fio_log_files(run)) {
-    DocumentOutput output(file.name, Growth::kReplaces);
+    DocumentOutput output(file.name, Growth::kReplaces, Links::kRefuse);
     output.update(file.text);
     output.finish();
   }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "app/fio_logs.h"
+#include "app/output_files.h"
 #include "app/output_table.h"
 #include "app/rank_command.h"
 #include "app/run_info.h"
@@ -121,7 +122,10 @@ bool run_on_rank(const Config& config, RankGroup& group) {
   group.agree(guarded([&] {
     plan.emplace(make_plan(setup, facts));
     check_resource_limits(*plan, read_resource_limits(), facts.ranks_on_host);  // each rank's own limits
-    if (reports) check_fio_logs(plan->setup);  // the disk, which make_plan leaves alone; rank 0 writes the logs
+    if (reports) {  // the disk, which make_plan leaves alone; rank 0 writes the outputs and logs
+      check_fio_logs(plan->setup);  // (first: a log planted as a link is named as a link, not by what it points at)
+      check_output_files(config, *plan);
+    }
   }));
   if (config.dry_run) {
     if (reports) write_plan(*plan, config);

@@ -47,6 +47,12 @@ struct Config {
   std::map<std::string, std::string, std::less<>> result_files;
   FioOutputRequest fio_output;            // bench++ job and suite: fio's --output-format, --output, --minimal
   std::vector<std::string> tags;          // --tag KEY=VALUE (checked: cli/tags.h), recorded with the run
+  // The job files read and the files they include, as named (bench++ job): inputs no output may replace
+  // (app/output_files.h).
+  std::vector<std::string> job_files;
+  // --allow-overwrite PATH (bench++ job and suite), as given: a workload's filename= it may write, or an output it
+  // may write onto a device (app/output_files.h).
+  std::vector<std::string> allow_overwrite;
   std::vector<std::string> warnings;      // things main prints to stderr before running
 
   // The FILE of the result file option `name` asks for, or nullopt.

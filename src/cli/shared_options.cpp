@@ -125,26 +125,8 @@ void check_shared_options(const Config& config) {
   if (on_stdout.size() > 1) {
     throw UsageError(fmt::format("options {} and {} cannot both write to stdout", on_stdout[0], on_stdout[1]));
   }
-  // Two result files at one path (in the table's order): the later document would replace the earlier one.
-  std::vector<std::pair<std::string, std::string>> outputs;
-  for (const SharedOption& option : table()) {
-    if (const auto path = config.result_file(option.name); option.result_file && path) {
-      outputs.emplace_back(fmt::format("--{}", option.name), *path);
-    }
-  }
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    for (std::size_t j = i + 1; j < outputs.size(); ++j) {
-      const auto& [a_option, a] = outputs[i];
-      const auto& [b_option, b] = outputs[j];
-      if (a == "-" || b == "-") continue;
-      std::error_code error;
-      const bool same = std::filesystem::weakly_canonical(a, error) == std::filesystem::weakly_canonical(b, error);
-      if (same && !error) {
-        throw UsageError(fmt::format("options {} and {} name the same file '{}': each result file needs its own path",
-                                     a_option, b_option, b));
-      }
-    }
-  }
+  // Two result files at one path, or one at the path of an input, a data file or another output of the run, are
+  // refused once the run is planned (app/output_files.h), where every file of the run is known.
 }
 
 std::string shared_option_display_name(const SharedOption& option) {

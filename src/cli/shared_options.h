@@ -40,8 +40,8 @@ const SharedOption* find_shared_letter(char letter);
 // the same option through this one function, so its range and message are the same everywhere.
 void apply_shared_option(const SharedOption& option, const std::string& value, Config& config);
 
-// After every option was applied: the checks that involve several of them (two result files on stdout, or at one
-// path).
+// After every option was applied: the checks that involve several of them (two result files on stdout; two at one
+// path are refused once the run is planned: app/output_files.h).
 void check_shared_options(const Config& config);
 
 // "-d (--directory)", "--json": how messages name the option.

@@ -80,9 +80,10 @@ const BuiltinSuite& find_suite(const std::string& name) {
 }
 
 // Marks the workloads whose filename= is an --allow-overwrite path (with several names, a:b, when every one of them
-// that exists is: the others bench++ creates); each path must name one of a workload's files.
+// that exists is: the others bench++ creates); each path must name one of a workload's files or an output (which
+// may then go onto a device: app/output_files.h).
 void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<std::string>& paths,
-                           const fs::path& default_directory) {
+                           const fs::path& default_directory, const Config& config) {
   std::vector<fs::path> allowed;
   for (const std::string& path : paths) {
     // (fs::absolute throws std::filesystem_error for an empty path: a usage error, not a failure of the machine.)
@@ -110,8 +111,14 @@ void apply_allow_overwrite(std::vector<WorkloadSpec>& specs, const std::vector<s
     }
     if (any_name && every_name) spec.overwrite_allowed = true;
   }
+  std::vector<fs::path> outputs;
+  for (const auto& [name, path] : config.result_files) {
+    if (path != "-") outputs.push_back(fs::absolute(path).lexically_normal());
+  }
+  if (config.fio_output.output_path) outputs.push_back(fs::absolute(*config.fio_output.output_path).lexically_normal());
   for (std::size_t i = 0; i < paths.size(); ++i) {
-    if (!named[i]) throw UsageError(fmt::format("--allow-overwrite {} names no workload's filename=", paths[i]));
+    if (named[i] || std::find(outputs.begin(), outputs.end(), allowed[i]) != outputs.end()) continue;
+    throw UsageError(fmt::format("--allow-overwrite {} names no workload's filename= and no output", paths[i]));
   }
 }
 
@@ -210,8 +217,15 @@ void read_job_files(const WorkloadWords& words, const std::vector<std::string>& 
     JobFileReading reading;  // fio 3.33: the command line's job options and --section reach the first file only
     if (first) reading.command_line_defaults = defaults;
     if (first) reading.sections = sections;
-    reading.read_include = read_include;
+    if (read_include) {
+      reading.read_include = [&](const std::string& path) {  // each include read is an input of the run
+        std::optional<std::string> text = read_include(path);
+        if (text) config.job_files.push_back(path);
+        return text;
+      };
+    }
     std::vector<WorkloadSpec> from_file = read_fio_job_file(read_file(file), file, reading);
+    config.job_files.push_back(file);
     for (const WorkloadSpec& spec : from_file) {  // (checked again once scaled; here the file is named)
       try {
         check_run_time(spec);
@@ -237,7 +251,8 @@ void finish_workloads(bool read_only, const OwnSettings& settings, Config& confi
     check_workload(spec);
     check_run_time(spec);
   }
-  apply_allow_overwrite(specs, settings.allow_overwrite, config.directory);
+  apply_allow_overwrite(specs, settings.allow_overwrite, config.directory, config);
+  config.allow_overwrite = settings.allow_overwrite;
   if (config.setup.cache == CacheMode::kKeep) {
     for (WorkloadSpec& spec : specs) spec.invalidate = false;
   }
@@ -326,7 +341,8 @@ std::string workload_help_text(WorkloadCommand command) {
 Options of bench++ job and suite:
       --allow-overwrite PATH
                         let writing workloads use PATH, an existing file or block device named by filename=
-                        (without it bench++ only reads what it did not create)
+                        (without it bench++ only reads what it did not create), or let an output (--json,
+                        --csv, --html, --output) go onto PATH, a block device or another special file
       --scale FACTOR|small
                         multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
                         per job, 2 s runs)

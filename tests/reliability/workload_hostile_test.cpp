@@ -100,6 +100,11 @@ struct Tree {
     version_with_escape.replace(version_with_escape.find("fio-3.33"), 8, "fio\\u001b[2J\\u0000");
     write("fio-control-version.json", version_with_escape);
     fs::create_symlink(out / "missing-target.json", out / "dangling.json");
+    write("run.fio", "[x]\nsize=1m\n");
+    write("with-include.fio", "[x]\nsize=1m\ninclude run-include.fio\n");
+    write("run-include.fio", "bs=4k\n");
+    fs::create_symlink(out / "out.csv", out / "S_bw.1.log");     // a log's name planted as a link to a result
+    fs::create_symlink(root.path() / "nowhere", dir / "dangling-data");  // a filename= planted as a dangling link
   }
   // fio's JSON of one job named `name` (a JSON string) that read `io_bytes` (a JSON value as written), with
   // `options` as its "job options".
@@ -218,7 +223,7 @@ std::vector<Case> job_cases() {
       {{"job", "-d", "{DIR}", "/dev/null"}, 2, "/dev/null: no workload"},
       // Family 7: outputs.
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--json", "{OUT}/same", "--csv", "{OUT}/same"}, 2,
-       "--json and --csv name the same file", false},
+       "--csv and --json name the same file", false},
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--json", "{OUT}/same", "--html", "{OUT}/../out/same"}, 2,
        "the same file", false},
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--csv", "{OUT}/out.csv", "--html", "{OUT}/./out.csv"}, 2,
@@ -237,6 +242,36 @@ std::vector<Case> job_cases() {
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--json", "{OUT}"}, 1, "{OUT}", false},
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--output-format=json", "--json", "-", "--csv", "-"}, 2,
        "stdout", false},
+      // Outputs that collide with another output, an input or a data file of the run, however spelt: refused
+      // before anything is written (app/output_files.h).
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--output-format=json", "--output", "{OUT}/same", "--json",
+        "{OUT}/same"},
+       2, "--json and fio's --output name the same file '{OUT}/same'", false},
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--write_bw_log={OUT}/L", "--output-format=json", "--output",
+        "{OUT}/L_bw.1.log"},
+       2, "fio's --output and write_bw_log of workload 'x' name the same file '{OUT}/L_bw.1.log'"},
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--write_bw_log={OUT}/L", "--csv", "{OUT}/./L_bw.1.log"}, 2,
+       "--csv '{OUT}/./L_bw.1.log' and write_bw_log of workload 'x' '{OUT}/L_bw.1.log' are the same file", false},
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--filename=data", "--output-format=json", "--output",
+        "{DIR}/data"},
+       2, "fio's --output and filename= of workload 'x' name the same file '{DIR}/data'"},
+      {{"job", "-d", "{DIR}", "--name=x", "--rw=read", "--filename=precious", "--output-format=json", "--output",
+        "{DIR}/../run/precious"},
+       2, "are the same file: an output may not replace what the run reads or writes"},
+      {{"job", "-d", "{DIR}", "{FILES}/run.fio", "--json", "{FILES}/run.fio"}, 2,
+       "--json and the job file name the same file '{FILES}/run.fio'", false},
+      {{"job", "-d", "{DIR}", "{FILES}/run.fio", "--output-format=json", "--output", "{FILES}/run.fio"}, 2,
+       "fio's --output and the job file name the same file"},
+      {{"job", "-d", "{DIR}", "{FILES}/with-include.fio", "--html", "{FILES}/run-include.fio"}, 2,
+       "--html and the job file name the same file '{FILES}/run-include.fio'", false},
+      {{"job", "-d", "{DIR}", "--name=a", "--size=1m", "--write_bw_log={OUT}/L", "--per_job_logs=0", "--name=b",
+        "--size=1m", "--write_bw_log={OUT}/L", "--per_job_logs=0"},
+       2, "write_bw_log of workload 'a' and write_bw_log of workload 'b' name the same file '{OUT}/L_bw.log'"},
+      // Files bench++ names itself are opened through no link it did not make.
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--write_bw_log={OUT}/S"}, 2,
+       "log '{OUT}/S_bw.1.log' is a symbolic link to '{OUT}/out.csv'"},
+      {{"job", "-d", "{DIR}", "--name=x", "--rw=write", "--size=1m", "--filename=dangling-data"}, 2,
+       "filename '{DIR}/dangling-data' is a symbolic link to '{ROOT}/nowhere', which does not exist"},
       // Family 11 (job): --scale.
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--scale", "1e-300"}, 2, "--scale value '1e-300'"},
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--scale", "1001"}, 2, "a factor from 1e-06 to 1000"},

@@ -1,11 +1,15 @@
 #pragma once
-// Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create:
+// Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create
+// (planned in workload_targets.cpp, each rule in target_rules.h; the files' life in workload_files.cpp):
 //   - without filename=, each job gets nrfiles= files of its own, "<workload>.<job>.<file>" as fio names them, in
 //     a private directory (bench++-job.XXXXXX) that bench++ makes inside directory= (default: -d, else "."); with
 //     directory=a:b the jobs take the directories in turn (job modulo their number, as fio);
 //   - filename= names one file (or block device), or several (a:b), that all the jobs of the workload share: as
 //     written when absolute, else inside directory= (its first, as fio); workloads naming the same file share it
-//     (a suite's test file is laid out once);
+//     (a suite's test file is laid out once), and so do names that are one file however spelt (./a and a, a
+//     link and its target: platform/file_identity.h), which take the first spelling;
+//   - a filename= that is a dangling symbolic link is refused (bench++ creates no file through a link it did not
+//     make); one to an existing file or device is that file, as the user named it;
 //   - several files of a job share its size= as fio splits it, or each has filesize= (a range lo-hi: drawn per
 //     file), phases/workload/job_files.h;
 //   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
@@ -97,7 +101,7 @@ class WorkloadFiles {
 
   // Opens a prepared target for the workload's requests: O_RDONLY when it only reads, O_RDWR otherwise, O_DIRECT
   // with direct=1 (a filesystem without O_DIRECT gets an error that says so); O_CREAT with create_on_open=1 or
-  // `create`.
+  // `create`; O_NOFOLLOW for a file bench++ creates (as every open of one: a link put in its place is refused).
   static PosixFile open_for_requests(const WorkloadSpec& spec, const JobTarget& target, bool create = false);
 
   // fio's unlink_each_loop, between two loops of one job: removes each of the job's regular files (a block device
@@ -127,10 +131,11 @@ class WorkloadFiles {
   // Each job's own files (no filename=), job after job: nrfiles each, named and sized as fio does.
   template <typename Refuse>
   std::vector<JobTarget> plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const;
-  // File `file` of filename='s `names` for each job, in job order.
+  // File `file` of filename='s `names`, at `path`, for each job, in job order.
   template <typename Refuse>
   std::vector<JobTarget> plan_named_file(const WorkloadSpec& spec, const std::vector<std::string>& names,
-                                         std::uint32_t file, const std::filesystem::path& directory,
+                                         std::uint32_t file, const std::filesystem::path& path,
+                                         const std::filesystem::path& directory,
                                          const std::vector<JobTarget>& planned, const Refuse& refuse) const;
   // Under several ranks, for a filename=: the targets of the rank's own file, nullopt for an existing file that
   // every rank only reads (planned as for one process), or a UsageError (see above).

@@ -98,7 +98,9 @@ std::string per_window(const std::vector<LogEntry>& entries, FioLogKind kind, st
 
 std::vector<FioLogFile> fio_log_files(const RunResult& run) {
   std::vector<FioLogFile> files;
-  for (const WorkloadSpec& spec : run.info.setup.workloads) {
+  const std::vector<WorkloadSpec>& workloads = run.info.setup.workloads;
+  for (std::size_t index = 0; index < workloads.size(); ++index) {
+    const WorkloadSpec& spec = workloads[index];
     if (!spec.writes_logs()) continue;
     // The workload's requests by job (all in one with per_job_logs=0), reads and writes in completion order.
     std::map<std::uint32_t, std::vector<IoSample>> by_job;
@@ -113,7 +115,7 @@ std::vector<FioLogFile> fio_log_files(const RunResult& run) {
                        [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });
     }
     // Every planned log, a job without requests with its (empty) one.
-    for (const FioLogName& log : fio_log_names(spec)) {
+    for (const FioLogName& log : fio_log_names(workloads, index)) {
       const std::vector<IoSample>& samples = by_job[log.job];
       const std::vector<LogEntry> entries = entries_of(samples, log.kind, split);
       files.push_back({log.path, spec.log_avg_msec > 0 ? per_window(entries, log.kind, spec.log_avg_msec)

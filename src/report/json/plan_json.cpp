@@ -51,7 +51,7 @@ ordered_json test_json(const Plan& plan, const PlannedTest& test) {
                      {"bytes", target.region_bytes}});
   }
   ordered_json logs = ordered_json::array();  // fio's log files, replaced if present (result/fio_log_names.h)
-  for (const FioLogName& log : fio_log_names(spec)) logs.push_back(log.path);
+  for (const FioLogName& log : fio_log_names(plan.setup.workloads, *test.workload)) logs.push_back(log.path);
   return {{"test", spec.name},          {"kind", "workload"},
           {"jobs", test.jobs},          {"expected_operations", nullptr},
           {"workload", workload_spec_json(spec)},       {"engine", keyword(test.engine.engine)},

@@ -69,7 +69,7 @@ std::string workload_line(const Plan& plan, const PlannedTest& test) {
                 : fmt::format(", from offset {}", first.region_offset);
   }
   if (first.exists) line += first.block_device ? " (a block device, only read)" : " (exists)";
-  const std::vector<FioLogName> logs = fio_log_names(spec);
+  const std::vector<FioLogName> logs = fio_log_names(plan.setup.workloads, *test.workload);
   for (std::size_t i = 0; i < logs.size(); ++i) {
     line += fmt::format("{}{}", i == 0 ? "\n      fio logs (replaced if present, as fio): " : ", ", logs[i].path);
   }

@@ -1,0 +1,259 @@
+// Planning a workload's targets (WorkloadFiles::plan): which files each job uses, where its region lies, and the
+// never-destroy rules (phases/workload/target_rules.h) asked of each. Creates nothing.
+#include "phases/workload/workload_files.h"
+
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <set>
+
+#include "phases/workload/job_files.h"
+#include "phases/workload/job_offsets.h"
+#include "phases/workload/target_rules.h"
+#include "platform/file_identity.h"
+#include "result/errors.h"
+#include "text/split.h"
+
+namespace bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::uint64_t whole_blocks(std::uint64_t bytes, std::uint32_t block) { return bytes / block * block; }
+
+// The size of an existing regular file or block device; nullopt when nothing is at `path`.
+struct ExistingTarget {
+  bool block_device = false;
+  std::uint64_t size_bytes = 0;
+};
+std::optional<ExistingTarget> existing_target(const fs::path& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) return std::nullopt;
+    throw UsageError(fmt::format("cannot use filename '{}': {}", path.string(), std::strerror(errno)));
+  }
+  if (S_ISREG(info.st_mode)) return ExistingTarget{false, static_cast<std::uint64_t>(info.st_size)};
+  if (!S_ISBLK(info.st_mode)) {
+    throw UsageError(fmt::format("filename '{}' is neither a regular file nor a block device", path.string()));
+  }
+  const UniqueFd device(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  std::uint64_t bytes = 0;
+  if (!device.is_open() || ::ioctl(device.get(), BLKGETSIZE64, &bytes) != 0) {
+    throw UsageError(fmt::format("cannot read the size of block device '{}': {}", path.string(), std::strerror(errno)));
+  }
+  return ExistingTarget{true, bytes};
+}
+
+// The bytes each of job `job`'s `files` files holds for it from `start` (fio's io_size): with one file of one size,
+// size= as it is (phases/workload/workload_files.h); else as fio splits or draws them (phases/workload/job_files.h).
+template <typename Refuse>
+std::vector<std::uint64_t> job_file_bytes(const WorkloadSpec& spec, std::uint32_t files, std::uint32_t job,
+                                          std::uint64_t start, const std::string& first_name, const Refuse& refuse) {
+  if (files == 1 && spec.file_size_high == 0) return {spec.size_bytes};
+  try {
+    return fio_file_sizes(spec, files, start, fio_seeds_for(spec, job, first_name, 0));
+  } catch (const ValueError& error) {
+    refuse(error.what());
+  }
+  return {};
+}
+
+// The path of a file of filename=: the spelling that an earlier name of the same filename= or an earlier workload's
+// target gave the same file (platform/file_identity.h: ./a and a, or a link and its target), else its own. fio
+// opens one file under both names and treats it as two of the job's files; bench++ keeps one name for it, so that
+// it is created, laid out and removed once.
+fs::path one_spelling(const fs::path& path, const std::vector<fs::path>& earlier_names,
+                      const std::vector<JobTarget>& planned) {
+  const FileIdentity identity = identify_file(path);
+  std::set<fs::path> looked_at;
+  const auto same = [&](const fs::path& other) {
+    return other == path || (looked_at.insert(other).second && same_file(identify_file(other), identity));
+  };
+  for (const fs::path& earlier : earlier_names) {
+    if (same(earlier)) return earlier;
+  }
+  for (const JobTarget& earlier : planned) {
+    if (!earlier.is_private && same(earlier.path)) return earlier.path;
+  }
+  return path;
+}
+
+}  // namespace
+
+fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec, std::uint32_t job) const {
+  const std::string directory = directory_of_job(spec, job);
+  return directory.empty() ? default_directory_ : fs::path(directory);
+}
+
+std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes) {
+  const auto share = [file_bytes](std::uint32_t percent) {  // without overflowing for devices of exabytes
+    return file_bytes / 100 * percent + file_bytes % 100 * percent / 100;
+  };
+  const std::uint64_t increment =
+      spec.offset_increment_percent ? share(*spec.offset_increment_percent) : spec.offset_increment_bytes;
+  const std::uint64_t first = spec.offset_percent ? share(*spec.offset_percent) : spec.offset_bytes;
+  const std::uint64_t offset = first + std::uint64_t{job_index} * increment;
+  if (!spec.offset_percent && !spec.offset_increment_percent) return offset;
+  // fio aligns to offset_align, else to the smallest request of either direction (td_min_bs).
+  const std::uint32_t smallest = spec.block_sizes.smallest();
+  const std::uint64_t align = spec.offset_align != 0 ? spec.offset_align : smallest != 0 ? smallest : spec.block_bytes;
+  return (offset + align - 1) / align * align;
+}
+
+
+std::span<JobTarget> targets_of_job(std::span<JobTarget> targets, const WorkloadSpec& spec, std::uint32_t job) {
+  const std::size_t files = files_per_job(spec);
+  return targets.subspan(std::size_t{job} * files, files);
+}
+
+std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const {
+  const auto refuse = [&](const std::string& reason) {
+    throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
+  };
+  std::vector<std::string> directories = split_fio_names(spec.directory);
+  if (directories.empty()) directories.push_back(default_directory_.string());
+  for (const std::string& directory : directories) {
+    std::error_code error;
+    if (!fs::is_directory(directory, error)) refuse(fmt::format("directory '{}' does not exist", directory));
+  }
+  if (spec.filename.empty()) return plan_own_files(spec, refuse);
+  const std::vector<std::string> names = split_fio_names(spec.filename);
+  const fs::path directory = directory_of(spec, 0);  // fio: filename= is inside the first directory
+  if (rank_of_several_) {
+    if (names.size() > 1) refuse("several files in filename= (a:b) under MPI are not supported by bench++");
+    if (auto own = plan_rank_filename(spec, directory)) return std::move(*own);
+  }
+  // Each job's region in each file, file after file; then arranged job after job.
+  std::vector<fs::path> paths;
+  std::vector<std::vector<JobTarget>> by_file;
+  for (std::uint32_t file = 0; file < names.size(); ++file) {
+    const fs::path name(names[file]);
+    paths.push_back(one_spelling(name.is_absolute() ? name : directory / name, paths, planned));
+    by_file.push_back(plan_named_file(spec, names, file, paths.back(), directory, planned, refuse));
+  }
+  std::vector<JobTarget> targets;
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    for (const std::vector<JobTarget>& file : by_file) targets.push_back(file[job]);
+  }
+  return targets;
+}
+
+template <typename Refuse>
+std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const {
+  if (auto refusal = created_on_open_refusal(spec)) refuse(*refusal);
+  if (spec.size_bytes == 0 && spec.file_size == 0) refuse("needs size= for the files bench++ creates");
+  if (auto refusal = entry_name_refusal(own_file_name(spec, spec.jobs - 1, spec.nrfiles - 1),
+                                          "the file name from --name/[section]")) {
+    refuse(*refusal);
+  }
+  std::vector<JobTarget> targets;
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    const std::uint64_t start = fio_start_offset(spec, job, 0);
+    const std::vector<std::uint64_t> bytes =
+        job_file_bytes(spec, spec.nrfiles, job, start, own_file_name(spec, job, 0), refuse);
+    for (std::uint32_t file = 0; file < spec.nrfiles; ++file) {
+      const std::uint64_t region = whole_blocks(bytes[file], spec.block_bytes);
+      if (region == 0) {
+        refuse(fmt::format("file {} of job {} would hold {} bytes, less than one block (bs={}): give a larger size= "
+                           "or filesize=, or fewer nrfiles=",
+                           file, job, bytes[file], spec.block_bytes));
+      }
+      targets.push_back(JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false, false, start,
+                                  region, spec.nrfiles > 1 ? bytes[file] : 0});
+    }
+  }
+  return targets;
+}
+
+template <typename Refuse>
+std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, const std::vector<std::string>& names,
+                                                      std::uint32_t file, const fs::path& path,
+                                                      const fs::path& directory,
+                                                      const std::vector<JobTarget>& planned,
+                                                      const Refuse& refuse) const {
+  const auto files = static_cast<std::uint32_t>(names.size());
+  JobTarget target{directory, path, false, false, false, 0, 0};
+  std::optional<std::uint64_t> made_earlier;  // the bytes the earlier workloads' jobs make it hold
+  for (const JobTarget& earlier : planned) {
+    if (!earlier.is_private && earlier.path == path && !earlier.exists) {
+      made_earlier = std::max(made_earlier.value_or(0), earlier.extent());
+    }
+  }
+  std::optional<ExistingTarget> existing;
+  if (!made_earlier) existing = existing_target(path);
+  std::uint64_t file_bytes = made_earlier.value_or(0);  // what the file holds when the jobs start
+  if (existing) {
+    file_bytes = existing->size_bytes;
+    target.exists = true;
+    target.block_device = existing->block_device;
+    if (auto refusal = existing_target_refusal(spec, path, existing->block_device)) refuse(*refusal);
+  } else {
+    if (auto refusal = created_on_open_refusal(spec); refusal && !made_earlier) refuse(*refusal);
+    if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
+    if (spec.size_bytes == 0 && spec.file_size == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
+    if (const auto link = symbolic_link_target(path)) {
+      refuse(fmt::format("filename '{}' is a symbolic link to '{}', which does not exist: bench++ creates no file "
+                         "through a link it did not make",
+                         path.string(), link->string()));
+    }
+    if (auto refusal = created_path_refusal(path, directory)) refuse(*refusal);
+    const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+    std::error_code error;
+    if (!fs::is_directory(parent, error)) refuse(fmt::format("directory '{}' does not exist", parent.string()));
+  }
+  std::vector<JobTarget> targets;
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    target.region_offset = fio_start_offset(spec, job, file_bytes);
+    // fio draws each job's sizes of the files it shares; bench++ takes job 0's for every job (one file, one size).
+    const bool sized = spec.size_bytes != 0 || spec.file_size != 0;
+    std::uint64_t region = sized ? job_file_bytes(spec, files, 0, target.region_offset, names[0], refuse)[file] : 0;
+    if (existing) {
+      const ExistingRegion fits = existing_region(spec, target.region_offset, existing->size_bytes, path, region);
+      if (fits.refusal) refuse(*fits.refusal);
+      region = fits.bytes;
+    }
+    target.region_bytes = whole_blocks(region, spec.block_bytes);
+    target.io_bytes = !existing && files > 1 ? region : 0;  // a new file of several: as long as fio makes it
+    if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
+    targets.push_back(target);
+  }
+  return targets;
+}
+
+std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const WorkloadSpec& spec,
+                                                                        const fs::path& directory) const {
+  const auto refuse = [&](const std::string& reason) {
+    throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
+  };
+  const fs::path name(spec.filename);
+  if (!name.is_absolute() && spec.directory.empty()) {  // the rank's own file, in its private directory
+    if (name.has_parent_path()) {
+      refuse(fmt::format("under MPI filename= '{}' names a file of each rank's own directory, which has no "
+                         "subdirectories: give a name without '/'",
+                         spec.filename));
+    }
+    if (auto refusal = entry_name_refusal(spec.filename, "filename")) refuse(*refusal);
+    if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which bench++ creates", *spec.size_percent, spec.filename));
+    if (spec.size_bytes == 0) refuse(fmt::format("needs size= to create '{}'", spec.filename));
+    const std::uint64_t region = whole_blocks(spec.size_bytes, spec.block_bytes);
+    if (region == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", spec.filename, spec.block_bytes));
+    std::vector<JobTarget> targets;
+    for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+      targets.push_back(JobTarget{directory, name, true, false, false, fio_start_offset(spec, job, 0), region});
+    }
+    return targets;
+  }
+  const fs::path path = name.is_absolute() ? name : directory / name;
+  std::error_code error;
+  const bool exists = fs::exists(path, error);
+  if (auto refusal = shared_rank_file_refusal(spec, path, exists)) refuse(*refusal);
+  return std::nullopt;  // an existing file or device that every rank only reads: the rules of one process
+}
+
+}  // namespace bench

@@ -1,0 +1,68 @@
+// The never-destroy rules (phases/workload/target_rules.h), each alone: a refusal or none. Pure (the paths here are
+// absolute, so the current directory plays no part).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "phases/workload/target_rules.h"
+#include "test_support.h"
+
+namespace bench {
+namespace {
+
+WorkloadSpec writer() {
+  WorkloadSpec spec;
+  spec.name = "w";
+  spec.pattern = IoPattern::kWrite;
+  spec.block_bytes = 4096;
+  return spec;
+}
+
+TEST_CASE("target rules: an entry name is one name: not empty, '.', '..', with a '/' or too long") {
+  CHECK_FALSE(entry_name_refusal("w.0.0", "name").has_value());
+  for (const std::string& bad : std::vector<std::string>{"", ".", "..", "a/b", std::string(256, 'n')}) {
+    CAPTURE(bad);
+    CHECK(entry_name_refusal(bad, "name").has_value());
+  }
+  CHECK(entry_name_refusal("a/b", "filename").value_or("").starts_with("filename 'a/b' holds a '/'"));
+}
+
+TEST_CASE("target rules: bench++ creates only inside the workload's directory") {
+  CHECK_FALSE(created_path_refusal("/d/run/new", "/d/run").has_value());
+  CHECK_FALSE(created_path_refusal("/d/run/sub/../new", "/d/run").has_value());
+  CHECK(test::contains(created_path_refusal("/d/run/../outside", "/d/run").value_or(""), "only inside"));
+  CHECK(created_path_refusal("/elsewhere/new", "/d/run").has_value());
+  CHECK(created_path_refusal("/d/run", "/d/run").has_value());
+}
+
+TEST_CASE("target rules: a user's file is only read, unless --allow-overwrite names it") {
+  WorkloadSpec spec = writer();
+  CHECK(test::contains(existing_target_refusal(spec, "/d/f", false).value_or(""), "--allow-overwrite=/d/f"));
+  spec.overwrite_allowed = true;
+  CHECK_FALSE(existing_target_refusal(spec, "/d/f", false).has_value());
+  spec.pattern = IoPattern::kRead;
+  spec.overwrite_allowed = false;
+  CHECK_FALSE(existing_target_refusal(spec, "/d/f", true).has_value());
+}
+
+TEST_CASE("target rules: an existing file's region is never extended") {
+  WorkloadSpec spec = writer();
+  CHECK(existing_region(spec, 0, 8192, "/d/f", 0).bytes == 8192);       // no size=: to the end
+  CHECK(existing_region(spec, 4096, 8192, "/d/f", 4096).bytes == 4096);
+  CHECK(test::contains(existing_region(spec, 0, 8192, "/d/f", 16384).refusal.value_or(""), "does not extend"));
+  CHECK(test::contains(existing_region(spec, 12288, 8192, "/d/f", 0).refusal.value_or(""), "beyond the end"));
+  spec.size_percent = 50;
+  CHECK(existing_region(spec, 0, 3 * 4096, "/d/f", 0).bytes == 4096);  // half, in whole blocks
+}
+
+TEST_CASE("target rules: under MPI, a shared file only when it exists and is only read") {
+  WorkloadSpec spec = writer();
+  CHECK(test::contains(shared_rank_file_refusal(spec, "/d/f", true).value_or(""), "every MPI rank would write"));
+  spec.pattern = IoPattern::kRead;
+  CHECK_FALSE(shared_rank_file_refusal(spec, "/d/f", true).has_value());
+  CHECK(test::contains(shared_rank_file_refusal(spec, "/d/f", false).value_or(""), "would create"));
+}
+
+}  // namespace
+}  // namespace bench
