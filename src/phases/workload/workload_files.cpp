@@ -295,7 +295,7 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
     file_bytes = existing->size_bytes;
     target.exists = true;
     target.block_device = existing->block_device;
-    if (changes_data(spec.pattern) && !spec.overwrite_allowed) {
+    if (changes_files(spec) && !spec.overwrite_allowed) {
       refuse(fmt::format("it {}, and '{}' exists and was not created by bench++: bench++ only reads it unless "
                          "--allow-overwrite={} says otherwise",
                          writes_data(spec.pattern) ? "writes" : "trims", path.string(), path.string()));
@@ -355,7 +355,7 @@ std::optional<std::vector<JobTarget>> WorkloadFiles::plan_rank_filename(const Wo
   const fs::path path = name.is_absolute() ? name : directory / name;
   std::error_code error;
   const bool exists = fs::exists(path, error);
-  if (changes_data(spec.pattern) || !exists) {
+  if (changes_files(spec) || !exists) {
     refuse(fmt::format("every MPI rank would {} '{}': give a relative filename= without directory= (each rank then "
                        "has its own, in its directory inside -d), or leave filename= out",
                        writes_data(spec.pattern) ? "write" : trims_data(spec.pattern) ? "trim" : "create",
@@ -474,7 +474,7 @@ void advise_access_pattern(const WorkloadSpec& spec, const PosixFile& file, cons
 }  // namespace
 
 PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target, bool create) {
-  const int access = changes_data(spec.pattern) ? O_RDWR : O_RDONLY;
+  const int access = changes_files(spec) ? O_RDWR : O_RDONLY;
   // As fio 3.33 (filesetup.c): a job that trims opens its files without O_DIRECT and sync='s flags.
   const int flags = trims_data(spec.pattern) ? 0 : (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag;
   try {
