@@ -18,6 +18,7 @@
 #include "platform/io_uring_ring.h"
 #include "platform/privileges.h"
 #include "platform/virt_detect.h"
+#include "plan/disk_checks.h"
 #include "plan/plan.h"
 #include "report/json/plan_json.h"
 #include "report/text/plan_text.h"
@@ -118,6 +119,7 @@ bool run_on_rank(const Config& config, RankGroup& group) {
   std::optional<Plan> plan;
   group.agree(guarded([&] {
     plan.emplace(make_plan(setup, facts));
+    check_plan_on_disk(*plan, config.directory);  // every rank: its own directories and targets
     if (reports) check_fio_logs(plan->setup);  // the disk, which make_plan leaves alone; rank 0 writes the logs
   }));
   if (config.dry_run) {
