@@ -32,7 +32,7 @@ TEST_CASE("storage probe: /proc and /sys/kernel take neither, and the probe says
   CHECK(probe_directory("/sys/kernel", DirectoryUse::kPrivateDirectory).refusal.has_value());
 }
 
-TEST_CASE("storage probe: a regular file's O_DIRECT alignment is said or not; it has no block size to query") {
+TEST_CASE("storage probe: a regular file's O_DIRECT alignment is said or not, and it has no block size to query") {
   const TempDir tmp;
   const std::filesystem::path file = tmp.path() / "f";
   std::ofstream(file) << "data";
