@@ -92,8 +92,18 @@ CommandOutput run_bench(const std::vector<std::string>& args) {
 
 std::vector<std::string> list_tree(const std::filesystem::path& dir) {
   std::vector<std::string> entries;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
-    entries.push_back(std::filesystem::relative(entry.path(), dir).string());
+  // A tree that changes while it is walked (a running bench++ makes and removes its plan's probes, its files) is
+  // walked again; a directory that is not there still throws.
+  for (int attempt = 0;; ++attempt) {
+    try {
+      entries.clear();
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+        entries.push_back(entry.path().lexically_relative(dir).string());
+      }
+      break;
+    } catch (const std::filesystem::filesystem_error& error) {
+      if (attempt >= 100 || error.code() != std::errc::no_such_file_or_directory) throw;
+    }
   }
   std::sort(entries.begin(), entries.end());
   return entries;

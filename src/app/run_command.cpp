@@ -20,6 +20,7 @@
 #include "platform/privileges.h"
 #include "platform/resource_limits.h"
 #include "platform/virt_detect.h"
+#include "plan/disk_checks.h"
 #include "plan/plan.h"
 #include "plan/resource_limits.h"
 #include "report/json/plan_json.h"
@@ -122,6 +123,7 @@ bool run_on_rank(const Config& config, RankGroup& group) {
   group.agree(guarded([&] {
     plan.emplace(make_plan(setup, facts));
     check_resource_limits(*plan, read_resource_limits(), facts.ranks_on_host);  // each rank's own limits
+    check_plan_on_disk(*plan, config.directory);  // every rank: its own directories and targets
     if (reports) {  // the disk, which make_plan leaves alone; rank 0 writes the outputs and logs
       check_fio_logs(plan->setup);  // (first: a log planted as a link is named as a link, not by what it points at)
       check_output_files(config, *plan);

@@ -49,13 +49,29 @@ std::optional<BlockDevice> describe_block_device(const fs::path& sys_root, dev_t
   return described;
 }
 
-std::optional<bool> device_polls(const fs::path& sys_root, dev_t device) {
-  if (major(device) == 0) return std::nullopt;
+namespace {
+
+// The first line of the queue setting `name` of the disk of device `device` (a partition's disk); "" when sysfs
+// has none.
+std::string queue_setting(const fs::path& sys_root, dev_t device, const char* name) {
+  if (major(device) == 0) return {};
   std::error_code error;
   fs::path node = fs::canonical(sys_root / "dev" / "block" / fmt::format("{}:{}", major(device), minor(device)), error);
-  if (error) return std::nullopt;
+  if (error) return {};
   if (fs::exists(node / "partition", error)) node = node.parent_path();
-  const std::string value = first_line_of(node / "queue" / "io_poll");
+  return first_line_of(node / "queue" / name);
+}
+
+}  // namespace
+
+std::optional<bool> device_polls(const fs::path& sys_root, dev_t device) {
+  const std::string value = queue_setting(sys_root, device, "io_poll");
+  if (value.empty()) return std::nullopt;
+  return value != "0";
+}
+
+std::optional<bool> device_discards(const fs::path& sys_root, dev_t device) {
+  const std::string value = queue_setting(sys_root, device, "discard_max_bytes");
   if (value.empty()) return std::nullopt;
   return value != "0";
 }

@@ -26,6 +26,10 @@ std::optional<BlockDevice> describe_block_device(const std::filesystem::path& sy
 // does not say (no block device, an unknown one).
 std::optional<bool> device_polls(const std::filesystem::path& sys_root, dev_t device);
 
+// Whether the disk of device `device` (a partition's disk) discards (BLKDISCARD), as its queue/discard_max_bytes says
+// (0: it does not, and the kernel fails a discard with EOPNOTSUPP); nullopt when sysfs does not say.
+std::optional<bool> device_discards(const std::filesystem::path& sys_root, dev_t device);
+
 // The device under `directory`; nullopt as above or when it cannot be stat'ed.
 std::optional<BlockDevice> block_device_of(const std::filesystem::path& directory);
 

@@ -284,6 +284,12 @@ struct WorkloadSpec {
   std::vector<std::pair<std::string, std::string>> given_job_options;
 };
 
+// Whether a workload's jobs change what their files hold: they write or trim, unless verify_only=1 turns the writes
+// into their read-back alone (fio's verify_only: what an earlier run wrote is read and checked, nothing is written).
+inline bool changes_files(const WorkloadSpec& spec) {
+  return changes_data(spec.pattern) && !(spec.verify.verify_only && writes_data(spec.pattern));
+}
+
 // fio's groupid of each workload, in order: one more at each workload after the first with stonewall or
 // new_group (fio's add_job). The reports number their groups so, and exitall stops the jobs of one.
 inline std::vector<std::uint32_t> fio_group_ids(const std::vector<WorkloadSpec>& workloads) {

@@ -113,7 +113,11 @@ TEST_CASE("reliability: planted files and links in -d stay untouched and nothing
   std::ifstream trace(log);
   std::vector<std::string> written;
   for (std::string line; std::getline(trace, line);) {
-    for (auto& path : written_paths(line, fs::current_path())) written.push_back(path);
+    for (auto& path : written_paths(line, fs::current_path())) {
+      // The plan's probe of -d (plan/disk_checks.h) makes a hidden directory and file and removes them first.
+      if (test::contains(path, "/.bench++-probe.")) continue;
+      written.push_back(path);
+    }
   }
   REQUIRE(written.size() > 2048);  // two sets of 1024 files at least
   // The first path made is the private directory (mkdtemp); everything else is inside it.

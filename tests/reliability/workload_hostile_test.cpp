@@ -221,6 +221,15 @@ std::vector<Case> job_cases() {
       {{"job", "-d", "{DIR}", "/dev/urandom"}, 2, "'/dev/urandom' is larger than 1024 KiB"},
       {{"job", "-d", "{DIR}", "{FILES}/big.fio"}, 2, "big.fio' is larger than 1024 KiB"},
       {{"job", "-d", "{DIR}", "/dev/null"}, 2, "/dev/null: no workload"},
+      // Directories that cannot hold files: refused when the run is planned, naming the directory and why.
+      {{"job", "-d", "/proc", "--name=x", "--size=1m"}, 2, "directory '/proc' (-d) cannot hold its files"},
+      {{"job", "-d", "/sys/kernel", "--name=x", "--size=1m"}, 2, "directory '/sys/kernel' (-d) cannot hold"},
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--numjobs=2", "--directory={DIR}:/proc"}, 2,
+       "directory '/proc' (directory=) cannot hold its files: a directory cannot be made in it"},
+      {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--directory=/proc", "--filename=new"}, 2,
+       "directory '/proc' (filename=) cannot hold its files: a file cannot be created in it"},
+      {{"-d", "/proc", "-s", "1m", "-n", "0", "-r", "0"}, 2, "directory '/proc' (-d) cannot hold the run's files"},
+      {{"-d", "/sys/kernel", "-s", "0", "-n", "1", "-r", "0"}, 2, "directory '/sys/kernel' (-d) cannot hold"},
       // Family 7: outputs.
       {{"job", "-d", "{DIR}", "--name=x", "--size=1m", "--json", "{OUT}/same", "--csv", "{OUT}/same"}, 2,
        "--csv and --json name the same file", false},
@@ -386,6 +395,7 @@ std::vector<Case> suite_cases() {
       {{"suite", "", "-d", "{DIR}"}, 2, "unknown suite ''"},
       {{"suite", "../tart", "-d", "{DIR}"}, 2, "unknown suite"},
       {{"suite", "tart", "-d", "{DIR}", "{FILES}/valid.fio"}, 2, "unexpected word"},
+      {{"suite", "tart", "-d", "/proc"}, 2, "directory '/proc' (-d) cannot hold its files"},
   };
   for (const std::string suite : {"tart", "openstack", "cdm"}) {
     for (const std::string factor : {"1e-300", "0", "-1", "1001", "nan", "x", ""}) {

@@ -51,7 +51,7 @@ std::optional<std::string> created_path_refusal(const fs::path& path, const fs::
 }
 
 std::optional<std::string> existing_target_refusal(const WorkloadSpec& spec, const fs::path& path, bool block_device) {
-  if (changes_data(spec.pattern) && !spec.overwrite_allowed) {
+  if (changes_files(spec) && !spec.overwrite_allowed) {
     return fmt::format("it {}, and '{}' exists and was not created by bench++: bench++ only reads it unless "
                        "--allow-overwrite={} says otherwise",
                        writes_data(spec.pattern) ? "writes" : "trims", path.string(), path.string());
@@ -83,7 +83,7 @@ ExistingRegion existing_region(const WorkloadSpec& spec, std::uint64_t start, st
 }
 
 std::optional<std::string> shared_rank_file_refusal(const WorkloadSpec& spec, const fs::path& path, bool exists) {
-  if (!changes_data(spec.pattern) && exists) return std::nullopt;
+  if (!changes_files(spec) && exists) return std::nullopt;
   return fmt::format("every MPI rank would {} '{}': give a relative filename= without directory= (each rank then "
                      "has its own, in its directory inside -d), or leave filename= out",
                      writes_data(spec.pattern) ? "write" : trims_data(spec.pattern) ? "trim" : "create", path.string());

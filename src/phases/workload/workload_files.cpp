@@ -197,7 +197,7 @@ void advise_access_pattern(const WorkloadSpec& spec, const PosixFile& file, cons
 }  // namespace
 
 PosixFile WorkloadFiles::open_for_requests(const WorkloadSpec& spec, const JobTarget& target, bool create) {
-  const int access = changes_data(spec.pattern) ? O_RDWR : O_RDONLY;
+  const int access = changes_files(spec) ? O_RDWR : O_RDONLY;
   // As fio 3.33 (filesetup.c): a job that trims opens its files without O_DIRECT and sync='s flags.
   const int flags = trims_data(spec.pattern) ? 0 : (spec.direct ? O_DIRECT : 0) | spec.sync_open_flag;
   try {

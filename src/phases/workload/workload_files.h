@@ -12,7 +12,7 @@
 //     make); one to an existing file or device is that file, as the user named it;
 //   - several files of a job share its size= as fio splits it, or each has filesize= (a range lo-hi: drawn per
 //     file), phases/workload/job_files.h;
-//   - a file or device that exists and that bench++ did not create is only read: a workload that writes is
+//   - a file or device that exists and that bench++ did not create is only read (verify_only=1 only reads): a workload that writes is
 //     refused unless --allow-overwrite=PATH names it (WorkloadSpec::overwrite_allowed); bench++ never extends,
 //     truncates or removes it;
 //   - what bench++ creates it removes when the run ends, on every exit path, unless the last workload on it says unlink=0;
