@@ -60,7 +60,7 @@ std::vector<PlannedDirectory> planned_directories(const Plan& plan, const fs::pa
   };
   for (const std::vector<PlannedTest>& group : plan.groups) {
     for (const PlannedTest& test : group) {
-      if (test.phase != PhaseId::kWorkload) {
+      if (!test.workload) {
         add({directory, DirectoryUse::kPrivateDirectory, "", "-d"});
         continue;
       }
@@ -91,7 +91,7 @@ void check_plan_on_disk(const Plan& plan, const fs::path& directory) {
   }
   for (const std::vector<PlannedTest>& group : plan.groups) {
     for (const PlannedTest& test : group) {
-      if (test.phase != PhaseId::kWorkload) continue;
+      if (!test.workload) continue;
       const WorkloadSpec& spec = plan.workload(test);
       if (!requests_need_alignment(spec, test.engine.engine)) continue;
       for (const JobTarget& target : test.targets) {
