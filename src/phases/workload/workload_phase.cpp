@@ -86,7 +86,7 @@ class WorkloadPhase final : public Phase {
     // In IoDirection's order: the job's measurement parts are indexed by it (workload_job.h part_index).
     for (const IoDirection direction :
          {IoDirection::kRead, IoDirection::kWrite, IoDirection::kSync, IoDirection::kTrim}) {
-      parts.push_back(TestId{PhaseId::kWorkload, spec_.name, direction, std::nullopt});
+      parts.push_back(workload_test_id(spec_.name, direction));
     }
     return parts;
   }
