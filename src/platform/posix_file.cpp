@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <optional>
 #include <system_error>
 #include <vector>
 #include <utility>
@@ -18,14 +17,10 @@
 namespace bench {
 
 void throw_errno(int error, const std::string& verb, const std::filesystem::path& path) {
-  // A write past the file size limit: EFBIG, as bench++ ignores SIGXFSZ (run/interrupt.h).
-  if (error == EFBIG && verb == "write") {
-    if (const std::optional<std::uint64_t> limit = read_resource_limits().file_size_bytes) {
-      throw std::system_error(error, std::generic_category(),
-                              "file size limit reached writing " + path.string() + " (" + file_size_limit_text(*limit) + ")");
-    }
-  }
-  throw std::system_error(error, std::generic_category(), "cannot " + verb + " " + path.string());
+  // A write past the file size limit is named with the limit.
+  const std::string what = path.string();
+  throw std::system_error(error, std::generic_category(),
+                          verb == "write" ? write_failure_text(error, what) : "cannot " + verb + " " + what);
 }
 
 void throw_errno(const std::string& verb, const std::filesystem::path& path) { throw_errno(errno, verb, path); }

@@ -80,6 +80,19 @@ std::string data_limit_text(std::uint64_t bytes) {
   return fmt::format("the data limit (ulimit -d) of {}", limit_bytes_text(bytes));
 }
 
+std::string file_size_limit_reached_text(const std::string& what, std::uint64_t limit_bytes) {
+  return fmt::format("file size limit reached writing {} ({})", what, file_size_limit_text(limit_bytes));
+}
+
+std::string write_failure_text(int error, const std::string& what) {
+  if (error == EFBIG) {
+    if (const std::optional<std::uint64_t> limit = soft_limit(RLIMIT_FSIZE)) {
+      return file_size_limit_reached_text(what, *limit);
+    }
+  }
+  return "cannot write " + what;
+}
+
 namespace {
 // The memory limits of `limits` that are set, joined by "and"; "" for none.
 std::string memory_limits_text(const ResourceLimits& limits) {

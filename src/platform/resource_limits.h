@@ -28,6 +28,15 @@ std::string task_limit_text(std::uint64_t tasks);
 std::string address_space_limit_text(std::uint64_t bytes);
 std::string data_limit_text(std::uint64_t bytes);
 
+// "file size limit reached writing WHAT (the file size limit (ulimit -f) of 64.0 KiB)": a write's EFBIG under the
+// limit, WHAT the file (and where in it). Pure.
+std::string file_size_limit_reached_text(const std::string& what, std::uint64_t limit_bytes);
+
+// What a write of WHAT that failed with `error` is named: file_size_limit_reached_text's words for EFBIG under this
+// process's file size limit (EFBIG is seen because bench++ ignores SIGXFSZ, run/interrupt.h), "cannot write WHAT"
+// otherwise. Reads the limit only for EFBIG.
+std::string write_failure_text(int error, const std::string& what);
+
 // What may have stopped a new thread or process (std::thread, fork: EAGAIN): the limits of `limits` that are set,
 // as " (under the process limit (ulimit -u) of 40 processes and threads)", or "" when none is. Pure.
 std::string task_start_limits_note(const ResourceLimits& limits);

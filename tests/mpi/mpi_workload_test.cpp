@@ -241,11 +241,13 @@ TEST_CASE("mpirun -np 3 bench++ job: a job failing on one rank fails alone, name
   const auto result = run_with_rank_1_files_limited(args);
   INFO(result.err);
   CHECK(result.exit_code == 1);
-  // Said once, by rank 0: "bench++: workload 'growing': rank 1 (<host>): cannot write <file> at offset 524288: File
-  // too large".
+  // Said once, by rank 0: "bench++: workload 'growing': rank 1 (<host>): file size limit reached writing <file> at
+  // offset 524288 (the file size limit (ulimit -f) of 512.0 KiB): File too large".
   const std::string line = only_message(result.err);
   CHECK(line.rfind("bench++: workload 'growing': rank 1 (", 0) == 0);
-  CHECK(line.find("/growing.0.0 at offset 524288: File too large\n") != std::string::npos);
+  CHECK(line.find("): file size limit reached writing ") != std::string::npos);
+  CHECK(line.find("/growing.0.0 at offset 524288 (the file size limit (ulimit -f) of 512.0 KiB): File too large\n") !=
+        std::string::npos);
   const json doc = json::parse(test::read_file(json_path));
   REQUIRE(doc["runs"].size() == 1);
   const json& tests = doc["runs"][0]["tests"];

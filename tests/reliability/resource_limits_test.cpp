@@ -1,8 +1,9 @@
 // Resource limits the plan cannot foresee, met by the real binary under real limits (sh's ulimit, prlimit): a
-// result file past the file size limit, threads that cannot start under the address space limit or the process
-// limit. Each must end with exit 1 and its message naming the file or the job and the limit, nothing left in -d, and
-// the earlier --json byte for byte (unless the run ended, a job failed, and wrote its results). What the plan refuses up front is in the hostile-input table
-// (workload_hostile_test.cpp) and plan/resource_limits' unit tests.
+// result file or a workload's growing file past the file size limit, threads that cannot start under the address
+// space limit or the process limit. Each must end with exit 1 and its message naming the file or the job and the
+// limit, nothing left in -d, and the earlier --json byte for byte (unless the run ended, a job failed, and wrote its
+// results). What the plan refuses up front is in the hostile-input table (workload_hostile_test.cpp) and
+// plan/resource_limits' unit tests.
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>
@@ -62,6 +63,22 @@ TEST_CASE("reliability: a result file past the file size limit ends the run nami
   CHECK(last_line(result.err) == "bench++: file size limit reached writing " + place.json.string() +
                                      " (the file size limit (ulimit -f) of 4.0 KiB): File too large");
   place.check_untouched();
+}
+
+TEST_CASE("reliability: a workload file growing past the file size limit fails its job naming the limit, exit 1") {
+  const test::TempDir root;
+  const fs::path dir = root.path() / "run";
+  fs::create_directories(dir);
+  // Written from empty (fallocate=none), the plan cannot refuse it: its 64 KiB writes fail at the 64 KiB limit.
+  const test::CommandOutput result = run_limited(
+      "ulimit -f 128", {"job", "-d", dir.string(), "-q", "--name=x", "--rw=write", "--bs=64k", "--size=1m",
+                        "--fallocate=none"});
+  INFO(result.err);
+  CHECK(result.exit_code == 1);
+  const std::string line = last_line(result.err);
+  CHECK(line.starts_with("bench++: workload 'x': file size limit reached writing " + dir.string() + "/"));
+  CHECK(line.ends_with("/x.0.0 at offset 65536 (the file size limit (ulimit -f) of 64.0 KiB): File too large"));
+  CHECK(test::list_tree(dir).empty());
 }
 
 TEST_CASE("reliability: threads that cannot start under the address space limit are named with the job, exit 1") {

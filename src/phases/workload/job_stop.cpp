@@ -4,9 +4,11 @@
 
 #include <cerrno>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "phases/workload/workload_data.h"
+#include "platform/resource_limits.h"
 
 namespace bench {
 
@@ -59,8 +61,12 @@ void JobStopRules::fail_request(IoOp op, std::int64_t result, std::uint32_t leng
   if (error_) return;
   const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : op == IoOp::kTrim ? "trim" : "sync";
   if (result < 0) {
-    error_ = std::system_error(static_cast<int>(-result), std::generic_category(),
-                               fmt::format("cannot {} {} at offset {}", verb, file, offset));
+    // A write past the file size limit (a file growing by its writes) is named with the limit, as every write's.
+    const int error = static_cast<int>(-result);
+    const std::string where = fmt::format("{} at offset {}", file, offset);
+    error_ = std::system_error(error, std::generic_category(),
+                               op == IoOp::kWrite ? write_failure_text(error, where)
+                                                  : fmt::format("cannot {} {}", verb, where));
   } else {
     error_ = std::system_error(EIO, std::generic_category(),
                                fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, file, offset, result,
