@@ -1,10 +1,14 @@
 #include "report/html/html_text.h"
 
+#include "text/printable.h"
+
 namespace bench {
 
 std::string html_text(std::string_view text) {
   std::string out;
-  for (const char c : text) {
+  // Control bytes as a terminal is spared them: a browser shows nothing (or U+FFFD) for them, and none is valid
+  // HTML. Newlines stay: the run's text (a <pre>) keeps its lines, and elsewhere a newline is only white space.
+  for (const char c : printable_lines(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

@@ -5,7 +5,9 @@
 
 namespace bench {
 
-// Text safe inside HTML/SVG elements and attribute values: & < > " ' as entities.
+// Text safe inside HTML/SVG elements and attribute values: & < > " ' as entities, and control bytes (C0 but the
+// newline, DEL, C1) written as printable_lines (text/printable.h) writes them for the terminal, "\x1b" for ESC;
+// every other byte as it is.
 std::string html_text(std::string_view text);
 
 }  // namespace bench

@@ -68,6 +68,20 @@ TEST_CASE("compare html: labels are escaped and not-measured cells say so") {
   CHECK(html.find("not measured (under 0.5 s)") != std::string::npos);
 }
 
+TEST_CASE("compare html: control bytes of a label are written as escapes, never raw") {
+  std::vector<SourcedRun> runs;
+  repeated_comparison(runs);
+  // ESC starting a colour, NUL, DEL and a C1 control (U+009B, CSI) in UTF-8.
+  const std::string hostile = std::string("\x1b[31mguest\0x\x7f\xc2\x9b", 15);
+  for (auto& run : runs) {
+    if (run.input == 1) run.run.info.label = hostile;
+  }
+  const std::string html = format_comparison_html(compare_runs(runs, {}));
+  for (const char control : {'\x1b', '\0', '\x7f'}) CHECK(html.find(control) == std::string::npos);
+  CHECK(html.find("\xc2\x9b") == std::string::npos);
+  CHECK(html.find("\\x1b[31mguest\\x00x\\x7f\\u009b") != std::string::npos);
+}
+
 // Headless Chromium with a fresh profile and nothing that reaches the network.
 test::CommandOutput chromium(const fs::path& profile, const std::vector<std::string>& args) {
   std::vector<std::string> argv = {"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",

@@ -107,6 +107,16 @@ TEST_CASE("run html: a failed job is marked in its row and left out of its chart
   CHECK(test::contains(html, "psync FAILED"));
 }
 
+TEST_CASE("run html: control bytes of a job name are written as escapes, never raw") {
+  RunResult run = test::machine_readable_samples().front();
+  run.phases = {workload_part(std::string("\x1b[31mw\0", 7))};  // ESC starting a colour, NUL
+  const std::string html = format_run_html({run});
+  check_self_contained(html);
+  CHECK(html.find('\x1b') == std::string::npos);
+  CHECK(html.find('\0') == std::string::npos);
+  CHECK(test::contains(html, "\\x1b[31mw\\x00 read"));
+}
+
 TEST_CASE("run html: a repeat whose job failed is left out of the test's charts, naming that run") {
   std::vector<RunResult> runs(2, test::machine_readable_samples().front());
   runs[0].phases = {workload_part("w")};
