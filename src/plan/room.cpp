@@ -12,6 +12,7 @@
 #include "platform/aligned_buffer.h"
 #include "platform/directory_check.h"
 #include "result/errors.h"
+#include "result/size_text.h"
 #include "result/space_needed.h"
 
 namespace bench {
@@ -119,20 +120,7 @@ std::uint64_t buffer_bytes(const std::vector<WorkloadRoom>& workloads, std::uint
 
 // "1.5 GiB": in the largest unit of which it holds one (MiB at least), to a tenth, rounded up or down.
 std::string tenths_text(std::uint64_t bytes, bool round_up) {
-  static constexpr std::pair<unsigned, const char*> kUnits[] = {{60, "EiB"}, {50, "PiB"}, {40, "TiB"}, {30, "GiB"}};
-  unsigned shift = 20;
-  const char* symbol = "MiB";
-  for (const auto& [unit_shift, unit_symbol] : kUnits) {
-    if (bytes >> unit_shift != 0) {
-      shift = unit_shift;
-      symbol = unit_symbol;
-      break;
-    }
-  }
-  const std::uint64_t unit = std::uint64_t{1} << shift;
-  const std::uint64_t rest = bytes % unit * 10;  // below 10 x 2^60: no overflow
-  const std::uint64_t tenths = bytes / unit * 10 + (round_up ? (rest + unit - 1) / unit : rest / unit);
-  return fmt::format("{}.{} {}", tenths / 10, tenths % 10, symbol);
+  return size_in_tenths(bytes, SmallestUnit::kMiB, round_up ? TenthRounding::kUp : TenthRounding::kDown);
 }
 
 // The need rounded up against what is free rounded down, each in its own unit; in bytes when they would read the

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "result/size_text.h"
+
 namespace bench {
 namespace {
 
@@ -47,21 +49,7 @@ ResourceLimits read_resource_limits() {
 }
 
 std::string limit_bytes_text(std::uint64_t bytes) {
-  static constexpr std::pair<unsigned, const char*> kUnits[] = {{60, "EiB"}, {50, "PiB"}, {40, "TiB"}, {30, "GiB"},
-                                                                {20, "MiB"}};
-  unsigned shift = 10;
-  const char* symbol = "KiB";
-  for (const auto& [unit_shift, unit_symbol] : kUnits) {
-    if (bytes >> unit_shift != 0) {
-      shift = unit_shift;
-      symbol = unit_symbol;
-      break;
-    }
-  }
-  const std::uint64_t unit = std::uint64_t{1} << shift;
-  // Rounded down: the limit is not reached by what reads as just below it.
-  const std::uint64_t tenths = bytes / unit * 10 + bytes % unit * 10 / unit;  // below 10 x 2^60: no overflow
-  return fmt::format("{}.{} {}", tenths / 10, tenths % 10, symbol);
+  return size_in_tenths(bytes, SmallestUnit::kKiB, TenthRounding::kDown);  // a limit is not above what it is
 }
 
 std::string file_size_limit_text(std::uint64_t bytes) {

@@ -27,60 +27,69 @@ std::vector<std::uint64_t> whole_windows(const std::vector<std::uint64_t>& serie
   return whole;
 }
 
-// Part `p` of `jobs` (all of a test's, or one).
-LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
-                        std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
-                        CpuWindow cpu_window, Clock::time_point zero) {
-  LocalResult local;
-  auto first_start = Clock::time_point::max();
-  auto last_end = Clock::time_point::min();
+// When the jobs' measured windows began and ended, and what they share of the CPU window.
+struct MeasuredSpan {
+  Clock::time_point first_start;
+  Clock::time_point last_end;
+  nanoseconds cpu_from;      // the earliest start of a measured window, in CPU time
+  double mean_depth = 0;     // the jobs' mean of their time in flight over their elapsed time
+};
+
+MeasuredSpan span_of(std::span<const JobMeasurement> jobs, CpuWindow cpu_window, Clock::time_point zero) {
+  if (jobs.empty()) return {zero, zero, cpu_window.ended, 0};
+  MeasuredSpan span{Clock::time_point::max(), Clock::time_point::min(), cpu_window.ended, 0};
   double depth_sum = 0;
-  nanoseconds cpu_from = cpu_window.ended;  // the earliest start of a measured window, in CPU time
   for (const JobMeasurement& job : jobs) {
-    cpu_from = std::min(cpu_from, job.cpu_at_measured_from.value_or(cpu_window.released));
-    first_start = std::min(first_start, job.measured_from);
-    last_end = std::max(last_end, job.measured_from + job.elapsed);
+    span.cpu_from = std::min(span.cpu_from, job.cpu_at_measured_from.value_or(cpu_window.released));
+    span.first_start = std::min(span.first_start, job.measured_from);
+    span.last_end = std::max(span.last_end, job.measured_from + job.elapsed);
     if (job.elapsed.count() > 0) {
       depth_sum += static_cast<double>(job.time_in_flight.count()) / static_cast<double>(job.elapsed.count());
     }
   }
-  if (jobs.empty()) first_start = last_end = zero;
-  const nanoseconds elapsed = std::chrono::duration_cast<nanoseconds>(last_end - first_start);
-  const auto whole_seconds = static_cast<std::size_t>(elapsed / std::chrono::seconds(1));
-  PhaseResult& result = local.result;
+  span.mean_depth = depth_sum / static_cast<double>(jobs.size());
+  return span;
+}
+
+// Part `p` summed over `jobs` into `local`: requests, bytes, the latency histograms and the per-second series (its
+// first `whole_seconds` seconds).
+void add_parts(LocalResult& local, std::span<const JobMeasurement> jobs, std::size_t p, std::size_t whole_seconds) {
   local.per_second.assign(whole_seconds, 0);
   for (const JobMeasurement& job : jobs) {
     const PartMeasurement& part = job.parts.at(p);
     local.histogram.merge(part.latency);
     local.submission_histogram.merge(part.submission_latency);
     local.completion_histogram.merge(part.completion_latency);
-    result.operations += part.operations;
-    result.bytes += part.bytes;
+    local.result.operations += part.operations;
+    local.result.bytes += part.bytes;
     for (std::size_t s = 0; s < std::min(whole_seconds, part.operations_per_second.size()); ++s) {
       local.per_second[s] += part.operations_per_second[s];
     }
   }
-  result.elapsed = elapsed;
-  result.cpu = jobs.empty() ? cpu_window.ended - cpu_window.released
-                            : cpu_window.ended - std::max(cpu_from, cpu_window.released);
-  result.latency = local.histogram.summary();
-  result.latency_histogram = local.histogram.buckets();
-  result.submission_latency = local.submission_histogram.summary();  // nullopt unless slat and clat were apart
-  result.submission_histogram = local.submission_histogram.buckets();
-  result.completion_latency = local.completion_histogram.summary();
-  result.completion_histogram = local.completion_histogram.buckets();
-  result.workers = static_cast<std::uint32_t>(jobs.size());
-  local.start = std::chrono::duration_cast<nanoseconds>(first_start - zero);
-  local.end = std::chrono::duration_cast<nanoseconds>(last_end - zero);
-  local.mean_depth = jobs.empty() ? 0 : depth_sum / static_cast<double>(jobs.size());
-  if (!test.workload) {
-    result.bonnie_test = id.phase;
-    local.reported_when_empty = true;
-    local.per_second.clear();
-    return local;
+}
+
+// The mean latency of each second's requests over `jobs` (0 for a second without any).
+std::vector<double> mean_latency_per_second(std::span<const JobMeasurement> jobs, std::size_t p,
+                                            const std::vector<std::uint64_t>& per_second) {
+  std::vector<double> means(per_second.size(), 0.0);
+  for (std::size_t s = 0; s < per_second.size(); ++s) {
+    std::uint64_t latency_sum = 0;
+    for (const JobMeasurement& job : jobs) {
+      const std::vector<std::uint64_t>& sums = job.parts.at(p).latency_ns_per_second;
+      if (s < sums.size()) latency_sum += sums[s];
+    }
+    if (per_second[s] != 0) means[s] = static_cast<double>(latency_sum) / static_cast<double>(per_second[s]);
   }
+  return means;
+}
+
+// The workload's own figures of part `p` of `jobs`: what ran it, its series, depths and windows, the first failure.
+WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
+                              std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
+                              const LocalResult& local) {
+  const WorkloadSpec& spec = plan.workload(test);
   WorkloadPart workload;
-  workload.workload = plan.workload(test).name;
+  workload.workload = spec.name;
   workload.direction = id.direction;
   workload.job = job_index;
   workload.engine = test.engine.engine;
@@ -89,21 +98,10 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   workload.mean_depth = local.mean_depth;
   workload.per_second.assign(local.per_second.begin(), local.per_second.end());
   workload.steady = judge_steady_state(workload.per_second);
-  workload.mean_latency_ns_per_second.assign(local.per_second.size(), 0.0);
-  for (std::size_t s = 0; s < local.per_second.size(); ++s) {
-    std::uint64_t latency_sum = 0;
-    for (const JobMeasurement& job : jobs) {
-      const std::vector<std::uint64_t>& sums = job.parts.at(p).latency_ns_per_second;
-      if (s < sums.size()) latency_sum += sums[s];
-    }
-    if (local.per_second[s] != 0) {
-      workload.mean_latency_ns_per_second[s] = static_cast<double>(latency_sum) / static_cast<double>(local.per_second[s]);
-    }
-  }
+  workload.mean_latency_ns_per_second = mean_latency_per_second(jobs, p, local.per_second);
   for (const JobMeasurement& job : jobs) {
     workload.depths.add(job.depths);
     const PartMeasurement& part = job.parts.at(p);
-    const WorkloadSpec& spec = plan.workload(test);
     workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, job.elapsed, spec.bw_avg_time));
     workload.iops_window_operations.push_back(
         whole_windows(part.operations_per_iops_window, job.elapsed, spec.iops_avg_time));
@@ -114,18 +112,54 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
       break;
     }
   }
-  result.workload = std::move(workload);
-  if (!job_index) {  // fio's logs: every job's requests of this direction, in the whole part
-    for (std::uint32_t j = 0; j < jobs.size(); ++j) {
-      jobs[j].samples.for_each([&](IoSample sample) {
-        if (sample.direction != id.direction) return;
-        sample.job = j;
-        result.samples.push_back(sample);
-      });
-    }
-    std::stable_sort(result.samples.begin(), result.samples.end(),
-                     [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });
+  return workload;
+}
+
+// fio's logs: every job's requests of `direction` in `jobs`, by completion time.
+std::vector<IoSample> samples_of(std::span<const JobMeasurement> jobs, IoDirection direction) {
+  std::vector<IoSample> samples;
+  for (std::uint32_t j = 0; j < jobs.size(); ++j) {
+    jobs[j].samples.for_each([&](IoSample sample) {
+      if (sample.direction != direction) return;
+      sample.job = j;
+      samples.push_back(sample);
+    });
   }
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](const IoSample& a, const IoSample& b) { return a.completed < b.completed; });
+  return samples;
+}
+
+// Part `p` of `jobs` (all of a test's, or one).
+LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
+                        std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
+                        CpuWindow cpu_window, Clock::time_point zero) {
+  LocalResult local;
+  const MeasuredSpan span = span_of(jobs, cpu_window, zero);
+  const nanoseconds elapsed = std::chrono::duration_cast<nanoseconds>(span.last_end - span.first_start);
+  add_parts(local, jobs, p, static_cast<std::size_t>(elapsed / std::chrono::seconds(1)));
+  PhaseResult& result = local.result;
+  result.elapsed = elapsed;
+  result.cpu = jobs.empty() ? cpu_window.ended - cpu_window.released
+                            : cpu_window.ended - std::max(span.cpu_from, cpu_window.released);
+  result.latency = local.histogram.summary();
+  result.latency_histogram = local.histogram.buckets();
+  result.submission_latency = local.submission_histogram.summary();  // nullopt unless slat and clat were apart
+  result.submission_histogram = local.submission_histogram.buckets();
+  result.completion_latency = local.completion_histogram.summary();
+  result.completion_histogram = local.completion_histogram.buckets();
+  result.workers = static_cast<std::uint32_t>(jobs.size());
+  local.start = std::chrono::duration_cast<nanoseconds>(span.first_start - zero);
+  local.end = std::chrono::duration_cast<nanoseconds>(span.last_end - zero);
+  local.mean_depth = span.mean_depth;
+  if (!test.workload) {
+    result.bonnie_test = id.phase;
+    local.reported_when_empty = true;
+    local.per_second.clear();
+    return local;
+  }
+  result.workload = workload_part_of(plan, test, id, p, jobs, job_index, local);
+  if (!job_index) result.samples = samples_of(jobs, id.direction);
   return local;
 }
 
