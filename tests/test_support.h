@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "platform/system_info.h"
+#include "test_paths.h"
 
 namespace bench::test {
 

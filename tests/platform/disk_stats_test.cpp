@@ -37,7 +37,7 @@ std::string stat_line(std::uint64_t reads, std::uint64_t writes, std::uint64_t i
 // it is on none (major 0: tmpfs, overlay).
 std::optional<std::string> build_dir_device() {
   struct stat info {};
-  if (::stat(BENCH_BUILD_DIR, &info) != 0 || major(info.st_dev) == 0) return std::nullopt;
+  if (::stat(BENCH_BUILD_DIR.c_str(), &info) != 0 || major(info.st_dev) == 0) return std::nullopt;
   return fmt::format("{}:{}", major(info.st_dev), minor(info.st_dev));
 }
 

@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "test_paths.h"
+
 namespace bench::test {
 namespace {
 
