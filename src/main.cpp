@@ -23,7 +23,7 @@ void print_error(const std::string& message) { fmt::print(stderr, "bench++: {}\n
 int main(int argc, char** argv) {
   bench::install_interrupt_handlers();
   try {
-    return bench::run_cli(std::vector<std::string>(argv + 1, argv + argc));
+    return bench::run_cli(argc > 0 ? argv[0] : "", std::vector<std::string>(argv + 1, argv + argc));
   } catch (const bench::UsageError& error) {
     // Every rank of an MPI job parses the same command line: rank 0 says what is wrong, and its exit status
     // is mpirun's (a non-zero status here could make mpirun stop rank 0 before it has said it).

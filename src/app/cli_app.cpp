@@ -91,12 +91,23 @@ int act_on(const ParsedCommandLine& command) {
 
 }  // namespace
 
-int run_cli(const std::vector<std::string>& args) {
+bool is_fio_persona_name(const std::string& program_name) {
+  const std::string::size_type slash = program_name.rfind('/');
+  return program_name.substr(slash == std::string::npos ? 0 : slash + 1) == "fio";
+}
+
+int run_cli(const std::string& program_name, const std::vector<std::string>& args) {
+  if (is_fio_persona_name(program_name)) {
+    return act_on(parse_workload_command_line(WorkloadCommand::kFio, args, read_system_facts(), read_job_file,
+                                              read_included_job_file));
+  }
   if (!args.empty() && args.front() == "compare") {
     return run_compare_command(std::vector<std::string>(args.begin() + 1, args.end()));
   }
-  if (!args.empty() && (args.front() == "job" || args.front() == "suite")) {
-    const WorkloadCommand command = args.front() == "job" ? WorkloadCommand::kJob : WorkloadCommand::kSuite;
+  if (!args.empty() && (args.front() == "job" || args.front() == "suite" || args.front() == "fio")) {
+    const WorkloadCommand command = args.front() == "job"   ? WorkloadCommand::kJob
+                                    : args.front() == "fio" ? WorkloadCommand::kFio
+                                                            : WorkloadCommand::kSuite;
     return act_on(parse_workload_command_line(command, std::vector<std::string>(args.begin() + 1, args.end()),
                                               read_system_facts(), read_job_file, read_included_job_file));
   }

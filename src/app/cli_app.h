@@ -6,7 +6,12 @@
 
 namespace bench {
 
+// `program_name` is argv[0]: invoked as `fio` (a link or copy of the binary of that name, any directory) bench++
+// is fio's persona, and `args` are fio's; otherwise `args` are bench++'s, where `bench++ fio ARGS` is the persona.
 // Returns the exit code for a normal end (0). REQUIRES: install_interrupt_handlers() was called.
-int run_cli(const std::vector<std::string>& args);
+int run_cli(const std::string& program_name, const std::vector<std::string>& args);
+
+// Whether argv[0] names fio's persona: its last path component is "fio".
+bool is_fio_persona_name(const std::string& program_name);
 
 }  // namespace bench

@@ -29,6 +29,11 @@ struct FioOutputRequest {
   }
 };
 
+// Who bench++ is to its caller. kBench: bench++ itself (bonnie++'s command line, `bench++ job`, `suite`).
+// kFio: fio, for the tools and scripts that run `fio` (bench++ invoked as `fio`, or `bench++ fio`): fio's command
+// line as `bench++ job` takes it, with fio's defaults where bench++'s own differ (bench++(1), FIO PERSONA).
+enum class Persona { kBench, kFio };
+
 struct Config {
   RunSetup setup;  // what the run is asked to do: every option that changes what is measured
   // What only the command line needs:
@@ -54,6 +59,7 @@ struct Config {
   // may write onto a device (app/output_files.h).
   std::vector<std::string> allow_overwrite;
   std::vector<std::string> warnings;      // things main prints to stderr before running
+  Persona persona = Persona::kBench;
 
   // The FILE of the result file option `name` asks for, or nullopt.
   std::optional<std::string> result_file(std::string_view name) const {

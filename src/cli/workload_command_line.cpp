@@ -313,6 +313,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   Config& config = result.config;
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
+  if (command == WorkloadCommand::kFio) config.persona = Persona::kFio;
   const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
     read_suite(sorted, switches.sections, config);
@@ -331,7 +332,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
 std::string workload_help_text(WorkloadCommand command) {
   std::string suites;
   for (const BuiltinSuite& suite : builtin_suites()) suites += (suites.empty() ? "" : ", ") + std::string(suite.name);
-  const std::string usage = command == WorkloadCommand::kJob
+  const std::string usage = command != WorkloadCommand::kSuite
                                 ? "usage: bench++ job [options] --name=NAME [fio options]... | JOBFILE.fio...\n"
                                   "Runs workloads given with fio's options or job files (see bench++(1), WORKLOADS).\n"
                                 : fmt::format("usage: bench++ suite NAME [options]   (NAME: {})\n"

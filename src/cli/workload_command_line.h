@@ -22,7 +22,9 @@
 
 namespace bench {
 
-enum class WorkloadCommand { kJob, kSuite };
+// kFio: fio's persona (cli/config.h's Persona): `bench++ fio ARGS` or bench++ invoked as `fio`; its words are
+// `bench++ job`'s.
+enum class WorkloadCommand { kJob, kSuite, kFio };
 
 // How --scale shrinks (or grows) a suite or job: every size (at least one block) and time multiplied by a factor,
 // or "small": sizes capped at 64 MiB per job, runtimes at 2 s and ramps at 1 s.
