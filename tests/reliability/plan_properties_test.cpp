@@ -5,16 +5,23 @@
 //     request size would make one (with drawn sizes the refusal is conservative: it goes by the sizes the options
 //     name, and fio's draw, which bench++ follows, may never take one: fio 3.33 with bssplit=A/50:B/50 takes A only);
 //   - resource limits (plan/resource_limits.h): each limit refused exactly below the need the plan states, at every
-//     limit, and each refusal one line naming the workload and the limit.
+//     limit, and each refusal one line naming the workload and the limit;
+//   - directories (plan/disk_checks.h): a run whose workloads' directories (-d, directory=) include one that cannot
+//     hold files is refused when planned, naming that directory, and one whose directories all can is not; the
+//     probe leaves nothing behind.
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "cli/workload_command_line.h"
+#include "plan/disk_checks.h"
+#include "plan/plan.h"
 #include "phases/workload/job_offsets.h"
 #include "plan/request_alignment.h"
 #include "plan/resource_limits.h"
@@ -201,6 +208,68 @@ TEST_CASE("plan properties: each resource limit is refused exactly below the pla
       }
     }
   }
+}
+
+TEST_CASE("plan properties: a directory that cannot hold files is refused when planned, wherever it is named") {
+  const test::TempDir top;
+  const std::filesystem::path good_a = top.path() / "a", good_b = top.path() / "b";
+  std::filesystem::create_directories(good_a);
+  std::filesystem::create_directories(good_b);
+  std::ofstream(top.path() / "plain") << "x";
+  // The known bad ones (a directory of /proc, of /sys, one not there, a file) and two that take files.
+  const std::vector<std::pair<std::string, bool>> pool = {
+      {good_a.string(), true},  {good_b.string(), true},           {"/proc", false},
+      {"/sys/kernel", false},   {(top.path() / "none").string(), false}, {(top.path() / "plain").string(), false}};
+  std::mt19937_64 random(23);
+  std::size_t refused = 0, planned = 0;
+  for (int i = 0; i < 80; ++i) {
+    const auto& [directory, directory_good] = pool[random() % pool.size()];
+    std::vector<std::string> words = {"-d", directory};
+    std::vector<std::string> bad;
+    const std::size_t workloads = 1 + random() % 3;
+    for (std::size_t w = 0; w < workloads; ++w) {
+      words.push_back("--name=w" + std::to_string(w));
+      words.push_back("--size=64k");
+      if (random() % 2 == 0) {
+        const auto& [entry, entry_good] = pool[random() % pool.size()];
+        words.push_back("--directory=" + entry);
+        if (!entry_good) bad.push_back(entry);
+      } else if (!directory_good) {
+        bad.push_back(directory);
+      }
+    }
+    const std::string command = joined(words);
+    CAPTURE(command);
+    std::string error;
+    try {
+      const Config config = parse_workload_command_line(WorkloadCommand::kJob, words, test::fixed_system_facts(),
+                                                        [](const std::string&) { return std::string(); })
+                                .config;
+      PlanFacts facts;
+      facts.directory = config.directory;
+      facts.free_bytes_of_directory = std::uint64_t{1} << 40;
+      facts.memory_bytes = std::uint64_t{1} << 33;
+      check_plan_on_disk(make_plan(config.setup, facts), config.directory);
+    } catch (const std::exception& failure) {
+      error = failure.what();
+    }
+    if (bad.empty()) {
+      ++planned;
+      CHECK(error.empty());
+    } else {
+      ++refused;
+      // The first bad directory the run would use is named (which one is first is the plan's order).
+      bool names_one = false;
+      for (const std::string& b : bad) names_one = names_one || test::contains(error, "'" + b + "'");
+      CHECK(names_one);
+      CHECK(error.find('\n') == std::string::npos);
+    }
+  }
+  CHECK(planned > 10);
+  CHECK(refused > 10);
+  // The probes removed what they made.
+  CHECK(std::filesystem::is_empty(good_a));
+  CHECK(std::filesystem::is_empty(good_b));
 }
 
 }  // namespace bench
