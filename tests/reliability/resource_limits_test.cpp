@@ -79,6 +79,15 @@ TEST_CASE("reliability: a workload file growing past the file size limit fails i
   CHECK(line.starts_with("bench++: workload 'x': file size limit reached writing " + dir.string() + "/"));
   CHECK(line.ends_with("/x.0.0 at offset 65536 (the file size limit (ulimit -f) of 64.0 KiB): File too large"));
   CHECK(test::list_tree(dir).empty());
+  // 3 KiB writes: the one across the limit is cut short there, and named as the limit too (not as an I/O error).
+  const test::CommandOutput short_write = run_limited(
+      "ulimit -f 128", {"job", "-d", dir.string(), "-q", "--name=x", "--rw=write", "--bs=3k", "--size=1m",
+                        "--fallocate=none"});
+  INFO(short_write.err);
+  CHECK(short_write.exit_code == 1);
+  CHECK(last_line(short_write.err).ends_with(
+      "/x.0.0 at offset 64512 (the file size limit (ulimit -f) of 64.0 KiB): File too large"));
+  CHECK(test::list_tree(dir).empty());
 }
 
 TEST_CASE("reliability: threads that cannot start under the address space limit are named with the job, exit 1") {

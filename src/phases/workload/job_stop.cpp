@@ -67,6 +67,10 @@ void JobStopRules::fail_request(IoOp op, std::int64_t result, std::uint32_t leng
     error_ = std::system_error(error, std::generic_category(),
                                op == IoOp::kWrite ? write_failure_text(error, where)
                                                   : fmt::format("cannot {} {}", verb, where));
+  } else if (op == IoOp::kWrite && read_resource_limits().file_size_bytes == offset + static_cast<std::uint64_t>(result)) {
+    // A write cut short at the file size limit: the rest would fail with EFBIG (as fio's resubmitted rest does).
+    const std::string where = fmt::format("{} at offset {}", file, offset);
+    error_ = std::system_error(EFBIG, std::generic_category(), write_failure_text(EFBIG, where));
   } else {
     error_ = std::system_error(EIO, std::generic_category(),
                                fmt::format("cannot {} {} at offset {}: {} of {} bytes", verb, file, offset, result,
