@@ -11,13 +11,16 @@
 #include "result/errors.h"
 #include "run/interrupt.h"
 #include "run/rank_group.h"
+#include "text/printable.h"
 
 namespace {
 constexpr int kExitRuntimeError = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitInterrupted = 130;
 
-void print_error(const std::string& message) { fmt::print(stderr, "bench++: {}\n", message); }
+// Every error is one line, and what it quotes from the command line, a job file or a result file (a value, a name)
+// reaches the terminal with its control bytes escaped (text/printable.h), never acted on.
+void print_error(const std::string& message) { fmt::print(stderr, "bench++: {}\n", bench::printable(message)); }
 }  // namespace
 
 int main(int argc, char** argv) {

@@ -31,6 +31,7 @@
 #include "run/rank_group.h"
 #include "run/rank_steps.h"
 #include "run/runner.h"
+#include "text/printable.h"
 
 namespace bench {
 namespace {
@@ -110,7 +111,7 @@ bool run_on_rank(const Config& config, RankGroup& group) {
   std::optional<Placement> placement;
   std::exception_ptr failure = guarded([&] {
     if (reports) {
-      for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", warning);
+      for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", printable(warning));
     }
     placement = classify_placement(read_virt_evidence());
     drop_privileges(config.user, config.group);

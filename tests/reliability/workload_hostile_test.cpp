@@ -200,6 +200,9 @@ std::vector<Case> job_cases() {
       {{"job", "-d", "{DIR}", "--name=x", "junk", "--size=1m"}, 2, "unexpected word 'junk'"},
       {{"job", "-d", "{DIR}", "{FILES}/nul.fio"}, 2, "nul.fio:2: a NUL byte"},
       {{"job", "-d", "{DIR}", "{FILES}/control.fio"}, 2, "control.fio:2: a control (0x1b) byte"},
+      // A value or an option's name from the command line with control bytes is quoted escaped.
+      {{"job", "-d", "{DIR}", "--name=x", "--rw=re\x1b[2Jad"}, 2, "rw='re\\x1b[2Jad'"},
+      {{"job", "-d", "{DIR}", "--name=x", "--fo\x1b[31mo=1"}, 2, "'fo\\x1b[31mo'"},
       {{"job", "-d", "{DIR}", "{FILES}/binary.fio"}, 2, "binary.fio:1"},
       {{"job", "-d", "{DIR}", "{FILES}/bom-nul.fio"}, 2, "bom-nul.fio:1: a NUL byte"},
       {{"job", "-d", "{DIR}", "{FILES}/random.bin"}, 2, "random.bin"},
