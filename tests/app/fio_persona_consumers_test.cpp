@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -299,6 +300,45 @@ TEST_CASE("fio persona consumers: Tart's six benchmark commands, one job each, f
     CHECK(fs::is_empty(dir.path() / "test-data"));
   }
   CHECK(commands == 6);
+}
+
+// Phoronix's fio profile (phoronix-test-suite/test-profiles, pts/fio-2.1.0 install.sh): fio-run writes test.fio
+// ([global] rw, ioengine, iodepth=64, size=1g, direct, startdelay=20, ramp_time=5, runtime=60, group_reporting=1,
+// numjobs, time_based, disk_util=0, clat_percentiles=0, disable_lat/clat/slat=1, filename=; [test] name=test, bs,
+// stonewall) and runs `fio test.fio 2>&1 > $LOG_FILE`; results-definition.xml takes the figure after "bw=" on the
+// line holding ": bw=" (the Run status group's READ:/WRITE: line) and after "IOPS=" on the line holding "IOPS=".
+// Sizes and times scaled down here.
+TEST_CASE("fio persona consumers: Phoronix's fio profile and the lines its result parser reads") {
+  const PersonaOnPath persona;
+  const test::TempDir dir;
+  for (const auto& [rw, direction] : std::vector<std::pair<std::string, std::string>>{{"randread", "READ"},
+                                                                                       {"write", "WRITE"}}) {
+    CAPTURE(rw);
+    std::ofstream(dir.path() / "test.fio")
+        << "[global]\nrw=" << rw << "\nioengine=libaio\niodepth=64\nsize=8m\ndirect=0\nstartdelay=0\n\nramp_time=0"
+        << "\nruntime=1\ngroup_reporting=1\nnumjobs=1\ntime_based\ndisk_util=0\nclat_percentiles=0\ndisable_lat=1"
+        << "\ndisable_clat=1\ndisable_slat=1\nfilename=" << (dir.path() / "fiofile").string()
+        << "\n[test]\nname=test\nbs=4k\nstonewall\n";
+    const auto r = persona.run(dir.path(), {"test.fio"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.err == "");  // 2>&1 would put it into the log the parser reads
+    const std::vector<std::string> lines = test::lines_of(r.out);
+    const auto line_with = [&](const std::string& hint) {
+      for (const std::string& line : lines) {
+        if (test::contains(line, hint)) return line;
+      }
+      return std::string();
+    };
+    const std::string bw_line = line_with(": bw=");
+    CAPTURE(bw_line);
+    CHECK(bw_line.rfind("  " + std::string(direction.size() == 4 ? " " : "") + direction + ": bw=", 0) == 0);
+    const std::string iops_line = line_with("IOPS=");
+    CAPTURE(iops_line);
+    REQUIRE(test::contains(iops_line, "IOPS="));
+    const std::string after = iops_line.substr(iops_line.find("IOPS=") + 5);
+    CHECK(!after.empty());
+    CHECK(std::isdigit(static_cast<unsigned char>(after.front())));
+  }
 }
 
 }  // namespace bench
