@@ -191,4 +191,23 @@ TEST_CASE("fio persona face: --cmdhelp and --help through the link, as blktests 
   CHECK(test::run_bench({"job", "--help"}).out.starts_with("usage: bench++ job"));
 }
 
+TEST_CASE("fio persona face: cmake --install puts a link named fio in lib/bench++/fio, to the installed bench++") {
+  test::TempDir stage;
+  const auto r = test::run_program({"env", "DESTDIR=" + stage.path().string(), "cmake", "--install", BENCH_BUILD_DIR,
+                                    "--prefix", "/usr"});
+  REQUIRE(r.exit_code == 0);
+  const fs::path link = stage.path() / "usr/lib/bench++/fio/fio";
+  REQUIRE(fs::is_symlink(link));
+  CHECK(fs::read_symlink(link) == "../../../bin/bench++");  // relative: right wherever the tree is unpacked
+  CHECK(fs::equivalent(link, stage.path() / "usr/bin/bench++"));
+  CHECK(fs::directory_iterator(link.parent_path()) != fs::directory_iterator());
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(link.parent_path())) ++entries;
+  CHECK(entries == 1);  // a directory of its own: PATH=/usr/lib/bench++/fio:$PATH adds fio and nothing else
+  // The opt-in as the man page gives it, with the staged tree as /usr.
+  const auto version = test::run_program(
+      {"env", "PATH=" + link.parent_path().string() + ":/usr/bin:/bin", "sh", "-c", "fio --version"});
+  CHECK(version.out == fio_persona_version_line() + "\n");
+}
+
 }  // namespace bench
