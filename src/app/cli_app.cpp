@@ -17,6 +17,7 @@
 #include "app/run_command.h"
 #include "app/text_sink.h"
 #include "cli/fio_job_file.h"
+#include "cli/fio_persona.h"
 #include "cli/workload_command_line.h"
 #include "cli/bonnie_command_line.h"
 #include "platform/posix_file.h"
@@ -74,10 +75,16 @@ std::optional<std::string> read_included_job_file(const std::string& path) {
 int act_on(const ParsedCommandLine& command) {
   switch (command.action) {
     case Action::kHelp:
-      if (!is_secondary_rank()) write_standard_output(command.help_text);
+      if (!is_secondary_rank()) {
+        write_standard_output(command.help_text);
+        if (!command.notice.empty()) fmt::print(stderr, "{}\n", command.notice);
+      }
       return 0;
     case Action::kVersion:
-      if (!is_secondary_rank()) write_standard_output(fmt::format("bench++ {}\n", BENCH_VERSION));
+      if (!is_secondary_rank()) {
+        write_standard_output(command.config.persona == Persona::kFio ? fio_persona_version_line() + "\n"
+                                                                      : fmt::format("bench++ {}\n", BENCH_VERSION));
+      }
       return 0;
     case Action::kDetect:
       return run_detect_command();
@@ -94,6 +101,11 @@ int act_on(const ParsedCommandLine& command) {
 bool is_fio_persona_name(const std::string& program_name) {
   const std::string::size_type slash = program_name.rfind('/');
   return program_name.substr(slash == std::string::npos ? 0 : slash + 1) == "fio";
+}
+
+Persona persona_of(const std::string& program_name, const std::vector<std::string>& args) {
+  const bool fio = is_fio_persona_name(program_name) || (!args.empty() && args.front() == "fio");
+  return fio ? Persona::kFio : Persona::kBench;
 }
 
 int run_cli(const std::string& program_name, const std::vector<std::string>& args) {

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/config.h"  // Persona
+
 namespace bench {
 
 // `program_name` is argv[0]: invoked as `fio` (a link or copy of the binary of that name, any directory) bench++
@@ -13,5 +15,9 @@ int run_cli(const std::string& program_name, const std::vector<std::string>& arg
 
 // Whether argv[0] names fio's persona: its last path component is "fio".
 bool is_fio_persona_name(const std::string& program_name);
+
+// Who the command line asks bench++ to be, before it is parsed (main says a failure of parsing as that one does):
+// fio's persona when argv[0] names it or the first word is "fio", as run_cli reads them.
+Persona persona_of(const std::string& program_name, const std::vector<std::string>& args);
 
 }  // namespace bench

@@ -7,6 +7,7 @@ namespace bench {
 // One destination, which one or several rows write to.
 struct OutputSet::Outlet {
   TextSink* stream = nullptr;              // standard output or error: what is added is written as it is
+  bool at_end_only = false;                // a row of it renders only at the end: all of its rows wait for it
   std::optional<DocumentOutput> document;  // a FILE replaced whole, or "-"
   std::string text;                        // the document: everything added (kAppends), or the last (kReplaces)
   std::string pending;                     // a stream: what was added since the last write
@@ -65,7 +66,8 @@ OutputSet::OutputSet(const Config& config, bool with_bonnie_tests)
   });
   const bool bonnie_lines_on_stdout = with_bonnie_tests && config.repeats_given;
   text_stream_ = config.quiet || bonnie_lines_on_stdout || stdout_taken ? &stderr_ : &stdout_;
-  const bool fio_normal_takes_text = config.fio_output.has("normal") && !config.quiet;
+  // fio's persona writes fio's outputs alone; elsewhere fio's normal output carries the run's text, unless -q.
+  const bool no_run_text = config.persona == Persona::kFio || (config.fio_output.has("normal") && !config.quiet);
 
   Outlet* fio_outlet = nullptr;
   std::vector<Outlet*> outlet_of(rows.size(), nullptr);
@@ -89,7 +91,7 @@ OutputSet::OutputSet(const Config& config, bool with_bonnie_tests)
           outlet_of[i] = fio_outlet;
           break;
         case OutputDestination::kRunText:
-          if (!fio_normal_takes_text) outlet_of[i] = &stream_outlet(*text_stream_);
+          if (!no_run_text) outlet_of[i] = &stream_outlet(*text_stream_);
           break;
         case OutputDestination::kFreeStdout:
           if (!stdout_taken) outlet_of[i] = &stream_outlet(stdout_);
@@ -98,7 +100,9 @@ OutputSet::OutputSet(const Config& config, bool with_bonnie_tests)
     }
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (outlet_of[i] != nullptr) open_.push_back(Open{rows[i], rows[i]->make_writer(config), outlet_of[i]});
+    if (outlet_of[i] == nullptr) continue;
+    open_.push_back(Open{rows[i], rows[i]->make_writer(config), outlet_of[i]});
+    if (rows[i]->when == OutputWhen::kEnd) outlet_of[i]->at_end_only = true;
   }
 }
 
@@ -116,7 +120,7 @@ OutputSet::Outlet& OutputSet::stream_outlet(TextSink& sink) {
 void OutputSet::render(OutputWhen when, const ResultsSoFar& results) {
   std::vector<Outlet*> written;  // in the order they were first given something
   for (Open& open : open_) {
-    if (when != OutputWhen::kEnd && open.row->when != when) continue;
+    if (when != OutputWhen::kEnd && (open.row->when != when || open.outlet->at_end_only)) continue;
     std::string document = open.writer->render(results);
     if (open.row->growth == Growth::kAppends) {
       if (document.size() <= open.rendered_bytes) continue;

@@ -3,7 +3,8 @@
 // with its writer and its destination. At each moment (a test finished, a run finished, the end) it renders the
 // rows rendered then, in the table's order, and hands each document's new part (or, replacing, the whole) to its
 // destination; the destinations written to then are written once each, in the order they were first given
-// something, so that a stream gets its parts in the table's order and after what an earlier moment gave it.
+// something, so that a stream gets its parts in the table's order and after what an earlier moment gave it. A
+// destination with a row rendered only at the end (fio's JSON) gets all of its rows then, in the table's order.
 #include <memory>
 #include <optional>
 #include <string>

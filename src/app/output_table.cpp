@@ -30,7 +30,8 @@ std::unique_ptr<ResultWriter> fio_terse(const Config& config) {
   return std::make_unique<FioTerseWriter>(config.fio_output.terse_version);
 }
 std::unique_ptr<ResultWriter> fio_normal(const Config& config) {
-  return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet);
+  // bench++'s text beside fio's lines, unless -q; never in fio's persona, whose normal output is fio's alone.
+  return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet && config.persona == Persona::kBench);
 }
 
 using enum OutputAsked;
@@ -41,14 +42,14 @@ using enum Growth;
 const std::vector<OutputRow> kRows = {
     // asked              name      writer                                          destination  growth    when
     {kFioFormat,          "terse",  fio_terse,                                      kFioOutput,  kAppends, kEachRun},
+    {kFioFormat,          "json",   plain<FioJsonWriter, FioJsonKind::kJson>,       kFioOutput,  kAppends, kEnd},
+    {kFioFormat,          "json+",  plain<FioJsonWriter, FioJsonKind::kJsonPlus>,   kFioOutput,  kAppends, kEnd},
     {kFioFormat,          "normal", fio_normal,                                     kFioOutput,  kAppends, kEachRun},
     {kAlways,             "text",   run_text,                                       kRunText,    kAppends, kEachRun},
     {kWithBonnieTests,    "bonnie++ CSV", bonnie_csv,                               kFreeStdout, kAppends, kEachRun},
     {kResultFileOption,   "csv",    plain<SpreadsheetCsvWriter>,                    kNamedFile,  kAppends, kEachTest},
     {kResultFileOption,   "json",   plain<JsonReportWriter>,                        kNamedFile,  kReplaces, kEachTest},
     {kResultFileOption,   "html",   plain<RunHtmlWriter>,                           kNamedFile,  kReplaces, kEachTest},
-    {kFioFormat,          "json",   plain<FioJsonWriter, FioJsonKind::kJson>,       kFioOutput,  kAppends, kEnd},
-    {kFioFormat,          "json+",  plain<FioJsonWriter, FioJsonKind::kJsonPlus>,   kFioOutput,  kAppends, kEnd},
 };
 
 const std::vector<CompareOutputRow> kCompareRows = {

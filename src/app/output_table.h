@@ -27,10 +27,12 @@ enum class OutputAsked {
 enum class OutputDestination {
   kNamedFile,   // the option's FILE, replaced whole (app/document_output.h); "-": standard output, as a stream
   kFioOutput,   // fio's --output FILE, replaced whole, else standard output: one destination for all of fio's
-                // formats, each one's new part after the one above it in the table
+                // formats, each one's new part after the one above it in the table (fio 3.33's order: terse,
+                // json, normal); with a format rendered only at the end (json), all of them at the end, as fio
+                // writes its formats once every job is done
   kRunText,     // standard output; standard error with -q, when another output takes standard output, and with -x
                 // when the run has bonnie++'s tests (stdout then carries bonnie++'s CSV lines, as bonnie++ -x's);
-                // nowhere when fio's normal output carries the text (without -q)
+                // nowhere when fio's normal output carries the text (without -q), and nowhere in fio's persona
   kFreeStdout,  // standard output, unless another output takes it: then nowhere
 };
 
@@ -47,7 +49,7 @@ struct OutputRow {
 };
 
 // Every output, in the order they are rendered at each moment (so, on a stream they share, the order of their
-// parts: fio's terse lines before its normal text, a run's text before bonnie++'s CSV line).
+// parts: fio's terse lines, its JSON, then its normal text; a run's text before bonnie++'s CSV line).
 std::span<const OutputRow> output_rows();
 
 // compare's outputs (bench++ compare --NAME FILE: cli/compare_options.h, compare_output_names), a row each: its

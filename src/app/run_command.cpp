@@ -90,28 +90,33 @@ void write_plan(const Plan& plan, const Config& config) {
   write_standard_output(format_plan_text(plan));
 }
 
+// What starts each line bench++ says on stderr: main's prefix of a failure, bench++'s or fio's in its persona.
+std::string_view stderr_prefix(const Config& config) { return config.persona == Persona::kFio ? "fio" : "bench++"; }
+
 // Each failed job of the runs (a workload's failure, recorded in its results) in one line on stderr, as main says a
-// failure; whether there was any.
-bool say_failed_jobs(const std::vector<RunResult>& runs) {
-  bool any = false;
+// failure; how many there were.
+std::size_t say_failed_jobs(const std::vector<RunResult>& runs, const Config& config) {
+  std::size_t failed = 0;
   for (const RunResult& run : runs) {
     for (const std::string& line : job_failure_lines(run)) {
-      fmt::print(stderr, "bench++: {}\n", line);
-      any = true;
+      fmt::print(stderr, "{}: {}\n", stderr_prefix(config), line);
+      ++failed;
     }
   }
-  return any;
+  return failed;
 }
 
 // One rank's part of the command (the whole of it without MPI). Each step that can fail on one rank only ends in
-// an agreement, so every rank stops together (run/rank_group.h). Returns whether a job failed (on rank 0: the
+// an agreement, so every rank stops together (run/rank_group.h). Returns how many jobs failed (on rank 0: the
 // others report nothing).
-bool run_on_rank(const Config& config, RankGroup& group) {
+std::size_t run_on_rank(const Config& config, RankGroup& group) {
   const bool reports = group.rank() == 0;
   std::optional<Placement> placement;
   std::exception_ptr failure = guarded([&] {
     if (reports) {
-      for (const auto& warning : config.warnings) fmt::print(stderr, "bench++: warning: {}\n", printable(warning));
+      for (const auto& warning : config.warnings) {
+        fmt::print(stderr, "{}: warning: {}\n", stderr_prefix(config), printable(warning));
+      }
     }
     placement = classify_placement(read_virt_evidence());
     drop_privileges(config.user, config.group);
@@ -132,7 +137,7 @@ bool run_on_rank(const Config& config, RankGroup& group) {
   }));
   if (config.dry_run) {
     if (reports) write_plan(*plan, config);
-    return false;
+    return 0;
   }
   std::optional<RunInfo> info;
   std::optional<RunOutputs> outputs;
@@ -140,12 +145,12 @@ bool run_on_rank(const Config& config, RankGroup& group) {
     info = make_run_info(config, std::move(*placement));
     if (reports) outputs.emplace(config, *plan);
   }));
-  bool failed = false;
+  std::size_t failed = 0;
   run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
     const RunOutcome outcome = run_plan(std::move(*plan), config.directory, *info, observer, interrupt_signal(), group);
     if (outputs) {
       outputs->finish(outcome.kept_files);
-      failed = say_failed_jobs(outcome.runs);
+      failed = say_failed_jobs(outcome.runs, config);
     }
   });
   return failed;
@@ -154,9 +159,13 @@ bool run_on_rank(const Config& config, RankGroup& group) {
 }  // namespace
 
 int run_command(const Config& config) {
-  bool failed = false;
+  std::size_t failed = 0;
   const int status = run_as_rank([&config, &failed](RankGroup& group) { failed = run_on_rank(config, group); });
-  return failed ? kExitJobFailed : status;
+  if (failed == 0) return status;
+  // fio 3.33 exits with the number of its jobs that failed (backend.c: exit_value++ per failed job), here kept
+  // below 256 so that no count of failures reads as success.
+  return config.persona == Persona::kFio ? static_cast<int>(std::min<std::size_t>(failed, kExitMostJobsFailed))
+                                         : kExitJobFailed;
 }
 
 }  // namespace bench

@@ -11,8 +11,11 @@ namespace bench {
 
 // main's exit status for a run whose jobs all ran but one or more failed (fio's: 1, as any runtime failure).
 inline constexpr int kExitJobFailed = 1;
+// fio's persona exits with the number of failed jobs, as fio does, up to this.
+inline constexpr int kExitMostJobsFailed = 255;
 
-// Returns 0 when the run (or the dry run) succeeded, kExitJobFailed when a workload's job failed (the other jobs
+// Returns 0 when the run (or the dry run) succeeded, kExitJobFailed when a workload's job failed (in fio's
+// persona: the number of failed jobs, as fio; the other jobs
 // and the later groups ran, every job is reported, each failed one named on stderr); throws UsageError, InterruptedError or other exceptions
 // (main maps them).
 int run_command(const Config& config);

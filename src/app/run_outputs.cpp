@@ -19,10 +19,11 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
     : config_(config),
       stderr_sink_(TextSink::standard_error()),
       outputs_(config, plan.has_bonnie_tests()),
-      live_progress_(!config.quiet && ::isatty(STDERR_FILENO) == 1) {}
+      says_progress_(!config.quiet && config.persona == Persona::kBench),
+      live_progress_(says_progress_ && ::isatty(STDERR_FILENO) == 1) {}
 
 void RunOutputs::group_started(const RunInfo& /*info*/, const GroupStart& group) {
-  if (config_.quiet) return;
+  if (!says_progress_) return;
   if (open_progress_) stderr_sink_.write("done\n");
   const std::string text = group.workloads ? "Running " + group.text : group.text;
   // On a terminal a bonnie++ test's line is redrawn in place by group_progress; elsewhere it is "...done".
@@ -71,6 +72,7 @@ void RunOutputs::finish(const std::vector<std::string>& kept_files) {
 void RunOutputs::files_kept_after_failure(const std::vector<std::string>& files) {
   if (open_progress_) stderr_sink_.write("\n");
   open_progress_.reset();
+  if (config_.persona == Persona::kFio) return;  // fio keeps its files without a word
   for (const std::string& file : files) stderr_sink_.write(fmt::format("Kept (unlink=0): {}\n", file));
 }
 
@@ -78,7 +80,8 @@ void RunOutputs::report_partial_run() noexcept {
   try {
     if (open_progress_) stderr_sink_.write("\n");
     open_progress_.reset();
-    if (runs_.size() > finished_runs_ && !runs_.back().phases.empty()) {
+    const bool bench_text = config_.persona == Persona::kBench;  // fio's persona writes fio's outputs alone
+    if (bench_text && runs_.size() > finished_runs_ && !runs_.back().phases.empty()) {
       outputs_.text_stream().write("Results of the tests completed before the failure:\n" +
                                    format_result_text(runs_.back()));
     }

@@ -4,7 +4,8 @@
 // in an OutputSet (app/output_set.h) and rendered from the results so far after each test, after each run and at
 // the end. Besides them, what is not a rendering of results:
 // - Progress on stderr unless -q: bonnie++'s "Writing intelligently...done" per test (redrawn live with a rate on
-//   a terminal), "Running NAME, NAME...done" per group of workloads.
+//   a terminal), "Running NAME, NAME...done" per group of workloads. None in fio's persona, whose stderr carries
+//   only what fio writes there (errors, warnings).
 // - fio's log files after each run (app/fio_logs.h).
 // - After a failure, the tests the failed run completed, where the run's text goes.
 #include <optional>
@@ -33,10 +34,10 @@ class RunOutputs final : public RunObserver {
   // After the last run: the summary across repeats, the JSON document on stdout, the files unlink=0 kept (this
   // rank's: under MPI, a line says that the other ranks kept theirs).
   void finish(const std::vector<std::string>& kept_files);
-  // "Kept (unlink=0): FILE" on stderr for each, as finish() says them.
+  // "Kept (unlink=0): FILE" on stderr for each, as finish() says them (fio's persona: nothing, as fio).
   void files_kept_after_failure(const std::vector<std::string>& files) override;
   // After a failure: ends an unfinished progress line (so main's error message has a line of its own), then the
-  // text of the tests the failed run completed (nothing if none).
+  // text of the tests the failed run completed (nothing if none; nothing in fio's persona).
   void report_partial_run() noexcept;
 
  private:
@@ -45,7 +46,8 @@ class RunOutputs final : public RunObserver {
   const Config& config_;
   TextSink stderr_sink_;
   OutputSet outputs_;
-  bool live_progress_;                        // stderr is a terminal and not -q: redraw a test's line
+  bool says_progress_;                        // progress on stderr: not -q, not fio's persona
+  bool live_progress_;                        // stderr is a terminal and says_progress_: redraw a test's line
   std::optional<std::string> open_progress_;  // a group's progress text on stderr without its "done"
   std::vector<RunResult> runs_;               // the finished runs, then the run under way (once it has a test)
   std::size_t finished_runs_ = 0;

@@ -76,6 +76,7 @@ struct ParsedCommandLine {
   Action action = Action::kRun;
   Config config;
   std::string help_text;  // filled for kHelp
+  std::string notice;     // kHelp: a line for stderr beside it (fio's persona: --cmdhelp of an unknown option)
 };
 
 }  // namespace bench

@@ -9,6 +9,7 @@
 #include "cli/builtin_suites.h"
 #include "cli/fio_job_file.h"
 #include "cli/fio_option_help.h"
+#include "cli/fio_persona.h"
 #include "cli/bonnie_command_line.h"
 #include "cli/shared_options.h"
 #include "cli/tags.h"
@@ -133,6 +134,16 @@ void check_fio_output(const Config& config) {
                                    name, name));
     }
   }
+}
+
+// fio's persona writes fio's normal output when no format is asked for (fio 3.33's default), unless one of
+// bench++'s result files takes standard output (--json -), which is then the one output there.
+void choose_fio_default_output(Config& config) {
+  if (config.fio_output.any()) return;
+  for (const auto& [name, path] : config.result_files) {
+    if (path == "-") return;
+  }
+  config.fio_output.formats = {"normal"};
 }
 
 // bench++'s own options once applied: the shared ones are in the Config, these two wait for the workloads.
@@ -302,9 +313,17 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
                                               const SystemFacts& facts,
                                               const std::function<std::string(const std::string&)>& read_file,
                                               const IncludeReader& read_include) {
+  const Persona persona = command == WorkloadCommand::kFio ? Persona::kFio : Persona::kBench;
+  if (persona == Persona::kFio) {
+    if (std::optional<ParsedCommandLine> answer = fio_persona_answer(words)) {
+      answer->config.persona = persona;
+      return *answer;
+    }
+  }
   const FioSwitches switches = take_fio_switches(words);
   const WorkloadWords sorted = sort_workload_words(switches.args);
   ParsedCommandLine result;
+  result.config.persona = persona;
   if (sorted.help) {
     result.action = Action::kHelp;
     result.help_text = workload_help_text(command);
@@ -313,7 +332,6 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   Config& config = result.config;
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
-  if (command == WorkloadCommand::kFio) config.persona = Persona::kFio;
   const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
     read_suite(sorted, switches.sections, config);
@@ -324,17 +342,21 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   } else {
     read_job_files(sorted, switches.sections, read_file, read_include, config);
   }
+  if (persona == Persona::kFio) choose_fio_default_output(config);
   finish_workloads(switches.read_only, settings, config);
   if (switches.parse_only) result.action = Action::kParseOnly;
   return result;
 }
 
 std::string workload_help_text(WorkloadCommand command) {
+  if (command == WorkloadCommand::kFio) return fio_persona_usage();
   std::string suites;
   for (const BuiltinSuite& suite : builtin_suites()) suites += (suites.empty() ? "" : ", ") + std::string(suite.name);
-  const std::string usage = command != WorkloadCommand::kSuite
+  const std::string usage = command == WorkloadCommand::kJob
                                 ? "usage: bench++ job [options] --name=NAME [fio options]... | JOBFILE.fio...\n"
                                   "Runs workloads given with fio's options or job files (see bench++(1), WORKLOADS).\n"
+                                  "It writes bench++'s table; fio's output: --output-format=normal, or `bench++ fio` "
+                                  "(bench++(1), FIO PERSONA).\n"
                                 : fmt::format("usage: bench++ suite NAME [options]   (NAME: {})\n"
                                               "Runs a named suite of workloads (suites/NAME.fio; bench++(1), SUITES).\n",
                                               suites);

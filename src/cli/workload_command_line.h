@@ -43,6 +43,8 @@ std::uint32_t suite_repeats(std::string_view text);
 // `read_file` reads a job file (and throws what it throws); `read_include` a job file's `include FILE` (nullopt:
 // no such file; empty: include lines are refused). Throws UsageError with one line naming what is wrong.
 // -h/--help gives Action::kHelp with help_text filled; fio's --parse-only Action::kParseOnly (all checked).
+// kFio: fio's --version, --help, --cmdhelp and --enghelp are answered first (cli/fio_persona.h), and without an
+// --output-format fio's normal output is asked for, as fio's default.
 // fio's --section=NAME (repeatable) picks the sections of the first job file, or of the suite, or the
 // command line's --name jobs, that run (fio 3.33: later job files run whole).
 ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std::vector<std::string>& args,

@@ -56,17 +56,13 @@ TEST_CASE("output table: fio's formats, a run's text and bonnie++'s line come in
   std::vector<std::string_view> order;
   for (const OutputRow& row : output_rows()) order.push_back(row.name);
   const auto place = [&](std::string_view name) { return std::find(order.begin(), order.end(), name) - order.begin(); };
-  CHECK(place("terse") < place("normal"));  // fio: a run's terse lines, then its normal text
+  // fio 3.33 writes its formats as terse, json, normal, whatever --output-format's order (fio --output-format=
+  // normal,json,terse); json+ is json's document. On their destination they all come at the end, as fio's, since
+  // json renders only then (app/output_set.h).
+  CHECK(place("terse") < place("json"));
+  CHECK(place("json") < place("json+"));
+  CHECK(place("json+") < place("normal"));
   CHECK(place("text") < place("bonnie++ CSV"));
-  // What is rendered only at the end comes after what each run added (fio's JSON after its lines and text).
-  const std::span<const OutputRow> rows = output_rows();
-  for (std::size_t last = 0; last < rows.size(); ++last) {
-    if (rows[last].when != OutputWhen::kEnd) continue;
-    for (std::size_t each_run = last + 1; each_run < rows.size(); ++each_run) {
-      CHECK_MESSAGE(!(rows[each_run].when == OutputWhen::kEachRun && rows[each_run].destination == rows[last].destination),
-                    rows[each_run].name, " after ", rows[last].name);
-    }
-  }
 }
 
 TEST_CASE("output table: a growing output's document starts with its document for the results before") {

@@ -1,0 +1,34 @@
+#pragma once
+// What fio's persona (cli/config.h's Persona::kFio: bench++ invoked as `fio`, or `bench++ fio`) answers without
+// running a job, in fio 3.33's shapes (init.c's usage and parse_cmd_line, parse.c's show_cmd_help): --version,
+// -h/--help, --cmdhelp[=OPTION] and --enghelp[=ENGINE], for the tools and scripts that call them. Pure.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/config.h"
+
+namespace bench {
+
+// The fio release whose command line, outputs and schema bench++ follows (report/fio/fio_jobs.h's
+// kFioSchemaVersion says the same; a test holds them together).
+inline constexpr std::string_view kFioPersonaRelease = "fio-3.33";
+
+// The persona's --version line: fio's "fio-3.33" with bench++ and its version after a dash, the way fio names a
+// build of its own past a release ("fio-3.33-12-gabc"): one word that starts with "fio-3.33", so that the checks
+// of fio's version tools make (a prefix "fio-", "fio-3" inside it, the part before the next "-") read fio 3.33.
+std::string fio_persona_version_line();
+
+// fio's answer to one of the words above in `words` (fio's spellings: --version or -v, -h or --help,
+// --cmdhelp[=OPTION], --enghelp[=ENGINE], each also with one dash), the first one met; nullopt when there is none
+// (a job to run). kVersion: fio_persona_version_line(); kHelp: help_text on stdout and notice (when not empty) on
+// stderr, exit 0, as fio answers --cmdhelp for an option it does not know. Throws UsageError for --enghelp of an
+// engine bench++ does not run (fio: exit 1).
+std::optional<ParsedCommandLine> fio_persona_answer(const std::vector<std::string>& words);
+
+// fio's usage (its -h): the version line, "fio [options] [job options] <job file(s)>", then a line per option of
+// fio's own command line the persona takes (fio's "  --name\t\thelp" lines), and where bench++ documents the rest.
+std::string fio_persona_usage();
+
+}  // namespace bench
