@@ -314,6 +314,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
   if (command == WorkloadCommand::kFio) config.persona = Persona::kFio;
+  if (config.persona == Persona::kFio) config.setup.file_rules = FileRules::kFio;
   const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
     read_suite(sorted, switches.sections, config);
