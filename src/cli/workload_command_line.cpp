@@ -332,6 +332,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   Config& config = result.config;
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
+  if (persona == Persona::kFio) config.setup.file_rules = FileRules::kFio;
   const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
     read_suite(sorted, switches.sections, config);

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "phases/workload/job_priority.h"
+#include "phases/workload/target_rules.h"
 #include "phases/bonnie/phase_list.h"
 #include "phases/seeds.h"
 #include "phases/workload/workload_phase.h"
@@ -78,7 +79,8 @@ void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
 // The workloads' tests of the groups, in order: each job's file planned against the rules of
 // phases/workload/workload_files.h (with the files of the workloads before it), its engine and seed.
 void plan_workloads(const PlanFacts& facts, Plan& plan) {
-  const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt);
+  const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt,
+                            plan.setup.file_rules);
   std::vector<JobTarget> planned;
   for (std::vector<PlannedTest>& group : plan.groups) {
     for (PlannedTest& test : group) {
@@ -101,6 +103,7 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
 Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   Plan plan;
   plan.setup = setup;
+  settle_file_rules(plan.setup.file_rules, plan.setup.workloads);  // what runs is what the outputs record
   plan.ranks = facts.ranks;
   plan.repeats = facts.repeats;
   fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);

@@ -289,6 +289,12 @@ constexpr std::array kMembersNotRecorded = {
     MemberNotRecorded{"overwrite_allowed",
                       "a permission of the run's command line (--allow-overwrite=PATH), not a setting: a workload that "
                       "runs does the same with it or without"},
+    MemberNotRecorded{"allow_mounted_write",
+                      "a permission of fio's file rules (allow_mounted_write=1), not a setting: a workload that runs "
+                      "does the same with it or without"},
+    MemberNotRecorded{"unlink_written",
+                      "whether unlink= was written, which fio's file rules settle into unlink (recorded) before the "
+                      "run"},
     MemberNotRecorded{"bw_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},
     MemberNotRecorded{"lat_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},
     MemberNotRecorded{"iops_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},

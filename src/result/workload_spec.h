@@ -141,6 +141,9 @@ struct WorkloadSpec {
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
   EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
+  // unlink= was written: fio's persona (FileRules::kFio) keeps the files unless it says unlink=1, as fio's default
+  // unlink=0 does (phases/workload/target_rules.h settle_file_rules).
+  bool unlink_written = false;
   // unlink_each_loop: before each loop after the first (loops=, io_size= passes), the job's regular files are
   // removed and its next loop's open makes them anew, empty (phases/workload/workload_files.h WorkloadFiles::recreate).
   bool unlink_each_loop = false;
@@ -165,6 +168,9 @@ struct WorkloadSpec {
   // Lets write requests reach an existing file or a block device bench++ did not create; set only by
   // --allow-overwrite=PATH naming this workload's filename.
   bool overwrite_allowed = false;
+  // fio's allow_mounted_write=1: under fio's file rules (FileRules::kFio), a workload that writes may write a block
+  // device that is mounted; without it fio refuses (phases/workload/target_rules.h mounted_device_refusal).
+  bool allow_mounted_write = false;
   // fio's logs (report/fio/fio_log.h): write_bw_log=, write_lat_log=, write_iops_log= name a log's prefix (empty
   // when given bare: the workload's name); log_avg_msec= averages each log over windows of that many ms (0: an
   // entry per request); per_job_logs=0 puts every job's entries in one file. Recording them costs memory per request

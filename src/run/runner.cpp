@@ -130,7 +130,7 @@ class Runner {
         observer_(observer),
         interrupt_(interrupt),
         group_(group),
-        files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt) {
+        files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt, plan_.setup.file_rules) {
     group_.agree(guarded([&] { check_same_shape(group_, plan_shape(plan_)); }));
     if (plan_.worker_directories) {
       directory_.emplace(directory, group_, interrupt_);

@@ -39,8 +39,9 @@ struct LocalResult {
   std::vector<std::uint64_t> per_second;  // operations completed in each whole second (workloads)
   double mean_depth = 0;                  // a workload's requests in flight per job
   CacheResidency residency;               // a bonnie++ read test's cached share as it began (summed over jobs)
-  bool reported_when_empty = false;       // bonnie++'s tests report even without operations; a workload's parts not
-                                          // (but a failed one's first: run/test_results.cpp report_failure)
+  // bonnie++'s tests report even without operations; a workload's parts not, but the first of a failed or a
+  // create_only=1 one (run/test_results.cpp report_without_requests).
+  bool reported_when_empty = false;
 };
 
 // Every part (and job) of `test`, with operations or without, so that the list's shape depends on the plan only
