@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 
 #include "measure/latency_histogram.h"
@@ -212,6 +213,33 @@ TEST_CASE("fio normal: the sync block and a failed job's line, as fio prints the
   CHECK(test::contains(block, "    sync percentiles (usec):\n     |  1.00th=[  "));
   CHECK(block.find("  lat (usec)   : 4=100.00%\n") < block.find("  fsync/fdatasync/sync_file_range:"));
   CHECK(block.find("  fsync/fdatasync/sync_file_range:") < block.find("  cpu          :"));
+}
+
+TEST_CASE("fio normal: a direction's runtime rounds up to whole ms as fio's, so a run under 1 ms keeps its lines") {
+  RunResult run;
+  run.info.started_utc = "2026-12-07T11:26:19Z";
+  WorkloadSpec spec;
+  spec.name = "quick";
+  spec.pattern = IoPattern::kWrite;
+  run.info.setup.workloads = {spec};
+  PhaseResult part;
+  part.operations = 16;
+  part.bytes = 16 * 65536;
+  part.elapsed = std::chrono::microseconds(400);
+  const FioLatency latency = latency_of(std::vector<std::uint64_t>(16, 12'000));
+  part.latency = latency.summary;
+  part.latency_histogram = latency.buckets;
+  WorkloadPart workload;
+  workload.workload = spec.name;
+  workload.direction = IoDirection::kWrite;
+  part.workload = workload;
+  run.phases = {part};
+  CHECK(fio_jobs(run).at(0).at(FioDdir::kWrite).runtime_ms == 1);
+  const std::string text = format_fio_normal_stats(run, 1);
+  CHECK(test::contains(text, "\nquick: (groupid=0, jobs=1): err= 0: pid=1: Mon Dec  7 11:26:19 2026\n"
+                             "  write: IOPS=16.0k, BW=1000MiB/s (1049MB/s)(1024KiB/1msec); 0 zone resets\n"));
+  CHECK(test::contains(text, "  WRITE: bw=1000MiB/s (1049MB/s), 1000MiB/s-1000MiB/s (1049MB/s-1049MB/s), io=1024KiB "
+                             "(1049kB), run=1-1msec\n"));
 }
 
 }  // namespace bench
