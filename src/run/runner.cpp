@@ -315,8 +315,12 @@ class Runner {
       usage_end = usage_between(outside, usage_end);
     }
     std::vector<PhaseResult> results = results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
-    if (group_.size() == 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
-      for (PhaseResult& result : results) result.cpu_breakdown = usage_between(usage_start, usage_end);
+    for (PhaseResult& result : results) {  // the jobs' own usage (run/test_results.h), else the process's
+      if (group_.size() > 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
+        result.cpu_breakdown.reset();
+      } else if (!result.cpu_breakdown) {
+        result.cpu_breakdown = usage_between(usage_start, usage_end);
+      }
     }
     return results;
   }

@@ -3,10 +3,12 @@
 // part of the test (a bonnie++ test's own; a workload's reads, writes and syncs) over all its jobs, and for a
 // workload with numjobs > 1 and no group_reporting also each job's own. Pure.
 //   - operations, bytes and the latency histogram summed over the jobs;
-//   - elapsed from the jobs' earliest start of measurement to their latest end;
+//   - elapsed from the jobs' earliest start of measurement to their latest end (of the part's own window where it
+//     has one: PartMeasurement::own_window, a verify read-back's);
 //   - CPU the process's over the group (the tests of a group share it), from the start of the test's measured
 //     window (after a ramp_time: its jobs' earliest JobMeasurement::cpu_at_measured_from) to the group's end, so
-//     that %CPU = cpu / elapsed covers one window;
+//     that %CPU = cpu / elapsed covers one window; apart (cpu_breakdown), the jobs' own usage summed
+//     (JobMeasurement::own_usage: fio's per-job figures), when each job has it;
 //   - a workload's part: which workload, direction and job, its engine and depth, the mean depth its jobs kept
 //     (Little's law), its per-second series and the steady-state verdict, and the CPU seconds per million requests
 //     of the whole workload (WorkloadPart::cpu_per_million_requests: the all-jobs parts' CPU over their requests).
