@@ -67,13 +67,15 @@ namespace {
 
 // A posixaio job with thread= runs on a thread of bench++ and uses glibc's POSIX AIO there while the group runs; a
 // process forked meanwhile could inherit that AIO state half-changed (its lock held). So where a group has such a
-// job, its other posixaio jobs are threads too (EngineChoice::own_process).
+// job, its other posixaio jobs are threads too (EngineChoice::own_process); a process of another engine never uses
+// glibc's AIO, and stays one.
 void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
-  const auto threaded_posixaio = [](const PlannedTest& test) {
-    return engine_facts(test.engine.engine).per_process && !test.engine.own_process;
-  };
+  const auto posixaio = [](const PlannedTest& test) { return engine_facts(test.engine.engine).per_process; };
+  const auto threaded_posixaio = [&](const PlannedTest& test) { return posixaio(test) && !test.engine.own_process; };
   if (std::none_of(group.begin(), group.end(), threaded_posixaio)) return;
-  for (PlannedTest& test : group) test.engine.own_process = false;
+  for (PlannedTest& test : group) {
+    if (posixaio(test)) test.engine.own_process = false;
+  }
 }
 
 // The workloads' tests of the groups, in order: each job's file planned against the rules of

@@ -140,6 +140,10 @@ struct RunInfo {
   // --tag KEY=VALUE, in order, joined by "; " ("accel=kvm; drive=cache=none"): what the user (or
   // scripts/guest-run.sh: the accelerator, CPU model, -drive options) wants every output to carry.
   std::string tags;
+  // The percent of all CPUs' time that other processes used during the run (platform/cpu_load.h: /proc/stat's busy
+  // time less bench++'s own); nullopt when not recorded (an older result, several ranks, a run too short to tell).
+  // result/busy_machine.h says when it is large enough for a note.
+  std::optional<std::uint64_t> other_cpu_percent;
 };
 
 // All workers that ran at once: -c per rank times the ranks. bonnie++'s concurrency field and table ID show

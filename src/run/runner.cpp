@@ -24,6 +24,7 @@
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/job_failure.h"
+#include "run/other_cpu_watch.h"
 #include "run/rank_exchange.h"
 #include "run/rank_steps.h"
 #include "run/run_directory.h"
@@ -162,6 +163,7 @@ class Runner {
       observer_.run_started(run.info);
     });
     const DiskStatsWatch disks(disks_under(disk_util_paths(phases_), "/sys"));
+    const OtherCpuWatch others(group_.size());
     for (std::size_t g = 0; g < plan_.groups.size(); ++g) {
       const GroupStart start = group_start(g);
       if (!failure) {
@@ -180,6 +182,7 @@ class Runner {
       });
     }
     run.disk_utilization = disks.finish();
+    run.info.other_cpu_percent = others.finish();
     if (!failure) {
       failure = guarded([&] {
         remove_data_files();

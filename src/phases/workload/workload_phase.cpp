@@ -129,7 +129,7 @@ class WorkloadPhase final : public Phase {
   }
 
   void run(PhaseContext& context) const override {
-    if (choice_.own_process) {  // posixaio, as fio's job processes: phases/workload/job_process.h
+    if (choice_.own_process) {  // every job without thread=, as fio's job processes: phases/workload/job_process.h
       run_in_own_process(context, [this](PhaseContext& own) { run_with_priority(own); });
       return;
     }
