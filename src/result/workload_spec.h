@@ -219,7 +219,7 @@ struct WorkloadSpec {
   bool thinktime_blocks_issue = false;            // thinktime_blocks_type=: kThinktimeBlocksTypes[0] or [1]
   std::chrono::nanoseconds thinktime_iotime{0};   // 0: stalls by the count alone
   bool read_only = false;                   // readonly=1: a workload that writes is refused
-  bool gtod_reduce = false;                 // gtod_reduce=1: accepted, changes nothing bench++ does (see the man page)
+  bool gtod_reduce = false;                 // gtod_reduce=1: fio's formats leave latencies out
   int sync_open_flag = 0;                   // sync=1|sync: O_SYNC, sync=dsync: O_DSYNC, on the job's open
   bool overwrite = false;                   // overwrite=1: a writing workload's new file is laid out with data first
   bool create_only = false;                 // create_only=1: the files are made and laid out; no request is made
@@ -283,9 +283,11 @@ struct WorkloadSpec {
   // pvsync2, as fio's engines of those names take it.
   UringOptions uring;
   bool hipri = false;
-  // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
-  // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
-  // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.
+  // The options as fio echoes them, fio's name (an alias as the option it names) and the value as written (empty for
+  // a bare flag), in order: the [global] ones (or those before the first --name, the command line's --directory
+  // among them) and the workload's own (a job file's [section] name not among them, as fio). Kept for fio's JSON
+  // ("global options", "job options", report/fio/); cli/fio_job_file.h records them. They change nothing of what
+  // runs.
   std::vector<std::pair<std::string, std::string>> given_global_options;
   std::vector<std::pair<std::string, std::string>> given_job_options;
 };

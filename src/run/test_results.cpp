@@ -114,6 +114,7 @@ WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const T
     const std::chrono::nanoseconds elapsed = window_of(job, p).elapsed;
     workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, elapsed, spec.bw_avg_time));
     workload.iops_window_operations.push_back(whole_windows(part.operations_per_iops_window, elapsed, spec.iops_avg_time));
+    workload.job_runtimes.push_back(job.elapsed);
   }
   for (const JobMeasurement& job : jobs) {  // the first failed job's, as fio's group_reporting keeps the first error
     if (job.failure) {

@@ -120,7 +120,7 @@ std::string format_fio_normal_stats(const RunResult& run, int pid) {
   const FioJobStamp stamp{pid, ctime_text(run.info.started_utc)};
   std::string text = "\n";
   for (const FioJob& job : jobs) text += fio_job_block(job, jobs, stamp);
-  return text + group_lines(run, jobs) + fio_disk_stats_text(run.disk_utilization);
+  return text + group_lines(run, jobs) + fio_disk_stats_text(fio_disk_utilization(run));
 }
 
 std::string FioNormalWriter::render(const ResultsSoFar& results) const {
