@@ -4,7 +4,8 @@
 # (throughput and CPU seconds per GiB moved) with their spread, each tool's peak RSS, and a verdict per
 # target. Then -c 2 against -c 1 on /dev/shm (scripts/concurrency-bench.sh).
 #
-# Usage: scripts/peer-bench.sh [--quick|--thorough] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [DIR]
+# Usage: scripts/peer-bench.sh [--quick|--thorough|--busy] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero]
+#                              [--runtime S] [--as job|fio] [--load-session own|caller] [DIR]
 #   --quick     (default) 3 rounds of the block tests and seeks (-s 1G, 65536 seeks), 6 rounds of the
 #               per-char tests (-s 64M -f4: long enough that bonnie++ prints its own per-char rates, where
 #               -f2 left an estimate from its progress messages, a fifth above its own putc figure), 6 rounds of the
@@ -17,6 +18,17 @@
 #   --data      what all three write (default zero: bonnie++ can only write its near-zero buffer, so that is
 #               the same work for all three; fio gets zero_buffers). random: bench++'s default incompressible
 #               blocks and fio's fresh random buffers; bonnie++'s block ratios then compare unlike data.
+#   --busy      instead: the busy machine. While a load started with setsid (one spinning shell loop per CPU, in
+#               a session of its own as a build or another tenant's work would be) keeps every CPU busy, fio,
+#               bench++ (`bench++ job`, or with --as fio the persona `bench++ fio`: the same words) and bench++
+#               --thread (its jobs threads of bench++'s process in the caller's session, as fio --thread's) run the
+#               same 4 KiB random direct read at QD1 (psync, --runtime S, default 5) on one file of --size MiB
+#               (default 256), in --rounds rounds (default 6, a multiple of 3) whose order rotates. Prints per
+#               round each tool's mean latency and IOPS, the machine's busy share during each run (/proc/stat) and
+#               bench++'s recorded other_cpu_percent, then the median and range of the per-round latency ratios
+#               bench++/fio and bench++ --thread/fio. --load-session caller starts the load in the script's
+#               own session instead (a CI job or a shell where the build runs beside the benchmark): the session
+#               bench++'s main process, its --thread jobs and fio's main process are in.
 #   DIR         directory to test in (default: the current directory); needs about 1.1 x -s free
 #
 # Fair on a VM (docs/performance.md): a discarded warm-up write of -s bytes comes first, so that no measured
@@ -51,25 +63,31 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 usage_error() {
   echo "peer-bench: $*" >&2
-  echo "usage: scripts/peer-bench.sh [--quick|--thorough] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [DIR]" >&2
+  echo "usage: scripts/peer-bench.sh [--quick|--thorough|--busy] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [--runtime S] [--as job|fio] [--load-session own|caller] [DIR]" >&2
   exit 2
 }
 
-mode=quick bench= rounds= size= data=zero dir=.
+mode=quick bench= rounds= size= data=zero dir=. busy_runtime=5 busy_word=job load_session=own
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) mode=quick ;;
     --thorough) mode=thorough ;;
-    --bench|--rounds|--size|--data)
+    --busy) mode=busy ;;
+    --bench|--rounds|--size|--data|--runtime|--as|--load-session)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
+        --runtime) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--runtime wants a positive number of seconds, not '$2'"
+                   busy_runtime=$2 ;;
+        --as) [[ $2 =~ ^(job|fio)$ ]] || usage_error "--as wants job or fio, not '$2'"; busy_word=$2 ;;
+        --load-session) [[ $2 =~ ^(own|caller)$ ]] || usage_error "--load-session wants own or caller, not '$2'"
+                        load_session=$2 ;;
         --bench) bench=$2 ;;
         --rounds) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--rounds wants a positive number, not '$2'"; rounds=$2 ;;
         --size) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--size wants a positive number of MiB, not '$2'"; size=$2 ;;
         --data) [[ $2 =~ ^(random|zero)$ ]] || usage_error "--data wants random or zero, not '$2'"; data=$2 ;;
       esac
       shift ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) usage_error "unknown option $1" ;;
     *) dir=$1 ;;
   esac
@@ -78,6 +96,109 @@ done
 
 # A count rounded up to a multiple of `of`, so that each of `of` tools goes first equally often.
 multiple_of() { echo $((($1 + $2 - 1) / $2 * $2)); }
+
+# The busy machine (--busy): fio, bench++ and bench++ --thread beside a load in a session of its own.
+busy_bench() {
+  local rounds=${rounds:-6} size_mib=${size:-256}
+  rounds=$(multiple_of "$rounds" 3)
+  command -v fio >/dev/null && command -v setsid >/dev/null || "$root/scripts/install-deps.sh" peers
+  if [ -z "$bench" ]; then
+    bench=$root/build/bench++
+    [ -x "$bench" ] || "$root/scripts/build.sh"
+  fi
+  bench=$(realpath "$bench")
+  dir=$(realpath "$dir")
+  out=$(mktemp -d)
+  work=$(mktemp -d "$dir/peer-bench.XXXXXX")
+  load_leader= load_pids=()
+  stop_load() {
+    if [ -n "$load_leader" ]; then kill -KILL -- "-$load_leader" 2>/dev/null || true; load_leader=; fi
+    if [ ${#load_pids[@]} -gt 0 ]; then kill -KILL "${load_pids[@]}" 2>/dev/null || true; load_pids=(); fi
+  }
+  trap 'stop_load; rm -rf "$out" "$work"' EXIT
+  local job=(--name=busy "--filename=$work/busy.data" "--size=${size_mib}m" --rw=randread --bs=4k --direct=1
+             --ioengine=psync --iodepth=1 "--runtime=$busy_runtime" --time_based)
+  fio --name=layout "--filename=$work/busy.data" "--size=${size_mib}m" --rw=write --bs=1m --end_fsync=1 >/dev/null
+  # The load, one spinner per CPU: in a session of its own (its leader's process group holds every spinner), or
+  # in this script's session.
+  local cpus i
+  cpus=$(nproc)
+  if [ "$load_session" = own ]; then
+    setsid sh -c 'echo $$ >"$1"; i=0; while [ $i -lt "$2" ]; do (while :; do :; done) & i=$((i + 1)); done; wait' \
+      load "$out/load.pid" "$cpus" &
+    while [ ! -s "$out/load.pid" ]; do sleep 0.1; done
+    load_leader=$(cat "$out/load.pid")
+  else
+    for i in $(seq "$cpus"); do
+      sh -c 'while :; do :; done' &
+      load_pids+=($!)
+    done
+  fi
+  sleep 2  # the spinners settle on every CPU before the first run
+  {
+    echo "# peer-bench (busy), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $cpus cores; kernel $(uname -sr);" \
+         "sched_autogroup_enabled=$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo absent)"
+    echo "load:    $cpus spinning shell loops in $([ "$load_session" = own ] && echo 'a session of their own (setsid)' ||
+                                                   echo "this script's session"), all through the rounds"
+    echo "dir:     $dir on $(findmnt -n -o FSTYPE,SOURCE -T "$dir" | head -1 | tr -s ' ')"
+    echo "tools:   $(fio --version); $("$bench" --version 2>&1 | head -1)"
+    echo "job:     ${job[*]}"
+    echo "rounds:  $rounds (fio, bench++ $busy_word, bench++ $busy_word --thread), the first tool rotating"
+  } | tee "$out/header.txt"
+  local tools=(fio bench thread) round k tool
+  for round in $(seq "$rounds"); do
+    for k in 0 1 2; do
+      tool=${tools[$(((round - 1 + k) % 3))]}
+      echo "busy round $round/$rounds: $tool (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+      head -1 /proc/stat >"$out/$tool-$round.stat"
+      case $tool in
+        fio) fio "${job[@]}" --output-format=json "--output=$out/$tool-$round.json" ;;
+        bench | thread)
+          local more=()
+          [ "$tool" = thread ] && more=(--thread)
+          [ "$busy_word" = job ] && more+=(--json "$out/$tool-$round.report.json")
+          "$bench" "$busy_word" "${job[@]}" "${more[@]}" --output-format=json "--output=$out/$tool-$round.json" \
+            >/dev/null 2>"$out/$tool-$round.err" || { cat "$out/$tool-$round.err" >&2; exit 1; } ;;
+      esac
+      head -1 /proc/stat >>"$out/$tool-$round.stat"
+    done
+  done
+  stop_load
+  python3 - "$out" "$rounds" <<'PY'
+import json, os, statistics, sys
+out, rounds = sys.argv[1], int(sys.argv[2])
+def busy_share(path):  # the machine's busy share (user+nice+system of all CPUs' time) between two cpu lines
+    (a, b) = [list(map(int, line.split()[1:9])) for line in open(path)]
+    d = [y - x for x, y in zip(a, b)]
+    return 100.0 * sum(d[0:3]) / max(1, sum(d))
+def read(tool, r):
+    job = json.load(open(f"{out}/{tool}-{r}.json"))["jobs"][0]["read"]
+    other = None
+    report = f"{out}/{tool}-{r}.report.json"
+    if os.path.exists(report):
+        other = json.load(open(report))["runs"][0].get("other_cpu_percent")
+    return job["lat_ns"]["mean"] / 1000.0, job["iops"], busy_share(f"{out}/{tool}-{r}.stat"), other
+print(f"{'round':>5} {'tool':<8} {'mean us':>9} {'IOPS':>9} {'busy %':>7} {'others %':>9}")
+ratios = {"bench": [], "thread": []}
+for r in range(1, rounds + 1):
+    fio = read("fio", r)
+    for tool in ("fio", "bench", "thread"):
+        lat, iops, busy, other = read(tool, r)
+        print(f"{r:>5} {tool:<8} {lat:>9.1f} {iops:>9.0f} {busy:>7.0f} {'' if other is None else other:>9}")
+        if tool != "fio":
+            ratios[tool].append(lat / fio[0])
+for tool, name in (("bench", "bench++/fio"), ("thread", "bench++ --thread/fio")):
+    values = ratios[tool]
+    print(f"{name:<22} mean latency ratio: median {statistics.median(values):.2f}, range {min(values):.2f}-{max(values):.2f}"
+          f" over {len(values)} rounds")
+PY
+}
+
+if [ "$mode" = busy ]; then
+  busy_bench
+  exit 0
+fi
 
 if [ "$mode" = quick ]; then
   size_mib=1024 seeks=65536 seekers=5 per_char_mib=4 per_char_rounds=6 conc_size=256M conc_rounds=3

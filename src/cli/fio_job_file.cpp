@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <utility>
 
 #include "cli/fio_run_options.h"
 #include "result/errors.h"
@@ -122,8 +123,13 @@ WorkloadSpec build_workload(std::span<const FioOption> global_options, std::span
   }
   settle_workload(spec);
   check_workload(spec);
-  for (const FioOption& option : global_options) spec.given_global_options.emplace_back(option.name, option.value.value_or(""));
-  for (const FioOption& option : job_options) spec.given_job_options.emplace_back(option.name, option.value.value_or(""));
+  // As fio echoes them: by the option's own name, an alias's too (readwrite=read is "rw": "read").
+  for (const auto& [options, given] : {std::pair{global_options, &spec.given_global_options},
+                                       std::pair{job_options, &spec.given_job_options}}) {
+    for (const FioOption& option : options) {
+      given->emplace_back(fio_option_canonical_name(option.name), option.value.value_or(""));
+    }
+  }
   return spec;
 }
 
@@ -260,6 +266,9 @@ class JobFileParser {
     for (const Section& section : sections_) {
       try {
         workloads.push_back(build_workload(section.global, section.options));
+        // The [section] line's name is no option fio echoes in its "job options" (a name= line is).
+        std::vector<std::pair<std::string, std::string>>& given = workloads.back().given_job_options;
+        given.erase(given.begin());
       } catch (const UsageError& error) {
         throw UsageError(fmt::format("{}: {}", section.place, error.what()));
       }

@@ -47,7 +47,7 @@ constexpr FioOptionDefault kNiceDefault = FioOptionDefault::not_given(
 constexpr std::array kRules = {
     // bench++ runs every job as a thread of one process, with or without fio's thread.
     FioOptionRule{{"thread", {}, kFlag, kJobControl, "",
-                   "every job a thread (without it posixaio's jobs run in processes)", {}, recorded_in("thread")},
+                   "every job a thread (without it each job is a process of its own session, as fio's)", {}, recorded_in("thread")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.thread = boolean(v); }},
     FioOptionRule{{"stonewall", {"wait_for_previous"}, kFlag, kJobControl, "",
                    "start after every workload before this one has ended", {}, recorded_in("stonewall")},

@@ -167,7 +167,15 @@ constexpr std::array kRules = {
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fsync_on_close = boolean(v); }},
     FioOptionRule{{"unlink", {}, kRequired, kFiles, "0|1", "remove the files bench++ made at the end",
                    kUnlinkDefault, recorded_in("unlink")},
-                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink = boolean(v); }},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.unlink = boolean(v);
+                    s.unlink_written = true;
+                  }},
+    FioOptionRule{{"allow_mounted_write", {}, kRequired, kFiles, "0|1",
+                   "fio's persona: a writing job may write a mounted block device", "0",
+                   not_recorded("a permission of fio's file rules, not a setting: a workload that runs does the same "
+                                "with it or without")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.allow_mounted_write = boolean(v); }},
     FioOptionRule{{"unlink_each_loop", {}, kRequired, kFiles, "0|1", "remove and make the files anew each loop",
                    "0", recorded_in("unlink_each_loop")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink_each_loop = boolean(v); }},

@@ -42,9 +42,16 @@ void set_percentile_list(WorkloadSpec& spec, std::string_view text, unsigned) {
   spec.latency_output.percentile_list = std::move(list);
 }
 
-// What fio's gtod_reduce and disable_* change is fio's own clock reading and its report: bench++ reads the clock
-// once per batch anyway, and records the option (WorkloadSpec::gtod_reduce) with the workload.
-void set_gtod_reduce(WorkloadSpec& spec, std::string_view text, unsigned) { spec.gtod_reduce = boolean(text); }
+// fio's gtod_reduce=1 (its str_gtod_reduce_cb): disable_lat, disable_clat and disable_slat, and no percentiles, so
+// fio's formats write its zeros for every latency; 0 leaves them as they are. bench++ reads the clock once per
+// batch anyway and measures every latency (its own outputs keep them).
+void set_gtod_reduce(WorkloadSpec& spec, std::string_view text, unsigned) {
+  spec.gtod_reduce = boolean(text);
+  if (!spec.gtod_reduce) return;
+  LatencyOutput& shown = spec.latency_output;
+  shown.disable_lat = shown.disable_clat = shown.disable_slat = true;
+  shown.clat_percentiles = shown.lat_percentiles = shown.slat_percentiles = false;
+}
 
 std::chrono::milliseconds average_window(std::string_view text) {
   return std::chrono::milliseconds(whole_number32(text, 1, 86'400'000));
@@ -103,8 +110,8 @@ constexpr std::array kRules = {
     FioOptionRule{{"disable_slat", {}, kFlag, kStatistics, "", "fio's formats leave the submission latency out",
                    "0", kFioReportOnly},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.latency_output.disable_slat = boolean(v); }},
-    FioOptionRule{{"gtod_reduce", {}, kFlag, kStatistics, "", "accepted: fio's clock readings", "0",
-                   not_recorded("fio's clock readings; bench++ reads the clock once per batch whatever it says")},
+    FioOptionRule{{"gtod_reduce", {}, kFlag, kStatistics, "",
+                   "fio's formats leave every latency out (disable_lat, _clat, _slat)", "0", kFioReportOnly},
                   set_gtod_reduce},
     FioOptionRule{{"disable_bw_measurement", {}, kFlag, kStatistics, "", "accepted: fio's bandwidth logging",
                    "0", not_recorded("changes nothing bench++ does")},

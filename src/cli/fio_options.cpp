@@ -59,6 +59,11 @@ std::vector<FioOptionRow> fio_option_rows() {
   return rows;
 }
 
+std::string_view fio_option_canonical_name(std::string_view name) {
+  const FioOptionRule* rule = find_rule(name);
+  return rule == nullptr ? name : rule->option.name;
+}
+
 std::vector<std::string_view> fio_option_names() {
   std::vector<std::string_view> names;
   for (const FioOptionRule& rule : rules()) {
@@ -98,6 +103,11 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
 
 void settle_workload(WorkloadSpec& spec) {
   update_block_bytes(spec);  // bs=, bsrange=, bssplit=: each direction's sizes, block_bytes the largest
+  // fio (init.c): a statistic disable_* leaves out has no percentiles either.
+  LatencyOutput& shown = spec.latency_output;
+  if (shown.disable_lat) shown.lat_percentiles = false;
+  if (shown.disable_clat) shown.clat_percentiles = false;
+  if (shown.disable_slat) shown.slat_percentiles = false;
   // fio (filesetup.c): with one file of filesize=, the job's size is the file's unless size= asks for less (with
   // several files, or a range, the planner adds the files' sizes up: phases/workload/job_files.h).
   if (spec.file_size != 0 && spec.file_size_high == 0 && files_per_job(spec) == 1 && !spec.size_percent &&

@@ -39,6 +39,10 @@ std::vector<FioOptionRow> fio_option_rows();
 // them; a test keeps the two in step).
 std::vector<std::string_view> fio_option_names();
 
+// fio's own name of the option `name` names (its row's name for an alias: readwrite -> rw, timeout -> runtime), as
+// fio echoes it in its JSON's "job options"; `name` itself when it is no alias (or no option bench++ knows).
+std::string_view fio_option_canonical_name(std::string_view name);
+
 // Applies one workload option to `spec`, in the order given; `kb_base` is the job's (see fio_kb_base).
 // REQUIRES: !is_fio_run_option(option.name).
 void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_base);

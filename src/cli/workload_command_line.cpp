@@ -269,6 +269,29 @@ void finish_workloads(bool read_only, const OwnSettings& settings, Config& confi
   }
 }
 
+// fio puts its command line's job options before the first --name (or beside a job file) in "global options", in
+// the order given, --directory with them; bench++ takes that one as its own -d (the same directory), so it is
+// added to what each workload records here, after the job options that came before it.
+void record_command_line_directory(const WorkloadWords& words, std::vector<WorkloadSpec>& specs) {
+  const auto directory = std::find_if(words.own.begin(), words.own.end(), [](const OwnValue& value) {
+    return value.option.shared != nullptr && value.option.name == "directory";
+  });
+  if (directory == words.own.end()) return;
+  std::size_t job_options_before = 0;  // fio's job options among the words before it (not values, nor run options)
+  for (std::size_t i = 0; i < directory->fio_words_before; ++i) {
+    const std::string& word = words.fio_words[i];
+    if (names_fio_job(word)) break;  // a job's own options from here
+    if (!word.starts_with("--")) continue;
+    const std::string name = word.substr(2, word.find('=') == std::string::npos ? word.npos : word.find('=') - 2);
+    if (!is_fio_run_option(name)) ++job_options_before;
+  }
+  for (WorkloadSpec& spec : specs) {
+    auto& global = spec.given_global_options;
+    const auto at = global.begin() + static_cast<std::ptrdiff_t>(std::min(job_options_before, global.size()));
+    global.insert(at, {"directory", directory->value});
+  }
+}
+
 }  // namespace
 
 void scale_workloads(std::vector<WorkloadSpec>& specs, const WorkloadScale& scale) {
@@ -332,6 +355,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   Config& config = result.config;
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
+  if (persona == Persona::kFio) config.setup.file_rules = FileRules::kFio;
   const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
     read_suite(sorted, switches.sections, config);
@@ -343,6 +367,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     read_job_files(sorted, switches.sections, read_file, read_include, config);
   }
   if (persona == Persona::kFio) choose_fio_default_output(config);
+  if (command != WorkloadCommand::kSuite) record_command_line_directory(sorted, config.setup.workloads);
   finish_workloads(switches.read_only, settings, config);
   if (switches.parse_only) result.action = Action::kParseOnly;
   return result;

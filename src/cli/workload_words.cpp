@@ -111,7 +111,7 @@ WorkloadWords sort_workload_words(const std::vector<std::string>& args) {
       words.help = true;
       return words;
     }
-    OwnValue value{*option, inline_value.value_or("")};
+    OwnValue value{*option, inline_value.value_or(""), words.fio_words.size()};
     if (option->takes_value() && !inline_value) {
       if (i + 1 == args.size()) throw UsageError(fmt::format("option --{} needs a value", option->name));
       value.value = args[++i];

@@ -40,6 +40,7 @@ struct OwnOption {
 struct OwnValue {
   OwnOption option;
   std::string value;
+  std::size_t fio_words_before = 0;  // how many of WorkloadWords::fio_words came before it
 };
 
 // The words after take_fio_switches, sorted.

@@ -263,6 +263,7 @@ Comparison compare_folded(const RunFolder& folder) {
     comparison.notes.push_back(std::move(*drift));
   }
   note_accelerators(groups, comparison.notes);
+  note_busy_machines(groups, comparison.notes);
   const std::size_t paired = groups_paired_by_rounds(comparison);
   comparison.ratio_rule = ratio_rule_text(paired, groups.size() - 1);
   comparison.noise_rule = noise_rule_text_for(paired, groups.size() - 1);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "compare/run_tags.h"
+#include "result/busy_machine.h"
 #include "result/errors.h"
 #include "result/result_keywords.h"
 #include "result/run_fields.h"
@@ -209,6 +210,10 @@ void RunFolder::add(const SourcedRun& run) {
   }
   RunGroup& group = groups_[found->second];
   ++group.info.runs;
+  if (ran_on_busy_machine(run.run.info)) {
+    ++group.busy_runs;
+    group.most_other_cpu_percent = std::max(group.most_other_cpu_percent, *run.run.info.other_cpu_percent);
+  }
   group.info.from_bonnie = group.info.from_bonnie || run.source == RunSource::kBonnieLine;
   auto& files = group.info.files;
   if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);
@@ -256,6 +261,18 @@ void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std
     notes.push_back(fmt::format("{} read from bonnie++ CSV lines, which hold only rates, %CPU and max latency "
                                 "(no percentiles; \"+++++\" = not measured, under 0.5 s)",
                                 from_bonnie));
+  }
+}
+
+void note_busy_machines(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {
+  for (const RunGroup& group : groups) {
+    if (group.busy_runs == 0) continue;
+    const std::string runs = group.info.runs == 1 ? std::string("its run")
+                                                  : fmt::format("{} of its {} runs", group.busy_runs, group.info.runs);
+    notes.push_back(fmt::format("{} ran on a busy machine in {}: other processes used up to {} % of the CPU time "
+                                "(bench++'s own not counted), more than {} %: its figures may show the load as much "
+                                "as the disk",
+                                group.info.name, runs, group.most_other_cpu_percent, kBusyMachinePercent));
   }
 }
 

@@ -41,6 +41,8 @@ struct RunGroup {
   SourcedRun first;             // its first run, whole: its setup, role and tags name the group and fill the notes
   std::vector<TestFold> tests;  // in order of first appearance in the group
   std::map<TestId, std::size_t> test_index;  // where each test is in `tests` (a run may have a million workloads)
+  std::size_t busy_runs = 0;                  // its runs on a busy machine (result/busy_machine.h)
+  std::uint64_t most_other_cpu_percent = 0;   // the largest share others used in them
 
   const TestFold* find(const TestId& test) const;
 };
@@ -74,6 +76,10 @@ class RunFolder {
 // both, the fields of result/workload_fields.h that compare reads: "workload 'w': bs 64 KiB vs 4 KiB"), and one
 // naming the groups read from bonnie++ lines.
 void note_group_differences(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
+
+// Appends, for each group with runs on a busy machine (result/busy_machine.h), a note with how many and the
+// largest share of the CPU time other processes used in them.
+void note_busy_machines(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
 
 // Appends, when any group's first run has an accel= tag (scripts/guest-run.sh's QEMU guests) or a non-base
 // group ran in a guest, one note naming each such group's accelerator ("accelerator: TCG for nvme, virtio-scsi;

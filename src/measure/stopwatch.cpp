@@ -12,6 +12,13 @@ namespace {
 std::chrono::nanoseconds to_nanos(const timeval& tv) {
   return std::chrono::seconds(tv.tv_sec) + std::chrono::microseconds(tv.tv_usec);
 }
+void add_usage(CpuBreakdown& breakdown, const rusage& usage) {
+  breakdown.user += to_nanos(usage.ru_utime);
+  breakdown.system += to_nanos(usage.ru_stime);
+  breakdown.context_switches += static_cast<std::uint64_t>(usage.ru_nvcsw + usage.ru_nivcsw);
+  breakdown.major_faults += static_cast<std::uint64_t>(usage.ru_majflt);
+  breakdown.minor_faults += static_cast<std::uint64_t>(usage.ru_minflt);
+}
 }  // namespace
 
 std::chrono::nanoseconds process_cpu_time() {
@@ -26,12 +33,16 @@ CpuBreakdown process_usage() {
     if (::getrusage(who, &usage) != 0) {
       throw std::system_error(errno, std::generic_category(), "cannot read the process's CPU time (getrusage)");
     }
-    breakdown.user += to_nanos(usage.ru_utime);
-    breakdown.system += to_nanos(usage.ru_stime);
-    breakdown.context_switches += static_cast<std::uint64_t>(usage.ru_nvcsw + usage.ru_nivcsw);
-    breakdown.major_faults += static_cast<std::uint64_t>(usage.ru_majflt);
-    breakdown.minor_faults += static_cast<std::uint64_t>(usage.ru_minflt);
+    add_usage(breakdown, usage);
   }
+  return breakdown;
+}
+
+std::optional<CpuBreakdown> thread_usage() noexcept {
+  rusage usage{};
+  if (::getrusage(RUSAGE_THREAD, &usage) != 0) return std::nullopt;
+  CpuBreakdown breakdown;
+  add_usage(breakdown, usage);
   return breakdown;
 }
 

@@ -3,6 +3,7 @@
 // the runner (a phase's wall and CPU time) and of the phases (each operation's latency).
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "result/run_result.h"
@@ -21,6 +22,10 @@ std::chrono::nanoseconds process_cpu_time();
 // children, as process_cpu_time), and what was spent between two readings. Throws std::system_error as process_cpu_time does.
 CpuBreakdown process_usage();
 CpuBreakdown usage_between(const CpuBreakdown& start, const CpuBreakdown& end);
+
+// The calling thread's own CPU time apart, context switches and page faults so far (getrusage RUSAGE_THREAD, as
+// fio's lib/getrusage.c reads a job's); nullopt where the kernel gives no thread's figures.
+std::optional<CpuBreakdown> thread_usage() noexcept;
 
 // The wall clock now, as a run records when it started: ISO 8601 in UTC, "2026-11-30T10:34:59Z".
 std::string utc_now_iso8601();

@@ -58,6 +58,14 @@ struct PartMeasurement {
   // bwavgtime= ms since the measurement began, and the requests in each window of iopsavgtime= ms.
   std::vector<std::uint64_t> bytes_per_bw_window;
   std::vector<std::uint64_t> operations_per_iops_window;
+  // A part measured over a window of its own rather than the job's (JobMeasurement::measured_from, elapsed): a
+  // writing job's verify read-back, whose reads fio times apart (its read runtime is the verify's); its series then
+  // count from the window's start. nullopt: the job's window.
+  struct Window {
+    std::chrono::steady_clock::time_point from{};
+    std::chrono::nanoseconds elapsed{0};
+  };
+  std::optional<Window> own_window;
 };
 
 // A workload's per-request samples for fio's logs, kept in chunks so that recording one in the timed loop never
@@ -117,6 +125,11 @@ struct JobMeasurement {
   // (all of it, when it never got there), which a job on a thread spends before the runner's first reading. The
   // runner takes it out of the group's CPU time. Zero for a job on a thread.
   CpuBreakdown cpu_outside_group;
+  // The job's own CPU time, context switches and faults (fio's usr_cpu, sys_cpu, ctx, majf, minf of the job): its
+  // thread's (measure/stopwatch.h thread_usage) from the start of its measured window to its end, verify's read-back
+  // included; nullopt when not read. `usage_at_measured_from`: the thread's reading as a ramp_time ended.
+  std::optional<CpuBreakdown> own_usage;
+  std::optional<CpuBreakdown> usage_at_measured_from;
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
   // completion order (result/io_sample.h); empty otherwise.
   IoSampleLog samples;

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "phases/workload/job_priority.h"
+#include "phases/workload/target_rules.h"
 #include "phases/bonnie/phase_list.h"
 #include "phases/seeds.h"
 #include "phases/workload/workload_phase.h"
@@ -66,19 +67,22 @@ namespace {
 
 // A posixaio job with thread= runs on a thread of bench++ and uses glibc's POSIX AIO there while the group runs; a
 // process forked meanwhile could inherit that AIO state half-changed (its lock held). So where a group has such a
-// job, its other posixaio jobs are threads too (EngineChoice::own_process).
+// job, its other posixaio jobs are threads too (EngineChoice::own_process); a process of another engine never uses
+// glibc's AIO, and stays one.
 void keep_posixaio_threads_together(std::vector<PlannedTest>& group) {
-  const auto threaded_posixaio = [](const PlannedTest& test) {
-    return engine_facts(test.engine.engine).per_process && !test.engine.own_process;
-  };
+  const auto posixaio = [](const PlannedTest& test) { return engine_facts(test.engine.engine).per_process; };
+  const auto threaded_posixaio = [&](const PlannedTest& test) { return posixaio(test) && !test.engine.own_process; };
   if (std::none_of(group.begin(), group.end(), threaded_posixaio)) return;
-  for (PlannedTest& test : group) test.engine.own_process = false;
+  for (PlannedTest& test : group) {
+    if (posixaio(test)) test.engine.own_process = false;
+  }
 }
 
 // The workloads' tests of the groups, in order: each job's file planned against the rules of
 // phases/workload/workload_files.h (with the files of the workloads before it), its engine and seed.
 void plan_workloads(const PlanFacts& facts, Plan& plan) {
-  const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt);
+  const WorkloadFiles files(facts.directory, facts.ranks > 1 ? std::optional(facts.rank) : std::nullopt,
+                            plan.setup.file_rules);
   std::vector<JobTarget> planned;
   for (std::vector<PlannedTest>& group : plan.groups) {
     for (PlannedTest& test : group) {
@@ -101,6 +105,7 @@ void plan_workloads(const PlanFacts& facts, Plan& plan) {
 Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   Plan plan;
   plan.setup = setup;
+  settle_file_rules(plan.setup.file_rules, plan.setup.workloads);  // what runs is what the outputs record
   plan.ranks = facts.ranks;
   plan.repeats = facts.repeats;
   fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);

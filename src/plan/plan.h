@@ -8,7 +8,8 @@
 //   - its tests, in groups that start together: each of bonnie++'s tests a group of its own (a barrier before
 //     each, as bonnie++ runs them one after another), then the fio workloads, a group up to each stonewall (as
 //     fio runs a job file's jobs); each test's jobs: -c for bonnie++'s tests, numjobs for a workload;
-//   - for each workload, the file of every job (phases/workload/workload_files.h: the never-destroy rules), the engine
+//   - for each workload, the file of every job under the setup's file rules (phases/workload/workload_files.h:
+//     bench++'s never-destroy rules, or fio's in fio's persona; their unlink= default settled into the setup), the engine
 //     that runs it and why (phases/workload/engine_choice.h), and its seed;
 //   - the room the run needs (plan/room.h): the bytes and inodes of the files it creates on each filesystem,
 //     against what is free there, and the memory its request buffers take.

@@ -68,7 +68,7 @@ void check_tasks(const Plan& plan, std::uint64_t limit, std::uint32_t ranks_on_h
     if (tasks <= limit) continue;
     const std::string ranks = ranks_on_host > 1 ? fmt::format(" on each of {} ranks on this host", ranks_on_host) : "";
     const char* counted = plan.groups[g].front().workload.has_value()
-                              ? "numjobs, and a process of its own for each posixaio job, iodepth threads for "
+                              ? "numjobs, and a process of its own for each job without thread=, iodepth threads for "
                                 "psync_threads and io_submit_mode=offload, the progress thread"
                               : "-c workers, each with its random seeks' seekers, the progress thread";
     throw UsageError(fmt::format("{} need{} {} processes and threads at once ({}{}), more than {}", group_name(plan, g),

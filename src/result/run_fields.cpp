@@ -110,6 +110,9 @@ constexpr std::array kRunFields = {
     RunField{"device_model", "model", &kMachineGroup, member<AtInfo, &RunInfo::device_model>()},
     RunField{"tags", "tags", nullptr, member<AtInfo, &RunInfo::tags>()},
     RunField{"suite", "suite", nullptr, member<AtSetup, &RunSetup::suite>(), {}, {"suite", R::kText}},
+    // Not a setting but what the machine was doing (result/busy_machine.h): compare notes the busy runs instead.
+    // No spreadsheet CSV column: its rows are written as each test ends, before the run's figure exists.
+    RunField{"", "other_cpu_percent", nullptr, percent_access<RunInfo, AtInfo, &RunInfo::other_cpu_percent>()},
 };
 
 }  // namespace

@@ -51,8 +51,8 @@ struct RankPhaseResult {
   std::optional<LatencySummary> latency;
 };
 
-// What the process spent over a group of tests, apart (fio's usr_cpu, sys_cpu, ctx, majf, minf): from getrusage at
-// the group's release and end.
+// CPU time apart, context switches and faults (fio's usr_cpu, sys_cpu, ctx, majf, minf), from getrusage at two
+// readings: of the process over a group of tests, or of a job's thread over the job (PhaseResult::cpu_breakdown).
 struct CpuBreakdown {
   std::chrono::nanoseconds user{0};
   std::chrono::nanoseconds system{0};
@@ -98,8 +98,10 @@ struct PhaseResult {
   // measured request of this direction, every job's, in completion order. Under MPI rank 0's own. Not kept in any
   // result file.
   std::vector<IoSample> samples;
-  // `cpu` apart (CpuBreakdown), the process's over the group; nullopt under MPI (`cpu` is then every rank's) and when
-  // read from a file.
+  // What fio reports as the job's usr_cpu, sys_cpu, ctx, majf and minf: the part's jobs' own usage summed (each job's
+  // thread's, from its measured window's start to its end: phases/phase.h JobMeasurement::own_usage), or, where a
+  // job has none (a bonnie++ test), `cpu` apart, the process's over the group; nullopt under MPI (`cpu` is then
+  // every rank's) and when read from a file.
   std::optional<CpuBreakdown> cpu_breakdown;
 
   // The test's phase: kWorkload for a workload's part, else bonnie_test (result/test_id.h names either).
@@ -138,6 +140,10 @@ struct RunInfo {
   // --tag KEY=VALUE, in order, joined by "; " ("accel=kvm; drive=cache=none"): what the user (or
   // scripts/guest-run.sh: the accelerator, CPU model, -drive options) wants every output to carry.
   std::string tags;
+  // The percent of all CPUs' time that other processes used during the run (platform/cpu_load.h: /proc/stat's busy
+  // time less bench++'s own); nullopt when not recorded (an older result, several ranks, a run too short to tell).
+  // result/busy_machine.h says when it is large enough for a note.
+  std::optional<std::uint64_t> other_cpu_percent;
 };
 
 // All workers that ran at once: -c per rank times the ranks. bonnie++'s concurrency field and table ID show

@@ -16,6 +16,12 @@ namespace bench {
 enum class CacheMode { kDrop, kKeep };
 enum class DataPattern { kRandom, kZero };
 
+// Whose rules the workloads' files follow (phases/workload/workload_files.h says both). kBench: bench++ job's and
+// suite's, which never destroy what bench++ did not create (a private directory, everything removed at the end, a
+// file it did not create only read). kFio: fio 3.33's, for fio's persona (cli/config.h Persona::kFio): the files in
+// directory= itself, kept unless unlink=1, reused when large enough, and a filename= written as given.
+enum class FileRules { kBench, kFio };
+
 // A default RunSetup runs no test: the command line (cli/bonnie_command_line.h) fills in bench++'s defaults.
 struct RunSetup {
   std::optional<IoSpec> io;         // -s, -f, --seek-writes; nullopt: no I/O tests (-s 0)
@@ -36,6 +42,9 @@ struct RunSetup {
   // bench++ job and suite: the workloads, in order (the bonnie++-style tests then do not run); empty otherwise.
   std::vector<WorkloadSpec> workloads;
   std::string suite;  // bench++ suite NAME: which one (its tables are printed for it); empty otherwise
+  // The workloads' file rules, from the persona (cli/workload_command_line.cpp). Not among the recorded fields:
+  // where the files were and whether they stay, not what was measured.
+  FileRules file_rules = FileRules::kBench;
 };
 
 }  // namespace bench

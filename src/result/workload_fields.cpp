@@ -289,6 +289,12 @@ constexpr std::array kMembersNotRecorded = {
     MemberNotRecorded{"overwrite_allowed",
                       "a permission of the run's command line (--allow-overwrite=PATH), not a setting: a workload that "
                       "runs does the same with it or without"},
+    MemberNotRecorded{"allow_mounted_write",
+                      "a permission of fio's file rules (allow_mounted_write=1), not a setting: a workload that runs "
+                      "does the same with it or without"},
+    MemberNotRecorded{"unlink_written",
+                      "whether unlink= was written, which fio's file rules settle into unlink (recorded) before the "
+                      "run"},
     MemberNotRecorded{"bw_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},
     MemberNotRecorded{"lat_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},
     MemberNotRecorded{"iops_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},
@@ -298,15 +304,15 @@ constexpr std::array kMembersNotRecorded = {
                       "what fio's formats print of the latency statistics; bench++ measures every latency whatever "
                       "it says"},
     MemberNotRecorded{"gtod_reduce",
-                      "changes fio's clock readings and report; bench++ reads the clock once per batch whatever it "
-                      "says (man page)"},
+                      "changes fio's clock readings and what fio's formats write (latency_output); bench++ reads the "
+                      "clock once per batch whatever it says (man page)"},
     MemberNotRecorded{"read_only",
                       "a guard: a workload that writes is refused, so one that runs does the same with it or without"},
     MemberNotRecorded{"verify.verify_fatal", "bench++ stops at the first bad block whatever it says"},
     MemberNotRecorded{"given_global_options",
-                      "the options as written, for fio's JSON; each one's effect is in the member it sets"},
+                      "the options as fio echoes them, for fio's JSON; each one's effect is in the member it sets"},
     MemberNotRecorded{"given_job_options",
-                      "the options as written, for fio's JSON; each one's effect is in the member it sets"},
+                      "the options as fio echoes them, for fio's JSON; each one's effect is in the member it sets"},
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 // WorkloadPart each holds (which alone makes it a workload's) says which workload and direction it is and what ran
 // it. The workload's spec is in the run's setup (RunSetup::workloads), found by name.
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -88,6 +89,9 @@ struct WorkloadPart {
   // result files.
   std::vector<std::vector<std::uint64_t>> bw_window_bytes;
   std::vector<std::vector<std::uint64_t>> iops_window_operations;
+  // Each job's measured time, in job order (fio's total_run_time per job, which group_reporting sums into
+  // job_runtime). Under MPI rank 0's jobs only. Not kept in the result files.
+  std::vector<std::chrono::nanoseconds> job_runtimes;
   // A failed job's (or, in the part of all jobs, its first failed job's) failure, in every part of it; nullopt when
   // it ran to its end. A failed job's first part that it would have done is reported even without requests.
   std::optional<JobFailure> failure;

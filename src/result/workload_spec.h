@@ -141,6 +141,9 @@ struct WorkloadSpec {
   std::string fio_engine = "psync";       // ioengine= as written (fio's default: psync)
   EngineKind engine = EngineKind::kPsync;  // what runs it: engine_for_fio_name(fio_engine)
   bool unlink = true;                     // remove the files bench++ created when done (fio's default: keep)
+  // unlink= was written: fio's persona (FileRules::kFio) keeps the files unless it says unlink=1, as fio's default
+  // unlink=0 does (phases/workload/target_rules.h settle_file_rules).
+  bool unlink_written = false;
   // unlink_each_loop: before each loop after the first (loops=, io_size= passes), the job's regular files are
   // removed and its next loop's open makes them anew, empty (phases/workload/workload_files.h WorkloadFiles::recreate).
   bool unlink_each_loop = false;
@@ -165,6 +168,9 @@ struct WorkloadSpec {
   // Lets write requests reach an existing file or a block device bench++ did not create; set only by
   // --allow-overwrite=PATH naming this workload's filename.
   bool overwrite_allowed = false;
+  // fio's allow_mounted_write=1: under fio's file rules (FileRules::kFio), a workload that writes may write a block
+  // device that is mounted; without it fio refuses (phases/workload/target_rules.h mounted_device_refusal).
+  bool allow_mounted_write = false;
   // fio's logs (report/fio/fio_log.h): write_bw_log=, write_lat_log=, write_iops_log= name a log's prefix (empty
   // when given bare: the workload's name); log_avg_msec= averages each log over windows of that many ms (0: an
   // entry per request); per_job_logs=0 puts every job's entries in one file. Recording them costs memory per request
@@ -213,7 +219,7 @@ struct WorkloadSpec {
   bool thinktime_blocks_issue = false;            // thinktime_blocks_type=: kThinktimeBlocksTypes[0] or [1]
   std::chrono::nanoseconds thinktime_iotime{0};   // 0: stalls by the count alone
   bool read_only = false;                   // readonly=1: a workload that writes is refused
-  bool gtod_reduce = false;                 // gtod_reduce=1: accepted, changes nothing bench++ does (see the man page)
+  bool gtod_reduce = false;                 // gtod_reduce=1: fio's formats leave latencies out
   int sync_open_flag = 0;                   // sync=1|sync: O_SYNC, sync=dsync: O_DSYNC, on the job's open
   bool overwrite = false;                   // overwrite=1: a writing workload's new file is laid out with data first
   bool create_only = false;                 // create_only=1: the files are made and laid out; no request is made
@@ -277,9 +283,11 @@ struct WorkloadSpec {
   // pvsync2, as fio's engines of those names take it.
   UringOptions uring;
   bool hipri = false;
-  // The options as they were written, name and value (empty for a bare flag), in order: the [global] ones (or those
-  // before the first --name) and the workload's own. Kept for fio's JSON ("global options", "job options",
-  // report/fio/); cli/fio_job_file.h records them. They change nothing of what runs.
+  // The options as fio echoes them, fio's name (an alias as the option it names) and the value as written (empty for
+  // a bare flag), in order: the [global] ones (or those before the first --name, the command line's --directory
+  // among them) and the workload's own (a job file's [section] name not among them, as fio). Kept for fio's JSON
+  // ("global options", "job options", report/fio/); cli/fio_job_file.h records them. They change nothing of what
+  // runs.
   std::vector<std::pair<std::string, std::string>> given_global_options;
   std::vector<std::pair<std::string, std::string>> given_job_options;
 };

@@ -24,6 +24,7 @@
 #include "result/errors.h"
 #include "result/rank_metrics.h"
 #include "run/job_failure.h"
+#include "run/other_cpu_watch.h"
 #include "run/rank_exchange.h"
 #include "run/rank_steps.h"
 #include "run/run_directory.h"
@@ -130,7 +131,7 @@ class Runner {
         observer_(observer),
         interrupt_(interrupt),
         group_(group),
-        files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt) {
+        files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt, plan_.setup.file_rules) {
     group_.agree(guarded([&] { check_same_shape(group_, plan_shape(plan_)); }));
     if (plan_.worker_directories) {
       directory_.emplace(directory, group_, interrupt_);
@@ -162,6 +163,7 @@ class Runner {
       observer_.run_started(run.info);
     });
     const DiskStatsWatch disks(disks_under(disk_util_paths(phases_), "/sys"));
+    const OtherCpuWatch others(group_.size());
     for (std::size_t g = 0; g < plan_.groups.size(); ++g) {
       const GroupStart start = group_start(g);
       if (!failure) {
@@ -180,6 +182,7 @@ class Runner {
       });
     }
     run.disk_utilization = disks.finish();
+    run.info.other_cpu_percent = others.finish();
     if (!failure) {
       failure = guarded([&] {
         remove_data_files();
@@ -315,8 +318,12 @@ class Runner {
       usage_end = usage_between(outside, usage_end);
     }
     std::vector<PhaseResult> results = results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
-    if (group_.size() == 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
-      for (PhaseResult& result : results) result.cpu_breakdown = usage_between(usage_start, usage_end);
+    for (PhaseResult& result : results) {  // the jobs' own usage (run/test_results.h), else the process's
+      if (group_.size() > 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
+        result.cpu_breakdown.reset();
+      } else if (!result.cpu_breakdown) {
+        result.cpu_breakdown = usage_between(usage_start, usage_end);
+      }
     }
     return results;
   }

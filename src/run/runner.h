@@ -2,8 +2,9 @@
 // The one runner: carries out a plan (plan/plan.h), bonnie++'s tests and fio's workloads alike, `plan.repeats`
 // times. What every test shares lives here once: the run's private directory and the workers' directories,
 // the workloads' files (laid out before their group, removed at the end: phases/workload/workload_files.h), per-job
-// contexts and measurements, the start barrier, wall and CPU timing, the progress ticker, interrupt checks,
-// the ranks of an MPI job, and cleanup on every exit path.
+// contexts and measurements, the start barrier, wall and CPU timing, the CPU time other processes used over each
+// run (run/other_cpu_watch.h), the progress ticker, interrupt checks, the ranks of an MPI job, and cleanup on every
+// exit path.
 //
 // For each group of the plan: every job's prepare() in turn (untimed), an agreement of the ranks, then every job
 // of every test of the group on a thread of its own (one job alone on this thread, so that its system calls take

@@ -35,14 +35,23 @@ struct MeasuredSpan {
   double mean_depth = 0;     // the jobs' mean of their time in flight over their elapsed time
 };
 
-MeasuredSpan span_of(std::span<const JobMeasurement> jobs, CpuWindow cpu_window, Clock::time_point zero) {
+// Where part `p` of `job` was measured: its own window (a verify read-back's: PartMeasurement::own_window), else
+// the job's.
+PartMeasurement::Window window_of(const JobMeasurement& job, std::size_t p) {
+  if (p < job.parts.size() && job.parts[p].own_window) return *job.parts[p].own_window;
+  return {job.measured_from, job.elapsed};
+}
+
+MeasuredSpan span_of(std::span<const JobMeasurement> jobs, std::size_t p, CpuWindow cpu_window,
+                     Clock::time_point zero) {
   if (jobs.empty()) return {zero, zero, cpu_window.ended, 0};
   MeasuredSpan span{Clock::time_point::max(), Clock::time_point::min(), cpu_window.ended, 0};
   double depth_sum = 0;
   for (const JobMeasurement& job : jobs) {
     span.cpu_from = std::min(span.cpu_from, job.cpu_at_measured_from.value_or(cpu_window.released));
-    span.first_start = std::min(span.first_start, job.measured_from);
-    span.last_end = std::max(span.last_end, job.measured_from + job.elapsed);
+    const PartMeasurement::Window window = window_of(job, p);
+    span.first_start = std::min(span.first_start, window.from);
+    span.last_end = std::max(span.last_end, window.from + window.elapsed);
     if (job.elapsed.count() > 0) {
       depth_sum += static_cast<double>(job.time_in_flight.count()) / static_cast<double>(job.elapsed.count());
     }
@@ -102,9 +111,10 @@ WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const T
   for (const JobMeasurement& job : jobs) {
     workload.depths.add(job.depths);
     const PartMeasurement& part = job.parts.at(p);
-    workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, job.elapsed, spec.bw_avg_time));
-    workload.iops_window_operations.push_back(
-        whole_windows(part.operations_per_iops_window, job.elapsed, spec.iops_avg_time));
+    const std::chrono::nanoseconds elapsed = window_of(job, p).elapsed;
+    workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, elapsed, spec.bw_avg_time));
+    workload.iops_window_operations.push_back(whole_windows(part.operations_per_iops_window, elapsed, spec.iops_avg_time));
+    workload.job_runtimes.push_back(job.elapsed);
   }
   for (const JobMeasurement& job : jobs) {  // the first failed job's, as fio's group_reporting keeps the first error
     if (job.failure) {
@@ -130,12 +140,28 @@ std::vector<IoSample> samples_of(std::span<const JobMeasurement> jobs, IoDirecti
   return samples;
 }
 
+// The jobs' own usage (JobMeasurement::own_usage) summed, as fio sums its jobs' under group_reporting (stat.c
+// sum_thread_stats); nullopt when a job has none.
+std::optional<CpuBreakdown> own_usage_of(std::span<const JobMeasurement> jobs) {
+  if (jobs.empty()) return std::nullopt;
+  CpuBreakdown sum;
+  for (const JobMeasurement& job : jobs) {
+    if (!job.own_usage) return std::nullopt;
+    sum.user += job.own_usage->user;
+    sum.system += job.own_usage->system;
+    sum.context_switches += job.own_usage->context_switches;
+    sum.major_faults += job.own_usage->major_faults;
+    sum.minor_faults += job.own_usage->minor_faults;
+  }
+  return sum;
+}
+
 // Part `p` of `jobs` (all of a test's, or one).
 LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId& id, std::size_t p,
                         std::span<const JobMeasurement> jobs, std::optional<std::uint32_t> job_index,
                         CpuWindow cpu_window, Clock::time_point zero) {
   LocalResult local;
-  const MeasuredSpan span = span_of(jobs, cpu_window, zero);
+  const MeasuredSpan span = span_of(jobs, p, cpu_window, zero);
   const nanoseconds elapsed = std::chrono::duration_cast<nanoseconds>(span.last_end - span.first_start);
   add_parts(local, jobs, p, static_cast<std::size_t>(elapsed / std::chrono::seconds(1)));
   PhaseResult& result = local.result;
@@ -149,6 +175,7 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
   result.completion_latency = local.completion_histogram.summary();
   result.completion_histogram = local.completion_histogram.buckets();
   result.workers = static_cast<std::uint32_t>(jobs.size());
+  result.cpu_breakdown = own_usage_of(jobs);
   local.start = std::chrono::duration_cast<nanoseconds>(span.first_start - zero);
   local.end = std::chrono::duration_cast<nanoseconds>(span.last_end - zero);
   local.mean_depth = span.mean_depth;
@@ -172,10 +199,13 @@ IoDirection failure_direction(const WorkloadSpec& spec) {
   return IoDirection::kSync;
 }
 
-// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload: when none has requests,
-// the one of failure_direction (else the first) is reported all the same.
-void report_failure(const WorkloadSpec& spec, const std::vector<TestId>& parts, std::span<LocalResult> results) {
-  if (results.empty() || !results.front().result.workload || !results.front().result.workload->failure) return;
+// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload, or of a create_only=1
+// one (fio lists its job, with no I/O): when none has requests, the one of failure_direction (else the first) is
+// reported all the same.
+void report_without_requests(const WorkloadSpec& spec, const std::vector<TestId>& parts,
+                             std::span<LocalResult> results) {
+  if (results.empty() || !results.front().result.workload) return;
+  if (!results.front().result.workload->failure && !spec.create_only) return;
   const auto has_requests = [](const LocalResult& p) { return p.result.operations != 0; };
   if (std::any_of(results.begin(), results.end(), has_requests)) return;
   const auto wanted = std::find_if(parts.begin(), parts.end(),
@@ -209,7 +239,7 @@ std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test
   if (!test.workload) return results;
   const WorkloadSpec& spec = plan.workload(test);
   for (std::size_t first = 0; first + parts.size() <= results.size(); first += parts.size()) {
-    report_failure(spec, parts, std::span(results).subspan(first, parts.size()));
+    report_without_requests(spec, parts, std::span(results).subspan(first, parts.size()));
   }
   // The measurer's cost: the process's CPU over the workload's window per request of the whole workload (its
   // all-jobs parts, every direction), in every part, a job's too (the process serves all jobs at once).

@@ -3,10 +3,12 @@
 // part of the test (a bonnie++ test's own; a workload's reads, writes and syncs) over all its jobs, and for a
 // workload with numjobs > 1 and no group_reporting also each job's own. Pure.
 //   - operations, bytes and the latency histogram summed over the jobs;
-//   - elapsed from the jobs' earliest start of measurement to their latest end;
+//   - elapsed from the jobs' earliest start of measurement to their latest end (of the part's own window where it
+//     has one: PartMeasurement::own_window, a verify read-back's);
 //   - CPU the process's over the group (the tests of a group share it), from the start of the test's measured
 //     window (after a ramp_time: its jobs' earliest JobMeasurement::cpu_at_measured_from) to the group's end, so
-//     that %CPU = cpu / elapsed covers one window;
+//     that %CPU = cpu / elapsed covers one window; apart (cpu_breakdown), the jobs' own usage summed
+//     (JobMeasurement::own_usage: fio's per-job figures), when each job has it;
 //   - a workload's part: which workload, direction and job, its engine and depth, the mean depth its jobs kept
 //     (Little's law), its per-second series and the steady-state verdict, and the CPU seconds per million requests
 //     of the whole workload (WorkloadPart::cpu_per_million_requests: the all-jobs parts' CPU over their requests).
@@ -39,8 +41,9 @@ struct LocalResult {
   std::vector<std::uint64_t> per_second;  // operations completed in each whole second (workloads)
   double mean_depth = 0;                  // a workload's requests in flight per job
   CacheResidency residency;               // a bonnie++ read test's cached share as it began (summed over jobs)
-  bool reported_when_empty = false;       // bonnie++'s tests report even without operations; a workload's parts not
-                                          // (but a failed one's first: run/test_results.cpp report_failure)
+  // bonnie++'s tests report even without operations; a workload's parts not, but the first of a failed or a
+  // create_only=1 one (run/test_results.cpp report_without_requests).
+  bool reported_when_empty = false;
 };
 
 // Every part (and job) of `test`, with operations or without, so that the list's shape depends on the plan only

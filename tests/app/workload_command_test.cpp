@@ -70,7 +70,7 @@ TEST_CASE("job: fio's command line runs, and its results come back from JSON and
   REQUIRE(run.info.setup.workloads.size() == 2);
   CHECK(run.info.setup.workloads[1].read_percent == 70);
   CHECK(run.info.setup.workloads[1].stonewall);
-  CHECK(keys_of(run) == std::set<std::string>{"seq.write", "seq.sync", "mix.read", "mix.write", "mix.job0.read",
+  CHECK(keys_of(run) == std::set<std::string>{"seq.write", "mix.read", "mix.write", "mix.job0.read",
                                               "mix.job0.write", "mix.job1.read", "mix.job1.write"});
   CHECK(keys_of(from_csv.front()) == keys_of(run));
   CHECK(from_csv.front().info.setup.workloads.size() == 2);

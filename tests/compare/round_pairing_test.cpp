@@ -9,6 +9,7 @@
 
 #include "compare/compare_runs.h"
 #include "compare/run_tags.h"
+#include "result/busy_machine.h"
 
 namespace bench {
 namespace {
@@ -203,6 +204,25 @@ TEST_CASE("round pairing: the accelerator of every guest is noted with TCG's cav
   add_rounds(hosts, "a", {1000});
   add_rounds(hosts, "b", {1000});
   CHECK_FALSE(has_note_starting(compare_runs(hosts, CompareOptions{true}), "accelerator:"));
+}
+
+TEST_CASE("compare: each group with runs on a busy machine is noted, with how many and the largest share") {
+  std::vector<SourcedRun> runs;
+  add_rounds(runs, "host", {1000, 1000});
+  add_rounds(runs, "guest", {2000, 2000, 2000});
+  runs[0].run.info.other_cpu_percent = 10;  // host: quiet enough
+  runs[1].run.info.other_cpu_percent = kBusyMachinePercent;
+  runs[2].run.info.other_cpu_percent = 40;  // guest: two busy runs of three, and one not recorded
+  runs[3].run.info.other_cpu_percent = 91;
+  for (std::size_t i = 0; i < runs.size(); ++i) runs[i].input = i;
+  const Comparison c = compare_runs(runs, CompareOptions{true});
+  CHECK_FALSE(has_note_starting(c, "host ran on a busy machine"));
+  CHECK(note_starting(c, "guest ran on a busy machine") ==
+        "guest ran on a busy machine in 2 of its 3 runs: other processes used up to 91 % of the CPU time (bench++'s "
+        "own not counted), more than 25 %: its figures may show the load as much as the disk");
+  runs[2].run.info.other_cpu_percent.reset();
+  runs[3].run.info.other_cpu_percent.reset();
+  CHECK_FALSE(has_note_starting(compare_runs(runs, CompareOptions{true}), "guest ran on a busy machine"));
 }
 
 }  // namespace bench

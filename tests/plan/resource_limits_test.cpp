@@ -135,9 +135,9 @@ TEST_CASE("resource limits: the threads and processes a group runs at once again
   const Plan plan = one_workload(8, kMiB);
   CHECK(refusal(plan, task_limit(10)) == "(fits)");
   CHECK(refusal(plan, task_limit(9)) ==
-        "workload 'w' needs 10 processes and threads at once (numjobs, and a process of its own for each posixaio "
-        "job, iodepth threads for psync_threads and io_submit_mode=offload, the progress thread), more than the "
-        "process limit (ulimit -u) of 9 processes and threads");
+        "workload 'w' needs 10 processes and threads at once (numjobs, and a process of its own for each job "
+        "without thread=, iodepth threads for psync_threads and io_submit_mode=offload, the progress thread), more "
+        "than the process limit (ulimit -u) of 9 processes and threads");
   // Where the kernel does not apply the limit (root), nothing is refused.
   ResourceLimits root = task_limit(1);
   root.tasks_enforced = false;

@@ -1,4 +1,4 @@
-// posixaio jobs in processes of their own (phases/workload/job_process.h), as fio's jobs are, through the real binary: the
+// Workload jobs in processes of their own (phases/workload/job_process.h), as fio's jobs are, through the real binary: the
 // processes are there while the jobs run and gone after, thread= keeps the jobs threads, the plan says which, a stop
 // signal ends them and removes every file, and a job that fails in its process fails alone with its error.
 #include <doctest/doctest.h>
@@ -115,6 +115,29 @@ TEST_CASE("job processes: each posixaio job is a process of its own while it run
   CHECK(test::list_tree(dir.path()).empty());
 }
 
+TEST_CASE("job processes: every engine's job is a process of its own session, as fio's job, and with --thread none is") {
+  const test::TempDir dir;
+  for (const std::string engine : {"psync", "libaio"}) {
+    CAPTURE(engine);
+    const std::vector<std::string> job = {"job", "-d", dir.path().string(), "--name=own", "--ioengine=" + engine,
+                                          "--rw=randread", "--bs=4k", "--size=1m", "--numjobs=2", "--runtime=60",
+                                          "--time_based"};
+    test::BackgroundProcess processes(test::bench_command(job));
+    const ChildrenSeen seen = children_while_running(processes, "own", 500ms);
+    CHECK(seen.most == 2);
+    CHECK(seen.each_own_session);  // a scheduling autogroup each, as fio's job processes (backend.c: setsid())
+    processes.send_signal(SIGINT);
+    CHECK(processes.finish(20s).exit_code == 130);
+    CHECK(test::list_tree(dir.path()).empty());
+
+    test::BackgroundProcess threads(test::bench_command(test::with(job, {"--thread"})));
+    CHECK(children_while_running(threads, "own", 500ms).most == 0);
+    threads.send_signal(SIGINT);
+    CHECK(threads.finish(20s).exit_code == 130);
+    CHECK(test::list_tree(dir.path()).empty());
+  }
+}
+
 TEST_CASE("job processes: the plan says which workloads' jobs are processes, and thread= in a group keeps its posixaio jobs threads") {
   const test::TempDir dir;
   const auto plan_of = [&](const std::vector<std::string>& args) {
@@ -130,7 +153,10 @@ TEST_CASE("job processes: the plan says which workloads' jobs are processes, and
   };
   const std::vector<std::string> base = {"job", "-d", dir.path().string(), "--size=1m"};
   CHECK(plan_of(test::with(base, {"--name=a", "--ioengine=posixaio", "--name=b", "--ioengine=io_uring",
-                                  "--name=c", "--ioengine=psync"})) == std::vector<bool>{true, false, false});
+                                  "--name=c", "--ioengine=psync"})) == std::vector<bool>{true, true, true});
+  // thread= makes a job a thread, whatever its engine, as fio's thread.
+  CHECK(plan_of(test::with(base, {"--name=a", "--ioengine=psync", "--thread", "--name=b", "--ioengine=io_uring"})) ==
+        std::vector<bool>{false, true});
   // b (thread) runs its POSIX AIO in bench++'s process: a, in the same group, stays a thread; c, after a stonewall,
   // is a process again.
   CHECK(plan_of(test::with(base, {"--name=a", "--ioengine=posixaio", "--name=b", "--ioengine=posixaio", "--thread",

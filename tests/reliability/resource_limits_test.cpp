@@ -137,13 +137,15 @@ TEST_CASE("reliability: the process limit: refused up front when the plan needs 
       const test::CommandOutput result = run(5, {"--numjobs=8", dry_run});
       INFO(result.err);
       CHECK(result.exit_code == 2);
-      CHECK(result.err == "bench++: workload 'x' needs 10 processes and threads at once (numjobs, and a process of its "
-                          "own for each posixaio job, iodepth threads for psync_threads and io_submit_mode=offload, "
-                          "the progress thread), more than the process limit (ulimit -u) of 5 processes and threads\n");
+      // This thread, 8 jobs' threads and their 8 processes, the progress thread.
+      CHECK(result.err == "bench++: workload 'x' needs 18 processes and threads at once (numjobs, and a process of its "
+                          "own for each job without thread=, iodepth threads for psync_threads and "
+                          "io_submit_mode=offload, the progress thread), more than the process limit (ulimit -u) of 5 "
+                          "processes and threads\n");
     }
     const test::CommandOutput offload = run(8, {"--io_submit_mode=offload", "--iodepth=8"});
     CHECK(offload.exit_code == 2);
-    CHECK(test::contains(offload.err, "workload 'x' needs 10 processes and threads at once"));
+    CHECK(test::contains(offload.err, "workload 'x' needs 11 processes and threads at once"));
     const test::CommandOutput posixaio = run(4, {"--ioengine=posixaio", "--numjobs=2"});
     CHECK(posixaio.exit_code == 2);
     CHECK(test::contains(posixaio.err, "workload 'x' needs 6 processes and threads at once"));

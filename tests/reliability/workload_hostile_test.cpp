@@ -378,8 +378,9 @@ std::vector<LimitedCase> limited_cases() {
         "workload 'x' needs 256.0 MiB of request buffers in one process (numjobs x iodepth x bs), more than the "
         "address space limit (ulimit -v) of 195.3 MiB"}},
       {"ulimit -d 200000",
+       // --thread: the jobs' buffers in one process (each job's own process would have its own limit, as fio's)
        {{"job", "-d", "{DIR}", "--name=x", "--rw=randread", "--size=1m", "--bs=1m", "--iodepth=64", "--numjobs=4",
-         "--ioengine=libaio"},
+         "--ioengine=libaio", "--thread"},
         2, "more than the data limit (ulimit -d) of 195.3 MiB"}},
   };
 }

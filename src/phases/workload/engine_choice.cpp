@@ -44,7 +44,7 @@ EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::option
 
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
   EngineChoice choice = choose_engine_and_depth(spec, io_uring_refusal);
-  choice.own_process = engine_facts(choice.engine).per_process && !spec.thread;
+  choice.own_process = !spec.thread;  // fio's job is a process of its own session unless thread= (backend.c)
   return choice;
 }
 

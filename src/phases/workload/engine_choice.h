@@ -17,9 +17,10 @@ struct EngineChoice {
   EngineKind engine = EngineKind::kPsync;
   std::uint32_t depth = 1;
   std::string note;  // e.g. "io_uring is unavailable (...): psync_threads keeps iodepth=32 requests in flight ..."
-  // Each job in a process of its own (phases/workload/job_process.h): posixaio without thread=, as fio's jobs are processes
-  // and glibc's POSIX AIO is per process. The plan keeps a group's posixaio jobs all threads when one of them has
-  // thread=, so that no process forks while glibc's AIO in it is busy.
+  // Each job in a process of its own session (phases/workload/job_process.h) unless thread=, as fio's jobs are: with
+  // the scheduler's autogroups each then gets a scheduling group's share of a busy machine's CPUs, as each of fio's
+  // does, and posixaio jobs each their own glibc POSIX AIO (per process). The plan keeps a group's jobs all threads
+  // when one of its posixaio jobs has thread=, so that no process forks while glibc's AIO in it is busy.
   bool own_process = false;
 };
 EngineChoice choose_engine(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal);

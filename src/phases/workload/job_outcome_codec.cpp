@@ -102,6 +102,10 @@ void write_part(ByteWriter& out, const PartMeasurement& part) {
         &part.operations_per_iops_window}) {
     out.words(*series);
   }
+  out.number(static_cast<std::uint8_t>(part.own_window.has_value()));
+  const PartMeasurement::Window window = part.own_window.value_or(PartMeasurement::Window{});
+  out.nanoseconds(window.from.time_since_epoch());
+  out.nanoseconds(window.elapsed);
 }
 PartMeasurement read_part(ByteReader& in) {
   PartMeasurement part;
@@ -115,7 +119,29 @@ PartMeasurement read_part(ByteReader& in) {
         &part.operations_per_iops_window}) {
     *series = in.words();
   }
+  const bool has_window = in.number<std::uint8_t>() != 0;
+  PartMeasurement::Window window;
+  window.from = std::chrono::steady_clock::time_point{in.nanoseconds()};
+  window.elapsed = in.nanoseconds();
+  if (has_window) part.own_window = window;
   return part;
+}
+
+void write_usage(ByteWriter& out, const CpuBreakdown& usage) {
+  out.nanoseconds(usage.user);
+  out.nanoseconds(usage.system);
+  out.number(usage.context_switches);
+  out.number(usage.major_faults);
+  out.number(usage.minor_faults);
+}
+CpuBreakdown read_usage(ByteReader& in) {
+  CpuBreakdown usage;
+  usage.user = in.nanoseconds();
+  usage.system = in.nanoseconds();
+  usage.context_switches = in.number<std::uint64_t>();
+  usage.major_faults = in.number<std::uint64_t>();
+  usage.minor_faults = in.number<std::uint64_t>();
+  return usage;
 }
 
 void write_measurement(ByteWriter& out, const JobMeasurement& m) {
@@ -130,12 +156,9 @@ void write_measurement(ByteWriter& out, const JobMeasurement& m) {
   for (const auto* counts : {&m.depths.level, &m.depths.submit, &m.depths.complete}) {
     for (const std::uint64_t count : *counts) out.number(count);
   }
-  const CpuBreakdown& outside = m.cpu_outside_group;
-  out.nanoseconds(outside.user);
-  out.nanoseconds(outside.system);
-  out.number(outside.context_switches);
-  out.number(outside.major_faults);
-  out.number(outside.minor_faults);
+  write_usage(out, m.cpu_outside_group);
+  out.number(static_cast<std::uint8_t>(m.own_usage.has_value()));
+  write_usage(out, m.own_usage.value_or(CpuBreakdown{}));
   out.number(static_cast<std::uint64_t>(m.samples.size()));
   m.samples.for_each([&](const IoSample& sample) {
     out.nanoseconds(sample.completed);
@@ -161,12 +184,10 @@ JobMeasurement read_measurement(ByteReader& in) {
   for (auto* counts : {&m.depths.level, &m.depths.submit, &m.depths.complete}) {
     for (std::uint64_t& count : *counts) count = in.number<std::uint64_t>();
   }
-  CpuBreakdown& outside = m.cpu_outside_group;
-  outside.user = in.nanoseconds();
-  outside.system = in.nanoseconds();
-  outside.context_switches = in.number<std::uint64_t>();
-  outside.major_faults = in.number<std::uint64_t>();
-  outside.minor_faults = in.number<std::uint64_t>();
+  m.cpu_outside_group = read_usage(in);
+  const bool has_own_usage = in.number<std::uint8_t>() != 0;
+  const CpuBreakdown own_usage = read_usage(in);
+  if (has_own_usage) m.own_usage = own_usage;
   const auto samples = in.number<std::uint64_t>();
   m.samples.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(samples, 1u << 20)));
   for (std::uint64_t i = 0; i < samples; ++i) {

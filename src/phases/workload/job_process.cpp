@@ -185,8 +185,8 @@ class ChildProcess {
 // The parent's side of the channel while the child runs.
 class ChildChannel {
  public:
-  ChildChannel(int channel, const PhaseContext& context, SharedFlags& flags)
-      : channel_(channel), context_(context), flags_(flags) {}
+  ChildChannel(int channel, pid_t child, const PhaseContext& context, SharedFlags& flags)
+      : channel_(channel), child_(child), context_(context), flags_(flags) {}
 
   // Passes the parent's flags on and the child's progress back, now.
   void relay() {
@@ -213,6 +213,12 @@ class ChildChannel {
       if (polled < 0 && errno != EINTR) {
         throw std::system_error(errno, std::generic_category(), "cannot wait for a workload job's process");
       }
+      if (polled == 0 && child_ended()) {
+        // Its end of the channel may stay open in another job's process, forked while it was still this one's
+        // (a fork copies every descriptor): what it sent is all here, so take it without waiting for the end.
+        drain(wanted);
+        closed_ = true;
+      }
       if (polled <= 0) continue;
       const std::size_t room = std::min(sizeof chunk, wanted - received_.size());
       const ssize_t got = ::recv(channel_, chunk, room, 0);
@@ -238,7 +244,25 @@ class ChildChannel {
   std::string& received() { return received_; }
 
  private:
+  // Whether the child has ended (not reaped: ChildProcess waits for it).
+  bool child_ended() const {
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(child_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+  }
+  // What is left to read on the channel now, without waiting, up to `wanted` bytes in all.
+  void drain(std::size_t wanted) {
+    char chunk[65536];
+    while (received_.size() < wanted) {
+      const std::size_t room = std::min(sizeof chunk, wanted - received_.size());
+      const ssize_t got = ::recv(channel_, chunk, room, MSG_DONTWAIT);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return;
+      received_.append(chunk, static_cast<std::size_t>(got));
+    }
+  }
+
   int channel_;
+  pid_t child_;
   const PhaseContext& context_;
   SharedFlags& flags_;
   std::uint64_t reported_operations_ = 0;
@@ -276,7 +300,7 @@ void run_in_own_process(PhaseContext& context, const std::function<void(PhaseCon
   }
   ChildProcess child(pid);
   child_end.close();
-  ChildChannel channel(parent_end.get(), context, flags);
+  ChildChannel channel(parent_end.get(), pid, context, flags);
   channel.receive(1);
   std::optional<std::chrono::nanoseconds> released_cpu;
   if (channel.received() == std::string(1, kReady)) {

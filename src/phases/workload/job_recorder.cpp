@@ -24,7 +24,10 @@ JobRecorder::JobRecorder(const WorkloadSpec& spec, std::uint32_t slots, bool spl
 
 bool JobRecorder::ramping(Clock::time_point now) {
   if (now < measure_start_) return true;
-  if (!result_.cpu_at_measured_from) result_.cpu_at_measured_from = process_cpu_time();
+  if (!result_.cpu_at_measured_from) {
+    result_.cpu_at_measured_from = process_cpu_time();
+    result_.usage_at_measured_from = thread_usage();  // fio's reset_all_stats at the ramp's end (clear_rusage_stat)
+  }
   return false;
 }
 

@@ -6,7 +6,7 @@
 // writes fio's logs, a sample per request. Into the job's JobMeasurement (phases/phase.h), parts in IoDirection's
 // order (part_index). Requests submitted during ramp_time are done but not measured.
 //
-// Pure but for the process's CPU time read once as the ramp ends: the caller reads the clock and hands each time
+// Pure but for the process's CPU time and the thread's usage read once as the ramp ends: the caller reads the clock and hands each time
 // in. Inline: it runs once per request on the timed path.
 #include <chrono>
 #include <cstdint>
@@ -44,10 +44,21 @@ class JobRecorder {
   // The last measured completion (measure_start() when none).
   Clock::time_point last_completion() const { return last_completion_; }
 
+  // A writing job's verify read-back (fio's do_verify) begins at `now`: its reads are the job's reads, measured over
+  // a window of their own (PartMeasurement::own_window: fio's read runtime is the verify's), their series from its
+  // start, their log samples from the job's (fio's epoch). end_read_back closes the window at `now`.
+  void begin_read_back(Clock::time_point now) {
+    result_.parts[part_index(IoDirection::kRead)].own_window = PartMeasurement::Window{now, nanoseconds(0)};
+  }
+  void end_read_back(Clock::time_point now) {
+    PartMeasurement::Window& window = *result_.parts[part_index(IoDirection::kRead)].own_window;
+    window.elapsed = std::chrono::duration_cast<nanoseconds>(now - window.from);
+  }
+
   // Whether the job has a ramp_time: only then need the loop ask ramping().
   bool ramps() const { return ramps_; }
-  // Whether `now` is still in the ramp; the first time it is not, notes the process's CPU time
-  // (JobMeasurement::cpu_at_measured_from: %CPU covers the measured window only).
+  // Whether `now` is still in the ramp; the first time it is not, notes the process's CPU time and the thread's
+  // usage (JobMeasurement::cpu_at_measured_from, usage_at_measured_from: %CPU covers the measured window only).
   bool ramping(Clock::time_point now);
 
   // A batch about to go to the engine at `now`: each request's submission time (fio's start_time).
@@ -84,12 +95,13 @@ class JobRecorder {
     direction.bytes += length;
     ++direction.operations;
     const auto since_start = completed - measure_start_;
-    const auto second = static_cast<std::size_t>(since_start / std::chrono::seconds(1));
+    const auto since_series_start = completed - (direction.own_window ? direction.own_window->from : measure_start_);
+    const auto second = static_cast<std::size_t>(since_series_start / std::chrono::seconds(1));
     add_to(direction.bytes_per_second, second, length);
     add_to(direction.operations_per_second, second, 1);
     add_to(direction.latency_ns_per_second, second, static_cast<std::uint64_t>(latency.count()));
-    add_to(direction.bytes_per_bw_window, static_cast<std::size_t>(since_start / bw_window_), length);
-    add_to(direction.operations_per_iops_window, static_cast<std::size_t>(since_start / iops_window_), 1);
+    add_to(direction.bytes_per_bw_window, static_cast<std::size_t>(since_series_start / bw_window_), length);
+    add_to(direction.operations_per_iops_window, static_cast<std::size_t>(since_series_start / iops_window_), 1);
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
     if (logs_) {  // fio's logs

@@ -30,9 +30,9 @@ std::optional<std::string> created_on_open_refusal(const WorkloadSpec& spec) {
   return std::nullopt;
 }
 
-std::optional<std::string> created_path_refusal(const fs::path& path, const fs::path& directory) {
+std::optional<std::string> created_path_refusal(const fs::path& path, const fs::path& directory, FileRules rules) {
   const fs::path inside = fs::absolute(path).lexically_normal().lexically_relative(fs::absolute(directory).lexically_normal());
-  if (inside.empty() || *inside.begin() == ".." || inside == ".") {
+  if (rules == FileRules::kBench && (inside.empty() || *inside.begin() == ".." || inside == ".")) {
     return fmt::format("filename '{}' does not exist, and bench++ creates files only inside the workload's directory "
                        "'{}' (-d or directory=)",
                        path.string(), directory.string());
@@ -50,7 +50,13 @@ std::optional<std::string> created_path_refusal(const fs::path& path, const fs::
   return std::nullopt;
 }
 
-std::optional<std::string> existing_target_refusal(const WorkloadSpec& spec, const fs::path& path, bool block_device) {
+std::optional<std::string> existing_target_refusal(const WorkloadSpec& spec, const fs::path& path, bool block_device,
+                                                   bool mounted, FileRules rules) {
+  if (rules == FileRules::kFio) {
+    if (!block_device || !mounted || !writes_data(spec.pattern) || spec.allow_mounted_write) return std::nullopt;
+    return fmt::format("'{}' appears mounted, and allow_mounted_write=1 is not set: fio refuses to write it",
+                       path.string());
+  }
   if (changes_files(spec) && !spec.overwrite_allowed) {
     return fmt::format("it {}, and '{}' exists and was not created by bench++: bench++ only reads it unless "
                        "--allow-overwrite={} says otherwise",
@@ -65,14 +71,18 @@ std::optional<std::string> existing_target_refusal(const WorkloadSpec& spec, con
 }
 
 ExistingRegion existing_region(const WorkloadSpec& spec, std::uint64_t start, std::uint64_t size, const fs::path& path,
-                               std::uint64_t wanted) {
-  if (start > size) return {0, fmt::format("offset {} is beyond the end of '{}' ({} bytes)", start, path.string(), size)};
+                               std::uint64_t wanted, FileRules rules, bool block_device) {
+  const bool fio_extends = rules == FileRules::kFio && !block_device;
+  if (start > size && !(fio_extends && wanted != 0 && !spec.size_percent)) {
+    return {0, fmt::format("offset {} is beyond the end of '{}' ({} bytes)", start, path.string(), size)};
+  }
   if (spec.size_percent) {
     const std::uint64_t share = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
     return {std::min(share, size - start) / spec.block_bytes * spec.block_bytes, std::nullopt};
   }
   const std::uint64_t region = wanted == 0 ? size - start : wanted;
-  if (region <= size - start) return {region, std::nullopt};
+  if (start <= size && region <= size - start) return {region, std::nullopt};
+  if (fio_extends) return {region, std::nullopt, true};
   if (start == 0) {
     return {0, fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",
                            path.string(), size, region)};
@@ -87,6 +97,11 @@ std::optional<std::string> shared_rank_file_refusal(const WorkloadSpec& spec, co
   return fmt::format("every MPI rank would {} '{}': give a relative filename= without directory= (each rank then "
                      "has its own, in its directory inside -d), or leave filename= out",
                      writes_data(spec.pattern) ? "write" : trims_data(spec.pattern) ? "trim" : "create", path.string());
+}
+
+void settle_file_rules(FileRules rules, std::vector<WorkloadSpec>& workloads) {
+  if (rules != FileRules::kFio) return;
+  for (WorkloadSpec& spec : workloads) spec.unlink = spec.unlink && spec.unlink_written;
 }
 
 }  // namespace bench

@@ -3,14 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <system_error>
 
 #include "data/buffer_fill.h"
 #include "data/verify.h"
 #include "data/workload_data_rules.h"
 #include "phases/workload/job_offsets.h"
-#include "platform/posix_file.h"
 #include "result/errors.h"
 
 namespace bench {
@@ -105,15 +102,13 @@ bool JobData::verifies_after_the_job() const {
   return verifier_ && writes_data(spec_.pattern) && (spec_.verify.do_verify || spec_.verify.verify_only);
 }
 
-void JobData::verify_after_the_job(PosixFile& file) {
-  if (keeps_backlog_) {  // what verify_backlog has not checked yet, in its order
-    while (const std::optional<std::uint64_t> offset = take_oldest_unchecked()) read_back(file, *offset);
-    return;
+std::optional<std::uint64_t> JobData::next_read_back() {
+  if (keeps_backlog_) return take_oldest_unchecked();  // what verify_backlog has not checked yet, in its order
+  while (read_back_block_ < written_.size()) {
+    const std::size_t block = read_back_block_++;
+    if (written_[block] || spec_.verify.verify_only) return setup_.region_offset + std::uint64_t{block} * spec_.block_bytes;
   }
-  for (std::size_t block = 0; block < written_.size(); ++block) {
-    if (!written_[block] && !spec_.verify.verify_only) continue;
-    read_back(file, setup_.region_offset + std::uint64_t{block} * spec_.block_bytes);
-  }
+  return std::nullopt;
 }
 
 void JobData::forget_writes() {
@@ -121,17 +116,7 @@ void JobData::forget_writes() {
   unchecked_in_order_.clear();
   unchecked_by_offset_.clear();
   backlog_batch_left_ = 0;
-}
-
-void JobData::read_back(PosixFile& file, std::uint64_t offset) {
-  const std::span<std::byte> buffer = slot_bytes(0);
-  const std::size_t got = file.read_full_at(buffer.data(), buffer.size(), offset);
-  if (got != buffer.size()) {
-    throw std::system_error(EIO, std::generic_category(),
-                            fmt::format("verify: cannot read {} at offset {}: {} of {} bytes", setup_.file_name,
-                                        offset, got, buffer.size()));
-  }
-  if (std::optional<std::string> failure = check(buffer, offset)) throw VerifyError(*failure);
+  read_back_block_ = 0;
 }
 
 }  // namespace bench

@@ -2,9 +2,9 @@
 // The data of one workload job, as fio's verify= and buffer options make it: what its writes carry and what its reads check, from the workload's
 // buffer options and verify= (result/data_options.h), made by data/buffer_fill.h and data/verify.h.
 //
-// Where it runs, as in fio: the buffers' first fill, and the read-back of a writing job with verify= (do_verify),
-// are outside the measured window (bench++ does not count the read-back's reads: fio reports them as the job's
-// reads). Per request, inside the job's window but before the request's submission time is taken (so outside its
+// Where it runs, as in fio: the buffers' first fill is outside the measured window; the read-back of a writing job
+// with verify= (do_verify) is the job loop's (phases/workload/workload_job.h), its reads the job's reads as fio counts
+// them. Per request, inside the job's window but before the request's submission time is taken (so outside its
 // latency), as fio fills an io_u before it queues it: refill_buffers' fill, scramble_buffers' stamp, a verified
 // write's header and digest. A read job's check (verify= on a read job) runs when the read is reaped, after its
 // completion time is taken, as fio checks in its completion path.
@@ -25,7 +25,6 @@ namespace bench {
 
 class BufferFiller;
 class BlockVerifier;
-class PosixFile;
 
 // Thrown by JobData for a block that fails its check: the first bad block, in one line (file, offset, what differs,
 // expected and found). main exits 1 for it, as fio exits 1 after a verify failure.
@@ -69,16 +68,16 @@ class JobData {
   // Whether, after the job's requests, every block it wrote (verify_only: every block of its region) is read
   // back and checked.
   bool verifies_after_the_job() const;
-  // That read-back, with pread on `file` into slot 0, in offset order. Throws VerifyError for the first bad
-  // block, std::system_error for a read that fails or comes back short.
-  void verify_after_the_job(PosixFile& file);
+  // That read-back's blocks, one at a time, in offset order: the next one's file offset (the caller reads it and
+  // checks it with after_read), nullopt when every one was given.
+  std::optional<std::uint64_t> next_read_back();
   // verify_backlog=N (fio's check_get_verify), asked before each request of the job: the file offset of a written
   // block to read back and check now (the caller reads it with after_read), or nullopt. As fio: a batch of
   // verify_backlog_batch= blocks (default N) starts when the blocks written and not yet checked are a non-zero
   // multiple of N and the last request was not a read (`last_was_read`); a batch that finds nothing left goes on
   // after the next write. The oldest block first when the job has a random map, else the lowest offset (fio's
   // sorted history, where a block written again replaces its older entry). The blocks left at the job's end are
-  // verify_after_the_job's, in the same order.
+  // next_read_back's, in the same order.
   bool keeps_backlog() const { return keeps_backlog_; }
   std::optional<std::uint64_t> next_backlog_check(bool last_was_read);
   // unlink_each_loop made the job's file anew between two loops: the blocks written before (and not yet checked by
@@ -90,7 +89,6 @@ class JobData {
  private:
   std::span<std::byte> slot_bytes(std::uint32_t slot) const;
   std::optional<std::uint64_t> take_oldest_unchecked();
-  void read_back(PosixFile& file, std::uint64_t offset);
   std::optional<std::string> check(std::span<const std::byte> block, std::uint64_t offset);
 
   const WorkloadSpec& spec_;
@@ -100,6 +98,7 @@ class JobData {
   std::vector<bool> written_;                  // per block of the region: written by this job (verify=)
   std::uint64_t write_stamp_ = 0;              // scramble_buffers' per-write stamp
   std::uint64_t verified_blocks_ = 0;
+  std::size_t read_back_block_ = 0;            // the next block next_read_back looks at (without verify_backlog)
   bool acts_per_write_ = false;
   bool checks_reads_ = false;
   // verify_backlog=: the written blocks (file offsets) not yet checked, in write order (a random job with its

@@ -66,8 +66,8 @@ PosixFile open_created(const fs::path& path, int flags) {
 
 }  // namespace
 
-WorkloadFiles::WorkloadFiles(fs::path default_directory, std::optional<std::uint32_t> rank_of_several)
-    : default_directory_(std::move(default_directory)), rank_of_several_(rank_of_several) {}
+WorkloadFiles::WorkloadFiles(fs::path default_directory, std::optional<std::uint32_t> rank_of_several, FileRules rules)
+    : default_directory_(std::move(default_directory)), rank_of_several_(rank_of_several), rules_(rules) {}
 
 WorkloadFiles::~WorkloadFiles() { remove_created(); }
 
@@ -81,6 +81,10 @@ void WorkloadFiles::remove_created() noexcept {
     fs::remove(it->first, ignored);
     it = created_.erase(it);
   }
+  for (const auto& [path, kept] : existing_kept_) {  // fio's rules: unlink=1 removes the files it did not make too
+    if (!kept) fs::remove(path, ignored);
+  }
+  existing_kept_.clear();
   for (const auto& [directory, private_directory] : private_directories_) {
     fs::remove(private_directory, ignored);  // only when empty: files kept by unlink=0 keep it
   }
@@ -107,7 +111,10 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
     }
     if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
     const auto made = created_.find(target.path);
-    if (target.exists && made == created_.end()) continue;  // a user's file or device: only read, as it is
+    if (target.exists && made == created_.end()) {  // a user's file or device, used as it is
+      if (rules_ == FileRules::kFio && !target.block_device) existing_kept_[target.path] = !spec.unlink;
+      continue;
+    }
     if (made == created_.end() && spec.create_on_open) {
       // fio's create_on_open=1: the job's own open makes it (open_for_requests), unallocated and unlaid; it is
       // removed at the end as any file bench++ makes.
@@ -116,8 +123,11 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
       continue;
     }
     if (made == created_.end()) {
-      // O_EXCL: a file that appeared since planning is somebody's, and stays untouched.
-      PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, 0600).close();
+      if (rules_ == FileRules::kFio && ::unlink(target.path.c_str()) != 0 && errno != ENOENT) {
+        throw_errno("remove, to lay out anew as fio does,", target.path);  // too small: fio's extend_file
+      }
+      // O_EXCL: under bench++'s rules a file that appeared since planning is somebody's, and stays untouched.
+      PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, rules_ == FileRules::kFio ? 0644 : 0600).close();
       created_.emplace(target.path, Created{});
     }
     lay_out(spec, target.path, target.extent(), interrupt_signal);
@@ -144,13 +154,17 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
 void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std::uint64_t bytes,
                             const std::atomic<int>* interrupt_signal) {
   Created& created = created_.at(path);
+  // What the file holds for a reading job: what was laid out; under fio's rules also what an earlier workload made
+  // it hold (fio lays out again only a file shorter than the job needs).
+  const std::uint64_t held =
+      rules_ == FileRules::kFio ? std::max(created.filled_bytes, created.allocated_bytes) : created.filled_bytes;
   PosixFile file = open_created(path, O_WRONLY);
   if (created.allocated_bytes < bytes) {  // fio preallocates every file it makes, before any layout
     preallocate(spec.fallocate, file, path, bytes);
     created.allocated_bytes = bytes;
   }
   // fio's overwrite=1: a writing job's file holds data before its writes, as a reading job's does.
-  if ((reads_data(spec.pattern) || spec.overwrite) && created.filled_bytes < bytes) {
+  if ((reads_data(spec.pattern) || spec.overwrite) && held < bytes) {
     const std::uint64_t filled_from = created.filled_bytes;
     // Incompressible data: every chunk drawn afresh, so that neither compression nor deduplication flatters
     // the reads.

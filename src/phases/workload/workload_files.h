@@ -1,6 +1,8 @@
 #pragma once
 // Where a workload's jobs do their I/O, and the rules that keep bench++ from destroying what it did not create
-// (planned in workload_targets.cpp, each rule in target_rules.h; the files' life in workload_files.cpp):
+// (planned in workload_targets.cpp, each rule in target_rules.h; the files' life in workload_files.cpp). These are
+// bench++'s rules (FileRules::kBench, result/run_setup.h); fio's persona follows fio 3.33's instead (FileRules::kFio,
+// below):
 //   - without filename=, each job gets nrfiles= files of its own, "<workload>.<job>.<file>" as fio names them, in
 //     a private directory (bench++-job.XXXXXX) that bench++ makes inside directory= (default: -d, else "."); with
 //     directory=a:b the jobs take the directories in turn (job modulo their number, as fio);
@@ -20,6 +22,16 @@
 // Each job works on a region of each of its files: from fio_start_offset (offset=, offset_increment=), size= bytes long
 // (size=N%: that share of an existing file, from its start, cut at its end; no size=: up to the end); a file
 // bench++ creates holds the region's end (fio's extend), a user's file must already.
+// Under fio 3.33's rules (FileRules::kFio: fio's persona), as fio's filesetup.c and backend.c do:
+//   - a job's own files are "<workload>.<job>.<file>" in directory= itself (default: -d, else "."), no private
+//     directory;
+//   - a file (own, or of filename=) that exists and holds the job's region is used as it is: neither allocated,
+//     laid out nor filled; a regular file too small for it is removed and made anew (fio's extend_file: laid out
+//     for reads and overwrite=1, only allocated for writes), with mode 0644 as fio makes it;
+//   - a filename= that exists is written as given, without --allow-overwrite, but a mounted block device that the
+//     workload writes is refused without allow_mounted_write=1; a new filename= may be anywhere its directory is;
+//   - unlink= defaults to 0 (fio's): every file stays after the run; unlink=1 removes every regular file of the
+//     workload, whoever made it (fio's close_and_free_files), the last workload on a file deciding.
 // For one rank of several (an MPI job, where every rank runs every workload), files never collide between ranks:
 //   - each rank has private directories of its own (bench++-job.rank-<R>.XXXXXX);
 //   - a relative filename= without directory= (a suite's shared test file) is a file of the rank's private
@@ -42,6 +54,7 @@
 #include <vector>
 
 #include "platform/posix_file.h"
+#include "result/run_setup.h"
 #include "result/workload_spec.h"
 
 namespace bench {
@@ -80,8 +93,10 @@ class WorkloadFiles {
  public:
   // `default_directory`: where files go without directory= (bench++'s -d). `rank_of_several`: this process's
   // rank when it is one of several ranks that run the same workloads (see above); nullopt alone.
+  // `rules`: the run's file rules (RunSetup::file_rules).
   explicit WorkloadFiles(std::filesystem::path default_directory,
-                         std::optional<std::uint32_t> rank_of_several = std::nullopt);
+                         std::optional<std::uint32_t> rank_of_several = std::nullopt,
+                         FileRules rules = FileRules::kBench);
   ~WorkloadFiles();  // remove_created()
   WorkloadFiles(const WorkloadFiles&) = delete;
   WorkloadFiles& operator=(const WorkloadFiles&) = delete;
@@ -115,7 +130,8 @@ class WorkloadFiles {
   // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
   std::vector<std::filesystem::path> kept_files() const;
 
-  // Removes what it created and its private directories (but files kept by unlink=0) now; what it removed is
+  // Removes what it created and its private directories (but files kept by unlink=0), and under fio's rules the
+  // existing files that unlink=1 removes, now; what it removed is
   // forgotten, so a second call (the destructor's) has nothing left to do. Never throws. Also for a stop signal
   // that comes while this rank waits for the others (RankGroup::watch_while_waiting).
   void remove_created() noexcept;
@@ -147,6 +163,10 @@ class WorkloadFiles {
 
   std::filesystem::path default_directory_;
   std::optional<std::uint32_t> rank_of_several_;
+  FileRules rules_;
+  // fio's rules: the existing regular files the workloads used, each with whether it stays (the last workload
+  // using it said unlink=0).
+  std::map<std::filesystem::path, bool> existing_kept_;
   std::map<std::filesystem::path, std::filesystem::path> private_directories_;  // directory= -> its private one
   std::map<std::filesystem::path, Created> created_;
 };

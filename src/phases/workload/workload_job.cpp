@@ -88,7 +88,9 @@ class JobLoop {
     recorder_.begin(measure_start);
     stop_.begin(start, measure_start);
     pacing_.begin(start);
-    for (std::uint32_t pass = 1;; ++pass) {
+    // verify_only on a writing job: no writes, the read-back alone (fio's do_dry_run, then do_verify).
+    const bool writes_nothing = spec_.verify.verify_only && writes_data(spec_.pattern);
+    for (std::uint32_t pass = 1; !writes_nothing; ++pass) {
       run_pass();
       if (!stop_.next_pass(pass)) break;
       // fio's loops=: the next pass starts over the region, with the offsets drawn anew from the same seeds and
@@ -97,13 +99,17 @@ class JobLoop {
       places_.restart();
     }
     if (syncs_.end_fsync_due() && !stop_.failed() && result_.stop_signal == 0) {
-      for (std::uint32_t file = 0; file < plan_.files.size() && !stop_.failed(); ++file) sync(IoOp::kFsync, file);
+      for (std::uint32_t file = 0; file < plan_.files.size() && !stop_.failed(); ++file) end_fsync(file);
     }
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts; a failed
-    // job until its failure, so that what it did before is reported with its time.
-    const Clock::time_point end =
-        std::max({recorder_.last_completion(), measure_start, stop_.stopped_at(), paused_at_end_});
+    // job until its failure, so that what it did before is reported with its time; the end_fsync inside it, as
+    // fio's runtime has it (backend.c do_io syncs before the job's runtime is taken).
+    const Clock::time_point end = std::max(
+        {recorder_.last_completion(), measure_start, stop_.stopped_at(), paused_at_end_, end_fsynced_at_});
     result_.elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(end - measure_start);
+    if (plan_.data != nullptr && plan_.data->verifies_after_the_job() && !stop_.failed() && result_.stop_signal == 0) {
+      read_back();
+    }
     stop_.throw_failure();
   }
 
@@ -185,8 +191,13 @@ class JobLoop {
       if (!add_request(in_ramp) || syncs_.due()) break;
     }
     if (batch_.empty()) return;
+    submit_batch(!in_ramp);
+  }
+
+  // Hands batch_ to the engine, stamped; `counted` in the depth distributions (not in the ramp).
+  void submit_batch(bool counted) {
     recorder_.stamp_submitted(batch_, Clock::now());
-    if (!in_ramp) recorder_.count_submission(batch_.size(), plan_.engine.in_flight());
+    if (counted) recorder_.count_submission(batch_.size(), plan_.engine.in_flight());
     plan_.engine.submit(batch_);
     if (recorder_.splits_latency()) recorder_.stamp_issued(batch_, Clock::now());
   }
@@ -223,7 +234,7 @@ class JobLoop {
     }
     batch_.push_back({op, next->file, offset, place.length, slot, slot});
     last_op_ = op;
-    if (op == IoOp::kWrite) syncs_.wrote(next->file);
+    syncs_.issued(op, next->file);
     return true;
   }
 
@@ -235,6 +246,7 @@ class JobLoop {
     if (!batch_.empty() || plan_.engine.in_flight() > 0) return true;
     const std::uint32_t slot = slots_.take(IoOp::kRead, 0, *offset, spec_.block_bytes);
     backlog_.sent(slot);
+    syncs_.issued(IoOp::kRead, 0);
     batch_.push_back({IoOp::kRead, 0, *offset, spec_.block_bytes, slot, slot});
     last_op_ = IoOp::kRead;
     return true;
@@ -290,7 +302,9 @@ class JobLoop {
         stop_.completed(op, length);
         recorder_.completed(op, slot, length, now);
       }
-      if (op == IoOp::kRead && plan_.data != nullptr && plan_.data->checks_reads()) check_read(slot);
+      if (op == IoOp::kRead && plan_.data != nullptr && (plan_.data->checks_reads() || reading_back_)) {
+        if (whole) check_read(slot);
+      }
     }
     slots_.release(slot);
   }
@@ -303,20 +317,68 @@ class JobLoop {
     }
   }
 
+  // fio's do_verify (backend.c): after the job's requests and its end_fsync, every block it wrote read back through
+  // its engine, as many at once as its depth, each checked as it is reaped (the first bad block stops it). The reads
+  // are the job's reads, as fio counts them (io_bytes, total_ios, latencies, depths), over a window of their own
+  // (JobRecorder::begin_read_back); the job's mean depth (Little's law over its time in flight) stays its loop's.
+  void read_back() {
+    reading_back_ = true;
+    const std::chrono::nanoseconds loop_in_flight = result_.time_in_flight;
+    recorder_.begin_read_back(Clock::now());
+    bool more = true;  // blocks left to read back
+    while (true) {  // batches and reaps as the job's loop makes them (the refill policy)
+      more = more && !stop_.failed() && plan_.interrupt_signal.load(std::memory_order_relaxed) == 0;
+      batch_.clear();
+      const std::size_t batch_size = more ? refill_.batch_size(slots_.free_count()) : 0;
+      while (batch_.size() < batch_size) {
+        const std::optional<std::uint64_t> offset = plan_.data->next_read_back();
+        if (!offset) {
+          more = false;
+          break;
+        }
+        const std::uint32_t slot = slots_.take(IoOp::kRead, 0, *offset, spec_.block_bytes);
+        batch_.push_back({IoOp::kRead, 0, *offset, spec_.block_bytes, slot, slot});
+      }
+      if (!batch_.empty()) submit_batch(true);
+      if (plan_.engine.in_flight() == 0) {
+        if (!more) break;
+        continue;
+      }
+      if (const std::optional<RefillPolicy::Reap> due =
+              refill_.reap(plan_.engine.in_flight(), slots_.free_count(), more)) {
+        reap(due->min, due->max);
+      }
+    }
+    recorder_.end_read_back(recorder_.last_completion());
+    result_.time_in_flight = loop_in_flight;
+    reading_back_ = false;
+  }
+
   // One fsync or fdatasync of `file` with nothing else in flight, timed like any request.
   void sync(IoOp op, std::uint32_t file) {
-    const IoRequest request{op, file, 0, 0, 0, kSyncTag};
     const Clock::time_point submitted = Clock::now();
+    const std::int64_t result = sync_alone(op, file);
+    const Clock::time_point completed = Clock::now();
+    syncs_.synced();
+    recorder_.synced(submitted, completed, completions_.size(), result >= 0);
+  }
+
+  // end_fsync=1's fsync of `file` after the job's requests: inside the job's time, but no sync request of its
+  // own (no latency, no count, no I/O depth), as fio's (backend.c do_io: fio_file_fsync, outside the io_u path).
+  void end_fsync(std::uint32_t file) {
+    sync_alone(IoOp::kFsync, file);
+    end_fsynced_at_ = Clock::now();
+  }
+
+  // Submits the sync `op` of `file` alone and reaps it: its result (-EIO when none came back), a failure the job's.
+  std::int64_t sync_alone(IoOp op, std::uint32_t file) {
+    const IoRequest request{op, file, 0, 0, 0, kSyncTag};
     plan_.engine.submit({&request, 1});
     completions_.clear();
     plan_.engine.reap(1, 1, completions_);
-    const Clock::time_point completed = Clock::now();
-    syncs_.synced();
-    const bool ok = !completions_.empty() && completions_.front().result >= 0;
-    recorder_.synced(submitted, completed, completions_.size(), ok);
-    if (!ok) {
-      stop_.fail_request(op, completions_.empty() ? -EIO : completions_.front().result, 0, plan_.files[file].name, 0);
-    }
+    const std::int64_t result = completions_.empty() ? -EIO : completions_.front().result;
+    if (result < 0) stop_.fail_request(op, result, 0, plan_.files[file].name, 0);
+    return result;
   }
 
   const JobPlan& plan_;
@@ -336,6 +398,8 @@ class JobLoop {
   std::optional<IoOp> held_op_;                  // drawn, held back by the pacing
   std::optional<JobPacing::Decision> pace_;       // the pacing's answer that held the request back
   Clock::time_point paused_at_end_{};            // when a pause at a pass's end was over
+  Clock::time_point end_fsynced_at_{};           // when end_fsync= was done
+  bool reading_back_ = false;                    // in read_back(): each read is checked
   std::optional<FilePlace> trimmed_;             // trimwrite: the block trimmed last, to be written next
   JobMeasurement& result_;
 };

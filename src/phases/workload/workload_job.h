@@ -7,7 +7,8 @@
 // stops issuing by its stop rules (phases/workload/job_stop.h: size, io_size, number_ios, loops, runtime after the ramp,
 // exitall, a stop signal, its own failure), then waits for what is in flight; its pacing (phases/workload/job_pacing.h)
 // says when each request may go. Requests issued during ramp_time are done but not measured
-// (phases/workload/job_recorder.h).
+// (phases/workload/job_recorder.h). After its requests: end_fsync= (timed in the job, no sync request: fio's), then
+// verify='s read-back of a writing job through the same engine, counted as its reads (fio's do_verify).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -27,7 +28,8 @@ namespace bench {
 // Runs the job on the calling thread, starting now, into `measurement` (its parts sized kWorkloadParts: reads,
 // writes, syncs). Throws std::system_error for a request the kernel failed (ENOSPC, EIO, ...; "cannot write FILE
 // at offset N") or that moved fewer bytes than asked, after waiting for the requests still in flight; throws
-// std::runtime_error when the job falls under rate_min= or rate_iops_min= (phases/workload/job_rate.h), as fio fails it.
+// std::runtime_error when the job falls under rate_min= or rate_iops_min= (phases/workload/job_rate.h), as fio fails it;
+// VerifyError (phases/workload/workload_data.h) for the first bad block a verify= check found.
 void run_job(const JobPlan& plan, JobMeasurement& measurement);
 
 }  // namespace bench

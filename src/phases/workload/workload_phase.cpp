@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <vector>
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "engine/make_io_engine.h"
+#include "measure/stopwatch.h"
 #include "phases/workload/job_files.h"
 #include "phases/workload/job_offsets.h"
 #include "phases/workload/job_process.h"
@@ -75,6 +77,26 @@ class CpuPinning {
   bool pinned_ = false;
 };
 
+// Takes the job's own usage (JobMeasurement::own_usage) on the job's thread, as fio reads a job's rusage (backend.c
+// thread_main: ru_start before its loop, ru_end after it and verify, update_rusage_stat), from its construction
+// (or the ramp's end) to its destruction, however the job ends.
+class OwnUsage {
+ public:
+  explicit OwnUsage(JobMeasurement& measurement) : measurement_(measurement), started_(thread_usage()) {}
+  OwnUsage(const OwnUsage&) = delete;
+  OwnUsage& operator=(const OwnUsage&) = delete;
+  ~OwnUsage() {
+    const std::optional<CpuBreakdown> from =
+        measurement_.usage_at_measured_from ? measurement_.usage_at_measured_from : started_;
+    const std::optional<CpuBreakdown> ended = thread_usage();
+    if (from && ended) measurement_.own_usage = usage_between(*from, *ended);
+  }
+
+ private:
+  JobMeasurement& measurement_;
+  std::optional<CpuBreakdown> started_;
+};
+
 class WorkloadPhase final : public Phase {
  public:
   WorkloadPhase(const WorkloadSpec& spec, std::vector<JobTarget>& targets, const EngineChoice& choice,
@@ -107,7 +129,7 @@ class WorkloadPhase final : public Phase {
   }
 
   void run(PhaseContext& context) const override {
-    if (choice_.own_process) {  // posixaio, as fio's job processes: phases/workload/job_process.h
+    if (choice_.own_process) {  // every job without thread=, as fio's job processes: phases/workload/job_process.h
       run_in_own_process(context, [this](PhaseContext& own) { run_with_priority(own); });
       return;
     }
@@ -155,7 +177,6 @@ class WorkloadPhase final : public Phase {
       regions_end = std::max(regions_end, each.extent());
       regions_bytes += each.region_bytes;
     }
-    PosixFile& file = files.front();
     AlignedBuffer buffers(std::size_t{choice_.depth} * spec_.block_bytes, request_buffer_pages(spec_));
     const std::uint64_t seed = seed_ + context.worker_index;
     const FioSeeds fio_seeds = fio_seeds_for(spec_, context.worker_index, target.path.string(), seed);
@@ -172,6 +193,7 @@ class WorkloadPhase final : public Phase {
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;
     if (!wait_start_delay(spec_.start_delay, context)) return;
+    const OwnUsage own_usage(*context.measurement);
     // fio's size is the job's over all its files: with several, size= less than their regions stops it sooner.
     const std::uint64_t job_bytes =
         targets.size() > 1 && spec_.size_bytes != 0 ? std::min(spec_.size_bytes, regions_bytes) : regions_bytes;
@@ -183,11 +205,10 @@ class WorkloadPhase final : public Phase {
         data.forget_writes();
       };
     }
-    if (!spec_.verify.verify_only || !writes_data(spec_.pattern)) run_job(plan, *context.measurement);
+    run_job(plan, *context.measurement);  // verify='s read-back included (phases/workload/workload_job.h)
     if (spec_.fsync_on_close && writes_data(spec_.pattern)) {  // fio's fsync_on_close, untimed: each file
       for (PosixFile& each : files) each.sync();
     }
-    if (data.verifies_after_the_job() && context.measurement->stop_signal == 0) data.verify_after_the_job(file);
   }
 
   const WorkloadSpec& spec_;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <set>
 
@@ -48,6 +49,24 @@ std::optional<ExistingTarget> existing_target(const fs::path& path) {
     throw UsageError(fmt::format("cannot read the size of block device '{}': {}", path.string(), std::strerror(errno)));
   }
   return ExistingTarget{true, bytes};
+}
+
+// Whether the block device at `path` is one a filesystem is mounted from (fio's device_is_mounted reads the mount
+// table's sources by name; this compares device numbers, so that another name of the same device counts too).
+bool device_is_mounted(const fs::path& path) {
+  struct stat device {};
+  if (::stat(path.c_str(), &device) != 0 || !S_ISBLK(device.st_mode)) return false;
+  std::ifstream mounts("/proc/self/mounts");
+  std::string source;
+  std::string rest;
+  while (mounts >> source && std::getline(mounts, rest)) {
+    struct stat info {};
+    if (source.starts_with("/") && ::stat(source.c_str(), &info) == 0 && S_ISBLK(info.st_mode) &&
+        info.st_rdev == device.st_rdev) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // The bytes each of job `job`'s `files` files holds for it from `start` (fio's io_size): with one file of one size,
@@ -164,8 +183,27 @@ std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, c
                            "or filesize=, or fewer nrfiles=",
                            file, job, bytes[file], spec.block_bytes));
       }
-      targets.push_back(JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false, false, start,
-                                  region, spec.nrfiles > 1 ? bytes[file] : 0});
+      if (rules_ == FileRules::kBench || rank_of_several_) {  // ranks of one job never share their own files
+        targets.push_back(JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false, false,
+                                    start, region, spec.nrfiles > 1 ? bytes[file] : 0});
+        continue;
+      }
+      // fio's rules: in directory= itself, the file as long as fio makes it (its io_size, whole blocks or not),
+      // used as it is when it holds that already.
+      JobTarget target{directory_of(spec, job), directory_of(spec, job) / own_file_name(spec, job, file), false, false,
+                       false, start, region, bytes[file] != region ? bytes[file] : 0};
+      if (const std::optional<ExistingTarget> existing = existing_target(target.path)) {
+        if (auto refusal = existing_target_refusal(spec, target.path, existing->block_device,
+                                                   existing->block_device && device_is_mounted(target.path), rules_)) {
+          refuse(*refusal);
+        }
+        const ExistingRegion fits =
+            existing_region(spec, start, existing->size_bytes, target.path, bytes[file], rules_, existing->block_device);
+        if (fits.refusal) refuse(*fits.refusal);
+        target.exists = !fits.lays_out_again;
+        target.block_device = existing->block_device;
+      }
+      targets.push_back(std::move(target));
     }
   }
   return targets;
@@ -192,7 +230,10 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
     file_bytes = existing->size_bytes;
     target.exists = true;
     target.block_device = existing->block_device;
-    if (auto refusal = existing_target_refusal(spec, path, existing->block_device)) refuse(*refusal);
+    if (auto refusal = existing_target_refusal(spec, path, existing->block_device,
+                                               existing->block_device && device_is_mounted(path), rules_)) {
+      refuse(*refusal);
+    }
   } else {
     if (auto refusal = created_on_open_refusal(spec); refusal && !made_earlier) refuse(*refusal);
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
@@ -202,26 +243,32 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
                          "through a link it did not make",
                          path.string(), link->string()));
     }
-    if (auto refusal = created_path_refusal(path, directory)) refuse(*refusal);
+    if (auto refusal = created_path_refusal(path, directory, rules_)) refuse(*refusal);
     const fs::path parent = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     std::error_code error;
     if (!fs::is_directory(parent, error)) refuse(fmt::format("directory '{}' does not exist", parent.string()));
   }
   std::vector<JobTarget> targets;
+  bool lays_out_again = false;  // fio's rules: an existing file too small for a job's region is made anew
   for (std::uint32_t job = 0; job < spec.jobs; ++job) {
     target.region_offset = fio_start_offset(spec, job, file_bytes);
     // fio draws each job's sizes of the files it shares; bench++ takes job 0's for every job (one file, one size).
     const bool sized = spec.size_bytes != 0 || spec.file_size != 0;
     std::uint64_t region = sized ? job_file_bytes(spec, files, 0, target.region_offset, names[0], refuse)[file] : 0;
     if (existing) {
-      const ExistingRegion fits = existing_region(spec, target.region_offset, existing->size_bytes, path, region);
+      const ExistingRegion fits = existing_region(spec, target.region_offset, existing->size_bytes, path, region,
+                                                  rules_, existing->block_device);
       if (fits.refusal) refuse(*fits.refusal);
       region = fits.bytes;
+      lays_out_again = lays_out_again || fits.lays_out_again;
     }
     target.region_bytes = whole_blocks(region, spec.block_bytes);
     target.io_bytes = !existing && files > 1 ? region : 0;  // a new file of several: as long as fio makes it
     if (target.region_bytes == 0) refuse(fmt::format("'{}' is smaller than one block (bs={})", path.string(), spec.block_bytes));
     targets.push_back(target);
+  }
+  if (lays_out_again) {
+    for (JobTarget& each : targets) each.exists = false;
   }
   return targets;
 }

@@ -33,12 +33,25 @@ std::string counter_fields(const DiskCounters& c, const char* format) {
 
 }  // namespace
 
+std::vector<DiskUtilization> fio_disk_utilization(const RunResult& run) {
+  std::vector<DiskUtilization> disks = run.disk_utilization;
+  const bool requests = std::any_of(run.phases.begin(), run.phases.end(),
+                                    [](const PhaseResult& phase) { return phase.workload && phase.operations > 0; });
+  if (requests) return disks;
+  for (DiskUtilization& disk : disks) {
+    disk.counters = DiskCounters{};
+    disk.elapsed_ms = 0;
+  }
+  return disks;
+}
+
 std::vector<DiskUtilization> merged_disk_utilization(const std::vector<RunResult>& runs) {
   std::vector<DiskUtilization> merged;
   for (const RunResult& run : runs) {
-    std::vector<std::size_t> place(run.disk_utilization.size());  // each disk's index in `merged`
-    for (std::size_t i = 0; i < run.disk_utilization.size(); ++i) {
-      const DiskUtilization& disk = run.disk_utilization[i];
+    const std::vector<DiskUtilization> disks = fio_disk_utilization(run);
+    std::vector<std::size_t> place(disks.size());  // each disk's index in `merged`
+    for (std::size_t i = 0; i < disks.size(); ++i) {
+      const DiskUtilization& disk = disks[i];
       const auto found = std::find_if(merged.begin(), merged.end(), [&](const auto& d) { return d.name == disk.name; });
       place[i] = static_cast<std::size_t>(found - merged.begin());
       if (found == merged.end()) {
@@ -48,9 +61,9 @@ std::vector<DiskUtilization> merged_disk_utilization(const std::vector<RunResult
         found->elapsed_ms += disk.elapsed_ms;
       }
     }
-    for (std::size_t i = 0; i < run.disk_utilization.size(); ++i) {
+    for (std::size_t i = 0; i < disks.size(); ++i) {
       std::vector<std::size_t>& slaves = merged[place[i]].slaves;
-      for (const std::size_t slave : run.disk_utilization[i].slaves) {
+      for (const std::size_t slave : disks[i].slaves) {
         if (std::find(slaves.begin(), slaves.end(), place[slave]) == slaves.end()) slaves.push_back(place[slave]);
       }
     }

@@ -13,7 +13,12 @@
 
 namespace bench {
 
-// The devices of `runs`, each once (by name, in the order first seen), summed over the runs.
+// The devices of `run` as fio reports them: the run's (RunResult::disk_utilization), but with every counter and
+// the time 0 when no workload of the run made a request (create_only=1, a run without I/O): fio then writes its
+// devices with zeros and util 0, whatever else the device did.
+std::vector<DiskUtilization> fio_disk_utilization(const RunResult& run);
+
+// The devices of `runs` (fio_disk_utilization), each once (by name, in the order first seen), summed over the runs.
 std::vector<DiskUtilization> merged_disk_utilization(const std::vector<RunResult>& runs);
 
 // fio's util: io_ticks over the elapsed time, in percent, at most 100; 0 without elapsed time.

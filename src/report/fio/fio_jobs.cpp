@@ -12,6 +12,10 @@ namespace bench {
 namespace {
 
 constexpr std::uint32_t kFioBucketCount = 29 * 64;  // fio's FIO_IO_U_PLAT_NR
+// fio's floors on a range with any count: 0.1 % of a depth distribution (stat_calc_dist), 0.01 % of a latency
+// distribution (stat_calc_lat).
+constexpr double kFioDepthShareFloor = 0.1;
+constexpr double kFioLatencyShareFloor = 0.01;
 
 double stddev_of_buckets(const HistogramBuckets& buckets, double mean) {
   double squares = 0;
@@ -24,13 +28,14 @@ double stddev_of_buckets(const HistogramBuckets& buckets, double mean) {
   return count > 1 ? std::sqrt(squares / static_cast<double>(count - 1)) : 0.0;
 }
 
-FioDirectionResult direction_of(const PhaseResult& result, const WorkloadSpec& spec) {
+FioDirectionResult direction_of(const PhaseResult& result, const WorkloadSpec& spec, FioDdir ddir) {
   const auto bw_window_ms = static_cast<std::uint64_t>(spec.bw_avg_time.count());
   const auto iops_window_ms = static_cast<std::uint64_t>(spec.iops_avg_time.count());
   FioDirectionResult direction;
   direction.io_bytes = result.bytes;
   direction.total_ios = result.operations;
-  direction.runtime_ms = static_cast<std::uint64_t>(result.elapsed.count() / 1'000'000);
+  // fio rounds a direction's runtime up to whole ms from whole us (backend.c update_runtime): a run under 1 ms has 1.
+  direction.runtime_ms = static_cast<std::uint64_t>((result.elapsed.count() / 1000 + 999) / 1000);
   direction.latency = result.latency;
   direction.buckets = fio_bucket_range(result.latency_histogram);
   if (result.latency) direction.latency_stddev_ns = stddev_of_buckets(direction.buckets, result.latency->mean_ns);
@@ -55,7 +60,30 @@ FioDirectionResult direction_of(const PhaseResult& result, const WorkloadSpec& s
     direction.bandwidth_samples = fio_summed_stats(bandwidth);
     direction.iops_samples = fio_summed_stats(iops);
   }
+  const LatencyOutput& recorded = spec.latency_output;
+  if (ddir == FioDdir::kSync) {  // fio's sync_stat, its syncs' clat, written as their lat_ns
+    direction.lat_recorded = direction.clat_recorded = !recorded.disable_clat;
+    direction.slat_recorded = false;
+    if (recorded.disable_clat) {  // none at all, for a writer that reads `latency` itself
+      direction.latency.reset();
+      direction.buckets.clear();
+    }
+  } else {
+    direction.slat_recorded = !recorded.disable_slat;
+    direction.clat_recorded = !recorded.disable_clat;
+    direction.lat_recorded = !recorded.disable_lat;
+  }
   return direction;
+}
+
+// The whole of a job's part's jobs' runtimes in ms, each truncated to ms as fio's; nullopt when not recorded.
+std::optional<std::uint64_t> summed_job_runtimes_ms(const WorkloadPart& part) {
+  if (part.job_runtimes.empty()) return std::nullopt;
+  std::uint64_t sum = 0;
+  for (const std::chrono::nanoseconds runtime : part.job_runtimes) {
+    sum += static_cast<std::uint64_t>(runtime.count() / 1'000'000);
+  }
+  return sum;
 }
 
 FioDdir ddir_of(IoDirection direction) {
@@ -74,9 +102,11 @@ std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLa
   if (!direction.latency) return std::nullopt;
   const FioLatency whole{*direction.latency, direction.buckets, direction.latency_stddev_ns};
   switch (kind) {
-    case FioLatencyKind::kSlat: return direction.submission;
-    case FioLatencyKind::kClat: return direction.completion ? direction.completion : whole;
-    case FioLatencyKind::kLat: return whole;
+    case FioLatencyKind::kSlat: return direction.slat_recorded ? direction.submission : std::nullopt;
+    case FioLatencyKind::kClat:
+      if (!direction.clat_recorded) return std::nullopt;
+      return direction.completion ? direction.completion : whole;
+    case FioLatencyKind::kLat: return direction.lat_recorded ? std::optional<FioLatency>(whole) : std::nullopt;
   }
   return whole;
 }
@@ -96,9 +126,12 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       job.name = spec.name;
       job.groupid = groupid;
       job.spec = &spec;
-      FioDirectionResult& direction = job.directions[static_cast<std::size_t>(ddir_of(result.workload->direction))];
-      direction = direction_of(result, spec);
-      job.job_runtime_ms = std::max(job.job_runtime_ms, direction.runtime_ms);
+      const FioDdir ddir = ddir_of(result.workload->direction);
+      FioDirectionResult& direction = job.directions[static_cast<std::size_t>(ddir)];
+      direction = direction_of(result, spec, ddir);
+      // Every part of a job holds the same jobs' runtimes; a part read from a file has none.
+      job.job_runtime_ms =
+          std::max(job.job_runtime_ms, summed_job_runtimes_ms(*result.workload).value_or(direction.runtime_ms));
       if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
       job.depths = result.workload->depths;  // the same in every part of the job
       if (result.workload->failure) job.failure = result.workload->failure;
@@ -192,7 +225,7 @@ std::vector<double> fio_window_rates(const std::vector<std::uint64_t>& per_windo
 
 FioLatencyShares fio_latency_shares(const FioJob& job) {
   // fio's edges: below 1000 ns the ns ranges, below 1 ms the us ranges, above the ms ranges; each range's key is
-  // its upper edge ("2": below 2).
+  // its upper edge ("2": below 2). fio counts each request's clat (io_u_mark_latency), unless disable_clat.
   constexpr std::array<std::uint64_t, 10> kEdges = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000};
   FioLatencyShares shares;
   std::uint64_t total = 0;
@@ -203,7 +236,9 @@ FioLatencyShares fio_latency_shares(const FioJob& job) {
     return last;
   };
   for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
-    for (const auto& [index, count] : job.at(ddir).buckets) {
+    const std::optional<FioLatency> clat = fio_latency(job.at(ddir), FioLatencyKind::kClat);
+    if (!clat) continue;
+    for (const auto& [index, count] : clat->buckets) {
       const std::uint64_t ns = fio_bucket_value(index);
       total += count;
       if (ns < 1000) {
@@ -217,10 +252,15 @@ FioLatencyShares fio_latency_shares(const FioJob& job) {
     }
   }
   if (total == 0) return shares;
-  for (auto* range : {shares.ns.data(), shares.us.data()}) {
-    for (std::size_t i = 0; i < 10; ++i) range[i] = range[i] * 100.0 / static_cast<double>(total);
-  }
-  for (double& share : shares.ms) share = share * 100.0 / static_cast<double>(total);
+  for (const double count : shares.ns) shares.below_1us += count * 100.0 / static_cast<double>(total);
+  // fio's stat_calc_lat: a range with requests is at least 0.01 %.
+  const auto share_of = [total](double& count) {
+    const double share = count * 100.0 / static_cast<double>(total);
+    count = count > 0 && share < kFioLatencyShareFloor ? kFioLatencyShareFloor : share;
+  };
+  for (double& count : shares.ns) share_of(count);
+  for (double& count : shares.us) share_of(count);
+  for (double& count : shares.ms) share_of(count);
   return shares;
 }
 
@@ -244,6 +284,7 @@ std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& count
   if (total == 0) return shares;
   for (std::size_t i = 0; i < counts.size(); ++i) {
     shares[i] = static_cast<double>(counts[i]) * 100.0 / static_cast<double>(total);
+    if (counts[i] > 0 && shares[i] < kFioDepthShareFloor) shares[i] = kFioDepthShareFloor;  // fio's stat_calc_dist
   }
   return shares;
 }

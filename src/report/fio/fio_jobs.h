@@ -71,12 +71,19 @@ struct FioDirectionResult {
   std::optional<FioLatency> completion;
   FioSampleStats bandwidth_samples;  // KiB/s (WorkloadPart::bw_window_bytes)
   FioSampleStats iops_samples;       // (WorkloadPart::iops_window_operations)
+  // Which of fio's latency statistics the job records: not those its disable_slat, disable_clat or disable_lat
+  // leave out (gtod_reduce=1 sets all three, as fio's), nor the syncs' latency under disable_clat (fio's
+  // sync_stat is clat's). fio_latency gives none of a statistic not recorded, so every writer writes fio's zeros
+  // for it, though bench++ measured it.
+  bool slat_recorded = true;
+  bool clat_recorded = true;
+  bool lat_recorded = true;
 };
 
 // Which of fio's latency statistics.
 enum class FioLatencyKind { kSlat, kClat, kLat };
-// That statistic of `direction` as fio writes it; nullopt where fio would have recorded none (no request, or slat
-// on a synchronous engine). clat is the latency itself on a synchronous engine.
+// That statistic of `direction` as fio writes it; nullopt where fio would have recorded none (no request, slat on a
+// synchronous engine, or a statistic the job does not record). clat is the latency itself on a synchronous engine.
 std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLatencyKind kind);
 
 // fio's order of its directions: read, write, trim, and sync (fsync/fdatasync).
@@ -87,6 +94,8 @@ struct FioJob {
   std::uint32_t groupid = 0;  // fio's group: one more at each stonewall
   const WorkloadSpec* spec = nullptr;  // the workload's spec in the run's setup (never null)
   std::array<FioDirectionResult, 4> directions;  // by FioDdir
+  // fio's job_runtime: the job's time in ms; with group_reporting its jobs' times summed, as fio sums them
+  // (WorkloadPart::job_runtimes; the longest direction's runtime where those were not recorded).
   std::uint64_t job_runtime_ms = 0;
   std::optional<CpuBreakdown> cpu;  // the process's over the job's group
   IoDepthCounts depths;             // fio's I/O depth distributions, as counts
@@ -114,12 +123,15 @@ HistogramBuckets fio_bucket_range(const HistogramBuckets& buckets);
 std::uint64_t fio_bucket_value(std::uint32_t index);
 
 
-// The share (percent) of a job's reads and writes whose latency fell in each of fio's ranges: latency_ns
-// (2, 4, 10, ... 1000 ns), latency_us (2 ... 1000 us) and latency_ms (2 ... 2000, >=2000 ms); fio's keys with it.
+// The share (percent) of a job's reads, writes and trims whose completion latency (clat, as fio's
+// io_u_mark_latency) fell in each of fio's ranges: latency_ns (2, 4, 10, ... 1000 ns), latency_us (2 ... 1000 us)
+// and latency_ms (2 ... 2000, >=2000 ms); fio's keys with it. A range with requests is at least 0.01 %, fio's
+// floor (stat_calc_lat); all zero when clat is not recorded (disable_clat, gtod_reduce), as fio's.
 struct FioLatencyShares {
   std::array<double, 10> ns{};
   std::array<double, 10> us{};
   std::array<double, 12> ms{};
+  double below_1us = 0;  // the ns ranges' share together, unraised: fio's terse line adds it to us "2"
 };
 FioLatencyShares fio_latency_shares(const FioJob& job);
 inline constexpr std::array<const char*, 10> kFioLatencyKeys = {"2", "4", "10", "20", "50", "100", "250", "500",
@@ -131,7 +143,8 @@ inline constexpr std::array<const char*, 12> kFioLatencyMsKeys = {"2",   "4",   
 // percent (at most 100); 0 without samples.
 double fio_bandwidth_share(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs);
 
-// fio's stat_calc_dist: each range's share (percent) of `total`; zeros when it is 0. fio's total for the depth
+// fio's stat_calc_dist: each range's share (percent) of `total`, a range with any count at least 0.1 % (fio's
+// floor); zeros when `total` is 0. fio's total for the depth
 // levels is the job's reads and writes, while its levels count syncs too, so they may add up past 100 %
 // (fio_depth_level_shares); for submit and complete the counts' own sum.
 std::array<double, 7> fio_depth_shares(const std::array<std::uint64_t, 7>& counts, std::uint64_t total);

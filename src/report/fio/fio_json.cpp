@@ -74,17 +74,14 @@ Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>
   object["drop_ios"] = 0;
   const LatencyOutput& shown = job.spec->latency_output;
   const bool plus = kind == FioJsonKind::kJsonPlus;
-  // disable_slat, disable_clat and disable_lat: written as fio writes what it did not record (bench++ measured it
-  // anyway).
-  const auto shown_if = [&](bool disabled, FioLatencyKind latency_kind) {
-    return disabled ? std::optional<FioLatency>() : fio_latency(direction, latency_kind);
-  };
-  object["slat_ns"] = latency_object(shown_if(shown.disable_slat, FioLatencyKind::kSlat),
-                                     percentiles_if(shown.slat_percentiles && !shown.disable_slat, *job.spec), plus);
-  object["clat_ns"] = latency_object(shown_if(shown.disable_clat, FioLatencyKind::kClat),
-                                     percentiles_if(shown.clat_percentiles && !shown.disable_clat, *job.spec), plus);
-  object["lat_ns"] = latency_object(shown_if(shown.disable_lat, FioLatencyKind::kLat),
-                                    percentiles_if(shown.lat_percentiles && !shown.disable_lat, *job.spec), plus);
+  // A statistic the job does not record (disable_slat, disable_clat, disable_lat, gtod_reduce) is none here: fio's
+  // zeros, without percentiles (fio's init clears a disabled statistic's *_percentiles).
+  object["slat_ns"] = latency_object(fio_latency(direction, FioLatencyKind::kSlat),
+                                     percentiles_if(shown.slat_percentiles, *job.spec), plus);
+  object["clat_ns"] = latency_object(fio_latency(direction, FioLatencyKind::kClat),
+                                     percentiles_if(shown.clat_percentiles, *job.spec), plus);
+  object["lat_ns"] = latency_object(fio_latency(direction, FioLatencyKind::kLat),
+                                    percentiles_if(shown.lat_percentiles, *job.spec), plus);
   const FioSampleStats& bw = direction.bandwidth_samples;
   object["bw_min"] = static_cast<std::uint64_t>(bw.min);
   object["bw_max"] = static_cast<std::uint64_t>(bw.max);
@@ -122,7 +119,7 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["trim"] = direction_object(job, FioDdir::kTrim, jobs, kind);
   const FioDirectionResult& syncs = job.at(FioDdir::kSync);
   const LatencyOutput& shown = job.spec->latency_output;
-  const bool sync_percentiles = (shown.clat_percentiles && !shown.disable_clat) || (shown.lat_percentiles && !shown.disable_lat);
+  const bool sync_percentiles = shown.clat_percentiles || shown.lat_percentiles;
   object["sync"] = Json{{"total_ios", syncs.total_ios},
                         {"lat_ns", latency_object(fio_latency(syncs, FioLatencyKind::kLat),
                                                   percentiles_if(sync_percentiles, *job.spec),

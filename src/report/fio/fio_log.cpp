@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "result/fio_log_names.h"
 
@@ -73,8 +74,12 @@ std::string per_request(const std::vector<LogEntry>& entries, FioLogKind kind, c
 }
 
 // One line per window of `window_ms` and direction with entries in it, at the window's end: the mean latency,
-// KiB/s or IOPS over the window (block size 0, as fio).
-std::string per_window(const std::vector<LogEntry>& entries, FioLogKind kind, std::uint32_t window_ms) {
+// KiB/s or IOPS over the window (block size 0, as fio). The job ended at `end_ms` (since its measurement began),
+// inside its last window: as fio (stat.c finalize_logs, __add_stat_to_log), a latency log's last entry is the
+// mean of that window's rest, at the job's end; a bw or iops log has none for it, as fio's samples of those come at
+// each window's end only (stat.c __add_samples), so no entry lies past the job's end or covers a part window.
+std::string per_window(const std::vector<LogEntry>& entries, FioLogKind kind, std::uint32_t window_ms,
+                       std::uint64_t end_ms) {
   struct Window {
     std::uint64_t count = 0, sum = 0;
   };
@@ -84,14 +89,37 @@ std::string per_window(const std::vector<LogEntry>& entries, FioLogKind kind, st
     ++window.count;
     window.sum += entry.value;
   }
+  const bool is_rate = kind == FioLogKind::kBandwidth || kind == FioLogKind::kIops;
   std::string text;
   for (const auto& [key, window] : windows) {
+    std::uint64_t at = (key.first + 1) * window_ms;
+    if (at > end_ms) {
+      if (is_rate) continue;
+      at = end_ms;
+    }
     std::uint64_t value = window.sum / window.count;  // a latency's mean
     if (kind == FioLogKind::kBandwidth) value = window.sum * 1000 / window_ms / 1024;
     if (kind == FioLogKind::kIops) value = window.count * 1000 / window_ms;
-    text += fmt::format("{}, {}, {}, 0, 0\n", (key.first + 1) * window_ms, value, key.second);
+    text += fmt::format("{}, {}, {}, 0, 0\n", at, value, key.second);
   }
   return text;
+}
+
+// When the jobs a log covers ended, in ms since their measurement began (fio's finalize_logs time): job `job`'s
+// own part where the run reports each job apart and the log is that job's, else the workload's whole (its jobs
+// begin together), the longest of its directions; never before the log's last sample (a verify read-back's come
+// after its job's write window).
+std::uint64_t log_end_ms(const RunResult& run, const WorkloadSpec& spec, std::uint32_t job,
+                         const std::vector<LogEntry>& entries) {
+  std::chrono::nanoseconds whole{0};
+  std::optional<std::chrono::nanoseconds> own;
+  for (const PhaseResult& result : run.phases) {
+    if (!result.workload || result.workload->workload != spec.name) continue;
+    if (!result.workload->job) whole = std::max(whole, result.elapsed);
+    if (spec.per_job_logs && result.workload->job == job) own = std::max(own.value_or(result.elapsed), result.elapsed);
+  }
+  const std::uint64_t last_entry = entries.empty() ? 0 : whole_ms(entries.back().at);
+  return std::max(whole_ms(own.value_or(whole)), last_entry);
 }
 
 }  // namespace
@@ -118,8 +146,9 @@ std::vector<FioLogFile> fio_log_files(const RunResult& run) {
     for (const FioLogName& log : fio_log_names(workloads, index)) {
       const std::vector<IoSample>& samples = by_job[log.job];
       const std::vector<LogEntry> entries = entries_of(samples, log.kind, split);
-      files.push_back({log.path, spec.log_avg_msec > 0 ? per_window(entries, log.kind, spec.log_avg_msec)
-                                                       : per_request(entries, log.kind, samples)});
+      files.push_back({log.path, spec.log_avg_msec > 0
+                                     ? per_window(entries, log.kind, spec.log_avg_msec, log_end_ms(run, spec, log.job, entries))
+                                     : per_request(entries, log.kind, samples)});
     }
   }
   return files;

@@ -1,171 +1,134 @@
 #include "report/fio/fio_normal.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <ctime>
 
 #include "report/fio/fio_disk_util.h"
-#include <array>
-#include <map>
-#include <tuple>
-
 #include "report/fio/fio_jobs.h"
+#include "report/fio/fio_normal_job.h"
 #include "report/text/run_text.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
 
-constexpr std::array<const char*, 4> kLowerNames = {"read", "write", "trim", "sync"};
-constexpr std::array<const char*, 3> kUpperNames = {"READ", "WRITE", "TRIM"};
+// init.c's job line of one workload.
+std::string job_header_line(const WorkloadSpec& spec, std::uint32_t groupid) {
+  std::string sizes;
+  for (std::size_t d = 0; d < spec.block_sizes.direction.size(); ++d) {
+    const DirectionBlockSizes& sizes_of = spec.block_sizes.direction[d];
+    const std::uint32_t low = sizes_of.min() != 0 ? sizes_of.min() : spec.block_bytes;
+    const std::uint32_t high = sizes_of.max() != 0 ? sizes_of.max() : spec.block_bytes;
+    sizes += fmt::format("{}({}) {}-{}", d == 0 ? "" : ", ", "RWT"[d], fio_number_text(low, 4, true, "B"),
+                         fio_number_text(high, 4, true, "B"));
+  }
+  return fmt::format("{}: (g={}): rw={}, bs={}, ioengine={}, iodepth={}\n", spec.name, groupid, keyword(spec.pattern),
+                     sizes, spec.fio_engine, spec.iodepth);
+}
+
+// backend.c's count of what it starts: "Starting 1 process", "Starting 2 threads and 1 process".
+std::string starting_line(const std::vector<WorkloadSpec>& workloads) {
+  std::uint32_t threads = 0, processes = 0;
+  for (const WorkloadSpec& spec : workloads) (spec.thread ? threads : processes) += spec.jobs;
+  std::string line = "Starting ";
+  if (threads > 0) line += fmt::format("{} thread{}", threads, threads > 1 ? "s" : "");
+  if (threads > 0 && processes > 0) line += " and ";
+  if (processes > 0) line += fmt::format("{} process{}", processes, processes > 1 ? "es" : "");
+  return line + "\n";
+}
+
+// The run's start (RunInfo::started_utc, "2026-11-30T10:34:59Z") as ctime writes it, "Mon Nov 30 10:34:59 2026";
+// "" when unreadable.
+std::string ctime_text(const std::string& started_utc) {
+  std::tm parts{};
+  const char* end = ::strptime(started_utc.c_str(), "%Y-%m-%dT%H:%M:%SZ", &parts);
+  if (end == nullptr || *end != '\0') return "";
+  char text[64] = "";
+  std::strftime(text, sizeof text, "%a %b %e %H:%M:%S %Y", &parts);
+  return text;
+}
 
 std::uint64_t bytes_per_second(std::uint64_t bytes, std::uint64_t runtime_ms) {
   return runtime_ms > 0 ? 1000 * bytes / runtime_ms : 0;
 }
 
-std::string bandwidth_pair(std::uint64_t bytes_per_s) {
-  return fmt::format("{} ({})", fio_number_text(bytes_per_s, 4, true, "B/s"),
-                     fio_number_text(bytes_per_s, 4, false, "B/s"));
+// show_group_stats's line of one direction over a group's jobs; "" when none of them ran it.
+std::string group_direction_line(const std::vector<const FioJob*>& members, FioDdir ddir) {
+  constexpr std::array<const char*, 3> kNames = {"READ", "WRITE", "TRIM"};
+  std::uint64_t bytes = 0, longest = 0, shortest = UINT64_MAX, slowest = UINT64_MAX, fastest = 0;
+  for (const FioJob* job : members) {
+    const FioDirectionResult& direction = job->at(ddir);
+    if (direction.runtime_ms == 0) continue;
+    bytes += direction.io_bytes;
+    longest = std::max(longest, direction.runtime_ms);
+    shortest = std::min(shortest, direction.runtime_ms);
+    const std::uint64_t rate = bytes_per_second(direction.io_bytes, direction.runtime_ms);
+    slowest = std::min(slowest, rate);
+    fastest = std::max(fastest, rate);
+  }
+  if (longest == 0) return "";
+  const auto both = [](std::uint64_t value, const char* unit) {
+    return std::pair{fio_number_text(value, 4, true, unit), fio_number_text(value, 4, false, unit)};
+  };
+  const auto [aggregate, aggregate_si] = both(bytes_per_second(bytes, longest), "B/s");
+  const auto [low, low_si] = both(slowest, "B/s");
+  const auto [high, high_si] = both(fastest, "B/s");
+  const auto [io, io_si] = both(bytes, "B");
+  return fmt::format("{:>7}: bw={} ({}), {}-{} ({}-{}), io={} ({}), run={}-{}msec\n",
+                     kNames[static_cast<std::size_t>(ddir)], aggregate, aggregate_si, low, high, low_si, high_si, io,
+                     io_si, shortest, longest);
 }
 
-// fio's latency line: the unit nsec, or usec or msec when the minimum would need five digits or more.
-std::string latency_line(const char* label, const FioLatency& measured) {
-  const LatencySummary& latency = measured.summary;
-  double scale = 1;
-  const char* unit = "nsec";
-  if (latency.min_ns >= 10'000) {
-    scale = 1000;
-    unit = "usec";
-    if (latency.min_ns >= 10'000'000) {
-      scale = 1'000'000;
-      unit = "msec";
+// "Run status group N (all jobs):" and its lines, for every group of the run's workloads (one without a job that
+// did I/O has its title alone, as fio's).
+std::string group_lines(const RunResult& run, const std::vector<FioJob>& jobs) {
+  const std::vector<std::uint32_t> group_ids = fio_group_ids(run.info.setup.workloads);
+  const std::uint32_t groups = group_ids.empty() ? 0 : group_ids.back() + 1;
+  std::string text;
+  for (std::uint32_t groupid = 0; groupid < groups; ++groupid) {
+    std::vector<const FioJob*> members;
+    for (const FioJob& job : jobs) {
+      if (job.groupid == groupid) members.push_back(&job);
+    }
+    text += fmt::format("\nRun status group {} (all jobs):\n", groupid);
+    for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
+      text += group_direction_line(members, ddir);
     }
   }
-  return fmt::format("{} ({}): min={}, max={}, avg={:.2f}, stdev={:.2f}\n", label, unit,
-                     static_cast<std::uint64_t>(static_cast<double>(latency.min_ns) / scale),
-                     static_cast<std::uint64_t>(static_cast<double>(latency.max_ns) / scale), latency.mean_ns / scale,
-                     measured.stddev_ns / scale);
-}
-
-}  // namespace
-
-std::string fio_number_text(std::uint64_t value, unsigned digits, bool iec, const char* unit) {
-  static constexpr std::array<const char*, 7> kSi = {"", "k", "M", "G", "T", "P", "E"};
-  static constexpr std::array<const char*, 7> kIec = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-  const std::uint64_t thousand = iec ? 1024 : 1000;
-  std::size_t prefix = 0;
-  std::optional<std::uint64_t> remainder;
-  while (prefix + 1 < kSi.size() && std::to_string(value).size() > digits) {
-    remainder = value % thousand;
-    value /= thousand;
-    ++prefix;
-  }
-  const char* prefix_text = (iec ? kIec : kSi)[prefix];
-  const std::size_t whole_digits = std::to_string(value).size();
-  if (!remainder) return fmt::format("{}{}{}", value, prefix_text, unit);
-  if (digits <= whole_digits + 1) {  // no room for a decimal: round
-    if (*remainder >= thousand / 2) ++value;
-    return fmt::format("{}{}{}", value, prefix_text, unit);
-  }
-  const int decimals = static_cast<int>(digits - whole_digits - 1);
-  std::string fraction = fmt::format("{:.{}f}", static_cast<double>(*remainder) / static_cast<double>(thousand),
-                                     decimals);  // "0.62", or "1.00" when it rounds up
-  if (fraction[0] == '1') ++value;
-  return fmt::format("{}.{}{}{}", value, fraction.substr(2), prefix_text, unit);
-}
-
-namespace {
-
-// One of fio's depth lines: "  IO depths    : 1=100.0%, 2=0.0%, ...".
-std::string depth_line(const char* label, const std::array<const char*, 7>& keys,
-                       const std::array<double, 7>& shares) {
-  std::string line = label;
-  for (std::size_t i = 0; i < keys.size(); ++i) line += fmt::format("{}{}={:3.1f}%", i == 0 ? "" : ", ", keys[i], shares[i]);
-  return line + "\n";
-}
-
-// fio's lines after a job's latencies: CPU, the I/O depth distributions, the requests issued.
-std::string job_counts_lines(const FioJob& job) {
-  constexpr std::array<const char*, 7> kLevels = {"1", "2", "4", "8", "16", "32", ">=64"};
-  constexpr std::array<const char*, 7> kCounts = {"0", "4", "8", "16", "32", "64", ">=64"};
-  std::string text = fmt::format("  cpu          : usr={:3.2f}%, sys={:3.2f}%, ctx={}, majf={}, minf={}\n",
-                                 fio_user_cpu_percent(job), fio_system_cpu_percent(job),
-                                 job.cpu ? job.cpu->context_switches : 0, job.cpu ? job.cpu->major_faults : 0,
-                                 job.cpu ? job.cpu->minor_faults : 0);
-  text += depth_line("  IO depths    : ", kLevels, fio_depth_level_shares(job));
-  text += depth_line("     submit    : ", kCounts, fio_depth_shares(job.depths.submit));
-  text += depth_line("     complete  : ", kCounts, fio_depth_shares(job.depths.complete));
-  // short and dropped: a short transfer ends a workload with an error, and bench++ drops none.
-  text += fmt::format("     issued rwts: total={},{},{},{} short=0,0,0,0 dropped=0,0,0,0\n",
-                      job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
-                      job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
   return text;
 }
 
 }  // namespace
 
-std::string format_fio_summary_lines(const RunResult& run) {
-  const std::vector<FioJob> jobs = fio_jobs(run);
+std::string format_fio_normal_header(const RunInfo& info) {
+  const std::vector<WorkloadSpec>& workloads = info.setup.workloads;
+  const std::vector<std::uint32_t> group_ids = fio_group_ids(workloads);
   std::string text;
-  for (const FioJob& job : jobs) {
-    const std::uint32_t job_count = job.spec->group_reporting ? job.spec->jobs : 1;
-    // fio's "err=%2d", and after a failure its verror in parentheses.
-    text += fmt::format("{}: (groupid={}, jobs={}): err={:2}{}\n", job.name, job.groupid, job_count, job.error(),
-                        job.failure ? fmt::format(" ({})", job.failure->message) : "");
-    for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
-      const FioDirectionResult& direction = job.at(ddir);
-      if (direction.total_ios == 0) continue;
-      const std::uint64_t iops = direction.runtime_ms > 0 ? 1000 * direction.total_ios / direction.runtime_ms : 0;
-      text += fmt::format("  {}: IOPS={}, BW={}({}/{}msec)\n", kLowerNames[static_cast<std::size_t>(ddir)],
-                          fio_number_text(iops, 4, false, ""),
-                          bandwidth_pair(bytes_per_second(direction.io_bytes, direction.runtime_ms)),
-                          fio_number_text(direction.io_bytes, 4, true, "B"), direction.runtime_ms);
-      for (const auto& [label, indent, kind] : {std::tuple{"slat", "    ", FioLatencyKind::kSlat},
-                                                  std::tuple{"clat", "    ", FioLatencyKind::kClat},
-                                                  std::tuple{"lat", "     ", FioLatencyKind::kLat}}) {
-        if (const std::optional<FioLatency> latency = fio_latency(direction, kind)) {
-          text += indent + latency_line(label, *latency);
-        }
-      }
-    }
-    const FioDirectionResult& syncs = job.at(FioDdir::kSync);
-    if (syncs.total_ios > 0 && syncs.latency) {
-      text += "  fsync/fdatasync/sync_file_range:\n    " + latency_line("sync", *fio_latency(syncs, FioLatencyKind::kLat));
-    }
-    text += job_counts_lines(job);
+  for (std::size_t w = 0; w < workloads.size(); ++w) {
+    text += job_header_line(workloads[w], group_ids[w]);
+    if (workloads[w].jobs > 1) text += "...\n";
   }
-  std::map<std::uint32_t, std::vector<const FioJob*>> groups;
-  for (const FioJob& job : jobs) groups[job.groupid].push_back(&job);
-  for (const auto& [groupid, members] : groups) {
-    text += fmt::format("\nRun status group {} (all jobs):\n", groupid);
-    for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
-      std::uint64_t bytes = 0, longest = 0, shortest = UINT64_MAX, slowest = UINT64_MAX, fastest = 0;
-      for (const FioJob* job : members) {
-        const FioDirectionResult& direction = job->at(ddir);
-        if (direction.total_ios == 0) continue;
-        bytes += direction.io_bytes;
-        longest = std::max(longest, direction.runtime_ms);
-        shortest = std::min(shortest, direction.runtime_ms);
-        const std::uint64_t rate = bytes_per_second(direction.io_bytes, direction.runtime_ms);
-        slowest = std::min(slowest, rate);
-        fastest = std::max(fastest, rate);
-      }
-      if (bytes == 0) continue;
-      text += fmt::format("{:>7}: bw={}, {}-{} ({}-{}), io={} ({}), run={}-{}msec\n",
-                          kUpperNames[static_cast<std::size_t>(ddir)], bandwidth_pair(bytes_per_second(bytes, longest)),
-                          fio_number_text(slowest, 4, true, "B/s"), fio_number_text(fastest, 4, true, "B/s"),
-                          fio_number_text(slowest, 4, false, "B/s"), fio_number_text(fastest, 4, false, "B/s"),
-                          fio_number_text(bytes, 4, true, "B"), fio_number_text(bytes, 4, false, "B"), shortest,
-                          longest);
-    }
-  }
-  return text + fio_disk_stats_text(run.disk_utilization);
+  return text + fio_version_text(info) + "\n" + starting_line(workloads);
+}
+
+std::string format_fio_normal_stats(const RunResult& run, int pid) {
+  const std::vector<FioJob> jobs = fio_jobs(run);
+  const FioJobStamp stamp{pid, ctime_text(run.info.started_utc)};
+  std::string text = "\n";
+  for (const FioJob& job : jobs) text += fio_job_block(job, jobs, stamp);
+  return text + group_lines(run, jobs) + fio_disk_stats_text(fio_disk_utilization(run));
 }
 
 std::string FioNormalWriter::render(const ResultsSoFar& results) const {
   std::string text;
   for (std::size_t i = 0; i < results.finished; ++i) {
     if (with_text_) text += format_finished_run_text(results.runs[i], repeats_);
-    text += format_fio_summary_lines(results.runs[i]);
+    if (i == 0) text += format_fio_normal_header(results.runs[i].info);
+    text += format_fio_normal_stats(results.runs[i], static_cast<int>(::getpid()));
   }
   if (results.ended && with_text_) text += format_after_runs_text(results.runs, results.kept_files);
   return text;

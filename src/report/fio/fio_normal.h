@@ -1,22 +1,31 @@
 #pragma once
-// fio's per-job summary lines of its normal output, for the scripts that grep them, written after bench++'s own
-// table when --output-format=normal is asked for: for each fio job its header line, a line per direction
-// ("  read: IOPS=3220, BW=12.6MiB/s (13.2MB/s)(1984KiB/154msec)") with its clat and lat lines, and each group's
-// "Run status group" lines, and fio's "Disk stats (read/write):" block where the run read them (disk_util), with
-// fio's number formatting (4 significant figures, IEC and SI units). What fio prints beyond them (percentiles, CPU,
-// depths) is bench++'s table's. Pure.
+// fio 3.33's normal output (--output-format=normal) of bench++'s results, line for line in fio's layout (stat.c
+// __show_run_stats and show_thread_status_normal, init.c's job lines, backend.c's "Starting"): the header (a line
+// per job, the version, "Starting N processes"), then after each run a block per fio job (report/fio/
+// fio_normal_job.h), a "Run status group N (all jobs):" block per group and fio's "Disk stats (read/write):" where
+// the run read them (disk_util). The figures are those of fio's JSON (report/fio/fio_jobs.h); fio's number
+// formatting (num2str: 4 significant figures, IEC and SI units). Pure but for the writer, which stamps the pid.
 #include <cstdint>
 #include <string>
 
+#include "report/fio/fio_number_text.h"
 #include "report/result_writer.h"
 #include "result/run_result.h"
 
 namespace bench {
 
-std::string format_fio_summary_lines(const RunResult& run);
+// fio's lines before its jobs run: "NAME: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T)
+// 4096B-4096B, ioengine=libaio, iodepth=32" per workload ("..." after it when numjobs > 1), the version line
+// (bench++'s, fio_version_text) and "Starting 4 processes" (threads with thread=1).
+std::string format_fio_normal_header(const RunInfo& info);
 
-// --output-format=normal: after each finished run bench++'s text of it (report/text/run_text.h) and fio's summary
-// lines, and at the end what the text has after the runs; `with_text` false (-q): the summary lines alone.
+// fio's report of one run: a blank line, each job's block (dated with the run's start, in UTC as the JSON's
+// "time"; `pid` the process that ran it), each group's "Run status group" lines and the disk stats.
+std::string format_fio_normal_stats(const RunResult& run, int pid);
+
+// --output-format=normal: the header before the first run, and after each finished run its report; with
+// `with_text` (bench++ job without -q) bench++'s own text of each run (report/text/run_text.h) before it, and
+// at the end what that text has after the runs.
 class FioNormalWriter final : public ResultWriter {
  public:
   FioNormalWriter(std::uint32_t repeats, bool with_text) : repeats_(repeats), with_text_(with_text) {}
@@ -26,9 +35,5 @@ class FioNormalWriter final : public ResultWriter {
   std::uint32_t repeats_;
   bool with_text_;
 };
-
-// fio's num2str: `value` with at most `digits` digits (the point counted), scaled by 1000 (SI) or 1024 (IEC)
-// with the prefix and `unit` after it: fio_number_text(2031616, 4, true, "B") is "1984KiB".
-std::string fio_number_text(std::uint64_t value, unsigned digits, bool iec, const char* unit);
 
 }  // namespace bench

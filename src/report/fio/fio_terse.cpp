@@ -17,11 +17,6 @@ std::string latency_fields(const std::optional<FioLatency>& latency) {
                      latency->summary.mean_ns / 1000, latency->stddev_ns / 1000);
 }
 
-// `kind` of `direction`, unless its disable_* option says to write it as not recorded.
-std::optional<FioLatency> shown_latency(const FioDirectionResult& direction, FioLatencyKind kind, bool disabled) {
-  return disabled ? std::nullopt : fio_latency(direction, kind);
-}
-
 std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<FioJob>& jobs, unsigned version) {
   const FioDirectionResult& direction = job.at(ddir);
   const std::uint64_t runtime = direction.runtime_ms;
@@ -29,15 +24,13 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
   const std::uint64_t iops = runtime > 0 ? 1000 * direction.total_ios / runtime : 0;
   std::string fields = fmt::format(";{};{};{};{}", direction.io_bytes >> 10, kib_per_second, iops, runtime);
   const LatencyOutput& shown = job.spec->latency_output;
-  fields += latency_fields(shown_latency(direction, FioLatencyKind::kSlat, shown.disable_slat));
-  fields += latency_fields(shown_latency(direction, FioLatencyKind::kClat, shown.disable_clat));
+  fields += latency_fields(fio_latency(direction, FioLatencyKind::kSlat));
+  fields += latency_fields(fio_latency(direction, FioLatencyKind::kClat));
   // fio's percentile fields: of lat with lat_percentiles, else of clat with clat_percentiles, else none.
-  const bool lat_shown = shown.lat_percentiles && !shown.disable_lat;
-  const std::optional<FioLatency> of =
-      lat_shown ? fio_latency(direction, FioLatencyKind::kLat)
-      : shown.clat_percentiles && !shown.disable_clat ? fio_latency(direction, FioLatencyKind::kClat)
-                                                      : std::nullopt;
-  const bool percentiles_shown = lat_shown || (shown.clat_percentiles && !shown.disable_clat);
+  const std::optional<FioLatency> of = shown.lat_percentiles    ? fio_latency(direction, FioLatencyKind::kLat)
+                                       : shown.clat_percentiles ? fio_latency(direction, FioLatencyKind::kClat)
+                                                                : std::nullopt;
+  const bool percentiles_shown = shown.lat_percentiles || shown.clat_percentiles;
   const std::vector<double>& percents = fio_percentiles(*job.spec);
   for (std::size_t i = 0; i < kPercentileFields; ++i) {
     if (percentiles_shown && i < percents.size()) {
@@ -47,7 +40,7 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
       fields += ";0%=0";
     }
   }
-  fields += latency_fields(shown_latency(direction, FioLatencyKind::kLat, shown.disable_lat));
+  fields += latency_fields(fio_latency(direction, FioLatencyKind::kLat));
   const FioSampleStats& bw = direction.bandwidth_samples;
   fields += fmt::format(";{};{};{:f}%;{:f};{:f}", static_cast<std::uint64_t>(bw.min),
                         static_cast<std::uint64_t>(bw.max), fio_bandwidth_share(job, ddir, jobs), bw.mean, bw.stddev);
@@ -72,10 +65,10 @@ std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const R
                       job.cpu ? job.cpu->minor_faults : 0);
   for (const double share : fio_depth_level_shares(job)) line += fmt::format(";{:3.1f}%", share);
   FioLatencyShares shares = fio_latency_shares(job);
-  for (const double ns : shares.ns) shares.us[0] += ns;  // fio's terse line counts the ns ranges in "<=2 us"
+  shares.us[0] += shares.below_1us;  // fio's terse line counts the ns ranges in "<=2 us" (its stat_calc_lat_nu)
   for (const double share : shares.us) line += fmt::format(";{:3.2f}%", share);
   for (const double share : shares.ms) line += fmt::format(";{:3.2f}%", share);
-  if (version >= 3) line += fio_disk_terse_fields(run.disk_utilization);
+  if (version >= 3) line += fio_disk_terse_fields(fio_disk_utilization(run));
   if (!job.spec->description.empty()) line += (version == 2 ? "\n;" : ";") + job.spec->description;
   return line + "\n";
 }

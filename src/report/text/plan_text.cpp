@@ -68,7 +68,11 @@ std::string workload_line(const Plan& plan, const PlannedTest& test) {
                               test.targets.back().region_offset, test.targets.size())
                 : fmt::format(", from offset {}", first.region_offset);
   }
-  if (first.exists) line += first.block_device ? " (a block device, only read)" : " (exists)";
+  if (first.exists && first.block_device) {
+    line += changes_files(spec) ? " (a block device)" : " (a block device, only read)";
+  } else if (first.exists) {
+    line += " (exists)";
+  }
   const std::vector<FioLogName> logs = fio_log_names(plan.setup.workloads, *test.workload);
   for (std::size_t i = 0; i < logs.size(); ++i) {
     line += fmt::format("{}{}", i == 0 ? "\n      fio logs (replaced if present, as fio): " : ", ", logs[i].path);

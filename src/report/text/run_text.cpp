@@ -10,6 +10,7 @@
 #include "report/text/rank_table.h"
 #include "report/text/suite_tables.h"
 #include "report/text/workload_table.h"
+#include "result/busy_machine.h"
 
 namespace bench {
 
@@ -38,6 +39,7 @@ std::string format_result_text(const RunResult& run) {
   }
   text += format_workload_table(run) + format_rank_table(run);
   if (run.info.setup.suite == "tart") text += format_suite_table({{run.info.label, {&run}}});
+  if (const std::optional<std::string> busy = busy_machine_note(run.info)) text += "Note: " + *busy + "\n";
   return text;
 }
 

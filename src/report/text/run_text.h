@@ -12,7 +12,7 @@ namespace bench {
 // A run's text as bench++ prints it after the run (and, for the tests that finished, after a failure), whatever
 // its tests: the placement line; for bonnie++'s tests bonnie++'s table, the line saying what its units are and the
 // measured section; for workloads the workload table; under MPI the ranks section; for the tart suite Tart's
-// table. "" for a run without tests.
+// table; a note when the machine was busy (result/busy_machine.h). "" for a run without tests.
 std::string format_result_text(const RunResult& run);
 
 // What bench++ prints after the last of several runs (-x, a suite's repeat): for bonnie++'s tests the summary

@@ -7,9 +7,11 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <tuple>
 
 #include <doctest/doctest.h>
 
@@ -38,6 +40,7 @@ JobMeasurement sample_measurement() {
   m.parts[1].latency_ns_per_second = {10, 0, 30};
   m.parts[1].bytes_per_bw_window = {5, 6};
   m.parts[1].operations_per_iops_window = {7};
+  m.parts[0].own_window = PartMeasurement::Window{std::chrono::steady_clock::time_point{987654321ns}, 4s};
   m.measured_from = std::chrono::steady_clock::time_point{123456789ns};
   m.elapsed = 2s;
   m.time_in_flight = 3s;
@@ -47,6 +50,7 @@ JobMeasurement sample_measurement() {
   m.depths.submit[2] = 4;
   m.depths.complete[6] = 5;
   m.cpu_outside_group = CpuBreakdown{1ms, 2ms, 3, 4, 5};
+  m.own_usage = CpuBreakdown{6ms, 7ms, 8, 9, 10};
   m.samples.push_back(IoSample{10ns, 20ns, 5ns, 4096, IoDirection::kWrite, 3});
   m.samples.push_back(IoSample{11ns, 21ns, 0ns, 512, IoDirection::kTrim, 1});
   return m;
@@ -67,6 +71,11 @@ void check_same(const JobMeasurement& got, const JobMeasurement& want) {
     CHECK(g.latency_ns_per_second == w.latency_ns_per_second);
     CHECK(g.bytes_per_bw_window == w.bytes_per_bw_window);
     CHECK(g.operations_per_iops_window == w.operations_per_iops_window);
+    REQUIRE(g.own_window.has_value() == w.own_window.has_value());
+    if (w.own_window) {
+      CHECK(g.own_window->from == w.own_window->from);
+      CHECK(g.own_window->elapsed == w.own_window->elapsed);
+    }
   }
   CHECK(got.measured_from == want.measured_from);
   CHECK(got.elapsed == want.elapsed);
@@ -76,6 +85,11 @@ void check_same(const JobMeasurement& got, const JobMeasurement& want) {
   CHECK(got.depths.level == want.depths.level);
   CHECK(got.depths.submit == want.depths.submit);
   CHECK(got.depths.complete == want.depths.complete);
+  const auto usage_fields = [](const std::optional<CpuBreakdown>& u) {
+    return u ? std::tuple(u->user, u->system, u->context_switches, u->major_faults, u->minor_faults)
+             : std::tuple(0ns, 0ns, std::uint64_t{1}, std::uint64_t{1}, std::uint64_t{1});
+  };
+  CHECK(usage_fields(got.own_usage) == usage_fields(want.own_usage));
   REQUIRE(got.samples.size() == want.samples.size());
   std::vector<IoSample> a;
   std::vector<IoSample> b;

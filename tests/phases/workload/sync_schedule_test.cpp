@@ -11,9 +11,9 @@ TEST_CASE("sync schedule: fsync=2 is due after every second write issued, of the
   spec.fsync_every = 2;
   SyncSchedule syncs(spec);
   CHECK(!syncs.due());
-  syncs.wrote(0);
+  syncs.issued(IoOp::kWrite, 0);
   CHECK(!syncs.due());
-  syncs.wrote(3);
+  syncs.issued(IoOp::kWrite, 3);
   REQUIRE(syncs.due());
   CHECK(syncs.due_op() == IoOp::kFsync);
   CHECK(syncs.file() == 3);
@@ -21,33 +21,62 @@ TEST_CASE("sync schedule: fsync=2 is due after every second write issued, of the
   CHECK(!syncs.due());
 }
 
-TEST_CASE("sync schedule: fdatasync= syncs with fdatasync, with both due, fsync= goes, and one sync resets both") {
+TEST_CASE("sync schedule: fdatasync= syncs with fdatasync, with both due, fsync= goes, by the count of writes issued") {
   WorkloadSpec spec;
   spec.fdatasync_every = 1;
   spec.fsync_every = 3;
   SyncSchedule syncs(spec);
-  syncs.wrote(1);
+  syncs.issued(IoOp::kWrite, 1);
   REQUIRE(syncs.due());
   CHECK(syncs.due_op() == IoOp::kFdatasync);
   syncs.synced();
-  syncs.wrote(1);
-  syncs.wrote(1);
-  CHECK(syncs.due_op() == IoOp::kFdatasync);  // 2 writes since the last sync: fsync=3 not yet due
-  syncs.wrote(1);
-  CHECK(syncs.due_op() == IoOp::kFsync);      // 3 since: the counts of both run from the last sync of either
+  CHECK(!syncs.due());  // the last request was the sync
+  syncs.issued(IoOp::kWrite, 1);
+  CHECK(syncs.due_op() == IoOp::kFdatasync);  // 2 writes issued: fsync=3 not due
+  syncs.issued(IoOp::kWrite, 1);
+  CHECK(syncs.due_op() == IoOp::kFsync);  // 3 issued in all (fio's io_issues, never reset by a sync)
   syncs.synced();
   CHECK(!syncs.due());
+}
+
+TEST_CASE("sync schedule: in a mixed job, fio's count of writes stays due after every request until the next write") {
+  WorkloadSpec spec;
+  spec.fdatasync_every = 1;
+  SyncSchedule syncs(spec);
+  syncs.issued(IoOp::kRead, 0);  // a read before any write: nothing to sync
+  CHECK(!syncs.due());
+  syncs.issued(IoOp::kWrite, 0);
+  syncs.write_completed();
+  REQUIRE(syncs.due());
+  syncs.synced();
+  CHECK(!syncs.due());
+  syncs.issued(IoOp::kRead, 0);  // a read after the sync: fio's should_fsync holds again, and 1 write is a multiple of 1
+  CHECK(syncs.due());
+  spec.fdatasync_every = 2;
+  SyncSchedule every_second(spec);
+  every_second.issued(IoOp::kWrite, 0);
+  CHECK(!every_second.due());  // 1 write of 2
+  every_second.issued(IoOp::kWrite, 0);
+  REQUIRE(every_second.due());
+  every_second.synced();
+  every_second.issued(IoOp::kRead, 0);  // a read: 2 writes issued, a multiple of 2 still
+  CHECK(every_second.due());
+  every_second.synced();
+  every_second.issued(IoOp::kWrite, 0);
+  CHECK(!every_second.due());  // 3 writes
 }
 
 TEST_CASE("sync schedule: without fsync= or fdatasync= none is due, and end_fsync= needs a completed write") {
   WorkloadSpec spec;
   spec.end_fsync = true;
   SyncSchedule syncs(spec);
-  for (int i = 0; i < 100; ++i) syncs.wrote(0);
+  for (int i = 0; i < 100; ++i) syncs.issued(IoOp::kWrite, 0);
   CHECK(!syncs.due());
   CHECK(!syncs.end_fsync_due());  // issued, none completed
   syncs.write_completed();
   CHECK(syncs.end_fsync_due());
+  syncs.synced();
+  CHECK(!syncs.end_fsync_due());  // the last request was a sync (fio's should_fsync)
   spec.end_fsync = false;
   SyncSchedule without(spec);
   without.write_completed();

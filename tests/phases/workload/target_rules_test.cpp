@@ -66,3 +66,46 @@ TEST_CASE("target rules: under MPI, a shared file only when it exists and is onl
 
 }  // namespace
 }  // namespace bench
+
+namespace bench {
+namespace {
+
+TEST_CASE("target rules, fio's: an existing file is written as given, but a mounted device without "
+          "allow_mounted_write=1") {
+  WorkloadSpec spec = writer();
+  CHECK_FALSE(existing_target_refusal(spec, "/d/theirs", false, false, FileRules::kFio).has_value());
+  CHECK_FALSE(existing_target_refusal(spec, "/dev/sdz", true, false, FileRules::kFio).has_value());
+  CHECK(existing_target_refusal(spec, "/dev/sdz", true, true, FileRules::kFio).value_or("") ==
+        "'/dev/sdz' appears mounted, and allow_mounted_write=1 is not set: fio refuses to write it");
+  spec.allow_mounted_write = true;
+  CHECK_FALSE(existing_target_refusal(spec, "/dev/sdz", true, true, FileRules::kFio).has_value());
+  WorkloadSpec reader = writer();
+  reader.pattern = IoPattern::kRead;
+  CHECK_FALSE(existing_target_refusal(reader, "/dev/sdz", true, true, FileRules::kFio).has_value());
+  WorkloadSpec looping = writer();
+  looping.unlink_each_loop = true;
+  looping.loops = 2;
+  CHECK_FALSE(existing_target_refusal(looping, "/d/theirs", false, false, FileRules::kFio).has_value());
+  CHECK(existing_target_refusal(looping, "/d/theirs", false, false, FileRules::kBench).has_value());
+}
+
+TEST_CASE("target rules, fio's: a regular file too small is laid out anew, a device too small is refused") {
+  const WorkloadSpec spec = writer();
+  const ExistingRegion small = existing_region(spec, 0, 4096, "/d/f", 65536, FileRules::kFio, false);
+  CHECK_FALSE(small.refusal.has_value());
+  CHECK(small.lays_out_again);
+  CHECK(small.bytes == 65536);
+  const ExistingRegion large = existing_region(spec, 0, 1 << 20, "/d/f", 65536, FileRules::kFio, false);
+  CHECK_FALSE(large.lays_out_again);
+  CHECK(large.bytes == 65536);
+  CHECK(existing_region(spec, 0, 4096, "/dev/sdz", 65536, FileRules::kFio, true).refusal.has_value());
+  CHECK(existing_region(spec, 0, 4096, "/d/f", 65536, FileRules::kBench, false).refusal.has_value());
+}
+
+TEST_CASE("target rules, fio's: a new filename= may be made outside directory=") {
+  CHECK_FALSE(created_path_refusal("/elsewhere/new", "/d/run", FileRules::kFio).has_value());
+  CHECK(created_path_refusal(std::string(300, 'n'), "/d/run", FileRules::kFio).has_value());
+}
+
+}  // namespace
+}  // namespace bench

@@ -78,6 +78,10 @@ TEST_CASE("fio disk_util: the normal output's block and the terse fields, as fio
 
 TEST_CASE("fio disk_util: several runs are summed by device") {
   std::vector<RunResult> runs(2);
+  for (RunResult& run : runs) {  // each with a request (a run without any has fio's zeros: fio_disk_utilization)
+    run.phases.emplace_back().operations = 1;
+    run.phases.back().workload = WorkloadPart{};
+  }
   runs[0].disk_utilization = stacked();
   runs[1].disk_utilization = {disk("vdb", 10, 1, 100, 500)};
   const std::vector<DiskUtilization> merged = merged_disk_utilization(runs);

@@ -15,7 +15,8 @@ using std::chrono::microseconds;
 using std::chrono::milliseconds;
 
 // A workload "w" with write_lat_log=p, per_job_logs=0, two reads: with `split` slat measured apart
-// (PhaseResult::submission_latency), each request's slat 100 us and 300 us of its lat 1 ms and 2 ms.
+// (PhaseResult::submission_latency), each request's slat 100 us and 300 us of its lat 1 ms and 2 ms; the job
+// ended at 10 ms.
 RunResult lat_log_run(bool split, std::uint32_t log_avg_msec = 0) {
   RunResult run;
   WorkloadSpec spec;
@@ -31,6 +32,7 @@ RunResult lat_log_run(bool split, std::uint32_t log_avg_msec = 0) {
   const auto slat = [&](microseconds us) { return split ? std::chrono::nanoseconds(us) : std::chrono::nanoseconds(0); };
   result.samples = {{milliseconds(5), milliseconds(1), slat(microseconds(100)), 4096, IoDirection::kRead, 0},
                     {milliseconds(7), milliseconds(2), slat(microseconds(300)), 4096, IoDirection::kRead, 0}};
+  result.elapsed = milliseconds(10);
   run.phases.push_back(result);
   return run;
 }
@@ -65,6 +67,22 @@ TEST_CASE("fio logs: log_avg_msec averages each log's own measure over its windo
   CHECK(logs.at("p_lat.log") == "10, 1500000, 0, 0, 0\n");
   CHECK(logs.at("p_clat.log") == "10, 1300000, 0, 0, 0\n");
   CHECK(logs.at("p_slat.log") == "10, 200000, 0, 0, 0\n");
+}
+
+TEST_CASE("fio logs: with log_avg_msec no entry lies past the job's end, as fio's (stat.c finalize_logs)") {
+  RunResult run = lat_log_run(true, 4);  // windows 4-8 ms (both requests), the job's end at 10 ms
+  run.info.setup.workloads[0].bw_log = "p";
+  run.info.setup.workloads[0].iops_log = "p";
+  std::map<std::string, std::string> logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "8, 1500000, 0, 0, 0\n");  // a whole window: at its end
+  CHECK(logs.at("p_bw.log") == "8, 2000, 0, 0, 0\n");      // 8 KiB over 4 ms
+  CHECK(logs.at("p_iops.log") == "8, 500, 0, 0, 0\n");
+  run.phases[0].elapsed = std::chrono::microseconds(7500);  // the job ended inside the window 4-8 ms
+  logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "7, 1500000, 0, 0, 0\n");  // the part window's mean, at the job's end
+  CHECK(logs.at("p_clat.log") == "7, 1300000, 0, 0, 0\n");
+  CHECK(logs.at("p_bw.log").empty());  // fio samples bandwidth and IOPS at a window's end only
+  CHECK(logs.at("p_iops.log").empty());
 }
 
 TEST_CASE("fio logs: disable_lat, disable_slat and disable_clat leave their log out, as fio") {

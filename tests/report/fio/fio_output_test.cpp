@@ -218,8 +218,8 @@ TEST_CASE("fio output: slat and clat apart where measured apart, else no slat an
   CHECK(write.at("clat_ns").at("mean") == write.at("lat_ns").at("mean"));
   const std::string terse = format_fio_terse(run, 3);
   CHECK(terse.rfind("3;bench++-0.1.0 (fio-3.33);mix;0;0;400;800;200;500;0;0;0.100000;0.000000;0;10;5.750000;", 0) == 0);
-  const std::string normal = format_fio_summary_lines(run);
-  CHECK(test::contains(normal, "    slat (nsec): min=100, max=100, avg=100.00, stdev=0.00\n"));
+  const std::string normal = format_fio_normal_stats(run, 7);
+  CHECK(test::contains(normal, "    slat (nsec): min=100, max=100, avg=100.00, stdev= 0.00\n"));
   CHECK(test::contains(normal, "    clat (nsec): min=800, max=10700, avg=5750.00"));
 }
 
@@ -252,7 +252,7 @@ TEST_CASE("fio output: the I/O depth distributions in fio's ranges, as shares in
   CHECK(mix.at("iodepth_complete").at(">=64").get<double>() == 75.0);
   CHECK(doc.at("jobs").at(1).at("iodepth_level").at("1").get<double>() == 0.0);  // none counted: fio's zeros
   CHECK(format_fio_terse(run, 3).find(";7;1;9;0.0%;0.0%;100.0%;0.0%;0.0%;0.0%;0.0%;") != std::string::npos);
-  const std::string normal = format_fio_summary_lines(run);
+  const std::string normal = format_fio_normal_stats(run, 7);
   CHECK(test::contains(normal, "  IO depths    : 1=0.0%, 2=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n"));
   CHECK(test::contains(normal, "     submit    : 0=0.0%, 4=75.0%, 8=25.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"));
   CHECK(test::contains(normal, "     issued rwts: total=100,50,0,5 short=0,0,0,0 dropped=0,0,0,0\n"));
@@ -276,11 +276,11 @@ TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields, 4
 }
 
 TEST_CASE("fio output: fio's summary lines of the normal output") {
-  const std::string text = format_fio_summary_lines(sample_run());
-  CHECK(text.find("mix: (groupid=0, jobs=1): err= 0\n") != std::string::npos);
+  const std::string text = format_fio_normal_stats(sample_run(), 7);
+  CHECK(text.find("mix: (groupid=0, jobs=1): err= 0: pid=7: Wed Dec  2 00:54:26 2026\n") != std::string::npos);
   CHECK(text.find("  read: IOPS=200, BW=800KiB/s (819kB/s)(400KiB/500msec)\n") != std::string::npos);
   CHECK(text.find("    clat (nsec): min=1000, max=") != std::string::npos);
-  CHECK(text.find("  write: IOPS=100, BW=400KiB/s (410kB/s)(200KiB/500msec)\n") != std::string::npos);
+  CHECK(text.find("  write: IOPS=100, BW=400KiB/s (410kB/s)(200KiB/500msec); 0 zone resets\n") != std::string::npos);
   CHECK(text.find("Run status group 1 (all jobs):\n") != std::string::npos);
   CHECK(text.find("   READ: bw=800KiB/s (819kB/s), 800KiB/s-800KiB/s (819kB/s-819kB/s), io=400KiB (410kB), "
                   "run=500-500msec\n") != std::string::npos);
@@ -342,9 +342,9 @@ TEST_CASE("fio output: a failed job's error in fio's JSON, the normal output's e
   CHECK(document["jobs"][0]["error"] == 0);
   CHECK(document["jobs"][1]["jobname"] == "seq");
   CHECK(document["jobs"][1]["error"] == 84);
-  const std::string normal = format_fio_summary_lines(run);
-  CHECK(test::contains(normal, "mix: (groupid=0, jobs=1): err= 0\n"));
-  CHECK(test::contains(normal, "seq: (groupid=1, jobs=1): err=84 (verify: bad magic at offset 0)\n"));
+  const std::string normal = format_fio_normal_stats(run, 7);
+  CHECK(test::contains(normal, "mix: (groupid=0, jobs=1): err= 0: pid=7: Wed Dec  2 00:54:26 2026\n"));
+  CHECK(test::contains(normal, "seq: (groupid=1, jobs=1): err=84 (verify: bad magic at offset 0): pid=7: "));
   const std::string terse = format_fio_terse(run, 3);
   CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);mix;0;0;"));
   CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);seq;1;84;"));
