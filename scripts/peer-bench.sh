@@ -94,14 +94,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-# A count rounded up to a multiple of `of`, so that each of `of` tools goes first equally often.
-multiple_of() { echo $((($1 + $2 - 1) / $2 * $2)); }
-
-# The busy machine (--busy): fio, bench++ and bench++ --thread beside a load in a session of its own.
-busy_bench() {
-  local rounds=${rounds:-6} size_mib=${size:-256}
-  rounds=$(multiple_of "$rounds" 3)
-  command -v fio >/dev/null && command -v setsid >/dev/null || "$root/scripts/install-deps.sh" peers
+# The bench++ to run (--bench, else build/bench++, built when missing), -d made absolute, and the two scratch
+# places: $out for the results, $work in -d for the tools' files (the caller's trap removes both).
+prepare_places() {
   if [ -z "$bench" ]; then
     bench=$root/build/bench++
     [ -x "$bench" ] || "$root/scripts/build.sh"
@@ -110,6 +105,17 @@ busy_bench() {
   dir=$(realpath "$dir")
   out=$(mktemp -d)
   work=$(mktemp -d "$dir/peer-bench.XXXXXX")
+}
+
+# A count rounded up to a multiple of `of`, so that each of `of` tools goes first equally often.
+multiple_of() { echo $((($1 + $2 - 1) / $2 * $2)); }
+
+# The busy machine (--busy): fio, bench++ and bench++ --thread beside a load in a session of its own.
+busy_bench() {
+  local rounds=${rounds:-6} size_mib=${size:-256}
+  rounds=$(multiple_of "$rounds" 3)
+  command -v fio >/dev/null && command -v setsid >/dev/null || "$root/scripts/install-deps.sh" peers
+  prepare_places
   load_leader= load_pids=()
   stop_load() {
     if [ -n "$load_leader" ]; then kill -KILL -- "-$load_leader" 2>/dev/null || true; load_leader=; fi
@@ -216,14 +222,7 @@ chunk=8192
 
 command -v bonnie++ >/dev/null && command -v fio >/dev/null && [ -x /usr/bin/time ] ||
   "$root/scripts/install-deps.sh" peers
-if [ -z "$bench" ]; then
-  bench=$root/build/bench++
-  [ -x "$bench" ] || "$root/scripts/build.sh"
-fi
-bench=$(realpath "$bench")
-dir=$(realpath "$dir")
-out=$(mktemp -d)
-work=$(mktemp -d "$dir/peer-bench.XXXXXX")
+prepare_places
 trap 'rm -rf "$out" "$work"' EXIT
 
 is_root=0

@@ -44,10 +44,10 @@ constexpr std::array kRunOptions = {
     run_option("output", kRequired, kOutput, "FILE", "fio's output goes to FILE (alone: the normal format)"),
     run_option("minimal", kFlag, kOutput, "", "--output-format=terse"),
     run_option("terse-version", kRequired, kOutput, "2..5", "the terse format's version", "3"),
-    run_option("eta", kRequired, kOutput, "always|never|auto", "accepted: bench++ prints its own progress",
+    run_option("eta", kRequired, kOutput, "always|never|auto", "accepted; bench++ prints no ETA or status lines",
                "auto"),
-    run_option("eta-newline", kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"),
-    run_option("status-interval", kRequired, kOutput, "TIME", "accepted: bench++ prints its own progress"),
+    run_option("eta-newline", kRequired, kOutput, "TIME", "accepted; bench++ prints no ETA or status lines"),
+    run_option("status-interval", kRequired, kOutput, "TIME", "accepted; bench++ prints no ETA or status lines"),
 };
 
 UsageError invalid(const FioOption& option, std::string_view why) {
@@ -127,7 +127,7 @@ void apply_fio_run_option(FioOutputRequest& request, const FioOption& option) {
   } else if (name == "eta") {
     const std::string_view when = value_of(option);
     if (when != "always" && when != "never" && when != "auto") throw invalid(option, "always, never or auto");
-  } else {  // eta-newline, status-interval: accepted for fio's command lines; bench++ prints its own progress
+  } else {  // eta-newline, status-interval: accepted for fio's command lines; bench++ prints no ETA or status lines
     check_time(option);
   }
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fio_peer/fio_peer_support.h"
+#include "fio_run.h"
 #include "test_paths.h"
 #include "test_support.h"
 
@@ -21,10 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-
-bool fio_here() {
-  return !test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)");
-}
 
 // The JSON one tool writes for `options`: fio (`ours` false) with its files in `dir`, or bench++ job with its
 // files in a private directory under `dir`; run in `cwd` (where each writes its logs), env -C.
@@ -85,7 +82,7 @@ std::uint64_t entry_ms(const std::string& line) { return std::stoull(line.substr
 }  // namespace
 
 TEST_CASE("fio peer: each job's usr_cpu, sys_cpu and ctx are its own, as fio's, not the process's in every job") {
-  if (!fio_here()) return;
+  if (!test::fio_available()) return;
   test::TempDir dir;
   if (test::skip_unless(test::run_program({"dd", "if=/dev/zero", "of=" + (dir.path() / "probe").string(), "bs=4096",
                                            "count=1", "oflag=direct"})
@@ -126,7 +123,7 @@ TEST_CASE("fio peer: each job's usr_cpu, sys_cpu and ctx are its own, as fio's, 
 }
 
 TEST_CASE("fio peer: end_fsync is no sync request and fsync=/fdatasync= count as fio counts them") {
-  if (!fio_here()) return;
+  if (!test::fio_available()) return;
   // 256 writes of 4 KiB: fsync=4 and fdatasync=4 sync after the 4th, 8th ... 252nd (none after the last write).
   const std::vector<std::string> base = {"--name=syncs", "--rw=write", "--bs=4k", "--size=1m"};
   for (const std::string option : {"--end_fsync=1", "--fsync=4", "--fdatasync=4"}) {
@@ -166,7 +163,7 @@ TEST_CASE("fio peer: fdatasync= in a mixed job syncs after every request once th
 }
 
 TEST_CASE("fio peer: verify's read-back is counted as the job's reads, as fio counts them") {
-  if (!fio_here()) return;
+  if (!test::fio_available()) return;
   for (const std::string depth : {"--iodepth=1", "--iodepth=4"}) {
     CAPTURE(depth);
     test::TempDir dir;
@@ -188,7 +185,7 @@ TEST_CASE("fio peer: verify's read-back is counted as the job's reads, as fio co
 }
 
 TEST_CASE("fio peer: averaged logs end where the job ends, as fio's (no entry past it, none for a part window)") {
-  if (!fio_here()) return;
+  if (!test::fio_available()) return;
   const std::vector<std::string> job = {"--name=logs", "--rw=randread", "--bs=4k", "--size=16m", "--time_based",
                                         "--runtime=1300ms", "--log_avg_msec=500", "--write_bw_log=t",
                                         "--write_lat_log=t", "--write_iops_log=t"};

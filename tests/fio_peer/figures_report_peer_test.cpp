@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/fio_options.h"
+#include "fio_run.h"
 #include "platform/disk_stats.h"
 #include "test_support.h"
 
@@ -23,10 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-
-bool fio_present() {
-  return !test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)");
-}
 
 Json parsed(const test::CommandOutput& run, const char* who) {
   INFO(who << ": " << run.err);
@@ -109,7 +106,7 @@ std::map<std::string, double> distribution_of_bins(const Json& job) {
 }  // namespace
 
 TEST_CASE("fio peer: small depth and latency shares are raised to fio's 0.1 % and 0.01 %, as in fio's JSON") {
-  if (!fio_present()) return;
+  if (!test::fio_available()) return;
   const test::TempDir dir;
   // 12288 reads at QD 8: the ramp's first submissions at depth 1, 2 and 3-4 are each 1 or 2 of them (0.008 % and
   // 0.016 %), which fio writes as 0.1 %; a range of one request is 0.008 %, which fio writes as 0.01 %.
@@ -140,7 +137,7 @@ TEST_CASE("fio peer: small depth and latency shares are raised to fio's 0.1 % an
 }
 
 TEST_CASE("fio peer: job_runtime under group_reporting is the jobs' runtimes summed, as fio's") {
-  if (!fio_present()) return;
+  if (!test::fio_available()) return;
   const test::TempDir dir;
   const std::vector<std::string> job = {"--name=gr", "--rw=randread", "--bs=4k", "--size=4m", "--numjobs=3",
                                         "--group_reporting", "--time_based", "--runtime=1"};
@@ -163,7 +160,7 @@ TEST_CASE("fio peer: job_runtime under group_reporting is the jobs' runtimes sum
 }
 
 TEST_CASE("fio peer: gtod_reduce=1 writes fio's zeros for every latency, as fio's JSON") {
-  if (!fio_present()) return;
+  if (!test::fio_available()) return;
   const test::TempDir dir;
   const std::vector<std::string> job = {"--name=gt", "--rw=randrw", "--bs=4k", "--size=1m", "--gtod_reduce=1",
                                         "--fsync=4"};
@@ -192,7 +189,7 @@ TEST_CASE("fio peer: gtod_reduce=1 writes fio's zeros for every latency, as fio'
 }
 
 TEST_CASE("fio peer: disk_util of a run without I/O is fio's zeros (create_only=1)") {
-  if (!fio_present()) return;
+  if (!test::fio_available()) return;
   const test::TempDir dir;
   if (test::skip_unless(!disks_under({dir.path()}, "/sys").empty(), test::Need::kMachine,
                         "$TMPDIR is on no block device sysfs shows")) {
@@ -219,7 +216,7 @@ TEST_CASE("fio peer: disk_util of a run without I/O is fio's zeros (create_only=
 }
 
 TEST_CASE("fio peer: an alias of the option rows is echoed by fio's name, as fio's job options") {
-  if (!fio_present()) return;
+  if (!test::fio_available()) return;
   // A value each alias's option takes in a small read job (a row's alias without one here fails the test).
   const std::map<std::string, std::string> values = {
       {"readwrite", "read"},       {"blocksize", "4k"},       {"blocksize_range", "4k-4k"},
@@ -246,7 +243,7 @@ TEST_CASE("fio peer: an alias of the option rows is echoed by fio's name, as fio
 }
 
 TEST_CASE("fio peer: --directory and job options beside a job file are fio's global options, by fio's names") {
-  if (!fio_present()) return;
+  if (!test::fio_available()) return;
   const test::TempDir dir;
   const fs::path file = dir.path() / "two.fio";
   std::ofstream(file) << "[global]\nioengine=psync\n[a]\nreadwrite=read\nblocksize=4k\nsize=256k\n";

@@ -17,6 +17,7 @@
 #include "report/fio/fio_jobs.h"
 #include "report/fio/fio_json.h"
 #include "report/fio/fio_terse.h"
+#include "report/fio/fio_test_parts.h"
 #include "text/split.h"
 
 namespace bench {
@@ -27,19 +28,7 @@ using Json = nlohmann::json;
 
 // A part of workload "w" in `direction`: a request per latency, each of 4 KiB, over 1 s.
 PhaseResult part(IoDirection direction, const std::vector<std::uint64_t>& latencies_ns) {
-  PhaseResult result;
-  result.operations = latencies_ns.size();
-  result.bytes = direction == IoDirection::kSync ? 0 : result.operations * 4096;
-  result.elapsed = milliseconds(1000);
-  LatencyHistogram histogram;
-  for (const std::uint64_t ns : latencies_ns) histogram.record(ns);
-  result.latency = histogram.summary();
-  result.latency_histogram = histogram.buckets();
-  WorkloadPart workload;
-  workload.workload = "w";
-  workload.direction = direction;
-  result.workload = workload;
-  return result;
+  return test::fio_test_part("w", direction, latencies_ns.size(), 4096, latencies_ns, milliseconds(1000));
 }
 
 RunResult run_of(WorkloadSpec spec, std::vector<PhaseResult> phases) {

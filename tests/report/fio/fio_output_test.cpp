@@ -17,6 +17,7 @@
 #include "report/fio/fio_json_reader.h"
 #include "report/fio/fio_normal.h"
 #include "report/fio/fio_terse.h"
+#include "report/fio/fio_test_parts.h"
 
 namespace bench {
 namespace {
@@ -25,19 +26,7 @@ using std::chrono::milliseconds;
 
 PhaseResult part(const std::string& workload, IoDirection direction, std::uint64_t operations, std::uint32_t bs,
                  const std::vector<std::uint64_t>& latencies_ns) {
-  PhaseResult result;
-  result.operations = operations;
-  result.bytes = direction == IoDirection::kSync ? 0 : operations * bs;
-  result.elapsed = milliseconds(500);
-  LatencyHistogram histogram;
-  for (const std::uint64_t ns : latencies_ns) histogram.record(ns);
-  result.latency = histogram.summary();
-  result.latency_histogram = histogram.buckets();
-  WorkloadPart workload_part;
-  workload_part.workload = workload;
-  workload_part.direction = direction;
-  result.workload = workload_part;
-  return result;
+  return test::fio_test_part(workload, direction, operations, bs, latencies_ns, milliseconds(500));
 }
 
 // One workload "mix" (randrw, bs 4k, 100 reads and 50 writes over 0.5 s, 5 syncs) and, after a stonewall,
