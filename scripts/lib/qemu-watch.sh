@@ -94,7 +94,7 @@ qemu_watch() {
   while :; do
     if ! process_running "$qemu_pgid"; then
       qemu_status=0
-      # (braces: bash's own "Aborted" line for a QEMU killed by a signal goes to /dev/null, not to the user)
+      # (QEMU's death by a signal is its launching sh's to report, to /dev/null: see qemu_launch)
       { wait "$qemu_pgid"; } 2>/dev/null || qemu_status=$?
       qemu_pgid=""
       watch_outcome=exited
