@@ -35,9 +35,12 @@ qemu_launch() {
   if [ "${1:-}" = --requests ]; then requests=(-serial "pipe:$2"); shift 2; fi
   : >"$console"
   : >"$heartbeat"
-  # Not a process group leader (no job control here), so setsid execs QEMU in place and $! is QEMU itself.
-  setsid "$qemu_bin" "$@" -serial "file:$console" -serial "file:$heartbeat" "${requests[@]}" </dev/null >/dev/null \
-    2>"$err" &
+  # QEMU runs under a small sh of its own session (setsid: not a process group leader here, so it execs in place
+  # and $! is that sh, the group's leader), which exits with QEMU's status. A QEMU killed by a signal (KVM's
+  # failures abort it) is reported by that sh to /dev/null, not by this shell as "line N: PID Aborted": a
+  # probe's expected failure must not look like a crash. QEMU's own stderr goes to $err.
+  setsid sh -c 'trap : TERM; err=$1; shift; ( "$@" ) 2>"$err"' qemu-launch "$err" \
+    "$qemu_bin" "$@" -serial "file:$console" -serial "file:$heartbeat" "${requests[@]}" </dev/null >/dev/null 2>/dev/null &
   qemu_pgid=$!
 }
 
@@ -91,7 +94,7 @@ qemu_watch() {
   while :; do
     if ! process_running "$qemu_pgid"; then
       qemu_status=0
-      # (braces: bash's own "Aborted" line for a QEMU killed by a signal goes to /dev/null, not to the user)
+      # (QEMU's death by a signal is its launching sh's to report, to /dev/null: see qemu_launch)
       { wait "$qemu_pgid"; } 2>/dev/null || qemu_status=$?
       qemu_pgid=""
       watch_outcome=exited

@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "cli/fio_option_names.h"
 #include "cli/fio_run_options.h"
 #include "result/errors.h"
 #include "text/split.h"
@@ -83,16 +84,6 @@ FioOption option_of_line(std::string_view line) {
   return {std::string(trim(line.substr(0, equals))), std::string(trim(line.substr(equals + 1)))};
 }
 
-// The one error for every option bench++ does not run, named in the order given (each once).
-std::string unsupported_message(const std::vector<std::string>& names) {
-  if (names.size() == 1) {
-    return fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)", names.front());
-  }
-  std::string list;
-  for (const std::string& name : names) list += (list.empty() ? "'" : ", '") + name + "'";
-  return fmt::format("fio options {} are not supported by bench++ (see bench++(1), WORKLOADS)", list);
-}
-
 void note_unsupported(std::vector<std::string>& names, const std::string& name) {
   const std::string shown = quoted(std::string_view(name));  // a name as long as a line is cut as a line is
   if (std::find(names.begin(), names.end(), shown) == names.end()) names.push_back(shown);
@@ -160,7 +151,7 @@ std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
     }
     options.push_back(std::move(option));
   }
-  if (!unsupported.empty()) throw UsageError(unsupported_message(unsupported));
+  if (!unsupported.empty()) throw UsageError(not_run_options_message(unsupported));
   return options;
 }
 
@@ -257,7 +248,7 @@ class JobFileParser {
 
   std::vector<WorkloadSpec> read(std::string_view text, std::string_view file_name) {
     read_text(text, std::string(file_name));
-    if (!unsupported_.empty()) throw UsageError(fmt::format("{}: {}", unsupported_at_, unsupported_message(unsupported_)));
+    if (!unsupported_.empty()) throw UsageError(fmt::format("{}: {}", unsupported_at_, not_run_options_message(unsupported_)));
     if (sections_.empty()) {
       if (!reading_.sections.empty()) throw UsageError(no_selected_section(reading_.sections, file_name));
       throw UsageError(fmt::format("{}: no workload (a [section] other than [global])", file_name));

@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "cli/fio_option_names.h"
 #include "cli/fio_option_rules.h"
 #include "cli/fio_run_options.h"
 #include "cli/fio_values.h"
@@ -86,8 +87,7 @@ std::optional<unsigned> fio_kb_base(const FioOption& option) {
 void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_base) {
   const FioOptionRule* rule = find_rule(option.name);
   if (rule == nullptr) {
-    throw UsageError(fmt::format("fio option '{}' is not supported by bench++ (see bench++(1), WORKLOADS)",
-                                 option.name));
+    throw UsageError(not_run_options_message({option.name}));
   }
   if (!option.value && rule->option.argument == FioArgument::kRequired) {
     throw UsageError(fmt::format("fio option '{}' needs a value ({}=VALUE)", option.name, option.name));

@@ -124,6 +124,16 @@ std::optional<ParsedCommandLine> fio_persona_answer(const std::vector<std::strin
   return std::nullopt;
 }
 
+std::optional<ParsedCommandLine> fio_option_help_answer(const std::vector<std::string>& words) {
+  for (const std::string& word : words) {
+    std::optional<std::string> value;
+    const std::optional<std::string_view> name = switch_of(word, &value);
+    if (name == "cmdhelp") return cmdhelp(value);
+    if (name == "enghelp") return enghelp(value);
+  }
+  return std::nullopt;
+}
+
 std::string fio_persona_usage() {
   std::string text = fio_persona_version_line() + "\nfio [options] [job options] <job file(s)>\n";
   for (const FioOptionRow& row : fio_run_option_rows()) text += usage_line(row.name, row.value_name, row.help);

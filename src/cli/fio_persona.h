@@ -27,6 +27,11 @@ std::string fio_persona_version_line();
 // engine bench++ does not run (fio: exit 1).
 std::optional<ParsedCommandLine> fio_persona_answer(const std::vector<std::string>& words);
 
+// The answer to --cmdhelp[=OPTION] or --enghelp[=ENGINE] in `words` (fio's spellings, as above), the first one
+// met, from the option and engine tables of what bench++ runs; nullopt when there is none. `bench++ job` answers
+// these two as the persona does.
+std::optional<ParsedCommandLine> fio_option_help_answer(const std::vector<std::string>& words);
+
 // fio's usage (its -h): the version line, "fio [options] [job options] <job file(s)>", then a line per option of
 // fio's own command line the persona takes (fio's "  --name\t\thelp" lines), and where bench++ documents the rest.
 std::string fio_persona_usage();

@@ -342,6 +342,8 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
       answer->config.persona = persona;
       return *answer;
     }
+  } else if (command == WorkloadCommand::kJob) {
+    if (std::optional<ParsedCommandLine> answer = fio_option_help_answer(words)) return *answer;
   }
   const FioSwitches switches = take_fio_switches(words);
   const WorkloadWords sorted = sort_workload_words(switches.args);
@@ -394,7 +396,11 @@ Options of bench++ job and suite:
       --scale FACTOR|small
                         multiply every size and time by FACTOR (0.000001 to 1000), or cap them (small: 64 MiB
                         per job, 2 s runs)
-)" + fio_options_help() + R"(
+)" + (command == WorkloadCommand::kJob ? R"(      --cmdhelp[=OPTION]
+                        the job options bench++ runs ("name: help"), or one option's help
+      --enghelp[=ENGINE]
+                        the engines bench++ runs (fio's names), or one engine's options
+)" : "") + fio_options_help() + R"(
 Sizes follow fio's kb_base=1024 (4k = 4096, 4g = 4 GiB; 4KiB = 4000 as in fio); times are seconds unless
 they say us, ms, s, m, h or d.
 )";

@@ -8,14 +8,7 @@
 
 namespace bench {
 namespace {
-// Variables an MPI launcher sets for every process it starts: Open MPI's mpirun, PMI (MPICH's Hydra, Slurm's
-// srun --mpi=pmi2) and PMIx (srun, prte).
-bool started_by_mpi_launcher() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"}) {
-    if (std::getenv(name) != nullptr) return true;
-  }
-  return false;
-}
+bool started_by_mpi_launcher() { return mpi_launcher_variable().has_value(); }
 
 // The rank as the launcher numbers it (Open MPI, PMIx, PMI), or -1 when none says (a value that is not a rank
 // says nothing).

@@ -7,6 +7,13 @@
 
 namespace bench {
 
+std::optional<std::string> mpi_launcher_variable(const std::function<const char*(const char*)>& environment) {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"}) {
+    if (const char* value = environment(name); value != nullptr) return fmt::format("{}={}", name, value);
+  }
+  return std::nullopt;
+}
+
 SingleProcessGroup::SingleProcessGroup() : host_names_{host_name()} {}
 
 void SingleProcessGroup::agree(std::exception_ptr local_failure) {

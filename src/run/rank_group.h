@@ -7,10 +7,12 @@
 // A rank that fails between two collective calls must still make the next one (the runner catches each
 // step's failure and hands it to agree()), so no rank is left waiting for another.
 #include <atomic>
+#include <cstdlib>
 #include <cstdint>
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -65,10 +67,19 @@ class SingleProcessGroup final : public RankGroup {
 };
 
 // The group this process belongs to: the MPI job when the binary was built with MPI and started by an MPI
-// launcher (mpirun, mpiexec, srun), else a SingleProcessGroup. Destroying the group ends MPI. Defined in
+// launcher (mpirun, mpiexec, srun), else a SingleProcessGroup. The plain build started by a launcher throws
+// UsageError naming the launcher's variable: its copies would each run the whole benchmark alone, unaware of
+// one another, on the same files. Destroying the group ends MPI. Defined in
 // run/join_rank_group.cpp (plain build) or mpi/join_rank_group.cpp (-DBENCH_WITH_MPI=ON).
 // Call at most once per process.
 std::unique_ptr<RankGroup> join_rank_group();
+
+// The variable an MPI launcher set for this process, as "NAME=VALUE" (Open MPI's mpirun: OMPI_COMM_WORLD_SIZE;
+// PMI, as MPICH's Hydra and Slurm's srun --mpi=pmi2 set it: PMI_SIZE, PMI_RANK; PMIx, as srun and prte set it:
+// PMIX_RANK), the first of them found; nullopt when no launcher started this process. `environment` reads one
+// variable (std::getenv's contract); a parameter so that the rule is tested without a launcher.
+std::optional<std::string> mpi_launcher_variable(
+    const std::function<const char*(const char*)>& environment = [](const char* name) { return std::getenv(name); });
 
 // True when this process would join an MPI job (see join_rank_group) as a rank other than 0, known from the
 // launcher's environment before MPI starts. Such a process leaves what every rank would print alike before

@@ -36,6 +36,20 @@ TEST_CASE("man page: every long option of --help is documented") {
   }
 }
 
+TEST_CASE("man page: every example block ends a paragraph, so the prose after it starts one of its own") {
+  const std::string page = test::read_file(kManPage);
+  std::size_t blocks = 0;
+  for (std::size_t end = page.find("\n.EE\n"); end != std::string::npos; end = page.find("\n.EE\n", end + 1)) {
+    ++blocks;
+    const std::size_t next = end + 5;  // the line after .EE
+    const std::string next_line = page.substr(next, page.find('\n', next) - next);
+    CAPTURE(page.substr(end > 200 ? end - 200 : 0, 260));
+    // A request (.PP, .SH, .TP, .EX, ...) or the end; never text run on from the example.
+    CHECK((next_line.empty() || next_line.front() == '.'));
+  }
+  CHECK(blocks > 5);
+}
+
 TEST_CASE("man page: mandoc -T lint finds nothing and man renders it") {
   if (test::skip_unless(test::tool_installed("mandoc") && test::tool_installed("man"), test::Need::kTool,
                         "mandoc or man is not installed (Debian mandoc, man-db)")) {

@@ -199,7 +199,7 @@ TEST_CASE("job: bad input fails with one line and exit 2, before anything is cre
     CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"precious"});
     return result.err;
   };
-  CHECK(contains(error_of({"--name=x", "--size=1m", "--no_such_option=2"}), "fio option 'no_such_option' is not supported"));
+  CHECK(contains(error_of({"--name=x", "--size=1m", "--no_such_option=2"}), "unknown fio option 'no_such_option'"));
   CHECK(contains(error_of({"--name=x", "--size=1m", "--direct=1", "--bs=1000"}), "not a multiple of 512"));
   CHECK(contains(error_of({"--name=x", "--size=1m", "--iodepth=99999"}), "must be between 1 and 32768"));
   CHECK(contains(error_of({"--name=x", "--size=1m", "--runtime=5x"}), "unknown time unit 'x'"));

@@ -23,7 +23,8 @@ TEST_CASE("fio command line: single-dash options read as fio reads them, bench++
       test::run_bench({"job", "-d", dir.path().string(), "--dry-run", "-name=x", "-size=1m", "-no_such_option=2", "-verify_async=2"});
   CHECK(refused.exit_code == 2);
   CHECK(test::contains(refused.err,
-                       "fio options 'no_such_option', 'verify_async' are not supported by bench++ (see bench++(1), WORKLOADS)"));
+                       "unknown fio option 'no_such_option' (did you mean 'description'?); fio option 'verify_async' is not "
+                       "supported by bench++ (see --cmdhelp)"));
 }
 
 }  // namespace
@@ -33,6 +34,24 @@ namespace bench {
 
 // A fuzz finding (fuzz/corpus/job_options/suite_output_value): a value word shorter than "--" after a suite's
 // output option was cut as if it were an option ("basic_string::substr" instead of a run).
+TEST_CASE("fio command line: bench++ job answers --cmdhelp and --enghelp from its tables, as fio's persona") {
+  for (const std::string word : {"--cmdhelp", "--cmdhelp=all", "--cmdhelp=bs", "-cmdhelp=rw", "--enghelp",
+                                 "--enghelp=io_uring", "--cmdhelp=no_such_option"}) {
+    INFO(word);
+    const test::CommandOutput job = test::run_bench({"job", "--name=x", word});
+    const test::CommandOutput persona = test::run_bench({"fio", word});
+    CHECK(job.exit_code == 0);
+    CHECK(job.out == persona.out);
+    CHECK(job.err == persona.err);
+  }
+  CHECK(test::contains(test::run_bench({"job", "--cmdhelp"}).out, "iodepth"));
+  CHECK(test::contains(test::run_bench({"job", "--cmdhelp=bs"}).out, "alias: blocksize"));
+  CHECK(test::contains(test::run_bench({"job", "--enghelp"}).out, "\tlibaio\n"));
+  const test::CommandOutput unknown = test::run_bench({"job", "--enghelp=windowsaio"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(test::contains(unknown.err, "windowsaio"));
+}
+
 TEST_CASE("fio command line: bench++ suite takes --output's value as a value, however short") {
   const ParsedCommandLine parsed = parse_workload_command_line(
       WorkloadCommand::kSuite, {"tart", "--output", "r"}, test::fixed_system_facts(),

@@ -57,7 +57,7 @@ TEST_CASE("fio job file: --section picks the sections that run, and [global] is 
         "s.fio: no workload: --section=zz names no section of it");
   // Every section without --section, and b's no_such_option refused then.
   CHECK(test::error_of<UsageError>([&] { read_fio_job_file(text, "s.fio"); }) ==
-        "s.fio:7: fio option 'no_such_option' is not supported by bench++ (see bench++(1), WORKLOADS)");
+        "s.fio:7: unknown fio option 'no_such_option' (did you mean 'description'?) (see --cmdhelp)");
 }
 
 TEST_CASE("fio command line: --section picks among the --name jobs, as fio 3.33") {

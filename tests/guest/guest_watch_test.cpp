@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -84,6 +85,9 @@ TEST_CASE("guest: KVM that fails as on a nested host: the probe proves it, the g
     CHECK(contains(result.err, "KVM cannot boot this guest here, so it runs under TCG"));
     CHECK(contains(result.err, "-cpu host: QEMU exited with status 134: error: failed to set MSR 0x10a to 0x69"));
     CHECK(contains(result.err, "-cpu host,-arch-capabilities: QEMU reported: KVM internal error. Suberror: 1"));
+    // The probe's QEMU that aborts is reported by the probe's note alone, never by the shell as a crash
+    // ("line N: PID Aborted").
+    CHECK_FALSE(contains(result.err, "Aborted"));
     CHECK(contains(test::read_file(box.out / "kvm-probe.log"), "emulation failure"));
     CHECK(contains(test::read_file(box.out / "qemu-command"), "-accel tcg -cpu max"));
     CHECK(test::only_run(box.out / "result.csv").info.hypervisor == "qemu");  // TCG, as the guest sees it
@@ -105,6 +109,25 @@ TEST_CASE("guest: KVM that fails as on a nested host: the probe proves it, the g
     }
     box.check_nothing_left();
   }
+}
+
+TEST_CASE("guest: a QEMU that aborts is QEMU's status to the watch, never the shell's 'Aborted' line") {
+  // KVM's failures abort QEMU. The shell reaps a launched QEMU as soon as it dies (here during the sleep, as
+  // during the probe's own waits) and would print "line N: PID Aborted" then, had it started QEMU itself.
+  const test::TempDir dir;
+  const fs::path aborting = dir.path() / "qemu";
+  std::ofstream(aborting) << "#!/bin/sh\nulimit -c 0\necho 'qemu: error: KVM cannot run here' >&2\nkill -ABRT $$\n";
+  fs::permissions(aborting, fs::perms::owner_all);
+  const std::string d = dir.path().string();
+  const test::CommandOutput result = test::run_program(
+      {"bash", "-c",
+       "source \"$1\"; qemu_bin=$2; qemu_launch \"$3/console\" \"$3/err\" \"$3/beat\" -accel kvm; sleep 1; "
+       "qemu_watch \"$3/console\" \"$3/err\" \"$3/beat\" 0 5 5 5; echo \"$watch_outcome $qemu_status\"",
+       "watch", (kScripts / "lib" / "qemu-watch.sh").string(), aborting.string(), d});
+  INFO("stderr:\n" << result.err);
+  CHECK(result.out == "exited 134\n");
+  CHECK(result.err.empty());
+  CHECK(test::read_file(dir.path() / "err") == "qemu: error: KVM cannot run here\n");
 }
 
 TEST_CASE("guest: --accel kvm without a KVM device, and drive options QEMU refuses, fail before anything boots") {

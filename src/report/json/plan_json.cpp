@@ -4,6 +4,7 @@
 
 #include "result/fio_log_names.h"
 
+#include "plan/plan_duration.h"
 #include "report/json/workload_keys.h"
 #include "result/result_keywords.h"
 
@@ -78,6 +79,7 @@ std::string format_plan_json(const Plan& plan) {
                            {"free_bytes", room.free_bytes},
                            {"free_inodes", room.free_inodes}});
   }
+  const PlanDuration duration = plan_duration(plan);
   const ordered_json document = {
       {"tool", "bench++"},
       {"plan_version", 1},
@@ -100,7 +102,13 @@ std::string format_plan_json(const Plan& plan) {
       {"filesystems", filesystems},
       {"bytes_needed", plan.room.bytes()},
       {"inodes_needed", plan.room.inodes()},
-      {"buffer_bytes", plan.room.buffer_bytes}};
+      {"buffer_bytes", plan.room.buffer_bytes},
+      // plan/plan_duration.h: the clock's seconds, and the work the disk's speed decides
+      {"duration", {{"timed_seconds", std::chrono::duration<double>(duration.timed).count()},
+                    {"bytes", duration.bytes},
+                    {"bytes_capped_by_runtime", duration.bytes_capped_by_runtime},
+                    {"file_operations", duration.file_operations},
+                    {"syncs", duration.syncs}}}};
   return document.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "plan/plan_duration.h"
 #include "result/fio_log_names.h"
 
 #include "result/job_file_names.h"
@@ -28,6 +29,45 @@ std::string amount_text(std::uint64_t bytes) {
     ++unit;
   }
   return unit == 0 ? fmt::format("{} bytes", bytes) : fmt::format("{:.3g} {}", value, kUnits[unit]);
+}
+
+// "under 1 s", "45 s", "3 min 20 s", "2 h 05 min": whole seconds, the two largest units.
+std::string clock_text(std::chrono::nanoseconds time) {
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(time + std::chrono::milliseconds(500)).count();
+  if (seconds == 0) return "under 1 s";
+  if (seconds < 60) return fmt::format("{} s", seconds);
+  if (seconds < 3600) return fmt::format("{} min {:02} s", seconds / 60, seconds % 60);
+  return fmt::format("{} h {:02} min", seconds / 3600, seconds % 3600 / 60);
+}
+
+// What the plan's duration is, as --dry-run says it: the clock's part, then the work the disk's speed decides,
+// with its time at two speeds that bracket most disks' sequential rates (a slow disk or VM, an SSD).
+std::string duration_lines(const Plan& plan) {
+  const PlanDuration duration = plan_duration(plan);
+  std::string text;
+  if (duration.timed.count() > 0) {
+    text += fmt::format("Time: {} on the clock (time_based runtimes, ramps and start delays{})\n",
+                        clock_text(duration.timed), plan.repeats > 1 ? fmt::format(", {} runs", plan.repeats) : "");
+  }
+  std::vector<std::string> work;
+  if (duration.bytes != 0) {
+    const auto at = [&](double bytes_per_second) {
+      return clock_text(std::chrono::nanoseconds(static_cast<std::int64_t>(
+          static_cast<double>(duration.bytes) / bytes_per_second * 1e9)));
+    };
+    work.push_back(fmt::format("{}{} read and written ({} at 100 MiB/s, {} at 1 GiB/s)",
+                               duration.bytes_capped_by_runtime ? "at most " : "", amount_text(duration.bytes),
+                               at(100.0 * (1 << 20)), at(1024.0 * (1 << 20))));
+  }
+  if (duration.file_operations != 0) {
+    work.push_back(fmt::format("{} file creates, stats and deletes", duration.file_operations));
+  }
+  if (duration.syncs != 0) work.push_back(fmt::format("{} fdatasync calls", duration.syncs));
+  for (std::size_t i = 0; i < work.size(); ++i) {
+    text += (i == 0 ? "Work at the disk's speed: " : ", ") + work[i];
+  }
+  if (!work.empty()) text += " (laying files out not counted)\n";
+  return text;
 }
 
 std::string workload_line(const Plan& plan, const PlannedTest& test) {
@@ -108,7 +148,7 @@ std::string format_plan_text(const Plan& plan) {
                         room.free_inodes != 0 ? fmt::format(" and {} inodes", room.free_inodes) : "");
   }
   if (plan.room.buffer_bytes != 0) text += fmt::format("Request buffers: {}\n", amount_text(plan.room.buffer_bytes));
-  return text;
+  return text + duration_lines(plan);
 }
 
 }  // namespace bench

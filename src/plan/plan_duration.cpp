@@ -1,0 +1,78 @@
+#include "plan/plan_duration.h"
+
+#include <algorithm>
+
+namespace bench {
+namespace {
+
+// What one of bonnie++'s tests does, per worker: its operations are chunks, seeks, files or syncs
+// (BonnieTest::expected_operations).
+void add_bonnie_test(const Plan& plan, const PlannedTest& test, PlanDuration& duration) {
+  const std::uint64_t work = test.expected_operations * test.jobs;
+  const std::uint64_t chunk = plan.setup.io ? plan.setup.io->chunk_bytes : 0;
+  switch (test.bonnie_test) {
+    case PhaseId::kRewrite:
+      duration.bytes += 2 * work * chunk;  // each chunk read, then written back
+      break;
+    case PhaseId::kPerCharWrite:
+    case PhaseId::kPerCharRead:
+    case PhaseId::kBlockWrite:
+    case PhaseId::kBlockRead:
+    case PhaseId::kRandomSeeks:
+      duration.bytes += work * chunk;
+      break;
+    case PhaseId::kSeqCreate:
+    case PhaseId::kSeqStat:
+    case PhaseId::kSeqDelete:
+    case PhaseId::kRandomCreate:
+    case PhaseId::kRandomStat:
+    case PhaseId::kRandomDelete:
+      duration.file_operations += work;
+      break;
+    case PhaseId::kFsyncLatency:
+      duration.syncs += work;
+      break;
+    case PhaseId::kWorkload:
+      break;
+  }
+}
+
+// A workload's clock time when a clock ends it, else adds its bytes.
+std::chrono::nanoseconds add_workload(const Plan& plan, const PlannedTest& test, PlanDuration& duration) {
+  const WorkloadSpec& spec = plan.workload(test);
+  if (spec.time_based) return spec.start_delay + spec.ramp_time + spec.runtime;
+  std::uint64_t bytes = 0;
+  if (spec.io_size != 0) {
+    bytes = spec.io_size * test.jobs;
+  } else {
+    for (const JobTarget& target : test.targets) bytes += target.region_bytes * spec.loops;
+  }
+  duration.bytes += bytes;
+  if (spec.runtime.count() > 0) duration.bytes_capped_by_runtime = true;
+  return spec.start_delay;
+}
+
+}  // namespace
+
+PlanDuration plan_duration(const Plan& plan) {
+  PlanDuration once;
+  for (const std::vector<PlannedTest>& group : plan.groups) {
+    std::chrono::nanoseconds longest{0};
+    for (const PlannedTest& test : group) {
+      if (test.workload) {
+        longest = std::max(longest, add_workload(plan, test, once));
+      } else {
+        add_bonnie_test(plan, test, once);
+      }
+    }
+    once.timed += longest;
+  }
+  PlanDuration all = once;
+  all.timed = once.timed * plan.repeats;
+  all.bytes = once.bytes * plan.repeats;
+  all.file_operations = once.file_operations * plan.repeats;
+  all.syncs = once.syncs * plan.repeats;
+  return all;
+}
+
+}  // namespace bench
