@@ -45,7 +45,7 @@ constexpr std::array kRunOptions = {
     run_option("minimal", kFlag, kOutput, "", "--output-format=terse"),
     run_option("terse-version", kRequired, kOutput, "2..5", "the terse format's version", "3"),
     run_option("eta", kRequired, kOutput, "always|never|auto",
-               "fio's ETA line on stdout while jobs run (auto: when stdout is a terminal); fio's persona only",
+               "fio's persona: fio's ETA line on stdout while jobs run (auto: when stdout is a terminal)",
                "auto"),
     run_option("eta-newline", kRequired, kOutput, "TIME", "end the ETA line with a new line every TIME"),
     run_option("eta-interval", kRequired, kOutput, "TIME", "write the ETA line every TIME (at least 250ms)", "1s"),

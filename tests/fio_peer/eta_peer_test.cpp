@@ -1,6 +1,6 @@
-// fio's ETA line beside fio 3.33's own: the same job with --eta=always --eta-newline=1, its stdout under each, the
-// lines' shapes compared (the figures of course differ): the first, bare line of a run's first 3 s, the full line
-// with fio's state letters, share, rates in fio's units and eta, the new lines, and the results after them.
+// fio's ETA line beside fio 3.33's own: the same job with --eta=always --eta-newline=500ms, its stdout under each,
+// the lines' shapes compared (the figures of course differ): the bare line of a run's first 3 s, the full line with
+// fio's state letters, share, rates in fio's units and eta, the new lines, and the results after them.
 #include <doctest/doctest.h>
 
 #include <regex>
@@ -39,7 +39,7 @@ TEST_CASE("fio ETA peer: the persona's ETA lines have fio 3.33's shapes, on stdo
   test::TempDir fio_dir;
   test::TempDir persona_dir;
   const std::vector<std::string> job = {"--name=eta", "--rw=randread", "--size=8m",     "--bs=4k",
-                                        "--runtime=4", "--time_based", "--eta=always", "--eta-newline=1"};
+                                        "--runtime=4", "--time_based", "--eta=always", "--eta-newline=500ms"};
   const auto fio = test::run_program(test::with({"fio", "--directory=" + fio_dir.path().string()}, job));
   REQUIRE_MESSAGE(fio.exit_code == 0, fio.err);
   const auto persona = test::run_bench(test::with({"fio", "--directory=" + persona_dir.path().string()}, job));
@@ -48,8 +48,6 @@ TEST_CASE("fio ETA peer: the persona's ETA lines have fio 3.33's shapes, on stdo
   INFO("persona: " << persona.out);
   const std::set<std::string> fio_shapes = eta_shapes(fio.out);
   const std::set<std::string> persona_shapes = eta_shapes(persona.out);
-  CHECK(fio_shapes.count("Jobs: # (f=#)") == 1);
-  CHECK(persona_shapes.count("Jobs: # (f=#)") == 1);
   const std::string full = "Jobs: # (f=#): [r(#)][#%][r=#B/s][r=# IOPS][eta #m:#s]";
   CHECK(fio_shapes.count(full) == 1);
   CHECK(persona_shapes.count(full) == 1);
