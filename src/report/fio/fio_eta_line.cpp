@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "report/fio/fio_number_text.h"
+#include "text/split.h"
 
 namespace bench {
 namespace {
@@ -71,7 +72,9 @@ char fio_running_letter(IoPattern pattern, std::uint32_t read_percent) {
 FioEtaJob fio_eta_job(const WorkloadSpec& spec) {
   FioEtaJob job;
   job.running_letter = fio_running_letter(spec.pattern, spec.read_percent);
-  job.files = spec.open_files != 0 ? std::min(spec.open_files, spec.nrfiles) : spec.nrfiles;
+  // Its files: filename='s names (a:b), else nrfiles; openfiles= at most at once.
+  const auto files = spec.filename.empty() ? spec.nrfiles : static_cast<std::uint32_t>(split_fio_names(spec.filename).size());
+  job.files = spec.open_files != 0 ? std::min(spec.open_files, files) : files;
   job.bytes_total = (spec.io_size != 0 ? spec.io_size : spec.size_bytes) * std::max<std::uint32_t>(spec.loops, 1);
   if (spec.verify.enabled() && writes_data(spec.pattern)) {  // the read-back: all the writes, or the mix's share
     const bool mixed = reads_data(spec.pattern);

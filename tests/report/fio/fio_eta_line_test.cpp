@@ -41,6 +41,18 @@ TEST_CASE("fio ETA line: each running job's letter is fio's check_str_update's")
   CHECK(fio_running_letter(IoPattern::kTrimWrite, 50) == 'W');  // fio's td_write
 }
 
+TEST_CASE("fio ETA line: a job's open files (f=): filename='s names, else nrfiles, openfiles= at most") {
+  WorkloadSpec spec;
+  CHECK(fio_eta_job(spec).files == 1);
+  spec.nrfiles = 4;
+  CHECK(fio_eta_job(spec).files == 4);
+  spec.open_files = 2;
+  CHECK(fio_eta_job(spec).files == 2);
+  spec.open_files = 0;
+  spec.filename = "a:b:c";
+  CHECK(fio_eta_job(spec).files == 3);
+}
+
 TEST_CASE("fio ETA line: the jobs' letters condensed into runs, as update_condensed_str") {
   CHECK(fio_condensed_states("r") == "r(1)");
   CHECK(fio_condensed_states("rr_") == "r(2),_(1)");
