@@ -20,14 +20,24 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
       stderr_sink_(TextSink::standard_error()),
       outputs_(config, plan.has_bonnie_tests()),
       says_progress_(!config.quiet && config.persona == Persona::kBench),
-      live_progress_(says_progress_ && ::isatty(STDERR_FILENO) == 1) {}
+      live_progress_(says_progress_ && ::isatty(STDERR_FILENO) == 1) {
+  const FioOutputRequest& fio = config.fio_output;
+  const auto now = FioEtaProgress::Clock::now();
+  if (config.persona == Persona::kFio) {
+    eta_on_stdout_ = fio_writes_eta(fio, ::isatty(STDOUT_FILENO) == 1);
+    if (eta_on_stdout_) eta_.emplace(plan, fio.eta_interval, fio.eta_newline, now);
+  } else if (live_progress_) {
+    eta_.emplace(plan, fio.eta_interval, std::chrono::milliseconds(0), now);
+  }
+}
 
 void RunOutputs::group_started(const RunInfo& /*info*/, const GroupStart& group) {
+  if (eta_ && group.workloads) eta_->group_started(group.index);
   if (!says_progress_) return;
   if (open_progress_) stderr_sink_.write("done\n");
   const std::string text = group.workloads ? "Running " + group.text : group.text;
-  // On a terminal a bonnie++ test's line is redrawn in place by group_progress; elsewhere it is "...done".
-  const bool redrawn = live_progress_ && !group.workloads;
+  // On a terminal a test's line is redrawn in place (group_progress, jobs_progress); elsewhere it is "...done".
+  const bool redrawn = live_progress_;
   stderr_sink_.write(text + (redrawn ? "" : "..."));
   open_progress_ = redrawn ? text : "";
 }
@@ -38,6 +48,20 @@ void RunOutputs::group_progress(const GroupStart& group, std::uint64_t done, std
   const std::uint64_t bytes_per_operation = config_.setup.io ? config_.setup.io->chunk_bytes : 0;
   stderr_sink_.write("\r" + format_progress_line(group.tests.front().phase, done, total, elapsed, bytes_per_operation) +
                      kClearToEnd);
+}
+
+void RunOutputs::jobs_progress(const GroupStart& group, const std::vector<JobProgress>& jobs,
+                               std::chrono::nanoseconds elapsed) {
+  if (!eta_) return;
+  const std::optional<std::string> line = eta_->update(group.index, jobs, elapsed, FioEtaProgress::Clock::now());
+  if (!line) return;
+  if (eta_on_stdout_) {
+    write_standard_output(*line);  // as fio: "\r" ends it, the next is drawn over it
+  } else {
+    // Redrawn over the group's "Running NAME" until its "...done" (phase_finished); its own padding and ends not.
+    const std::size_t end = line->find_last_not_of("\r ");
+    stderr_sink_.write("\r" + line->substr(0, end + 1) + kClearToEnd);
+  }
 }
 
 void RunOutputs::phase_finished(const RunResult& run_so_far, const PhaseResult& /*phase*/) {

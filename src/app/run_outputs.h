@@ -4,14 +4,16 @@
 // in an OutputSet (app/output_set.h) and rendered from the results so far after each test, after each run and at
 // the end. Besides them, what is not a rendering of results:
 // - Progress on stderr unless -q: bonnie++'s "Writing intelligently...done" per test (redrawn live with a rate on
-//   a terminal), "Running NAME, NAME...done" per group of workloads. None in fio's persona, whose stderr carries
-//   only what fio writes there (errors, warnings).
+//   a terminal), "Running NAME, NAME...done" per group of workloads, on a terminal redrawn live as fio's ETA line
+//   (app/fio_eta_progress.h). None in fio's persona, whose stderr carries only what fio writes there (errors,
+//   warnings): it writes fio's ETA line on stdout when fio would (fio_writes_eta).
 // - fio's log files after each run (app/fio_logs.h).
 // - After a failure, the tests the failed run completed, where the run's text goes.
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/fio_eta_progress.h"
 #include "app/output_set.h"
 #include "app/text_sink.h"
 #include "cli/config.h"
@@ -28,6 +30,8 @@ class RunOutputs final : public RunObserver {
   void group_started(const RunInfo& info, const GroupStart& group) override;
   void group_progress(const GroupStart& group, std::uint64_t done, std::uint64_t total,
                       std::chrono::nanoseconds elapsed) override;
+  void jobs_progress(const GroupStart& group, const std::vector<JobProgress>& jobs,
+                     std::chrono::nanoseconds elapsed) override;
   void phase_finished(const RunResult& run_so_far, const PhaseResult& phase) override;
   void run_finished(const RunResult& run) override;
 
@@ -49,6 +53,8 @@ class RunOutputs final : public RunObserver {
   bool says_progress_;                        // progress on stderr: not -q, not fio's persona
   bool live_progress_;                        // stderr is a terminal and says_progress_: redraw a test's line
   std::optional<std::string> open_progress_;  // a group's progress text on stderr without its "done"
+  std::optional<FioEtaProgress> eta_;         // fio's ETA line: the persona's on stdout, or bench++ job's live one
+  bool eta_on_stdout_ = false;                // the persona's (fio's place for it)
   std::vector<RunResult> runs_;               // the finished runs, then the run under way (once it has a test)
   std::size_t finished_runs_ = 0;
   bool ended_ = false;

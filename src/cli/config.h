@@ -1,6 +1,7 @@
 #pragma once
 // The validated configuration of one bench++ invocation. Plain data: produced by cli/bonnie_command_line.h, read by
 // main and the runner. Nothing here depends on Boost.
+#include <chrono>
 #include <cstdint>
 #include <algorithm>
 #include <filesystem>
@@ -23,6 +24,13 @@ struct FioOutputRequest {
   std::vector<std::string> formats;
   std::optional<std::string> output_path;  // --output FILE; nullopt: standard output
   unsigned terse_version = 3;              // --terse-version
+  // fio's ETA line (report/fio/fio_eta_line.h): --eta (auto: when standard output is a terminal), --eta-newline
+  // (0: the line is redrawn in place), --eta-interval (fio's default 1 s); --status-interval (0: none).
+  enum class Eta { kAuto, kAlways, kNever };
+  Eta eta = Eta::kAuto;
+  std::chrono::milliseconds eta_newline{0};
+  std::chrono::milliseconds eta_interval{1000};
+  std::chrono::milliseconds status_interval{0};
   bool any() const { return !formats.empty(); }
   bool has(std::string_view format) const {
     return std::find(formats.begin(), formats.end(), format) != formats.end();

@@ -44,10 +44,13 @@ constexpr std::array kRunOptions = {
     run_option("output", kRequired, kOutput, "FILE", "fio's output goes to FILE (alone: the normal format)"),
     run_option("minimal", kFlag, kOutput, "", "--output-format=terse"),
     run_option("terse-version", kRequired, kOutput, "2..5", "the terse format's version", "3"),
-    run_option("eta", kRequired, kOutput, "always|never|auto", "accepted; bench++ prints no ETA or status lines",
+    run_option("eta", kRequired, kOutput, "always|never|auto",
+               "fio's persona: fio's ETA line on stdout while jobs run (auto: when stdout is a terminal)",
                "auto"),
-    run_option("eta-newline", kRequired, kOutput, "TIME", "accepted; bench++ prints no ETA or status lines"),
-    run_option("status-interval", kRequired, kOutput, "TIME", "accepted; bench++ prints no ETA or status lines"),
+    run_option("eta-newline", kRequired, kOutput, "TIME", "end the ETA line with a new line every TIME"),
+    run_option("eta-interval", kRequired, kOutput, "TIME", "write the ETA line every TIME (at least 250ms)", "1s"),
+    run_option("status-interval", kRequired, kOutput, "TIME",
+               "accepted (at least 1s); bench++ writes no results before the end"),
 };
 
 UsageError invalid(const FioOption& option, std::string_view why) {
@@ -83,15 +86,20 @@ void apply_output_format(FioOutputRequest& request, const FioOption& option) {
   request.formats = std::move(formats);
 }
 
-// A time as fio's --eta-newline and --status-interval take it: a number with an optional unit.
-void check_time(const FioOption& option) {
+// A time as fio's --eta-newline, --eta-interval and --status-interval take it: a number with an optional unit
+// (seconds without), at least `least` (fio's own floors: init.c).
+std::chrono::milliseconds time_of(const FioOption& option, std::chrono::milliseconds least) {
   const std::string_view text = value_of(option);
+  std::chrono::nanoseconds time{0};
   try {
-    (void)cli_value::fio_time_of(text);
+    time = cli_value::fio_time_of(text);
   } catch (const ValueError&) {
     throw invalid(option, "a time (e.g. 2, 500ms, 1m)");
   }
   if (text.empty()) throw invalid(option, "a time (e.g. 2, 500ms, 1m)");
+  const auto whole = std::chrono::duration_cast<std::chrono::milliseconds>(time);
+  if (whole < least) throw invalid(option, fmt::format("at least {}ms", least.count()));
+  return whole;
 }
 
 }  // namespace
@@ -127,8 +135,15 @@ void apply_fio_run_option(FioOutputRequest& request, const FioOption& option) {
   } else if (name == "eta") {
     const std::string_view when = value_of(option);
     if (when != "always" && when != "never" && when != "auto") throw invalid(option, "always, never or auto");
-  } else {  // eta-newline, status-interval: accepted for fio's command lines; bench++ prints no ETA or status lines
-    check_time(option);
+    request.eta = when == "always" ? FioOutputRequest::Eta::kAlways
+                  : when == "never" ? FioOutputRequest::Eta::kNever
+                                    : FioOutputRequest::Eta::kAuto;
+  } else if (name == "eta-newline") {
+    request.eta_newline = time_of(option, std::chrono::milliseconds(1));
+  } else if (name == "eta-interval") {
+    request.eta_interval = time_of(option, std::chrono::milliseconds(250));  // fio's DISK_UTIL_MSEC
+  } else {  // status-interval
+    request.status_interval = time_of(option, std::chrono::milliseconds(1000));
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // fio's run options: the options of fio's own command line that are about its output, not a job (fio 3.33's
-// --output-format, --output, --minimal, --terse-version, --eta, --eta-newline, --status-interval), as `bench++ job`
-// and `bench++ suite` take them, and the rows that declare them with the run's own (--readonly, --section,
+// --output-format, --output, --minimal, --terse-version, --eta, --eta-newline, --eta-interval, --status-interval), as
+// `bench++ job` and `bench++ suite` take them, and the rows that declare them with the run's own (--readonly, --section,
 // --parse-only). Pure. Errors are bench::UsageError naming the option.
 #include <optional>
 #include <span>

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "measure/latency_histogram.h"
+#include "phases/live_io.h"
 #include "phases/rng.h"
 #include "result/errors.h"
 #include "result/io_sample.h"
@@ -159,6 +160,7 @@ struct PhaseContext {
   std::uint32_t worker_index = 0;            // the job's index among its test's jobs
   std::filesystem::path sync_file;           // the fsync latency test's file
   std::atomic<std::uint64_t>* operations_started = nullptr;  // progress counter read by the runner
+  LiveIo* live_io = nullptr;  // a workload job's completed requests and bytes, read by the runner (fio's ETA line)
   // The seed of this worker's data pattern (phases/seeds.h pattern_seed): the block write and --verify's checks
   // use it, and it differs for every worker of every rank.
   std::uint64_t pattern_seed = 0;

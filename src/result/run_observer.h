@@ -2,6 +2,7 @@
 // Receives results while a benchmark runs, so outputs can be written as each test finishes and a run
 // that fails later keeps what it measured. Implemented by writers and progress printers; called by the
 // runner on the thread that runs the benchmark. Default methods do nothing.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -20,6 +21,16 @@ struct GroupStart {
   std::vector<TestId> tests;  // each test's first part: a bonnie++ test's own, a workload's reads
   std::string text;           // bonnie++'s "Writing intelligently", or the workloads' names joined by ", "
   bool workloads = false;     // fio's workloads ("Running NAME...") rather than one of bonnie++'s tests
+  std::size_t index = 0;      // the group's index in the plan's groups (Plan::groups)
+};
+
+// One job of the running group as fio's ETA line sees it (report/fio/fio_eta_line.h), in the plan's order (each
+// test's jobs in turn): its requests completed so far and their bytes, per direction (read, write, trim).
+struct JobProgress {
+  std::array<std::uint64_t, 3> bytes{};
+  std::array<std::uint64_t, 3> requests{};
+  bool ended = false;   // its run has returned
+  bool failed = false;  // ... with a failure (fio's 'X')
 };
 
 class RunObserver {
@@ -33,6 +44,9 @@ class RunObserver {
   // methods): operations started so far by all its jobs, of `total` (0: not known ahead, as for workloads).
   virtual void group_progress(const GroupStart& /*group*/, std::uint64_t /*done*/, std::uint64_t /*total*/,
                               std::chrono::nanoseconds /*elapsed*/) {}
+  // With group_progress, each job's own (a workload group's: bonnie++'s tests count operations alone).
+  virtual void jobs_progress(const GroupStart& /*group*/, const std::vector<JobProgress>& /*jobs*/,
+                             std::chrono::nanoseconds /*elapsed*/) {}
   // `run_so_far` already holds `phase` as its last element.
   virtual void phase_finished(const RunResult& /*run_so_far*/, const PhaseResult& /*phase*/) {}
   virtual void run_finished(const RunResult& /*run*/) {}

@@ -100,6 +100,8 @@ struct JobRun {
   WorkerState own_state;  // a workload's (bonnie++'s tests keep their worker's)
   CacheResidency residency;
   std::atomic<std::uint64_t> operations_started{0};
+  LiveIo live_io;                  // a workload job's completed requests (fio's ETA line)
+  std::atomic<bool> ended{false};  // its run has returned (the progress display's '_')
   std::optional<PhaseContext> context;
   std::unique_ptr<StartGate> gate;
   std::exception_ptr failure;
@@ -228,6 +230,7 @@ class Runner {
 
   GroupStart group_start(std::size_t g) const {
     GroupStart start;
+    start.index = g;
     for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
       const Phase& phase = *phases_[g][t];
       start.tests.push_back(phase.parts().front());
@@ -266,6 +269,7 @@ class Runner {
                                           .worker_index = j,
                                           .sync_file = worker ? worker->dir / "fsync" : fs::path(),
                                           .operations_started = &job->operations_started,
+                                          .live_io = bonnie ? nullptr : &job->live_io,
                                           .pattern_seed = bonnie ? pattern_seed(plan_.setup.seed, number) : 0,
                                           .cache_residency = &job->residency,
                                           .measurement = &job->measurement,
@@ -362,6 +366,7 @@ class Runner {
       job.failure = failure;
       if (job.failure) abort = true;
       if (job.group_end != nullptr) end_jobs_after(job, group_ends);
+      job.ended = true;
       job.gate->leave_if_absent();
     };
     if (jobs.size() == 1) {
@@ -446,6 +451,7 @@ class Runner {
         std::uint64_t done = 0;
         for (const auto& job : jobs) done += job->operations_started.load(std::memory_order_relaxed);
         observer_.group_progress(start, total == 0 ? done : std::min(done, total), total, Clock::now() - began);
+        if (start.workloads) observer_.jobs_progress(start, progress_of(jobs), Clock::now() - began);
       }
     };
     std::jthread ticker;
@@ -456,6 +462,21 @@ class Runner {
     }
     detached.wait();
     return ticker;
+  }
+
+  // Each job's completed requests so far, for the progress display (fio's ETA line).
+  static std::vector<JobProgress> progress_of(const std::vector<std::unique_ptr<JobRun>>& jobs) {
+    std::vector<JobProgress> progress(jobs.size());
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const JobRun& job = *jobs[i];
+      for (std::size_t d = 0; d < kLiveDirections; ++d) {
+        progress[i].bytes[d] = job.live_io.bytes[d].load(std::memory_order_relaxed);
+        progress[i].requests[d] = job.live_io.requests[d].load(std::memory_order_relaxed);
+      }
+      progress[i].ended = job.ended.load();
+      progress[i].failed = progress[i].ended && (job.failure || job.measurement.failure);
+    }
+    return progress;
   }
 
   // The group's results as the run reports them (run/test_results.h, run/rank_exchange.h).

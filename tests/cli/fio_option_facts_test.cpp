@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <chrono>
 #include <map>
 #include <set>
 #include <string>
@@ -16,6 +17,7 @@
 
 #include "cli/fio_options.h"
 #include "cli/fio_run_options.h"
+#include "result/errors.h"
 #include "result/workload_fields.h"
 #include "test_support.h"
 #include "text/split.h"
@@ -141,11 +143,31 @@ TEST_CASE("fio run option rows: a default bench++ shares is what runs without th
     apply_fio_run_option(request, FioOption{std::string(row.name), std::string(row.defaults.fio())});
     const FioOutputRequest none;
     const bool same = request.formats == none.formats && request.output_path == none.output_path &&
-                      request.terse_version == none.terse_version;
+                      request.terse_version == none.terse_version && request.eta == none.eta &&
+                      request.eta_newline == none.eta_newline && request.eta_interval == none.eta_interval &&
+                      request.status_interval == none.status_interval;
     CHECK(same == (row.defaults.bench_kind() == Bench::kFio));
     ++checked;
   }
   CHECK(checked >= 2);  // --output-format (left unset: bench++'s own report), --terse-version
+}
+
+TEST_CASE("fio run options: the ETA and status options' values, with fio 3.33's floors (init.c)") {
+  using namespace std::chrono_literals;
+  const auto applied = [](std::string name, std::string value) {
+    FioOutputRequest request;
+    apply_fio_run_option(request, FioOption{std::move(name), std::move(value)});
+    return request;
+  };
+  CHECK(applied("eta", "always").eta == FioOutputRequest::Eta::kAlways);
+  CHECK(applied("eta", "never").eta == FioOutputRequest::Eta::kNever);
+  CHECK_THROWS_AS(applied("eta", "sometimes"), UsageError);
+  CHECK(applied("eta-newline", "1").eta_newline == 1000ms);  // seconds without a unit
+  CHECK(applied("eta-newline", "500ms").eta_newline == 500ms);
+  CHECK(applied("eta-interval", "250ms").eta_interval == 250ms);
+  CHECK_THROWS_AS(applied("eta-interval", "100ms"), UsageError);  // fio's DISK_UTIL_MSEC floor
+  CHECK(applied("status-interval", "2").status_interval == 2000ms);
+  CHECK_THROWS_AS(applied("status-interval", "500ms"), UsageError);  // "status interval too small"
 }
 
 // fio's defaults as `fio --cmdhelp=OPTION` prints them ("default: 4096", "default: no default"); nullopt for an

@@ -35,6 +35,7 @@ struct SharedFlags {
   std::atomic<bool> abort{false};
   std::atomic<bool> group_end{false};
   std::atomic<std::uint64_t> operations{0};
+  LiveIo live_io;
 };
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free &&
                   std::atomic<std::uint64_t>::is_always_lock_free,
@@ -124,6 +125,7 @@ class ChildStart final : public JobStart {
                      .worker_index = context.worker_index,
                      .sync_file = context.sync_file,
                      .operations_started = &flags.operations,
+                     .live_io = context.live_io != nullptr ? &flags.live_io : nullptr,
                      .pattern_seed = context.pattern_seed,
                      .cache_residency = context.cache_residency,
                      .measurement = context.measurement,
@@ -199,6 +201,7 @@ class ChildChannel {
       context_.operations_started->fetch_add(operations - reported_operations_, std::memory_order_relaxed);
       reported_operations_ = operations;
     }
+    if (context_.live_io != nullptr) context_.live_io->copy_from(flags_.live_io);
   }
 
   // Reads what the child sends until it has sent `bytes` more, or until it closes its end (then fewer); relays

@@ -18,6 +18,9 @@
 namespace bench {
 namespace {
 
+// fio's directions as the progress display counts them (phases/live_io.h): read, write, trim.
+std::size_t live_direction(IoOp op) { return op == IoOp::kRead ? 0 : op == IoOp::kWrite ? 1 : 2; }
+
 using Clock = std::chrono::steady_clock;
 using FilePlace = JobPlaces::FilePlace;
 
@@ -301,6 +304,7 @@ class JobLoop {
         if (op == IoOp::kWrite) syncs_.write_completed();
         stop_.completed(op, length);
         recorder_.completed(op, slot, length, now);
+        if (plan_.live_io != nullptr) plan_.live_io->completed(live_direction(op), length);
       }
       if (op == IoOp::kRead && plan_.data != nullptr && (plan_.data->checks_reads() || reading_back_)) {
         if (whole) check_read(slot);

@@ -199,6 +199,7 @@ class WorkloadPhase final : public Phase {
         targets.size() > 1 && spec_.size_bytes != 0 ? std::min(spec_.size_bytes, regions_bytes) : regions_bytes;
     JobPlan plan{spec_,     *engine, choice_.depth, std::move(job_files), job_bytes, seed, fio_seeds,
                  context.interrupt_signal, context.abort, &data, context.group_end};
+    plan.live_io = context.live_io;
     if (spec_.unlinks_between_loops()) {  // fio's unlink_each_loop: the next loop's files are new, empty ones
       plan.between_loops = [&] {
         WorkloadFiles::recreate(spec_, targets, files);
