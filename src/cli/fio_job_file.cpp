@@ -7,7 +7,6 @@
 #include <set>
 #include <utility>
 
-#include "cli/fio_option_names.h"
 #include "cli/fio_run_options.h"
 #include "result/errors.h"
 #include "text/split.h"

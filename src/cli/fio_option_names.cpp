@@ -4,14 +4,9 @@
 // fio's --cmdhelp=all and --enghelp=ENGINE, and that every option bench++ runs is fio's.
 #include "cli/fio_option_names.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
-#include <numeric>
 
-#include "cli/fio_options.h"
-#include "cli/fio_run_options.h"
 
 namespace bench {
 namespace {
@@ -70,65 +65,7 @@ constexpr std::array<std::string_view, 342> kFioOptionNames = {
     "zone_reset_frequency", "zone_reset_threshold", "zonecapacity", "zonemode", "zonerange", "zonesize", "zoneskip",
 };
 
-// Levenshtein's distance: the fewest single-byte insertions, deletions and substitutions from `a` to `b`.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> previous(b.size() + 1);
-  std::vector<std::size_t> current(b.size() + 1);
-  std::iota(previous.begin(), previous.end(), std::size_t{0});
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    current[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-    }
-    std::swap(previous, current);
-  }
-  return previous[b.size()];
-}
-
-// 'a', 'b', 'c'
-std::string listed(const std::vector<std::string>& names) {
-  std::string list;
-  for (const std::string& name : names) list += (list.empty() ? "'" : ", '") + name + "'";
-  return list;
-}
-
 }  // namespace
-
-std::string nearest_option_name(std::string_view name) {
-  std::string_view nearest;
-  std::size_t nearest_distance = std::string_view::npos;
-  for (const std::string_view known : fio_option_names()) {
-    const std::size_t distance = edit_distance(name, known);
-    if (distance < nearest_distance) nearest = known, nearest_distance = distance;
-  }
-  // fio's string_distance_ok: a guess worth showing differs in at most half of the name's bytes.
-  return nearest_distance <= (name.size() + 1) / 2 ? std::string(nearest) : std::string();
-}
-
-std::string not_run_options_message(const std::vector<std::string>& names) {
-  std::vector<std::string> unknown;
-  std::vector<std::string> not_supported;
-  for (const std::string& name : names) {
-    (is_fio_option_name(name) || is_fio_run_option(name) ? not_supported : unknown).push_back(name);
-  }
-  std::vector<std::string> parts;
-  if (!unknown.empty()) {
-    std::string part = fmt::format("unknown fio option{} {}", unknown.size() == 1 ? "" : "s", listed(unknown));
-    if (const std::string guess = nearest_option_name(unknown.front()); !guess.empty()) {
-      part += fmt::format(" (did you mean '{}'{}?)", guess, unknown.size() == 1 ? "" : " for '" + unknown.front() + "'");
-    }
-    parts.push_back(part);
-  }
-  if (not_supported.size() == 1) {
-    parts.push_back(fmt::format("fio option {} is not supported by bench++", listed(not_supported)));
-  } else if (!not_supported.empty()) {
-    parts.push_back(fmt::format("fio options {} are not supported by bench++", listed(not_supported)));
-  }
-  std::string message;
-  for (const std::string& part : parts) message += (message.empty() ? "" : "; ") + part;
-  return message + (unknown.empty() ? " (see bench++(1), WORKLOADS)" : " (see --cmdhelp)");
-}
 
 bool is_fio_option_name(std::string_view name) {
   return std::binary_search(kFioOptionNames.begin(), kFioOptionNames.end(), name);

@@ -32,6 +32,16 @@ std::optional<FioArgument> fio_option_argument(std::string_view name);
 // The options of fio's own command line that are not about a job (--output-format); they are the caller's.
 bool is_fio_run_option(std::string_view name);
 
+// The option bench++ runs nearest to `name` when near enough by fio's own rule (parse.c: the smallest edit
+// distance, when it is at most half the name's length), else empty.
+std::string nearest_option_name(std::string_view name);
+
+// One line naming every option of `names` (each as written, in the order met) that bench++ does not run: a name
+// of fio 3.33's (cli/fio_option_names.h) or of fio's own command line is "not supported by bench++"; any other is
+// unknown, with the nearest option bench++ runs suggested, e.g.
+//   unknown fio option 'sizee' (did you mean 'size'?); fio option 'ss' is not supported by bench++ (see ...)
+std::string not_run_options_message(const std::vector<std::string>& names);
+
 // The rows of every workload option bench++ runs, by group (cli/fio_option_rows_*.cpp), each name once.
 std::vector<FioOptionRow> fio_option_rows();
 
