@@ -7,6 +7,7 @@
 #include <map>
 
 #include "measure/latency_histogram.h"
+#include "result/fio_release.h"
 
 namespace bench {
 namespace {
@@ -316,7 +317,7 @@ double fio_system_cpu_percent(const FioJob& job) {
 }
 
 std::string fio_version_text(const RunInfo& info) {
-  return fmt::format("bench++-{} ({})", info.version, kFioSchemaVersion);
+  return fio_version_string(info.version);
 }
 
 }  // namespace bench

@@ -29,9 +29,6 @@
 
 namespace bench {
 
-// fio 3.33's schema, whose version bench++ names ("fio version").
-inline constexpr const char* kFioSchemaVersion = "fio-3.33";
-
 // One latency statistic of fio's (slat, clat or lat) of one direction: its summary, its buckets in fio's range and
 // the standard deviation derived from them.
 struct FioLatency {
@@ -155,7 +152,8 @@ std::array<double, 7> fio_depth_level_shares(const FioJob& job);
 double fio_user_cpu_percent(const FioJob& job);
 double fio_system_cpu_percent(const FioJob& job);
 
-// "bench++-VERSION (fio-3.33)": what bench++ writes where fio writes its version.
+// What bench++ writes where fio writes its version (the JSON's "fio version", the terse lines' second field, the
+// normal output's version line): the fio version string of the bench++ that ran `info` (result/fio_release.h).
 std::string fio_version_text(const RunInfo& info);
 
 }  // namespace bench

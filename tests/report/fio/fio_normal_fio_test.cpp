@@ -25,7 +25,7 @@ bool is_sample_line(const std::string& line) {
 // "(unit)", the job line's date "DATE", the version line "VERSION", a device's name "DEV".
 std::string line_shape(std::string line) {
   static const std::regex date(R"((pid=\d+: ).*$)");
-  static const std::regex version(R"((bench\+\+-\S+ \()?fio-3\.33\)?)");
+  static const std::regex version(R"(fio-3\.33(-bench\+\+-\S+)?)");
   static const std::regex unit(R"(\((nsec|usec|msec)\))");
   static const std::regex number(R"(\d+(\.\d+)?([kKMGTPE]i?)?)");
   static const std::regex padded(R"(=\s+#)");

@@ -127,7 +127,7 @@ TEST_CASE("fio normal: the header, a job line per workload, the version and what
         "...\n"
         "seq: (g=1): rw=write, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, (T) 1024KiB-1024KiB, ioengine=psync, "
         "iodepth=1\n"
-        "bench++-0.1.0 (fio-3.33)\n"
+        "fio-3.33-bench++-0.1.0\n"
         "Starting 5 processes\n");
   info.setup.workloads[0].thread = true;
   CHECK(test::contains(format_fio_normal_header(info), "\nStarting 4 threads and 1 process\n"));
