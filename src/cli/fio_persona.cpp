@@ -8,6 +8,7 @@
 #include "cli/fio_run_options.h"
 #include "result/engine_kind.h"
 #include "result/errors.h"
+#include "result/fio_release.h"
 
 namespace bench {
 namespace {
@@ -107,7 +108,7 @@ ParsedCommandLine enghelp(const std::optional<std::string>& engine) {
 
 }  // namespace
 
-std::string fio_persona_version_line() { return fmt::format("{}-bench++-{}", kFioPersonaRelease, BENCH_VERSION); }
+std::string fio_persona_version_line() { return fio_version_string(BENCH_VERSION); }
 
 std::optional<ParsedCommandLine> fio_persona_answer(const std::vector<std::string>& words) {
   for (const std::string& word : words) {

@@ -11,13 +11,8 @@
 
 namespace bench {
 
-// The fio release whose command line, outputs and schema bench++ follows (report/fio/fio_jobs.h's
-// kFioSchemaVersion says the same; a test holds them together).
-inline constexpr std::string_view kFioPersonaRelease = "fio-3.33";
-
-// The persona's --version line: fio's "fio-3.33" with bench++ and its version after a dash, the way fio names a
-// build of its own past a release ("fio-3.33-12-gabc"): one word that starts with "fio-3.33", so that the checks
-// of fio's version tools make (a prefix "fio-", "fio-3" inside it, the part before the next "-") read fio 3.33.
+// The persona's --version line: this bench++'s fio version string (result/fio_release.h fio_version_string), the
+// one its fio outputs carry too.
 std::string fio_persona_version_line();
 
 // fio's answer to one of the words above in `words` (fio's spellings: --version or -v, -h or --help,

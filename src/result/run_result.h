@@ -150,12 +150,26 @@ struct RunInfo {
 // this, as the rates beside them are the whole's.
 inline std::uint32_t concurrent_workers(const RunInfo& info) { return info.setup.concurrency * info.ranks; }
 
+// What one job of a workload laid out before its group ran, as fio's setup_files counts it for its "NAME: Laying out
+// IO file (1 file / 64MiB)" line: the regular files it made, or made anew, being not there or shorter than the
+// job's region's end (not those create_on_open=1 leaves to the job's open), and the bytes they then held together
+// (fio's sum of io_size + file_offset).
+struct FilesLaidOut {
+  std::string workload;  // WorkloadSpec::name
+  std::uint32_t files = 0;
+  std::uint64_t bytes = 0;
+  friend bool operator==(const FilesLaidOut&, const FilesLaidOut&) = default;
+};
+
 struct RunResult {
   RunInfo info;
   std::vector<PhaseResult> phases;  // in the order run; a phase not run is absent
   // The block devices under the workloads' files (fio's disk_util), over the whole run; empty when no workload
   // asks for them (disk_util=0), they are on no block device (tmpfs, overlay) or sysfs cannot be read. Rank 0's.
   std::vector<DiskUtilization> disk_utilization;
+  // Each job that laid out files, in the order the jobs were prepared (phases/workload/workload_files.h); rank 0's.
+  // Not kept in the result files.
+  std::vector<FilesLaidOut> files_laid_out;
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {

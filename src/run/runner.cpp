@@ -158,7 +158,7 @@ class Runner {
 
   // One run of every group. Observer failures (rank 0's outputs) are handed to the next agreement.
   RunResult run_once(RunInfo info) {
-    RunResult run{std::move(info), {}, {}};
+    RunResult run{std::move(info), {}, {}, {}};
     run.info.setup = plan_.setup;  // what runs is what every output records
     std::exception_ptr failure = guarded([&] {
       run.info.started_utc = utc_now_iso8601();
@@ -176,6 +176,7 @@ class Runner {
         });
       }
       std::vector<PhaseResult> results = run_group(g, start, failure);
+      for (FilesLaidOut& laid_out : files_.take_laid_out()) run.files_laid_out.push_back(std::move(laid_out));
       failure = guarded([&] {
         for (PhaseResult& result : results) {
           run.phases.push_back(std::move(result));

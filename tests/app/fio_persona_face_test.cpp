@@ -211,3 +211,41 @@ TEST_CASE("fio persona face: cmake --install puts a link named fio in lib/bench+
 }
 
 }  // namespace bench
+
+namespace bench {
+namespace {
+
+// The version strings a run with fio's three formats on standard output carries: the terse line's second field,
+// the JSON's "fio version" and the normal output's version line (a line of its own; fio prints its header before
+// the other formats, bench++ with the normal output's report, after them).
+std::vector<std::string> versions_in(const std::string& out) {
+  std::vector<std::string> versions;
+  const std::size_t terse = out.rfind("3;", 0) == 0 ? 0 : out.find("\n3;") + 1;  // a line of its own
+  versions.push_back(out.substr(terse + 2, out.find(';', terse + 2) - terse - 2));
+  const std::size_t json_start = out.find("\n{\n") + 1;
+  const std::size_t json_end = out.find("\n}\n", json_start) + 2;
+  versions.push_back(nlohmann::json::parse(out.substr(json_start, json_end - json_start)).value("fio version", ""));
+  for (const std::string& line : test::lines_of(out)) {
+    if (line.rfind("fio-", 0) == 0) versions.push_back(line);
+  }
+  return versions;
+}
+
+}  // namespace
+
+TEST_CASE("fio persona face: one version string in --version, the terse line, the JSON and the normal header") {
+  // fio 3.33 writes its one FIO_VERSION in all four places; so does the persona, with its own string.
+  const FioLink link;
+  const test::TempDir dir;
+  const auto run = link.run(test::with(small_job(dir.path()), {"--output-format=terse,json,normal"}));
+  REQUIRE(run.exit_code == 0);
+  const std::string version = fio_persona_version_line();
+  CHECK(versions_in(run.out) == std::vector<std::string>{version, version, version});
+  if (!real_fio_installed()) return;  // the reference: fio does the same with its own string
+  const test::TempDir fio_dir;
+  const auto fio = test::run_program(test::with({"fio"}, test::with(small_job(fio_dir.path()),
+                                                                   {"--output-format=terse,json,normal"})));
+  CHECK(versions_in(fio.out) == std::vector<std::string>{"fio-3.33", "fio-3.33", "fio-3.33"});
+}
+
+}  // namespace bench

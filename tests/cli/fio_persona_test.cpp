@@ -11,7 +11,7 @@
 #include "cli/fio_options.h"
 #include "cli/fio_run_options.h"
 #include "cli/workload_command_line.h"
-#include "report/fio/fio_jobs.h"
+#include "result/fio_release.h"
 #include "result/errors.h"
 #include "test_support.h"
 
@@ -33,8 +33,8 @@ std::string before(const std::string& text, char separator) { return text.substr
 
 TEST_CASE("fio persona: the version line is fio 3.33's, one word, saying bench++ underneath") {
   const std::string version = fio_persona_version_line();
-  CHECK(version == std::string(kFioSchemaVersion) + "-bench++-" + BENCH_VERSION);
-  CHECK(kFioPersonaRelease == kFioSchemaVersion);  // the release the outputs' schema names
+  CHECK(version == fio_version_string(BENCH_VERSION));  // the string fio's outputs carry too
+  CHECK(version == std::string(kFioRelease) + "-bench++-" + BENCH_VERSION);
   CHECK(std::none_of(version.begin(), version.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n'; }));
   // KDiskMark, src/benchmark.cpp: QProcess "fio" {"--version"}, readAllStandardOutput().simplified(), and
   // isFIODetected() is m_FIOVersion.indexOf("fio-") == 0.
@@ -49,6 +49,8 @@ TEST_CASE("fio persona: the version line is fio 3.33's, one word, saying bench++
   // blktests, common/fio _have_fio_ver: `IFS='.' read -r a b c < <(fio --version | cut -c 5- | sed 's/-.*//')`
   // then $((a * 65536 + b * 256 + c)): the version after "fio-" up to the next '-' is 3.33.
   CHECK(before(version.substr(4), '-') == "3.33");
+  // The scripts that read the JSON's "fio version" (the same string) as `version.split("-")[1]` get the release.
+  CHECK(before(version.substr(version.find('-') + 1), '-') == "3.33");
 }
 
 TEST_CASE("fio persona: --version, -v and -version answer with the version, -h and --help with fio's usage") {

@@ -184,6 +184,32 @@ TEST_CASE("fio peer: verify's read-back is counted as the job's reads, as fio co
   }
 }
 
+TEST_CASE("fio peer: group_reporting over two sections of one group is one entry in the JSON, as fio's") {
+  if (!test::fio_available()) return;
+  const test::TempDir dir, files;
+  const fs::path job_file = files.path() / "sections.fio";
+  std::ofstream(job_file) << "[global]\ngroup_reporting=1\nsize=256k\nioengine=libaio\n\n"
+                             "[first]\ndescription=first section\nrw=randread\niodepth=4\nnumjobs=2\n\n"
+                             "[second]\ndescription=the second\nrw=write\nbs=64k\niodepth=8\n\n"
+                             "[third]\nstonewall\nrw=read\n";
+  const Json fio = fio_json(dir.path(), {job_file.string()});
+  const Json bench = bench_json(dir.path(), {job_file.string()});
+  REQUIRE(fio["jobs"].size() == 2);
+  REQUIRE(bench["jobs"].size() == 2);
+  for (std::size_t k = 0; k < 2; ++k) {
+    CAPTURE(k);
+    const Json& theirs = fio["jobs"][k];
+    const Json& ours = bench["jobs"][k];
+    // The first member's name and description; the last member's options and depth; every member's requests.
+    for (const char* key : {"jobname", "groupid", "job options", "latency_depth"}) CHECK(ours[key] == theirs[key]);
+    CHECK(ours.value("desc", "") == theirs.value("desc", ""));
+    CHECK(ours["read"]["total_ios"] == theirs["read"]["total_ios"]);
+    CHECK(ours["write"]["total_ios"] == theirs["write"]["total_ios"]);
+  }
+  CHECK(bench["jobs"][0]["jobname"] == "first");
+  CHECK(bench["jobs"][0]["job options"].value("iodepth", "") == "8");
+}
+
 TEST_CASE("fio peer: averaged logs end where the job ends, as fio's (no entry past it, none for a part window)") {
   if (!test::fio_available()) return;
   const std::vector<std::string> job = {"--name=logs", "--rw=randread", "--bs=4k", "--size=16m", "--time_based",

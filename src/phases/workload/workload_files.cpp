@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <system_error>
+#include <utility>
 
 #include "phases/rng.h"
 #include "platform/aligned_buffer.h"
@@ -104,6 +105,7 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
 void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
   std::vector<fs::path> opened_later;  // create_on_open=1's files, not there yet
+  FilesLaidOut laid_out{spec.name, 0, 0};
   for (JobTarget& target : targets) {
     if (target.is_private) {
       target.path = private_directory(target.directory) / target.path;
@@ -130,9 +132,15 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
       PosixFile(target.path, O_WRONLY | O_CREAT | O_EXCL, rules_ == FileRules::kFio ? 0644 : 0600).close();
       created_.emplace(target.path, Created{});
     }
+    // fio's need_extend: a file made now, or made earlier in the run but shorter than this job's region's end.
+    if (created_.at(target.path).allocated_bytes < target.extent()) {
+      ++laid_out.files;
+      laid_out.bytes += target.extent();
+    }
     lay_out(spec, target.path, target.extent(), interrupt_signal);
     created_[target.path].keep = !spec.unlink;  // as fio: the last workload on a file decides
   }
+  if (laid_out.files > 0) laid_out_.push_back(std::move(laid_out));
   // unlink_each_loop: the jobs' last loops leave files made anew, holding only what those loops wrote; a later
   // workload on them lays them out again.
   for (const JobTarget& target : targets) {
@@ -150,6 +158,8 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
                           static_cast<off_t>(target.region_bytes), POSIX_FADV_DONTNEED);
   }
 }
+
+std::vector<FilesLaidOut> WorkloadFiles::take_laid_out() { return std::exchange(laid_out_, {}); }
 
 void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std::uint64_t bytes,
                             const std::atomic<int>* interrupt_signal) {

@@ -54,6 +54,7 @@
 #include <vector>
 
 #include "platform/posix_file.h"
+#include "result/run_result.h"
 #include "result/run_setup.h"
 #include "result/workload_spec.h"
 
@@ -127,6 +128,10 @@ class WorkloadFiles {
   // when a removal or an open fails, as fio fails the job; what is there at the end is removed as ever.
   static void recreate(const WorkloadSpec& spec, std::span<const JobTarget> targets, std::span<PosixFile> open_files);
 
+  // What each prepare() since the last call laid out (result/run_result.h FilesLaidOut: fio's "Laying out IO file"
+  // count), one per call that laid out any file, in order; then forgets them.
+  std::vector<FilesLaidOut> take_laid_out();
+
   // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
   std::vector<std::filesystem::path> kept_files() const;
 
@@ -169,6 +174,7 @@ class WorkloadFiles {
   std::map<std::filesystem::path, bool> existing_kept_;
   std::map<std::filesystem::path, std::filesystem::path> private_directories_;  // directory= -> its private one
   std::map<std::filesystem::path, Created> created_;
+  std::vector<FilesLaidOut> laid_out_;  // since the last take_laid_out()
 };
 
 }  // namespace bench

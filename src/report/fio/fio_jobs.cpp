@@ -7,6 +7,7 @@
 #include <map>
 
 #include "measure/latency_histogram.h"
+#include "result/fio_release.h"
 
 namespace bench {
 namespace {
@@ -96,6 +97,98 @@ FioDdir ddir_of(IoDirection direction) {
   return FioDdir::kRead;
 }
 
+// Two sorted bucket lists as one.
+HistogramBuckets merged_buckets(const HistogramBuckets& a, const HistogramBuckets& b) {
+  HistogramBuckets merged;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (j == b.size() || (i < a.size() && a[i].first < b[j].first)) {
+      merged.push_back(a[i++]);
+    } else if (i == a.size() || b[j].first < a[i].first) {
+      merged.push_back(b[j++]);
+    } else {
+      merged.emplace_back(a[i].first, a[i].second + b[j].second);
+      ++i, ++j;
+    }
+  }
+  return merged;
+}
+
+// One latency statistic of two jobs as fio's sum_stat adds them: min and max of both, the mean weighted by the
+// samples; the percentiles and the standard deviation from the merged buckets. None of either: the other.
+std::optional<FioLatency> summed_latency(const std::optional<FioLatency>& a, const std::optional<FioLatency>& b) {
+  if (!a || !b) return a ? a : b;
+  FioLatency sum;
+  sum.buckets = merged_buckets(a->buckets, b->buckets);
+  LatencySummary& summary = sum.summary;
+  summary.count = a->summary.count + b->summary.count;
+  summary.min_ns = std::min(a->summary.min_ns, b->summary.min_ns);
+  summary.max_ns = std::max(a->summary.max_ns, b->summary.max_ns);
+  if (summary.count > 0) {
+    summary.mean_ns = (a->summary.mean_ns * static_cast<double>(a->summary.count) +
+                       b->summary.mean_ns * static_cast<double>(b->summary.count)) /
+                      static_cast<double>(summary.count);
+  }
+  summary.p50_ns = fio_percentile_ns(sum.buckets, summary.count, 50);
+  summary.p90_ns = fio_percentile_ns(sum.buckets, summary.count, 90);
+  summary.p99_ns = fio_percentile_ns(sum.buckets, summary.count, 99);
+  summary.p999_ns = fio_percentile_ns(sum.buckets, summary.count, 99.9);
+  sum.stddev_ns = stddev_of_buckets(sum.buckets, summary.mean_ns);
+  return sum;
+}
+
+std::optional<FioLatency> whole_latency(const FioDirectionResult& direction) {
+  if (!direction.latency) return std::nullopt;
+  return FioLatency{*direction.latency, direction.buckets, direction.latency_stddev_ns};
+}
+
+// One direction of two jobs as fio's sum_thread_stats adds them: bytes and requests summed, the longer runtime, each
+// latency statistic summed (clat is the latency itself where a job has no clat apart), the samples as fio_summed_stats.
+FioDirectionResult summed_direction(const FioDirectionResult& a, const FioDirectionResult& b) {
+  FioDirectionResult sum;
+  sum.io_bytes = a.io_bytes + b.io_bytes;
+  sum.total_ios = a.total_ios + b.total_ios;
+  sum.runtime_ms = std::max(a.runtime_ms, b.runtime_ms);
+  if (const std::optional<FioLatency> whole = summed_latency(whole_latency(a), whole_latency(b))) {
+    sum.latency = whole->summary;
+    sum.buckets = whole->buckets;
+    sum.latency_stddev_ns = whole->stddev_ns;
+  }
+  sum.submission = summed_latency(a.submission, b.submission);
+  if (a.completion || b.completion) {
+    sum.completion = summed_latency(a.completion ? a.completion : whole_latency(a),
+                                    b.completion ? b.completion : whole_latency(b));
+  }
+  sum.bandwidth_samples = fio_summed_stats({a.bandwidth_samples, b.bandwidth_samples});
+  sum.iops_samples = fio_summed_stats({a.iops_samples, b.iops_samples});
+  sum.slat_recorded = a.slat_recorded || b.slat_recorded;
+  sum.clat_recorded = a.clat_recorded || b.clat_recorded;
+  sum.lat_recorded = a.lat_recorded || b.lat_recorded;
+  return sum;
+}
+
+// fio's sum_thread_stats of `job` into `entry`: its directions, runtimes, CPU, depths; its error when the entry has
+// none; and its spec as the last member's.
+void add_member(FioJob& entry, const FioJob& job) {
+  for (std::size_t d = 0; d < entry.directions.size(); ++d) {
+    entry.directions[d] = summed_direction(entry.directions[d], job.directions[d]);
+  }
+  entry.job_runtime_ms += job.job_runtime_ms;
+  if (job.cpu) {
+    CpuBreakdown cpu = entry.cpu.value_or(CpuBreakdown{});
+    cpu.user += job.cpu->user;
+    cpu.system += job.cpu->system;
+    cpu.context_switches += job.cpu->context_switches;
+    cpu.major_faults += job.cpu->major_faults;
+    cpu.minor_faults += job.cpu->minor_faults;
+    entry.cpu = cpu;
+  }
+  entry.depths.add(job.depths);
+  if (!entry.failure) entry.failure = job.failure;
+  entry.members += job.members;
+  entry.last_spec = job.last_spec;
+}
+
 }  // namespace
 
 std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLatencyKind kind) {
@@ -125,7 +218,8 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       FioJob& job = by_job[result.workload->job];
       job.name = spec.name;
       job.groupid = groupid;
-      job.spec = &spec;
+      job.spec = job.last_spec = &spec;
+      job.members = !result.workload->job && spec.group_reporting ? spec.jobs : 1;
       const FioDdir ddir = ddir_of(result.workload->direction);
       FioDirectionResult& direction = job.directions[static_cast<std::size_t>(ddir)];
       direction = direction_of(result, spec, ddir);
@@ -139,7 +233,11 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {
       if (each_job && !job_index) continue;  // the whole, which fio does not print beside its jobs
-      jobs.push_back(std::move(job));
+      if (!jobs.empty() && spec.group_reporting && jobs.back().groupid == groupid) {
+        add_member(jobs.back(), job);  // fio's group_reporting across its sections
+      } else {
+        jobs.push_back(std::move(job));
+      }
     }
   }
   return jobs;
@@ -316,7 +414,7 @@ double fio_system_cpu_percent(const FioJob& job) {
 }
 
 std::string fio_version_text(const RunInfo& info) {
-  return fmt::format("bench++-{} ({})", info.version, kFioSchemaVersion);
+  return fio_version_string(info.version);
 }
 
 }  // namespace bench

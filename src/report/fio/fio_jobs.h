@@ -29,9 +29,6 @@
 
 namespace bench {
 
-// fio 3.33's schema, whose version bench++ names ("fio version").
-inline constexpr const char* kFioSchemaVersion = "fio-3.33";
-
 // One latency statistic of fio's (slat, clat or lat) of one direction: its summary, its buckets in fio's range and
 // the standard deviation derived from them.
 struct FioLatency {
@@ -89,10 +86,18 @@ std::optional<FioLatency> fio_latency(const FioDirectionResult& direction, FioLa
 // fio's order of its directions: read, write, trim, and sync (fsync/fdatasync).
 enum class FioDdir { kRead = 0, kWrite = 1, kTrim = 2, kSync = 3 };
 
+// One of fio's entries (stat.c __show_run_stats): a job, or with group_reporting several, which fio reports as one.
+// A job with group_reporting joins the entry before it when that is of its group, whatever its workload: so a
+// workload's jobs are one entry, and so are the workloads of one group (fio's sections up to a stonewall) that all
+// have it, under the first one's name (fio_jobs).
 struct FioJob {
   std::string name;
   std::uint32_t groupid = 0;  // fio's group: one more at each stonewall
-  const WorkloadSpec* spec = nullptr;  // the workload's spec in the run's setup (never null)
+  const WorkloadSpec* spec = nullptr;  // the first member's spec in the run's setup (never null): name, description
+  // The last member's spec (never null; `spec` for one workload's entry): fio takes its percentile settings, its
+  // latency_depth (iodepth) and its "job options" from the last job it adds to an entry.
+  const WorkloadSpec* last_spec = nullptr;
+  std::uint32_t members = 1;  // fio's "jobs=N": the jobs the entry adds up
   std::array<FioDirectionResult, 4> directions;  // by FioDdir
   // fio's job_runtime: the job's time in ms; with group_reporting its jobs' times summed, as fio sums them
   // (WorkloadPart::job_runtimes; the longest direction's runtime where those were not recorded).
@@ -104,7 +109,7 @@ struct FioJob {
   const FioDirectionResult& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
 };
 
-// The jobs of one run, in fio's order. A run without workloads has none.
+// The entries of one run, in fio's order. A run without workloads has none.
 std::vector<FioJob> fio_jobs(const RunResult& run);
 
 // fio's default percentile_list, in percent.
@@ -155,7 +160,8 @@ std::array<double, 7> fio_depth_level_shares(const FioJob& job);
 double fio_user_cpu_percent(const FioJob& job);
 double fio_system_cpu_percent(const FioJob& job);
 
-// "bench++-VERSION (fio-3.33)": what bench++ writes where fio writes its version.
+// What bench++ writes where fio writes its version (the JSON's "fio version", the terse lines' second field, the
+// normal output's version line): the fio version string of the bench++ that ran `info` (result/fio_release.h).
 std::string fio_version_text(const RunInfo& info);
 
 }  // namespace bench

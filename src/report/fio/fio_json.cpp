@@ -72,16 +72,16 @@ Json direction_object(const FioJob& job, FioDdir ddir, const std::vector<FioJob>
   object["total_ios"] = direction.total_ios;
   object["short_ios"] = 0;
   object["drop_ios"] = 0;
-  const LatencyOutput& shown = job.spec->latency_output;
+  const LatencyOutput& shown = job.last_spec->latency_output;
   const bool plus = kind == FioJsonKind::kJsonPlus;
   // A statistic the job does not record (disable_slat, disable_clat, disable_lat, gtod_reduce) is none here: fio's
   // zeros, without percentiles (fio's init clears a disabled statistic's *_percentiles).
   object["slat_ns"] = latency_object(fio_latency(direction, FioLatencyKind::kSlat),
-                                     percentiles_if(shown.slat_percentiles, *job.spec), plus);
+                                     percentiles_if(shown.slat_percentiles, *job.last_spec), plus);
   object["clat_ns"] = latency_object(fio_latency(direction, FioLatencyKind::kClat),
-                                     percentiles_if(shown.clat_percentiles, *job.spec), plus);
+                                     percentiles_if(shown.clat_percentiles, *job.last_spec), plus);
   object["lat_ns"] = latency_object(fio_latency(direction, FioLatencyKind::kLat),
-                                    percentiles_if(shown.lat_percentiles, *job.spec), plus);
+                                    percentiles_if(shown.lat_percentiles, *job.last_spec), plus);
   const FioSampleStats& bw = direction.bandwidth_samples;
   object["bw_min"] = static_cast<std::uint64_t>(bw.min);
   object["bw_max"] = static_cast<std::uint64_t>(bw.max);
@@ -113,16 +113,16 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["error"] = job.error();
   object["eta"] = 0;
   object["elapsed"] = (job.job_runtime_ms + 999) / 1000;
-  object["job options"] = options_object(job.spec->given_job_options);
+  object["job options"] = options_object(job.last_spec->given_job_options);
   object["read"] = direction_object(job, FioDdir::kRead, jobs, kind);
   object["write"] = direction_object(job, FioDdir::kWrite, jobs, kind);
   object["trim"] = direction_object(job, FioDdir::kTrim, jobs, kind);
   const FioDirectionResult& syncs = job.at(FioDdir::kSync);
-  const LatencyOutput& shown = job.spec->latency_output;
+  const LatencyOutput& shown = job.last_spec->latency_output;
   const bool sync_percentiles = shown.clat_percentiles || shown.lat_percentiles;
   object["sync"] = Json{{"total_ios", syncs.total_ios},
                         {"lat_ns", latency_object(fio_latency(syncs, FioLatencyKind::kLat),
-                                                  percentiles_if(sync_percentiles, *job.spec),
+                                                  percentiles_if(sync_percentiles, *job.last_spec),
                                                   kind == FioJsonKind::kJsonPlus)}};
   object["job_runtime"] = job.job_runtime_ms;
   object["usr_cpu"] = fio_user_cpu_percent(job);  // the process's over the job's group (report/fio/fio_jobs.h)
@@ -141,7 +141,7 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["latency_ns"] = std::move(ns);
   object["latency_us"] = std::move(us);
   object["latency_ms"] = std::move(ms);
-  object["latency_depth"] = job.spec->iodepth;
+  object["latency_depth"] = job.last_spec->iodepth;
   object["latency_target"] = 0;
   object["latency_percentile"] = 100.0;
   object["latency_window"] = 0;

@@ -115,6 +115,16 @@ std::string format_fio_normal_header(const RunInfo& info) {
   return text + fio_version_text(info) + "\n" + starting_line(workloads);
 }
 
+std::string format_fio_laid_out_lines(const RunResult& run) {
+  std::string text;
+  for (const FilesLaidOut& job : run.files_laid_out) {
+    const bool several = job.files > 1;
+    text += fmt::format("{}: Laying out IO file{} ({} file{} / {}{}MiB)\n", job.workload, several ? "s" : "",
+                        job.files, several ? "s" : "", several ? "total " : "", job.bytes >> 20);
+  }
+  return text;
+}
+
 std::string format_fio_normal_stats(const RunResult& run, int pid) {
   const std::vector<FioJob> jobs = fio_jobs(run);
   const FioJobStamp stamp{pid, ctime_text(run.info.started_utc)};
@@ -128,6 +138,7 @@ std::string FioNormalWriter::render(const ResultsSoFar& results) const {
   for (std::size_t i = 0; i < results.finished; ++i) {
     if (with_text_) text += format_finished_run_text(results.runs[i], repeats_);
     if (i == 0) text += format_fio_normal_header(results.runs[i].info);
+    text += format_fio_laid_out_lines(results.runs[i]);
     text += format_fio_normal_stats(results.runs[i], static_cast<int>(::getpid()));
   }
   if (results.ended && with_text_) text += format_after_runs_text(results.runs, results.kept_files);

@@ -20,8 +20,7 @@ std::uint64_t per_second(std::uint64_t amount, std::uint64_t runtime_ms) {
 // The job's line: "NAME: (groupid=0, jobs=1): err= 0: pid=5031: Mon Dec  7 11:11:29 2026", with fio's verror in
 // parentheses after a failure.
 std::string job_line(const FioJob& job, const FioJobStamp& stamp) {
-  const std::uint32_t members = job.spec->group_reporting ? job.spec->jobs : 1;
-  return fmt::format("{}: (groupid={}, jobs={}): err={:2}{}: pid={}: {}\n", job.name, job.groupid, members,
+  return fmt::format("{}: (groupid={}, jobs={}): err={:2}{}: pid={}: {}\n", job.name, job.groupid, job.members,
                      job.error(), job.failure ? fmt::format(" ({})", job.failure->message) : "", stamp.pid,
                      stamp.time_text);
 }
@@ -41,7 +40,7 @@ std::string rate_line(const FioDirectionResult& direction, FioDdir ddir) {
 // fio's slat, clat and lat lines, then the percentile blocks its *_percentiles ask for; disable_* leaves a
 // statistic out, as fio then records none (the JSON writes its zeros).
 std::string latency_lines(const FioJob& job, const FioDirectionResult& direction) {
-  const LatencyOutput& shown = job.spec->latency_output;
+  const LatencyOutput& shown = job.last_spec->latency_output;
   const auto kinds = {std::tuple{"slat", FioLatencyKind::kSlat, shown.disable_slat, shown.slat_percentiles},
                       std::tuple{"clat", FioLatencyKind::kClat, shown.disable_clat, shown.clat_percentiles},
                       std::tuple{" lat", FioLatencyKind::kLat, shown.disable_lat, shown.lat_percentiles}};
@@ -52,7 +51,7 @@ std::string latency_lines(const FioJob& job, const FioDirectionResult& direction
     lines += fio_latency_line(label, *latency);
     if (with_percentiles) {
       const std::string_view name = std::string_view(label).substr(label[0] == ' ' ? 1 : 0);
-      percentiles += fio_percentiles_block(name, latency->buckets, latency->summary.count, fio_percentiles(*job.spec));
+      percentiles += fio_percentiles_block(name, latency->buckets, latency->summary.count, fio_percentiles(*job.last_spec));
     }
   }
   return lines + percentiles;
@@ -85,7 +84,7 @@ std::string sync_lines(const FioJob& job) {
   const std::optional<FioLatency> syncs = fio_latency(job.at(FioDdir::kSync), FioLatencyKind::kLat);
   if (!syncs || syncs->summary.count == 0) return "";
   return "  fsync/fdatasync/sync_file_range:\n" + fio_latency_line("sync", *syncs) +
-         fio_percentiles_block("sync", syncs->buckets, syncs->summary.count, fio_percentiles(*job.spec));
+         fio_percentiles_block("sync", syncs->buckets, syncs->summary.count, fio_percentiles(*job.last_spec));
 }
 
 // One of fio's depth lines: "  IO depths    : 1=100.0%, 2=0.0%, ...".
@@ -114,7 +113,7 @@ std::string job_counts_lines(const FioJob& job) {
   text += fmt::format("     issued rwts: total={},{},{},{} short=0,0,0,0 dropped=0,0,0,0\n",
                       job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
                       job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
-  text += fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n", job.spec->iodepth);
+  text += fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n", job.last_spec->iodepth);
   return text;
 }
 

@@ -23,7 +23,7 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
   const std::uint64_t kib_per_second = runtime > 0 ? 1000 * direction.io_bytes / runtime / 1024 : 0;
   const std::uint64_t iops = runtime > 0 ? 1000 * direction.total_ios / runtime : 0;
   std::string fields = fmt::format(";{};{};{};{}", direction.io_bytes >> 10, kib_per_second, iops, runtime);
-  const LatencyOutput& shown = job.spec->latency_output;
+  const LatencyOutput& shown = job.last_spec->latency_output;
   fields += latency_fields(fio_latency(direction, FioLatencyKind::kSlat));
   fields += latency_fields(fio_latency(direction, FioLatencyKind::kClat));
   // fio's percentile fields: of lat with lat_percentiles, else of clat with clat_percentiles, else none.
@@ -31,7 +31,7 @@ std::string direction_fields(const FioJob& job, FioDdir ddir, const std::vector<
                                        : shown.clat_percentiles ? fio_latency(direction, FioLatencyKind::kClat)
                                                                 : std::nullopt;
   const bool percentiles_shown = shown.lat_percentiles || shown.clat_percentiles;
-  const std::vector<double>& percents = fio_percentiles(*job.spec);
+  const std::vector<double>& percents = fio_percentiles(*job.last_spec);
   for (std::size_t i = 0; i < kPercentileFields; ++i) {
     if (percentiles_shown && i < percents.size()) {
       const std::uint64_t value = of ? fio_percentile_ns(of->buckets, of->summary.count, percents[i]) : 0;

@@ -196,5 +196,50 @@ TEST_CASE("fio file rules: create_only=1 on an empty file lays it out (KDiskMark
   CHECK(fs::file_size(path) == 256 * kKiB);  // kept for the tests that follow
 }
 
+TEST_CASE("fio file rules: what each job laid out, as fio's setup_files counts it for its \"Laying out\" line") {
+  test::TempDir dir;
+  // Job 0 of "t" makes t.0.0 and t.0.1 (nrfiles=2, 64 KiB each); job 1 its own two: a record per job.
+  WorkloadSpec spec = spec_of(IoPattern::kRead, 128 * kKiB);
+  spec.jobs = 2;
+  spec.nrfiles = 2;
+  spec.unlink = false;  // fio's default (settle_file_rules): kept for the next run
+  {
+    WorkloadFiles files(dir.path(), std::nullopt, FileRules::kFio);
+    std::vector<JobTarget> targets = files.plan(spec, {});
+    files.prepare(spec, targets_of_job(targets, spec, 0));
+    files.prepare(spec, targets_of_job(targets, spec, 1));
+    CHECK(files.take_laid_out() ==
+          std::vector<FilesLaidOut>{{"t", 2, 128 * kKiB}, {"t", 2, 128 * kKiB}});
+    CHECK(files.take_laid_out().empty());  // taken
+  }
+  {  // the next run finds them large enough: nothing laid out, no line (fio reuses them silently)
+    WorkloadFiles files(dir.path(), std::nullopt, FileRules::kFio);
+    std::vector<JobTarget> targets = files.plan(spec, {});
+    files.prepare(spec, targets);
+    CHECK(files.take_laid_out().empty());
+  }
+  {  // a file one job makes and a later one needs longer (offset_increment=) is laid out again, by that job
+    WorkloadSpec shared = spec_of(IoPattern::kRead, 64 * kKiB);
+    shared.name = "s";
+    shared.filename = "shared";
+    shared.jobs = 2;
+    shared.offset_increment_bytes = 32 * kKiB;
+    WorkloadFiles files(dir.path(), std::nullopt, FileRules::kFio);
+    std::vector<JobTarget> targets = files.plan(shared, {});
+    files.prepare(shared, targets_of_job(targets, shared, 0));
+    files.prepare(shared, targets_of_job(targets, shared, 1));
+    CHECK(files.take_laid_out() == std::vector<FilesLaidOut>{{"s", 1, 64 * kKiB}, {"s", 1, 96 * kKiB}});
+  }
+  {  // create_on_open=1: the job's open makes the file, nothing laid out
+    WorkloadSpec opened = spec_of(IoPattern::kWrite, 64 * kKiB);
+    opened.name = "o";
+    opened.create_on_open = true;
+    WorkloadFiles files(dir.path(), std::nullopt, FileRules::kFio);
+    std::vector<JobTarget> targets = files.plan(opened, {});
+    files.prepare(opened, targets);
+    CHECK(files.take_laid_out().empty());
+  }
+}
+
 }  // namespace
 }  // namespace bench

@@ -1,4 +1,4 @@
-// bench++'s normal output beside fio 3.33's own, on the same five jobs in a temporary directory: each line with
+// bench++'s normal output beside fio 3.33's own, on the same jobs in a temporary directory: each line with
 // what varies from run to run masked (numbers, units, the date, the rows of a block that grow with the figures)
 // must be fio's, in fio's order. The figures differ, of course; tests/report/fio/fio_normal_test.cpp checks them.
 #include <doctest/doctest.h>
@@ -25,7 +25,7 @@ bool is_sample_line(const std::string& line) {
 // "(unit)", the job line's date "DATE", the version line "VERSION", a device's name "DEV".
 std::string line_shape(std::string line) {
   static const std::regex date(R"((pid=\d+: ).*$)");
-  static const std::regex version(R"((bench\+\+-\S+ \()?fio-3\.33\)?)");
+  static const std::regex version(R"(fio-3\.33(-bench\+\+-\S+)?)");
   static const std::regex unit(R"(\((nsec|usec|msec)\))");
   static const std::regex number(R"(\d+(\.\d+)?([kKMGTPE]i?)?)");
   static const std::regex padded(R"(=\s+#)");
@@ -39,12 +39,11 @@ std::string line_shape(std::string line) {
 }
 
 // The output's lines as shapes, each run of lines that grows with the figures (percentile rows, latency
-// distribution lines, disk lines) as one. Left out: fio's "Laying out IO file" lines (bench++ lays out its files
-// without them) and the sample lines (is_sample_line).
+// distribution lines, disk lines) as one. Left out: the sample lines (is_sample_line).
 std::vector<std::string> shape_of(const std::string& output) {
   std::vector<std::string> shapes;
   for (const std::string& line : test::lines_of(output)) {
-    if (line.find(": Laying out IO file") != std::string::npos || is_sample_line(line)) continue;
+    if (is_sample_line(line)) continue;
     std::string shape = line_shape(line);
     if (shape.rfind("     |", 0) == 0) shape = "     | ROWS";
     if (shape.rfind("  lat (unit)   : ", 0) == 0) shape = "  lat (unit)   : RANGES";
@@ -95,11 +94,12 @@ Compared compare_with_fio(const std::string& what, const std::vector<std::string
 
 }  // namespace
 
-TEST_CASE("fio normal: the shape of fio 3.33's output, line for line, on five jobs under fio and bench++") {
+TEST_CASE("fio normal: the shape of fio 3.33's output, line for line, on six jobs under fio and bench++") {
   if (!test::fio_available()) return;
   SUBCASE("randread at QD32 on libaio") {
     const Compared run = compare_with_fio("randread QD32", {"--name=randread", "--rw=randread", "--bs=4k",
                                                             "--size=2M", "--ioengine=libaio", "--iodepth=32"});
+    CHECK(test::contains(run.bench, "\nrandread: Laying out IO file (1 file / 2MiB)\n\n"));
     CHECK(test::contains(run.bench, "    slat ("));
     CHECK(test::contains(run.bench, "    clat percentiles ("));
   }
@@ -123,6 +123,20 @@ TEST_CASE("fio normal: the shape of fio 3.33's output, line for line, on five jo
     const Compared run = compare_with_fio("two jobs and stonewall", {job_file.string()});
     CHECK(test::contains(run.bench, "  fsync/fdatasync/sync_file_range:\n"));
     CHECK(test::contains(run.bench, "\nRun status group 1 (all jobs):\n"));
+  }
+  SUBCASE("group_reporting over two sections of one group, with descriptions, depths and directions apart") {
+    const test::TempDir files;
+    const std::filesystem::path job_file = files.path() / "sections.fio";
+    std::ofstream(job_file) << "[global]\ngroup_reporting=1\nsize=1M\nioengine=libaio\n\n"
+                               "[first]\ndescription=first section\nrw=randread\niodepth=4\nnumjobs=2\n\n"
+                               "[second]\ndescription=the second\nrw=write\nbs=64k\niodepth=8\n";
+    const Compared run = compare_with_fio("group_reporting across sections", {job_file.string()});
+    // fio's entry: the first section's name and description, every job, the last one's depth.
+    CHECK(test::contains(run.bench, "\nfirst: (groupid=0, jobs=3): err= 0: pid="));
+    CHECK(test::contains(run.bench, "  Description  : [first section]\n"));
+    CHECK_FALSE(test::contains(run.bench, "[the second]"));
+    CHECK(test::contains(run.bench, ", depth=8\n"));
+    CHECK(test::contains(run.fio, ", depth=8\n"));
   }
   SUBCASE("a job writing its logs, long enough for bw and iops samples") {
     const Compared run = compare_with_fio(

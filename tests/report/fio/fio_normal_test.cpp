@@ -15,6 +15,7 @@
 #include "report/fio/fio_normal.h"
 #include "report/fio/fio_normal_job.h"
 #include "report/fio/fio_normal_latency.h"
+#include "report/fio/fio_test_parts.h"
 #include "test_support.h"
 
 namespace bench {
@@ -127,7 +128,7 @@ TEST_CASE("fio normal: the header, a job line per workload, the version and what
         "...\n"
         "seq: (g=1): rw=write, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, (T) 1024KiB-1024KiB, ioengine=psync, "
         "iodepth=1\n"
-        "bench++-0.1.0 (fio-3.33)\n"
+        "fio-3.33-bench++-0.1.0\n"
         "Starting 5 processes\n");
   info.setup.workloads[0].thread = true;
   CHECK(test::contains(format_fio_normal_header(info), "\nStarting 4 threads and 1 process\n"));
@@ -142,7 +143,7 @@ TEST_CASE("fio normal: a job's block in fio's order, with its bw and iops sample
   spec.description = "random writes";
   FioJob job;
   job.name = spec.name;
-  job.spec = &spec;
+  job.spec = job.last_spec = &spec;
   FioDirectionResult& write = job.directions[static_cast<std::size_t>(FioDdir::kWrite)];
   write.io_bytes = 427'659'264;
   write.total_ios = 104'409;
@@ -184,7 +185,7 @@ TEST_CASE("fio normal: a job's block in fio's order, with its bw and iops sample
                        "   bw (  MiB/s): min= 1953, max= 2343, per=100.00%, avg=2148.44, stdev= 1.00, samples=3\n"));
   FioJob idle;
   idle.name = "made";
-  idle.spec = &spec;
+  idle.spec = idle.last_spec = &spec;
   CHECK(fio_job_block(idle, {idle}, FioJobStamp{}).empty());  // create_only: fio prints no block
 }
 
@@ -193,7 +194,7 @@ TEST_CASE("fio normal: the sync block and a failed job's line, as fio prints the
   spec.name = "first";
   FioJob job;
   job.name = spec.name;
-  job.spec = &spec;
+  job.spec = job.last_spec = &spec;
   job.failure = JobFailure{5, "Input/output error"};
   FioDirectionResult& write = job.directions[static_cast<std::size_t>(FioDdir::kWrite)];
   write.io_bytes = 4096 * 8;
@@ -240,6 +241,98 @@ TEST_CASE("fio normal: a direction's runtime rounds up to whole ms as fio's, so 
                              "  write: IOPS=16.0k, BW=1000MiB/s (1049MB/s)(1024KiB/1msec); 0 zone resets\n"));
   CHECK(test::contains(text, "  WRITE: bw=1000MiB/s (1049MB/s), 1000MiB/s-1000MiB/s (1049MB/s-1049MB/s), io=1024KiB "
                              "(1049kB), run=1-1msec\n"));
+}
+
+TEST_CASE("fio normal: the files laid out, fio's line per job after \"Starting\", its plurals and whole MiB") {
+  RunResult run;
+  run.info.started_utc = "2026-12-07T11:26:19Z";
+  WorkloadSpec spec;
+  spec.name = "w";
+  spec.pattern = IoPattern::kWrite;
+  run.info.setup.workloads = {spec};
+  // filesetup.c setup_files: "%s: Laying out IO file%s (%u file%s / %s%lluMiB)", the MiB rounded down.
+  run.files_laid_out = {{"w", 2, 4 << 20}, {"r", 1, 3 << 20}, {"mixed", 1, 512 << 10}};
+  CHECK(format_fio_laid_out_lines(run) ==
+        "w: Laying out IO files (2 files / total 4MiB)\n"
+        "r: Laying out IO file (1 file / 3MiB)\n"
+        "mixed: Laying out IO file (1 file / 0MiB)\n");
+  // The writer puts them after the header's "Starting" line, before the report; none for files reused.
+  const std::vector<RunResult> runs = {run};
+  const std::vector<std::string> kept;
+  const std::string text = FioNormalWriter(1, false).render(ResultsSoFar{runs, 1, true, kept});
+  CHECK(test::contains(text, "\nStarting 1 process\nw: Laying out IO files (2 files / total 4MiB)\n"
+                             "r: Laying out IO file (1 file / 3MiB)\nmixed: Laying out IO file (1 file / 0MiB)\n\n"));
+  run.files_laid_out.clear();
+  CHECK(format_fio_laid_out_lines(run).empty());
+}
+
+TEST_CASE("fio normal: group_reporting over several sections of one group is one entry, as fio's") {
+  // fio 3.33 (stat.c __show_run_stats): a job with group_reporting joins the entry before it in its group; the
+  // entry has the first job's name and description, jobs= all of them, each direction summed, and the last job's
+  // iodepth as its latency depth.
+  RunResult run;
+  run.info.started_utc = "2026-12-07T11:26:19Z";
+  WorkloadSpec first;
+  first.name = "first";
+  first.description = "first section";
+  first.pattern = IoPattern::kRandRead;
+  first.jobs = 2;
+  first.iodepth = 4;
+  first.group_reporting = true;
+  WorkloadSpec second;
+  second.name = "second";
+  second.description = "the second";
+  second.pattern = IoPattern::kWrite;
+  second.iodepth = 8;
+  second.group_reporting = true;
+  WorkloadSpec third = second;  // after a stonewall: an entry of its own
+  third.description.clear();
+  third.name = "third";
+  third.stonewall = true;
+  run.info.setup.workloads = {first, second, third};
+  using std::chrono::milliseconds;
+  PhaseResult reads = test::fio_test_part("first", IoDirection::kRead, 100, 4096, std::vector<std::uint64_t>(100, 2000),
+                                          milliseconds(10));
+  reads.cpu_breakdown = CpuBreakdown{milliseconds(1), milliseconds(2), 10, 0, 3};
+  PhaseResult writes = test::fio_test_part("second", IoDirection::kWrite, 50, 65536,
+                                           std::vector<std::uint64_t>(50, 8000), milliseconds(20));
+  writes.cpu_breakdown = CpuBreakdown{milliseconds(1), milliseconds(1), 5, 0, 2};
+  PhaseResult more_reads = test::fio_test_part("second", IoDirection::kRead, 100, 4096,
+                                               std::vector<std::uint64_t>(100, 4000), milliseconds(5));
+  PhaseResult later = test::fio_test_part("third", IoDirection::kWrite, 10, 65536,
+                                          std::vector<std::uint64_t>(10, 8000), milliseconds(20));
+  run.phases = {reads, writes, more_reads, later};
+  const std::vector<FioJob> jobs = fio_jobs(run);
+  REQUIRE(jobs.size() == 2);
+  const FioJob& entry = jobs[0];
+  CHECK(entry.name == "first");
+  CHECK(entry.members == 3);
+  CHECK(entry.last_spec->name == "second");
+  const FioDirectionResult& read = entry.at(FioDdir::kRead);
+  CHECK(read.total_ios == 200);
+  CHECK(read.io_bytes == 200 * 4096);
+  CHECK(read.runtime_ms == 10);  // the longer
+  REQUIRE(read.latency.has_value());
+  CHECK(read.latency->count == 200);
+  CHECK(read.latency->mean_ns == doctest::Approx(3000).epsilon(0.01));
+  CHECK(read.latency->min_ns < 2100);
+  CHECK(read.latency->max_ns > 3900);
+  CHECK(entry.at(FioDdir::kWrite).total_ios == 50);
+  REQUIRE(entry.cpu.has_value());
+  CHECK(entry.cpu->context_switches == 15);
+  CHECK(entry.cpu->minor_faults == 5);
+  CHECK(jobs[1].name == "third");
+  CHECK(jobs[1].members == 1);
+  const std::string text = format_fio_normal_stats(run, 1);
+  CHECK(test::contains(text, "\nfirst: (groupid=0, jobs=3): err= 0: pid=1: Mon Dec  7 11:26:19 2026\n"
+                             "  Description  : [first section]\n  read: IOPS="));
+  CHECK_FALSE(test::contains(text, "second: (groupid"));
+  CHECK_FALSE(test::contains(text, "[the second]"));
+  CHECK(test::contains(text, "     issued rwts: total=200,50,0,0 "));
+  CHECK(test::contains(text, "percentile=100.00%, depth=8\nthird: (groupid=1, jobs=1)"));
+  // Without group_reporting on the later section, each section is its own entry.
+  run.info.setup.workloads[1].group_reporting = false;
+  CHECK(fio_jobs(run).size() == 3);
 }
 
 }  // namespace bench

@@ -87,7 +87,7 @@ TEST_CASE("fio output: bench++'s histogram buckets are fio's, and fio's percenti
 TEST_CASE("fio output: the JSON document in fio 3.33's shape, json+ with the bins") {
   const RunResult run = sample_run();
   const auto doc = nlohmann::json::parse(format_fio_json({run}, FioJsonKind::kJsonPlus));
-  CHECK(doc.at("fio version") == "bench++-0.1.0 (fio-3.33)");
+  CHECK(doc.at("fio version") == "fio-3.33-bench++-0.1.0");
   CHECK(doc.at("timestamp") == 1796172866);
   CHECK(doc.at("time") == "Wed Dec  2 00:54:26 2026");
   CHECK(doc.at("global options") == nlohmann::json{{"size", "1m"}});
@@ -206,7 +206,7 @@ TEST_CASE("fio output: slat and clat apart where measured apart, else no slat an
   CHECK(write.at("slat_ns").at("N") == 0);
   CHECK(write.at("clat_ns").at("mean") == write.at("lat_ns").at("mean"));
   const std::string terse = format_fio_terse(run, 3);
-  CHECK(terse.rfind("3;bench++-0.1.0 (fio-3.33);mix;0;0;400;800;200;500;0;0;0.100000;0.000000;0;10;5.750000;", 0) == 0);
+  CHECK(terse.rfind("3;fio-3.33-bench++-0.1.0;mix;0;0;400;800;200;500;0;0;0.100000;0.000000;0;10;5.750000;", 0) == 0);
   const std::string normal = format_fio_normal_stats(run, 7);
   CHECK(test::contains(normal, "    slat (nsec): min=100, max=100, avg=100.00, stdev= 0.00\n"));
   CHECK(test::contains(normal, "    clat (nsec): min=800, max=10700, avg=5750.00"));
@@ -253,7 +253,7 @@ TEST_CASE("fio output: the terse line, field for field (version 3: 121 fields, 4
   const auto first = v3.substr(0, v3.find('\n'));
   const auto count = [](const std::string& line) { return std::count(line.begin(), line.end(), ';') + 1; };
   CHECK(count(first) == 121);
-  CHECK(first.rfind("3;bench++-0.1.0 (fio-3.33);mix;0;0;400;800;200;500;0;0;0.000000;0.000000;1;10;", 0) == 0);
+  CHECK(first.rfind("3;fio-3.33-bench++-0.1.0;mix;0;0;400;800;200;500;0;0;0.000000;0.000000;1;10;", 0) == 0);
   CHECK(first.find(";20.000000%;10.000000%;7;1;9;0.0%;") != std::string::npos);  // CPU, then the depths
   const std::string v4 = format_fio_terse(run, 4);
   CHECK(count(v4.substr(0, v4.find('\n'))) == 121 + 41);
@@ -291,7 +291,7 @@ TEST_CASE("fio output: compare reads fio's JSON back: each job a workload, json+
   CHECK(seen[0].first == FioOptionList{{"size", "1m"}});
   CHECK(seen[0].second == FioOptionList{{"name", "mix"}, {"rw", "randrw"}});
   const RunResult& back = read.front();
-  CHECK(back.info.label == "bench++-0.1.0 (fio-3.33)");
+  CHECK(back.info.label == "fio-3.33-bench++-0.1.0");
   CHECK(back.info.started_utc == "2026-12-02T00:54:26Z");
   REQUIRE(back.info.setup.workloads.size() == 2);
   CHECK(back.info.setup.workloads[0].name == "mix");
@@ -335,8 +335,8 @@ TEST_CASE("fio output: a failed job's error in fio's JSON, the normal output's e
   CHECK(test::contains(normal, "mix: (groupid=0, jobs=1): err= 0: pid=7: Wed Dec  2 00:54:26 2026\n"));
   CHECK(test::contains(normal, "seq: (groupid=1, jobs=1): err=84 (verify: bad magic at offset 0): pid=7: "));
   const std::string terse = format_fio_terse(run, 3);
-  CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);mix;0;0;"));
-  CHECK(test::contains(terse, "3;bench++-0.1.0 (fio-3.33);seq;1;84;"));
+  CHECK(test::contains(terse, "3;fio-3.33-bench++-0.1.0;mix;0;0;"));
+  CHECK(test::contains(terse, "3;fio-3.33-bench++-0.1.0;seq;1;84;"));
   CHECK(test::contains(format_fio_terse(run, 2), "2;seq;1;84;"));
 }
 
