@@ -21,6 +21,7 @@ po::options_description make_description() {
   for (const std::string_view name : kOutputNames) desc.add_options()(name.data(), po::value<std::string>());
   desc.add_options()
       ("by-label", po::bool_switch())
+      ("base", po::value<std::string>())
       ("help,h", po::bool_switch())
       ("file", po::value<std::vector<std::string>>());
   return desc;
@@ -117,6 +118,10 @@ ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& 
     if (std::optional<std::string> path = output(vm, std::string(name))) config.outputs.emplace(name, std::move(*path));
   }
   config.group_by_label = vm["by-label"].as<bool>();
+  if (vm.count("base") != 0) {
+    config.base = vm["base"].as<std::string>();
+    if (config.base->empty()) throw UsageError("compare: --base needs a group's label");
+  }
   check_outputs(config);
   return result;
 }
