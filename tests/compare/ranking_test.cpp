@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "compare/compare_runs.h"
 #include "result/errors.h"
 
@@ -88,7 +90,7 @@ TEST_CASE("ranking: files that are not one side's rounds stay one group each") {
   CHECK(compare_runs(runs, {}).groups.size() == 2);
 }
 
-TEST_CASE("ranking: 2 rounds whose ranges overlap are too few to rank; apart ranges rank even so") {
+TEST_CASE("ranking: 2 rounds whose ranges overlap are too few to rank, apart ranges rank even so") {
   // virtio 0.5× and 0.8× of host, nvme 0.6× and 0.7×: ranges 0.5–0.8 and 0.6–0.7 overlap.
   auto runs = round_files({"host", "virtio", "nvme"}, {{100, 100}, {200, 125}, {167, 143}});
   Comparison c = compare_runs(runs, {});
@@ -129,7 +131,7 @@ TEST_CASE("ranking: without rounds, the runs' noise decides, and one run each is
   CHECK(ranked_phrase(c, ranking, 0) == "guest 2.0× host");  // (the next one down is the base: said once)
 }
 
-TEST_CASE("--base: any group is the base; an unknown one is a usage error naming the groups") {
+TEST_CASE("--base: any group is the base, an unknown one is a usage error naming the groups") {
   const auto runs = round_files({"host", "virtio", "nvme"}, {{100, 110, 90}, {200, 220, 180}, {400, 440, 360}});
   CompareOptions options;
   options.base = "nvme";
@@ -144,6 +146,24 @@ TEST_CASE("--base: any group is the base; an unknown one is a usage error naming
   options.base = "scsi";
   CHECK_THROWS_WITH_AS(compare_runs(runs, options),
                        "compare: --base 'scsi' names no group; the groups are 'host', 'virtio', 'nvme'", UsageError);
+}
+
+TEST_CASE("caveats: TCG, a busy machine and cached reads are caveats, the drift check a note") {
+  auto runs = round_files({"host", "guest"}, {{100, 100, 100}, {200, 200, 200}});
+  for (SourcedRun& r : runs) {
+    if (r.run.info.label == "guest") r.run.info.tags = "accel=tcg; " + r.run.info.tags;
+  }
+  runs[1].run.info.other_cpu_percent = 60;        // the host's second round on a busy machine
+  runs[4].run.phases[0].cached_percent = 93.0;    // the guest's second round read from the page cache
+  const Comparison c = compare_runs(runs, {});
+  const auto caveat = [&](std::string_view start) {
+    return std::any_of(c.caveats.begin(), c.caveats.end(), [&](const std::string& n) { return n.starts_with(start); });
+  };
+  CHECK(caveat("accelerator: TCG for guest; TCG is QEMU's software emulation"));
+  CHECK(caveat("host ran on a busy machine in 1 of its 3 runs: other processes used up to 60 %"));
+  CHECK(caveat("block_write: reads found in the page cache by guest (93 %): the rate is partly the cache's"));
+  CHECK_FALSE(caveat("3 rounds"));  // enough rounds to rank
+  for (const std::string& note : c.notes) CHECK_FALSE(note.starts_with("accelerator:"));
 }
 
 }  // namespace bench
