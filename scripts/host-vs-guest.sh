@@ -316,9 +316,9 @@ for ((k = 1; k < sides; k++)); do
 done
 
 # ---- the comparison ----
-# The JSON reports, every round of every side, grouped by label: they keep the workloads' latency histograms,
-# which the HTML report draws as CDFs.
-compare_args=(--by-label)
+# The JSON reports, every round of every side (compare groups such round files by label by itself): they keep
+# the workloads' latency histograms, which the HTML report draws as CDFs.
+compare_args=()
 for ((s = 0; s < sides; s++)); do
   for ((r = 1; r <= rounds; r++)); do compare_args+=("${side_outs[s]}/round-$r/result.json"); done
 done

@@ -30,7 +30,7 @@ namespace {
 // alone), or runs that are all of a suite so far (its table): the one case holds one file's runs, as before; a
 // comparison of two files of a million rows holds none.
 struct ReadInputs {
-  explicit ReadInputs(const CompareConfig& config) : folder(CompareOptions{config.group_by_label}) {}
+  explicit ReadInputs(const CompareConfig& config) : folder(CompareOptions{config.group_by_label, config.base}) {}
   RunFolder folder;
   std::vector<SourcedRun> held;
   std::optional<std::string> first_label;
@@ -81,17 +81,17 @@ void write_output(const std::optional<std::string>& destination, const std::stri
   output.finish();
 }
 
-// The suites' own table (report/text/suite_tables.h), with the groups as its executors (in the folder's order:
-// of first appearance by (input, label), or by label); "" for other runs.
-std::string suite_table(const ReadInputs& inputs, const std::vector<RunGroup>& groups, const CompareConfig& config) {
+// The suites' own table (report/text/suite_tables.h), with the groups as its executors (in the groups' order, the
+// base first); "" for other runs.
+std::string suite_table(const ReadInputs& inputs, const std::vector<RunGroup>& groups) {
   if (!inputs.all_suite || inputs.held.size() != inputs.runs) return {};
   std::vector<Executor> executors;
   for (const RunGroup& group : groups) executors.push_back(Executor{group.info.name, {}});
-  std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key;
   for (const SourcedRun& run : inputs.held) {
-    const auto key = std::make_tuple(config.group_by_label ? 0 : run.input, run.run.info.label);
-    const auto found = group_of_key.try_emplace(key, group_of_key.size()).first;
-    executors[found->second].runs.push_back(&run.run);
+    const std::size_t folded = inputs.folder.group_of(run);
+    const auto found = std::find_if(groups.begin(), groups.end(),
+                                    [&](const RunGroup& group) { return group.folded_index == folded; });
+    executors[static_cast<std::size_t>(found - groups.begin())].runs.push_back(&run.run);
   }
   return format_suite_table(executors);
 }
@@ -162,7 +162,7 @@ int compare(const CompareConfig& config) {
   if (is_one_group(config, inputs)) return render_alone(config, inputs.held);
   const std::vector<RunGroup> groups = inputs.folder.groups();
   const Comparison comparison = compare_folded(inputs.folder);
-  const std::string table = format_comparison_text(comparison) + suite_table(inputs, groups, config);
+  const std::string table = format_comparison_text(comparison) + suite_table(inputs, groups);
   check_interrupt();
   write_table(config, table);
   for (const CompareOutputRow& row : compare_output_rows()) {

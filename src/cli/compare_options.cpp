@@ -21,6 +21,7 @@ po::options_description make_description() {
   for (const std::string_view name : kOutputNames) desc.add_options()(name.data(), po::value<std::string>());
   desc.add_options()
       ("by-label", po::bool_switch())
+      ("base", po::value<std::string>())
       ("help,h", po::bool_switch())
       ("file", po::value<std::vector<std::string>>());
   return desc;
@@ -117,15 +118,26 @@ ParsedCompareCommand parse_compare_command_line(const std::vector<std::string>& 
     if (std::optional<std::string> path = output(vm, std::string(name))) config.outputs.emplace(name, std::move(*path));
   }
   config.group_by_label = vm["by-label"].as<bool>();
+  if (vm.count("base") != 0) {
+    config.base = vm["base"].as<std::string>();
+    if (config.base->empty()) throw UsageError("compare: --base needs a group's label");
+  }
   check_outputs(config);
   return result;
 }
 
 std::string compare_help_text() {
   return R"(usage: bench++ compare BASE [OTHER...] [options]
-Compares benchmark runs side by side: for each test and metric, every group's value and its ratio to the
-base, in words ("guest 0.42× host", "p99 latency 3.1× higher", "CPU 1.2× lower"). A single file whose runs
-all have one label is shown alone: its tables as bench++ printed them, and with --html the run's report.
+Compares benchmark runs side by side. It leads with the answer: what changes what the figures mean (TCG
+emulation, reads from the page cache, a busy machine, other settings, too few rounds), then per test the
+groups best first, each against the base and the next one down ("virtio-blk 0.82× host, 1.3× nvme"),
+placed apart only when their per-round ranges do not overlap (without rounds: beyond the noise), with a
+plain word when they are too few to rank ("2 rounds: too few to rank; ranges overlap"). Then for each test
+and metric every group's value and its ratio to the base, in words ("guest 0.42× host", "p99 latency
+3.1× higher", "CPU 1.2× lower"). The text fits 120 columns (a figure and its unit per cell, the runs'
+spread as a share of the mean); --csv, --json and --html keep the mean ± standard deviation. A single file
+whose runs all have one label is shown alone: its tables as bench++ printed them, and with --html the run's
+report.
 
 Files (each holds one format, found from its content):
   bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from
@@ -134,8 +146,10 @@ Files (each holds one format, found from its content):
   A spreadsheet CSV is read row by row (up to 16 GiB): a run's rows must follow one another, as bench++
   writes them; the other formats are read whole (up to 512 MiB). A FILE of "-" is standard input (once).
   The runs of one file with one label form a group; several runs in a group (-x N) are repeats and show
-  as mean ± standard deviation. The first group of BASE is the base. Groups are named by their label;
-  when labels clash, by where they ran (host, guest) or else by their file name.
+  as mean ± standard deviation. The first group of BASE is the base (--base picks another).
+  Groups are named by their label; when labels clash, by where they ran (host, guest) or else by their file
+  name. Files that are one side's rounds (each file one label, every run tagged round=N, no round twice in
+  a label's files, as scripts/host-vs-guest.sh writes them) are grouped by label without --by-label.
 
 Metrics: throughput (higher is better), CPU (lower is better), p50, p99 and max latency (lower is
 better; only those the files hold). A difference is beyond the noise when the means differ by more than
@@ -147,6 +161,7 @@ Options:
       --json FILE       write the comparison as JSON; "-" = stdout
       --html FILE       write a self-contained HTML page with bar charts (no scripts); "-" = stdout
       --by-label        group runs by label across files (e.g. host1.csv host2.csv guest1.csv guest2.csv)
+      --base LABEL      set the others against the group LABEL (its name or label); unknown: exit 2
   -h, --help            show this help
 
 The table goes to stdout, or to stderr when --csv, --json or --html write to stdout.

@@ -15,6 +15,7 @@ struct CompareConfig {
   // The outputs asked for: an output option's name (compare_output_names()) and its FILE ("-": standard output).
   std::map<std::string, std::string, std::less<>> outputs;
   bool group_by_label = false;  // --by-label
+  std::optional<std::string> base;  // --base LABEL: the group the others are set against
 
   // The FILE the output option `name` asks for, or nullopt.
   std::optional<std::string> output(std::string_view name) const {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "compare/ranking.h"
 #include "compare/ratio_text.h"
 #include "compare/round_pairing.h"
 #include "compare/run_grouping.h"
@@ -217,6 +218,35 @@ std::size_t groups_paired_by_rounds(const Comparison& comparison) {
   return paired;
 }
 
+// "2 rounds: a range of two per-round ratios says little; ..." when the rounds behind some ratio are fewer than
+// kRoundsToRank, or "one run per group: ..." when every measured cell holds a single run; nullopt otherwise.
+std::optional<std::string> too_few_note(const Comparison& comparison) {
+  std::optional<std::size_t> fewest_rounds;
+  bool single_runs = true, any_ratio = false;
+  for (const TestComparison& test : comparison.tests) {
+    for (const MetricRow& row : test.metrics) {
+      for (const MetricCell& cell : row.cells) {
+        if (cell.state == CellState::kMeasured && cell.stats.count > 1) single_runs = false;
+        if (cell.ratio) any_ratio = true;
+        if (!cell.rounds) continue;
+        const std::size_t rounds = cell.rounds->per_round.size();
+        fewest_rounds = fewest_rounds ? std::min(*fewest_rounds, rounds) : rounds;
+      }
+    }
+  }
+  if (fewest_rounds && *fewest_rounds < kRoundsToRank) {
+    return fmt::format("{} round{}: too few to rank: {}; measure {} rounds or more to rank the groups",
+                       *fewest_rounds, *fewest_rounds == 1 ? "" : "s",
+                       *fewest_rounds == 1 ? "one round gives no range" : "a range of two per-round ratios says little",
+                       kRoundsToRank);
+  }
+  if (!fewest_rounds && single_runs && any_ratio) {
+    return "one run per group: the run-to-run noise is unknown and nothing is ranked apart; repeat the runs (-x 3) "
+           "or measure in rounds to rank the groups";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void fold_phase(TestFold& fold, const PhaseResult& phase, const SourcedRun& run) {
@@ -239,6 +269,7 @@ void fold_phase(TestFold& fold, const PhaseResult& phase, const SourcedRun& run)
     cell.any_not_measured = cell.any_not_measured || value.state == CellState::kNotMeasured;
   }
   for (const auto& [bucket, count] : phase.latency_histogram) fold.histogram[bucket] += count;
+  if (phase.cached_percent) fold.most_cached_percent = std::max(fold.most_cached_percent, *phase.cached_percent);
 }
 
 Comparison compare_runs(std::span<const SourcedRun> runs, const CompareOptions& options) {
@@ -257,13 +288,15 @@ Comparison compare_folded(const RunFolder& folder) {
     if (anywhere) comparison.tests.push_back(compare_test(test_id(test), groups));
   }
   for (const TestId& test : folder.workload_tests()) comparison.tests.push_back(compare_test(test, groups));
+  if (auto few = too_few_note(comparison)) comparison.caveats.push_back(std::move(*few));
+  note_accelerators(groups, comparison.caveats);
+  note_busy_machines(groups, comparison.caveats);
+  note_cached_reads(groups, comparison.caveats);
+  note_group_differences(groups, comparison.caveats);
   note_one_sided_tests(comparison.tests, groups, comparison.notes);
-  note_group_differences(groups, comparison.notes);
   if (auto drift = drift_note(groups.front().info.name, base_drift(comparison.tests))) {
     comparison.notes.push_back(std::move(*drift));
   }
-  note_accelerators(groups, comparison.notes);
-  note_busy_machines(groups, comparison.notes);
   const std::size_t paired = groups_paired_by_rounds(comparison);
   comparison.ratio_rule = ratio_rule_text(paired, groups.size() - 1);
   comparison.noise_rule = noise_rule_text_for(paired, groups.size() - 1);

@@ -3,8 +3,9 @@
 // of tables (the writers report/comparison_{text,csv,json,html}.h do that).
 //
 // Groups: the runs of one file with one label form a group (with CompareOptions::group_by_label, the runs of
-// one label across all files); groups are in order of first appearance and the first one, which holds the
-// first run of the first file, is the base. Several runs in a group are repeats (-x N): each metric is their
+// one label across all files, and so for files that are one side's rounds: compare/run_grouping.h); groups are in
+// order of first appearance and the first one, which holds the first run of the first file, is the base, unless
+// CompareOptions::base names another. Several runs in a group are repeats (-x N): each metric is their
 // mean ± sample standard deviation (n - 1). A group is named by its label; where labels clash, by where it
 // ran ("host", "guest") when that tells the groups apart, else by its file name (run_grouping.h).
 //
@@ -70,6 +71,7 @@ struct SourcedRun {
 
 struct CompareOptions {
   bool group_by_label = false;  // one group per label across files, instead of per (file, label)
+  std::optional<std::string> base;  // the group (by name, else by label) to set the others against; else the first
 };
 
 enum class MetricKind { kThroughput, kCpuPercent, kLatencyP50, kLatencyP99, kLatencyMax };
@@ -174,8 +176,10 @@ struct Comparison {
   // Every test that at least one group has: bonnie++'s in phase order, then the workloads' in order of first
   // appearance.
   std::vector<TestComparison> tests;
-  std::vector<std::string> notes;     // what cannot be compared: one-sided tests, differing options, sources;
-                                      // the base's drift between its rounds; the accelerators of QEMU guests
+  // What changes what the figures mean, for every output to show above them: differing settings, bonnie++
+  // lines, the accelerators of QEMU guests (TCG), a busy machine, reads from the page cache, too few rounds or runs.
+  std::vector<std::string> caveats;
+  std::vector<std::string> notes;     // the rest: one-sided tests, the base's drift between its rounds
   // How the ratios were taken and the noise read, for every output: "ratios are other / base" and
   // noise_rule_text(), or the rules of rounds (compare/round_pairing.h) when groups were paired by rounds.
   std::string ratio_rule = "ratios are other / base";

@@ -192,6 +192,22 @@ std::string accelerator_name(const std::string& value) {
   return value;
 }
 
+// --base LABEL: the group named LABEL (or, failing that, the one group with that label) moves to the front, the
+// others keep their order.
+void put_base_first(std::vector<RunGroup>& groups, const std::string& wanted) {
+  auto found = std::find_if(groups.begin(), groups.end(), [&](const RunGroup& g) { return g.info.name == wanted; });
+  if (found == groups.end() &&
+      std::count_if(groups.begin(), groups.end(), [&](const RunGroup& g) { return g.info.label == wanted; }) == 1) {
+    found = std::find_if(groups.begin(), groups.end(), [&](const RunGroup& g) { return g.info.label == wanted; });
+  }
+  if (found == groups.end()) {
+    std::string names;
+    for (const RunGroup& group : groups) names += (names.empty() ? "'" : ", '") + printable(group.info.name) + "'";
+    throw UsageError(fmt::format("compare: --base '{}' names no group; the groups are {}", printable(wanted), names));
+  }
+  std::rotate(groups.begin(), found, found + 1);
+}
+
 }  // namespace
 
 const TestFold* RunGroup::find(const TestId& test) const {
@@ -199,16 +215,16 @@ const TestFold* RunGroup::find(const TestId& test) const {
   return found == test_index.end() ? nullptr : &tests[found->second];
 }
 
-void RunFolder::add(const SourcedRun& run) {
-  const auto key = std::make_tuple(options_.group_by_label ? 0 : run.input, run.run.info.label);
-  const auto [found, inserted] = group_of_key_.try_emplace(key, groups_.size());
+void RunFolder::fold_into(Folded& folded, std::tuple<std::size_t, std::string> key, const SourcedRun& run) {
+  const auto [found, inserted] = folded.index.try_emplace(std::move(key), folded.groups.size());
   if (inserted) {
-    groups_.push_back(RunGroup{GroupInfo{}, run, {}, {}});
-    groups_.back().first.run.phases.shrink_to_fit();
-    groups_.back().info.label = run.run.info.label;
-    groups_.back().info.placement = placement_of(run.run.info);
+    folded.groups.push_back(RunGroup{GroupInfo{}, run, {}, {}});
+    folded.groups.back().folded_index = found->second;
+    folded.groups.back().first.run.phases.shrink_to_fit();
+    folded.groups.back().info.label = run.run.info.label;
+    folded.groups.back().info.placement = placement_of(run.run.info);
   }
-  RunGroup& group = groups_[found->second];
+  RunGroup& group = folded.groups[found->second];
   ++group.info.runs;
   if (ran_on_busy_machine(run.run.info)) {
     ++group.busy_runs;
@@ -219,9 +235,8 @@ void RunFolder::add(const SourcedRun& run) {
   if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);
   for (const PhaseResult& phase : run.run.phases) {
     const TestId id = test_id(phase);
-    if (phase.workload && workload_tests_seen_.insert(id).second) workload_tests_.push_back(id);
-    const auto [place, added] = group.test_index.try_emplace(id, group.tests.size());
-    if (added) {
+    const auto [place, new_test] = group.test_index.try_emplace(id, group.tests.size());
+    if (new_test) {
       group.tests.emplace_back();
       group.tests.back().test = id;
     }
@@ -229,8 +244,47 @@ void RunFolder::add(const SourcedRun& run) {
   }
 }
 
+void RunFolder::add(const SourcedRun& run) {
+  for (const PhaseResult& phase : run.run.phases) {
+    const TestId id = test_id(phase);
+    if (phase.workload && workload_tests_seen_.insert(id).second) workload_tests_.push_back(id);
+  }
+  fold_into(by_file_, std::make_tuple(run.input, run.run.info.label), run);
+  fold_into(by_label_, std::make_tuple(std::size_t{0}, run.run.info.label), run);
+  InputFacts& input = inputs_[run.input];
+  if (input.runs++ == 0) input.label = run.run.info.label;
+  input.one_label = input.one_label && run.run.info.label == input.label;
+  const std::optional<std::uint64_t> round = run_round(run.run.info);
+  input.all_rounds = input.all_rounds && round.has_value();
+  if (round) input.rounds.insert(*round);
+}
+
+bool RunFolder::round_files_by_label() const {
+  if (inputs_.size() < 2) return false;
+  std::map<std::string, std::set<std::uint64_t>> rounds_of_label;
+  std::map<std::string, std::size_t> files_of_label;
+  for (const auto& [input, facts] : inputs_) {
+    if (!facts.one_label || !facts.all_rounds) return false;
+    std::set<std::uint64_t>& seen = rounds_of_label[facts.label];
+    for (const std::uint64_t round : facts.rounds) {
+      if (!seen.insert(round).second) return false;  // two files of one label in one round: not one side's rounds
+    }
+    ++files_of_label[facts.label];
+  }
+  const bool label_spans_files = std::any_of(files_of_label.begin(), files_of_label.end(),
+                                             [](const auto& entry) { return entry.second > 1; });
+  return files_of_label.size() >= 2 && label_spans_files;
+}
+
+bool RunFolder::by_label() const { return options_.group_by_label || round_files_by_label(); }
+
+std::size_t RunFolder::group_of(const SourcedRun& run) const {
+  const Folded& folded = by_label() ? by_label_ : by_file_;
+  return folded.index.at(std::make_tuple(by_label() ? 0 : run.input, run.run.info.label));
+}
+
 std::vector<RunGroup> RunFolder::groups() const {
-  std::vector<RunGroup> groups = groups_;
+  std::vector<RunGroup> groups = (by_label() ? by_label_ : by_file_).groups;
   if (groups.size() < 2) {
     throw UsageError(
         groups.empty() ? std::string("nothing to compare: no runs")
@@ -239,6 +293,7 @@ std::vector<RunGroup> RunFolder::groups() const {
                                      options_.group_by_label ? " (without --by-label each file is a group)" : ""));
   }
   name_groups(groups);
+  if (options_.base) put_base_first(groups, *options_.base);
   return groups;
 }
 
@@ -309,6 +364,27 @@ void note_accelerators(const std::vector<RunGroup>& groups, std::vector<std::str
                               any_tcg ? "; TCG is QEMU's software emulation: the guest's CPU is emulated too, so its "
                                         "ratios measure emulation as much as the disk path"
                                       : ""));
+}
+
+void note_cached_reads(const std::vector<RunGroup>& groups, std::vector<std::string>& notes) {
+  constexpr double kCachedNotePercent = 5;
+  std::map<TestId, std::vector<std::string>> cached;  // test -> "host (93 %)"
+  std::vector<TestId> order;
+  for (const RunGroup& group : groups) {
+    for (const TestFold& fold : group.tests) {
+      if (fold.most_cached_percent < kCachedNotePercent) continue;
+      auto [found, inserted] = cached.try_emplace(fold.test);
+      if (inserted) order.push_back(fold.test);
+      found->second.push_back(fmt::format("{} ({:.0f} %)", group.info.name, fold.most_cached_percent));
+    }
+  }
+  for (const TestId& test : order) {
+    std::string list;
+    for (const std::string& item : cached[test]) list += (list.empty() ? "" : ", ") + item;
+    notes.push_back(fmt::format("{}: reads found in the page cache by {}: the rate is partly the cache's, not the "
+                                "disk's",
+                                test_key(test), list));
+  }
 }
 
 }  // namespace bench

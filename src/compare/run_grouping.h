@@ -31,6 +31,7 @@ struct TestFold {
   std::array<CellFold, 5> cells;
   std::map<std::uint32_t, std::uint64_t> histogram;  // bucket -> count, summed over the runs
   std::vector<FailedRun> failures;  // its runs whose job failed in it (group not set), left out of cells and histogram
+  double most_cached_percent = 0;   // the largest share of its reads found in the page cache (PhaseResult)
 };
 
 // Folds one phase of a run into its test (compare/comparison.cpp, where the metrics are read).
@@ -43,29 +44,55 @@ struct RunGroup {
   std::map<TestId, std::size_t> test_index;  // where each test is in `tests` (a run may have a million workloads)
   std::size_t busy_runs = 0;                  // its runs on a busy machine (result/busy_machine.h)
   std::uint64_t most_other_cpu_percent = 0;   // the largest share others used in them
+  std::size_t folded_index = 0;               // its place in order of first appearance (RunFolder::group_of)
 
   const TestFold* find(const TestId& test) const;
 };
 
 // The groups of compare_runs, built one run at a time (a reader hands each run over as it reads it and then
-// drops it): a run joins its group (by (input, label), or by label alone with options.group_by_label) and each
-// of its phases is folded into the group's test. What is kept grows with the groups, tests and rounds.
+// drops it): a run joins its group and each of its phases is folded into the group's test. It is folded twice,
+// into a group by (input, label) and into one by label alone, so that the choice between them can wait for the
+// last run. What is kept grows with the groups, tests and rounds.
+//
+// Groups by label across files when options.group_by_label is set, or when the files are one side's rounds
+// (round_files_by_label): two files or more, each holding runs of one label only, every run tagged round=N,
+// no round in two files of one label, at least two labels and one of them in several files; as
+// scripts/host-vs-guest.sh writes them, one file per side per round. Otherwise each (file, label) is a group.
 class RunFolder {
  public:
-  explicit RunFolder(CompareOptions options) : options_(options) {}
+  explicit RunFolder(CompareOptions options) : options_(std::move(options)) {}
   void add(const SourcedRun& run);
   // The groups in order of first appearance, named: the label (the file's stem when the label is empty); where
   // names clash, the clashing groups step through the role recorded in the run ("host" or "guest", else the
   // stem), the file's stem ("host-before"), "label (stem)", "label (file name)", "label (path)", and a last
-  // " (2)", " (3)" keeps them apart. Throws UsageError when there are fewer than two.
+  // " (2)", " (3)" keeps them apart. With options.base, the group of that name (else the one group of that label)
+  // comes first. Throws UsageError when there are fewer than two, or when options.base names none of them.
   std::vector<RunGroup> groups() const;
   // The workloads' tests in order of first appearance across the runs.
   const std::vector<TestId>& workload_tests() const { return workload_tests_; }
+  // Whether the groups are by label (the option, or round files); the RunGroup::folded_index of an added run's group.
+  bool by_label() const;
+  std::size_t group_of(const SourcedRun& run) const;
 
  private:
+  struct Folded {
+    std::vector<RunGroup> groups;
+    std::map<std::tuple<std::size_t, std::string>, std::size_t> index;
+  };
+  struct InputFacts {
+    std::string label;  // of its first run
+    std::size_t runs = 0;
+    bool one_label = true;
+    bool all_rounds = true;
+    std::set<std::uint64_t> rounds;
+  };
+  static void fold_into(Folded& folded, std::tuple<std::size_t, std::string> key, const SourcedRun& run);
+  bool round_files_by_label() const;
+
   CompareOptions options_;
-  std::vector<RunGroup> groups_;
-  std::map<std::tuple<std::size_t, std::string>, std::size_t> group_of_key_;
+  Folded by_file_;
+  Folded by_label_;
+  std::map<std::size_t, InputFacts> inputs_;
   std::vector<TestId> workload_tests_;
   std::set<TestId> workload_tests_seen_;
 };
@@ -86,5 +113,9 @@ void note_busy_machines(const std::vector<RunGroup>& groups, std::vector<std::st
 // KVM for raw"; for a guest without the tag, what it detected: "KVM (as the guest detected it) for vm"), and,
 // under TCG, that it is QEMU's software emulation, so the ratios measure emulation as much as the disk path.
 void note_accelerators(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
+
+// Appends, for each test in which a group's runs found 5 % or more of what they read in the page cache (as the run
+// measured it), a note naming the test, the groups and the largest share: their rate is partly the cache's.
+void note_cached_reads(const std::vector<RunGroup>& groups, std::vector<std::string>& notes);
 
 }  // namespace bench

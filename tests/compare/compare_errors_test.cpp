@@ -148,6 +148,16 @@ TEST_CASE("compare errors: the command line (exit 2)") {
   CHECK(by_label.exit_code == 2);
   CHECK(by_label.err ==
         "bench++: nothing to compare: every run has the label 'host' (without --by-label each file is a group)\n");
+  const auto base = test::run_bench(
+      {"compare", (kFixtures / "host.csv").string(), (kFixtures / "guest.csv").string(), "--base", "nvme"});
+  CHECK(base.exit_code == 2);
+  CHECK(base.out == "");
+  CHECK(base.err == "bench++: compare: --base 'nvme' names no group; the groups are 'host', 'guest'\n");
+  const auto guest_first = test::run_bench(
+      {"compare", (kFixtures / "host.csv").string(), (kFixtures / "guest.csv").string(), "--base", "guest"});
+  CHECK(guest_first.exit_code == 0);
+  CHECK(guest_first.out.find("  base: guest (") != std::string::npos);
+  CHECK(guest_first.out.find("host vs guest: throughput ") != std::string::npos);
 }
 
 TEST_CASE("compare errors: an output that cannot be written") {

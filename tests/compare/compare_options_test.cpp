@@ -26,6 +26,8 @@ TEST_CASE("compare options: files and outputs") {
   CHECK_FALSE(parsed.config.output("json").has_value());
   CHECK(parsed.config.output("html") == "out.html");
   CHECK(parsed.config.group_by_label);
+  CHECK_FALSE(parsed.config.base.has_value());
+  CHECK(parse_compare_command_line({"a", "b", "--base", "nvme"}).config.base == "nvme");
 
   const auto equals = parse_compare_command_line({"a", "b", "--json=r.json"});
   CHECK(equals.config.output("json") == "r.json");
@@ -37,7 +39,7 @@ TEST_CASE("compare options: --help wins") {
   CHECK(parse_compare_command_line({"a", "-h"}).action == CompareAction::kHelp);
   const std::string help = compare_help_text();
   CHECK(help.starts_with("usage: bench++ compare BASE [OTHER...] [options]\n"));
-  for (const char* option : {"--csv FILE", "--json FILE", "--html FILE", "--by-label", "--help"}) {
+  for (const char* option : {"--csv FILE", "--json FILE", "--html FILE", "--by-label", "--base LABEL", "--help"}) {
     CHECK_MESSAGE(help.find(option) != std::string::npos, option);
   }
 }
@@ -57,6 +59,8 @@ TEST_CASE("compare options: usage errors") {
   CHECK(usage_error({"a", "", "--csv", "x"}) == "compare: an empty file name");
   CHECK(usage_error({"-", "b", "-"}) == "compare: '-' (standard input) can be given once");
   CHECK(usage_error({"a", "b", "--by-label=1"}) == "compare: option --by-label takes no value");
+  CHECK(usage_error({"a", "b", "--base"}) == "compare: option --base needs a value");
+  CHECK(usage_error({"a", "b", "--base", ""}) == "compare: --base needs a group's label");
 }
 
 }  // namespace

@@ -183,8 +183,8 @@ TEST_CASE("comparison: not measured (+++++) and not recorded (a bonnie++ line ha
   CHECK(cell(c, PhaseId::kRewrite, MetricKind::kCpuPercent, 1).phrase == "CPU 3.3× lower");
   CHECK(c.groups[0].from_bonnie);
   CHECK_FALSE(c.groups[1].from_bonnie);
-  REQUIRE_FALSE(c.notes.empty());
-  CHECK(c.notes.back().starts_with("bonnie read from bonnie++ CSV lines"));
+  REQUIRE_FALSE(c.caveats.empty());  // (what the figures are is above them)
+  CHECK(c.caveats.back().starts_with("bonnie read from bonnie++ CSV lines"));
 }
 
 TEST_CASE("comparison: a metric no group has is left out, a short run is flagged") {
@@ -249,14 +249,14 @@ TEST_CASE("comparison: --by-label groups one label across files, one group alone
   const auto p = [](int ms) { return std::vector<PhaseResult>{bytes_phase(PhaseId::kBlockWrite, ms, 100)}; };
   const std::vector<SourcedRun> runs = {run("host", "h1.csv", 0, p(1000)), run("host", "h2.csv", 1, p(1100)),
                                         run("guest", "g1.csv", 2, p(2000)), run("guest", "g2.csv", 3, p(2100))};
-  const Comparison c = compare_runs(runs, CompareOptions{true});
+  const Comparison c = compare_runs(runs, CompareOptions{true, std::nullopt});
   REQUIRE(c.groups.size() == 2);
   CHECK(c.groups[0].runs == 2);
   CHECK(c.groups[0].files == std::vector<std::string>{"h1.csv", "h2.csv"});
   CHECK(cell(c, PhaseId::kBlockWrite, MetricKind::kThroughput, 1).noise == Noise::kBeyond);
 
   const std::vector<SourcedRun> same = {run("host", "h1.csv", 0, p(1000)), run("host", "h2.csv", 1, p(1100))};
-  CHECK_THROWS_WITH_AS(compare_runs(same, CompareOptions{true}),
+  CHECK_THROWS_WITH_AS(compare_runs(same, CompareOptions{true, std::nullopt}),
                        "nothing to compare: every run has the label 'host' (without --by-label each file is a group)",
                        UsageError);
   CHECK(compare_runs(same, {}).groups.size() == 2);
@@ -271,8 +271,8 @@ TEST_CASE("comparison: runs made with other settings get a note") {
   runs[1].run.info.setup.concurrency = 4;
   runs[0].run.info.setup.verify = true;
   const Comparison c = compare_runs(runs, {});
-  REQUIRE(c.notes.size() == 1);
-  CHECK(c.notes[0] ==
+  REQUIRE(c.caveats.size() == 2);  // after "one run per group: ..."
+  CHECK(c.caveats[1] ==
         "guest was run with other settings than host: concurrency 4 vs 1, file size 16 MiB vs 256 MiB, direct I/O "
         "on vs off, verify off vs on");
 }
@@ -282,15 +282,15 @@ TEST_CASE("comparison: another share of seek write-backs gets a note, also again
                                   run("guest", "g.csv", 1, {bytes_phase(PhaseId::kBlockWrite, 1000, 100)})};
   runs[1].run.info.setup.io->seek_write_percent = 0;
   Comparison c = compare_runs(runs, {});
-  REQUIRE(c.notes.size() == 1);
-  CHECK(c.notes[0] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
+  REQUIRE(c.caveats.size() == 2);  // after "one run per group: ..."
+  CHECK(c.caveats[1] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
   runs[0].source = RunSource::kBonnieLine;  // bonnie++ always writes back one ticket in ten: read as 10 %
   c = compare_runs(runs, {});
-  REQUIRE(!c.notes.empty());
-  CHECK(c.notes[0] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
+  REQUIRE(c.caveats.size() > 1);
+  CHECK(c.caveats[1] == "guest was run with other settings than host: seek writes 0 % vs 10 %");
   runs[1].run.info.setup.io->seek_write_percent = 10;
   c = compare_runs(runs, {});
-  for (const auto& note : c.notes) CHECK(note.find("seek writes") == std::string::npos);
+  for (const auto& note : c.caveats) CHECK(note.find("seek writes") == std::string::npos);
 }
 
 TEST_CASE("comparison: a base of zero gives no ratio but still a verdict") {

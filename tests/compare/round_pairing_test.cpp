@@ -53,15 +53,19 @@ const MetricCell& throughput(const Comparison& c, std::size_t group) {
   return row.cells.at(group);
 }
 
+// A note or caveat (the accelerators and a busy machine are caveats, the drift check a note).
 bool has_note_starting(const Comparison& c, std::string_view start) {
-  return std::any_of(c.notes.begin(), c.notes.end(), [&](const std::string& n) { return n.starts_with(start); });
+  const auto starts = [&](const std::string& n) { return n.starts_with(start); };
+  return std::any_of(c.notes.begin(), c.notes.end(), starts) || std::any_of(c.caveats.begin(), c.caveats.end(), starts);
 }
 
 const std::string& note_starting(const Comparison& c, std::string_view start) {
-  const auto found =
-      std::find_if(c.notes.begin(), c.notes.end(), [&](const std::string& n) { return n.starts_with(start); });
-  REQUIRE(found != c.notes.end());
-  return *found;
+  const auto starts = [&](const std::string& n) { return n.starts_with(start); };
+  const auto caveat = std::find_if(c.caveats.begin(), c.caveats.end(), starts);
+  if (caveat != c.caveats.end()) return *caveat;
+  const auto note = std::find_if(c.notes.begin(), c.notes.end(), starts);
+  REQUIRE(note != c.notes.end());
+  return *note;
 }
 
 }  // namespace
@@ -107,7 +111,7 @@ TEST_CASE("round pairing: a drift both sides share cancels out of per-round rati
   std::vector<SourcedRun> runs;
   add_rounds(runs, "host", {1000, 2000, 1000});
   add_rounds(runs, "guest", {1111, 2222, 1111});
-  const Comparison paired = compare_runs(runs, CompareOptions{true});
+  const Comparison paired = compare_runs(runs, CompareOptions{true, std::nullopt});
   REQUIRE(paired.groups.size() == 2);
   CHECK(paired.groups[0].runs == 3);
   const MetricCell& guest = throughput(paired, 1);
@@ -123,7 +127,7 @@ TEST_CASE("round pairing: a drift both sides share cancels out of per-round rati
   // The same runs without their round tags: means and the stddev rule, which cannot see the 0.90× through the
   // drift.
   for (SourcedRun& r : runs) r.run.info.tags.clear();
-  const Comparison unpaired = compare_runs(runs, CompareOptions{true});
+  const Comparison unpaired = compare_runs(runs, CompareOptions{true, std::nullopt});
   CHECK_FALSE(throughput(unpaired, 1).rounds.has_value());
   CHECK(throughput(unpaired, 1).noise == Noise::kWithin);
   CHECK(throughput(unpaired, 1).phrase == "guest 0.90× host");
@@ -135,7 +139,7 @@ TEST_CASE("round pairing: a spread wider than the difference is said, and the no
   std::vector<SourcedRun> runs;
   add_rounds(runs, "host", {1000, 1000, 1000});
   add_rounds(runs, "nvme", {1250, 909, 1053});  // 0.80, 1.10, 0.95
-  const Comparison c = compare_runs(runs, CompareOptions{true});
+  const Comparison c = compare_runs(runs, CompareOptions{true, std::nullopt});
   const MetricCell& nvme = throughput(c, 1);
   CHECK(nvme.phrase == "nvme 0.95× host (rounds 0.80–1.1: spread wider than the difference)");
   CHECK(nvme.noise == Noise::kWithin);
@@ -148,7 +152,7 @@ TEST_CASE("round pairing: one side without rounds is compared by means, and the 
   add_rounds(runs, "a", {2000, 2000});
   runs.push_back(run("b", 0, 2000));
   runs.back().input = runs.size() - 1;
-  const Comparison c = compare_runs(runs, CompareOptions{true});
+  const Comparison c = compare_runs(runs, CompareOptions{true, std::nullopt});
   REQUIRE(c.groups.size() == 3);
   CHECK(throughput(c, 1).rounds.has_value());
   CHECK_FALSE(throughput(c, 2).rounds.has_value());
@@ -161,7 +165,7 @@ TEST_CASE("round pairing: the drift check sets the base's last round against its
   std::vector<SourcedRun> runs;
   add_rounds(runs, "host", {1000, 1100, 1250});  // the host slows down to 0.80× of its first round
   add_rounds(runs, "guest", {2000, 2200, 2500});
-  const Comparison c = compare_runs(runs, CompareOptions{true});
+  const Comparison c = compare_runs(runs, CompareOptions{true, std::nullopt});
   CHECK(note_starting(c, "drift check:") ==
         "drift check: host's throughput in its last round against its first (round 3 / round 1): 0.80× "
         "(block_write); per-round ratios pair each round's runs, so a drift that every group shares cancels out "
@@ -177,7 +181,7 @@ TEST_CASE("round pairing: the drift check sets the base's last round against its
     std::vector<SourcedRun> one;
     add_rounds(one, "host", {1000});
     add_rounds(one, "guest", {2000});
-    CHECK_FALSE(has_note_starting(compare_runs(one, CompareOptions{true}), "drift check:"));
+    CHECK_FALSE(has_note_starting(compare_runs(one, CompareOptions{true, std::nullopt}), "drift check:"));
   }
 }
 
@@ -193,7 +197,7 @@ TEST_CASE("round pairing: the accelerator of every guest is noted with TCG's cav
     runs.back().run.info.role = Role::kGuest;
     runs.back().run.info.hypervisor = hypervisor;
   }
-  const Comparison c = compare_runs(runs, CompareOptions{true});
+  const Comparison c = compare_runs(runs, CompareOptions{true, std::nullopt});
   CHECK(note_starting(c, "accelerator:") ==
         "accelerator: TCG for virtio-scsi, nvme; KVM for raw; KVM (as the guest detected it) for vm-kvm; not "
         "recorded for vm-; TCG (as the guest detected it) for vm-qemu; TCG is QEMU's software emulation: the "
@@ -203,7 +207,7 @@ TEST_CASE("round pairing: the accelerator of every guest is noted with TCG's cav
   std::vector<SourcedRun> hosts;
   add_rounds(hosts, "a", {1000});
   add_rounds(hosts, "b", {1000});
-  CHECK_FALSE(has_note_starting(compare_runs(hosts, CompareOptions{true}), "accelerator:"));
+  CHECK_FALSE(has_note_starting(compare_runs(hosts, CompareOptions{true, std::nullopt}), "accelerator:"));
 }
 
 TEST_CASE("compare: each group with runs on a busy machine is noted, with how many and the largest share") {
@@ -215,14 +219,14 @@ TEST_CASE("compare: each group with runs on a busy machine is noted, with how ma
   runs[2].run.info.other_cpu_percent = 40;  // guest: two busy runs of three, and one not recorded
   runs[3].run.info.other_cpu_percent = 91;
   for (std::size_t i = 0; i < runs.size(); ++i) runs[i].input = i;
-  const Comparison c = compare_runs(runs, CompareOptions{true});
+  const Comparison c = compare_runs(runs, CompareOptions{true, std::nullopt});
   CHECK_FALSE(has_note_starting(c, "host ran on a busy machine"));
   CHECK(note_starting(c, "guest ran on a busy machine") ==
         "guest ran on a busy machine in 2 of its 3 runs: other processes used up to 91 % of the CPU time (bench++'s "
         "own not counted), more than 25 %: its figures may show the load as much as the disk");
   runs[2].run.info.other_cpu_percent.reset();
   runs[3].run.info.other_cpu_percent.reset();
-  CHECK_FALSE(has_note_starting(compare_runs(runs, CompareOptions{true}), "guest ran on a busy machine"));
+  CHECK_FALSE(has_note_starting(compare_runs(runs, CompareOptions{true, std::nullopt}), "guest ran on a busy machine"));
 }
 
 }  // namespace bench

@@ -229,7 +229,7 @@ TEST_CASE("unrecorded fields: compare notes no difference on a field one side do
     const std::vector<SourcedRun> runs = {SourcedRun{base_run, "a.csv", 0, RunSource::kBenchResult, nullptr},
                                           SourcedRun{other_run, "b.csv", 1, RunSource::kBenchResult, unrecorded}};
     std::string notes;
-    for (const std::string& note : compare_runs(runs, CompareOptions{}).notes) notes += note + "\n";
+    for (const std::string& note : compare_runs(runs, CompareOptions{}).caveats) notes += note + "\n";
     return notes;
   };
   const std::string recorded = notes_with(nullptr);

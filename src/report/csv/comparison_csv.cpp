@@ -1,7 +1,10 @@
 #include "report/csv/comparison_csv.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "compare/ranking.h"
 #include "report/comparison_values.h"
 #include "report/csv/csv_field.h"
 
@@ -10,7 +13,7 @@ namespace {
 
 constexpr std::string_view kHeader =
     "test,metric,unit,better,group,role,label,files,runs,measured_runs,state,mean,stddev,under_min_time,"
-    "ratio_to_base,verdict,noise,phrase,failed_runs,error_code,error\n";
+    "ratio_to_base,verdict,noise,phrase,failed_runs,error_code,error,place\n";
 
 // The first run of group g whose job failed in the test, else nullptr.
 const FailedRun* first_failure(const TestComparison& test, std::size_t g) {
@@ -21,7 +24,7 @@ const FailedRun* first_failure(const TestComparison& test, std::size_t g) {
 }
 
 std::string row(const TestComparison& test, const MetricRow& metric, const GroupInfo& group, const MetricCell& cell,
-                bool is_base, const FailedRun* failed) {
+                bool is_base, const FailedRun* failed, const std::string& place) {
   std::string files;
   for (const auto& file : group.files) files += (files.empty() ? "" : "; ") + file;
   const bool measured = cell.state == CellState::kMeasured;
@@ -47,6 +50,7 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
       fmt::format("{}", cell.failed_runs),
       failed ? fmt::format("{}", failed->failure.error) : "",
       failed ? failed->failure.message : "",
+      place,
   };
   return csv_record(fields);
 }
@@ -55,10 +59,19 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
 
 std::string format_comparison_csv(const Comparison& comparison) {
   std::string out(kHeader);
-  for (const auto& test : comparison.tests) {
+  const std::vector<MetricRanking> rankings = rank_groups(comparison);
+  for (std::size_t t = 0; t < comparison.tests.size(); ++t) {
+    const TestComparison& test = comparison.tests[t];
     for (const auto& metric : test.metrics) {
+      const auto ranking = std::find_if(rankings.begin(), rankings.end(), [&](const MetricRanking& r) {
+        return r.test == t && r.kind == metric.kind;
+      });
       for (std::size_t g = 0; g < metric.cells.size(); ++g) {
-        out += row(test, metric, comparison.groups[g], metric.cells[g], g == 0, first_failure(test, g));
+        std::string place;
+        for (std::size_t i = 0; ranking != rankings.end() && i < ranking->order.size(); ++i) {
+          if (ranking->order[i].group == g) place = place_text(*ranking, i);
+        }
+        out += row(test, metric, comparison.groups[g], metric.cells[g], g == 0, first_failure(test, g), place);
       }
     }
   }

@@ -1,7 +1,7 @@
 #pragma once
 // The comparison as CSV, one row per (test, metric, group), for spreadsheets. Header row:
 //   test, metric, unit, better, group, role, label, files, runs, measured_runs, state, mean, stddev,
-//   under_min_time, ratio_to_base, verdict, noise, phrase, failed_runs, error_code, error
+//   under_min_time, ratio_to_base, verdict, noise, phrase, failed_runs, error_code, error, place
 // test: phase key; metric: throughput|cpu_percent|latency_p50|latency_p99|latency_max;
 // unit: bytes_per_sec|seeks_per_sec|files_per_sec|syncs_per_sec|percent|ns; better: higher|lower;
 // role: base|other; files: the group's files joined with "; ";
@@ -10,7 +10,9 @@
 // ratio_to_base: mean / base mean, 6 decimals; verdict: better|worse|same; noise: beyond|within|unknown
 // (these three empty for the base and where either side is not measured); phrase: the words of the text table;
 // failed_runs: the group's runs whose job failed in the test (left out of mean and stddev; state failed when all
-// did); error_code, error: the first of those runs' error number and message, empty when none failed.
+// did); error_code, error: the first of those runs' error number and message, empty when none failed; place: the
+// group's place in the answer's ranking of the metric (compare/ranking.h: "1", "2=" when not ranked apart from a
+// neighbour), empty for metrics not ranked.
 // RFC 4180 quoting (report/csv/csv_field.h), records end in "\n".
 #include <string>
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "compare/ranking.h"
 #include "report/comparison_values.h"
 #include "report/html/html_text.h"
 #include "report/html/html_page.h"
@@ -184,6 +185,40 @@ std::string glance_table(const Comparison& comparison) {
   return "<h2>At a glance</h2>\n<table class=\"glance\">\n" + head + "</tr>\n" + rows + "</table>\n";
 }
 
+// What changes what the figures mean (Comparison::caveats), above everything they qualify; "" without any.
+std::string caveats_section(const Comparison& comparison) {
+  if (comparison.caveats.empty()) return {};
+  std::string items;
+  for (const auto& caveat : comparison.caveats) items += "<li>" + html_text(caveat) + "</li>\n";
+  return "<section>\n<h2>Read first</h2>\n<ul class=\"notes\">\n" + items + "</ul>\n</section>\n";
+}
+
+// The answer (compare/ranking.h): per test and headline metric, the groups best first; "" without any ratio.
+std::string answer_section(const Comparison& comparison) {
+  const std::vector<MetricRanking> rankings = rank_groups(comparison);
+  if (rankings.empty()) return {};
+  std::string rows;
+  for (const MetricRanking& ranking : rankings) {
+    const TestComparison& test = comparison.tests[ranking.test];
+    for (std::size_t i = 0; i < ranking.order.size(); ++i) {
+      const std::string lead =
+          i == 0 ? fmt::format("<td rowspan=\"{}\">{}</td><td rowspan=\"{}\">{} ({} is better)</td>",
+                               ranking.order.size() + (ranking.word.empty() ? 0 : 1),
+                               html_text(test_short_title(test.test)),
+                               ranking.order.size() + (ranking.word.empty() ? 0 : 1),
+                               html_text(metric_title(ranking.kind)), higher_is_better(ranking.kind) ? "higher" : "lower")
+                 : "";
+      rows += fmt::format("<tr>{}<td>{}</td><td>{}</td></tr>\n", lead, html_text(place_text(ranking, i)),
+                          html_text(ranked_phrase(comparison, ranking, i)));
+    }
+    if (!ranking.word.empty()) rows += fmt::format("<tr><td colspan=\"2\">{}</td></tr>\n", html_text(ranking.word));
+  }
+  return "<h2>The answer</h2>\n<p class=\"rule\">Per test, the groups best first, each against the base and against "
+         "the next one down; groups not ranked apart share a place (\"2=\").</p>\n<table class=\"glance\">\n"
+         "<tr><th>test</th><th>metric</th><th>place</th><th>group</th></tr>\n" +
+         rows + "</table>\n";
+}
+
 std::string legend() {
   return fmt::format(
       "<p class=\"legend\">Bars: mean of the runs; whiskers: ± one standard deviation."
@@ -222,9 +257,10 @@ std::string format_comparison_html(const Comparison& comparison) {
   if (any_short) notes += "<li>* at least one run of this test lasted under 0.5 s (bonnie++ would print +++++)</li>\n";
   if (!notes.empty()) notes = "<section>\n<h2>Notes</h2>\n<ul class=\"notes\">\n" + notes + "</ul>\n</section>\n";
   return html_page("bench++ compare: " + names, "bench++ compare",
-                   fmt::format("{}<p class=\"rule\">Values are the mean ± sample standard deviation of a group's "
-                               "runs; {}. Noise: {}.</p>\n{}{}{}{}",
-                               groups_table(comparison), html_text(comparison.ratio_rule),
+                   fmt::format("{}{}{}<p class=\"rule\">Values are the mean ± sample standard deviation of a "
+                               "group's runs; {}. Noise: {}.</p>\n{}{}{}{}",
+                               caveats_section(comparison), answer_section(comparison), groups_table(comparison),
+                               html_text(comparison.ratio_rule),
                                html_text(comparison.noise_rule), glance_table(comparison),
                                legend(), body, notes));
 }

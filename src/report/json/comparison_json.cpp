@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/ranking.h"
 #include "report/comparison_values.h"
 
 namespace bench {
@@ -98,6 +99,35 @@ ordered_json test_json(const Comparison& comparison, const TestComparison& test)
   return out;
 }
 
+// [{test, metric, better, order: [{group, place, ratio_to_base, ratio_low, ratio_high, rounds, ratio_to_next,
+// apart_from_next}...], word}...] (compare/ranking.h)
+ordered_json answer_json(const Comparison& comparison) {
+  ordered_json out = ordered_json::array();
+  for (const MetricRanking& ranking : rank_groups(comparison)) {
+    ordered_json order = ordered_json::array();
+    for (const RankedGroup& ranked : ranking.order) {
+      ordered_json item;
+      item["group"] = comparison.groups[ranked.group].name;
+      item["place"] = ranked.place;
+      item["ratio_to_base"] = rounded_or_null(true, ranked.ratio, 6);
+      item["ratio_low"] = rounded_or_null(ranked.low.has_value(), ranked.low.value_or(0), 6);
+      item["ratio_high"] = rounded_or_null(ranked.high.has_value(), ranked.high.value_or(0), 6);
+      item["rounds"] = ranked.rounds;
+      item["ratio_to_next"] = rounded_or_null(ranked.to_next.has_value(), ranked.to_next.value_or(0), 6);
+      item["apart_from_next"] = ranked.apart_from_next;
+      order.push_back(std::move(item));
+    }
+    ordered_json item;
+    item["test"] = test_key(comparison.tests[ranking.test].test);
+    item["metric"] = keyword(ranking.kind);
+    item["better"] = higher_is_better(ranking.kind) ? "higher" : "lower";
+    item["order"] = std::move(order);
+    item["word"] = text_or_null(!ranking.word.empty(), ranking.word);
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string format_comparison_json(const Comparison& comparison) {
@@ -111,9 +141,14 @@ std::string format_comparison_json(const Comparison& comparison) {
   doc["format_version"] = 1;
   doc["ratio_rule"] = comparison.ratio_rule;
   doc["noise_rule"] = comparison.noise_rule;
+  doc["caveats"] = comparison.caveats;
+  doc["answer"] = answer_json(comparison);
   doc["groups"] = std::move(groups);
   doc["tests"] = std::move(tests);
-  doc["notes"] = comparison.notes;
+  // Every note, the caveats first, as before there were caveats.
+  std::vector<std::string> notes = comparison.caveats;
+  notes.insert(notes.end(), comparison.notes.begin(), comparison.notes.end());
+  doc["notes"] = notes;
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
 }
 
