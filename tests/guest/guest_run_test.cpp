@@ -83,8 +83,8 @@ TEST_CASE("guest: host-vs-guest.sh runs the same options on the host and in a QE
   CHECK(host.info.setup.seed == guest.info.setup.seed);
 
   // The comparison names both runs and every test.
-  const std::string comparison = test::read_file(out / "comparison.txt");
-  CHECK(contains(comparison, "base:  host"));
+  const std::string comparison = test::flat_text(out / "comparison.txt");
+  CHECK(contains(comparison, "base: host"));
   CHECK(contains(comparison, "other: guest"));
   for (const std::string& key : keys) CHECK_MESSAGE(contains(comparison, "(" + key + ")"), key);
   // The accelerator, and what TCG means for the ratios.
@@ -198,7 +198,7 @@ TEST_CASE("guest: host-vs-guest.sh --suite runs a workload suite on the host and
   CHECK(contains(guest.info.tags, "MiB (for 16 jobs at once)"));
   REQUIRE(guest.info.memory_bytes.has_value());
   CHECK(*guest.info.memory_bytes > 600ull << 20);
-  const std::string comparison = test::read_file(out / "comparison.txt");
+  const std::string comparison = test::flat_text(out / "comparison.txt");
   CHECK(contains(comparison, "(randrw-4k.write)"));
   CHECK(contains(comparison, "vda (virtio_blk)"));
 }
@@ -255,8 +255,8 @@ TEST_CASE("guest: host-vs-guest.sh keeps one guest per --variant booted through 
     CHECK(contains(rounds, "\n2 1 " + scsi + " "));
     CHECK(contains(rounds, "\n2 3 host "));
     // Per-round ratios with their spread, the host's drift, the accelerator.
-    const std::string comparison = test::read_file(out / "comparison.txt");
-    CHECK(contains(comparison, "base:  host"));
+    const std::string comparison = test::flat_text(out / "comparison.txt");
+    CHECK(contains(comparison, "base: host"));
     CHECK(contains(comparison, "other: " + scsi));
     CHECK(contains(comparison, "other: nvme"));
     CHECK(contains(comparison, "nvme vs host"));

@@ -118,6 +118,15 @@ FakeQemu::FakeQemu(const fs::path& dir, Pause pause) : dir_(dir) {
 
 std::string FakeQemu::path_variable() const { return "PATH=" + dir_.string() + ":" + path_variable_value(); }
 
+std::string flat_text(const std::filesystem::path& path) {
+  std::string flat;
+  for (const char c : read_file(path)) {
+    const bool space = c == ' ' || c == '\n';
+    if (!space || (!flat.empty() && flat.back() != ' ')) flat += space ? ' ' : c;
+  }
+  return flat;
+}
+
 std::string command_line_of(int pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
   std::string line;

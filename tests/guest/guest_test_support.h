@@ -50,6 +50,10 @@ class FakeQemu {
   std::filesystem::path dir_;
 };
 
+// The text of `path` with every run of spaces and line ends as one space: compare's text wraps its prose at 120
+// columns, so a phrase is looked for in it whatever line it starts on.
+std::string flat_text(const std::filesystem::path& path);
+
 // The pids of the processes (other than this one) whose command line contains `text`.
 std::vector<int> processes_mentioning(const std::string& text);
 // The command line of process `pid`, its arguments joined by spaces ("" once it is gone).
