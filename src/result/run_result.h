@@ -156,6 +156,9 @@ struct RunResult {
   // The block devices under the workloads' files (fio's disk_util), over the whole run; empty when no workload
   // asks for them (disk_util=0), they are on no block device (tmpfs, overlay) or sysfs cannot be read. Rank 0's.
   std::vector<DiskUtilization> disk_utilization;
+  // The stop signal that ended the run's jobs early, the run still reported (RunSetup::reports_stopped_run); 0 for
+  // a run that went to its end.
+  int stop_signal = 0;
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {

@@ -23,7 +23,8 @@ std::string format_fio_normal_header(const RunInfo& info);
 // "time"; `pid` the process that ran it), each group's "Run status group" lines and the disk stats.
 std::string format_fio_normal_stats(const RunResult& run, int pid);
 
-// --output-format=normal: the header before the first run, and after each finished run its report; with
+// --output-format=normal: the header before the first run, and after each finished run its report (after fio's line
+// of the signal that stopped it, if one did: report/fio/fio_stop_line.h); with
 // `with_text` (bench++ job without -q) bench++'s own text of each run (report/text/run_text.h) before it, and
 // at the end what that text has after the runs.
 class FioNormalWriter final : public ResultWriter {
