@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "app/cli_app.h"
+#include "app/run_command.h"
 #include "result/errors.h"
 #include "run/interrupt.h"
 #include "run/rank_group.h"
@@ -26,8 +27,9 @@ struct FailureStyle {
 };
 constexpr FailureStyle kBenchFailures = {"bench++", 2, 1, 130};
 // fio 3.33: 1 for every bad command line, option value or job file (init.c's parse_cmd_line, fio.c's main) and
-// for a failure before the jobs run; 128 once a signal stopped the jobs (backend.c's sig_int).
-constexpr FailureStyle kFioFailures = {"fio", 1, 1, 128};
+// for a failure before the jobs run; 128 once a signal stopped the jobs (backend.c's sig_int), here for a stop
+// without results (SIGHUP, SIGPIPE, or a signal before the jobs: app/run_command.h).
+constexpr FailureStyle kFioFailures = {"fio", 1, 1, bench::kExitFioStopped};
 
 // Every error is one line, and what it quotes from the command line, a job file or a result file (a value, a name)
 // reaches the terminal with its control bytes escaped (text/printable.h), never acted on.

@@ -37,6 +37,7 @@ bool asked(const OutputRow& row, const Config& config, bool with_bonnie_tests) {
     case OutputAsked::kResultFileOption: return config.result_file(row.name).has_value();
     case OutputAsked::kFioFormat: return config.fio_output.has(row.name);
     case OutputAsked::kAlways: return true;
+    case OutputAsked::kFioPersona: return config.persona == Persona::kFio;
     case OutputAsked::kWithBonnieTests: return with_bonnie_tests;
   }
   return false;

@@ -7,6 +7,7 @@
 #include "report/csv/spreadsheet_csv.h"
 #include "report/fio/fio_json.h"
 #include "report/fio/fio_normal.h"
+#include "report/fio/fio_stop_line.h"
 #include "report/fio/fio_terse.h"
 #include "report/html/comparison_html.h"
 #include "report/html/run_html.h"
@@ -29,6 +30,9 @@ std::unique_ptr<ResultWriter> bonnie_csv(const Config& config) {
 std::unique_ptr<ResultWriter> fio_terse(const Config& config) {
   return std::make_unique<FioTerseWriter>(config.fio_output.terse_version);
 }
+std::unique_ptr<ResultWriter> fio_stop_line(const Config& config) {
+  return std::make_unique<FioStopLineWriter>(config.fio_output.has("normal"));
+}
 std::unique_ptr<ResultWriter> fio_normal(const Config& config) {
   // bench++'s text beside fio's lines, unless -q; never in fio's persona, whose normal output is fio's alone.
   return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet && config.persona == Persona::kBench);
@@ -41,6 +45,7 @@ using enum Growth;
 
 const std::vector<OutputRow> kRows = {
     // asked              name      writer                                          destination  growth    when
+    {kFioPersona,         "stop line", fio_stop_line,                               kFioOutput,  kAppends, kEachRun},
     {kFioFormat,          "terse",  fio_terse,                                      kFioOutput,  kAppends, kEachRun},
     {kFioFormat,          "json",   plain<FioJsonWriter, FioJsonKind::kJson>,       kFioOutput,  kAppends, kEnd},
     {kFioFormat,          "json+",  plain<FioJsonWriter, FioJsonKind::kJsonPlus>,   kFioOutput,  kAppends, kEnd},

@@ -20,6 +20,7 @@ enum class OutputAsked {
   kResultFileOption,  // --NAME FILE, a shared option marked result_file (cli/shared_options.cpp): Config::result_files
   kFioFormat,         // fio's --output-format=NAME (cli/fio_run_options.h: fio_output_formats; --minimal is terse)
   kAlways,            // every run command
+  kFioPersona,        // fio's persona: what fio writes on its output besides its formats (a stop signal's line)
   kWithBonnieTests,   // a run with bonnie++'s tests
 };
 

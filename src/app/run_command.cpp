@@ -106,10 +106,15 @@ std::size_t say_failed_jobs(const std::vector<RunResult>& runs, const Config& co
   return failed;
 }
 
+// How a rank's part ended (on rank 0: the others report nothing).
+struct RankEnd {
+  std::size_t failed = 0;  // jobs
+  bool stopped = false;    // a stop signal ended the jobs and the run was reported (RunResult::stop_signal)
+};
+
 // One rank's part of the command (the whole of it without MPI). Each step that can fail on one rank only ends in
-// an agreement, so every rank stops together (run/rank_group.h). Returns how many jobs failed (on rank 0: the
-// others report nothing).
-std::size_t run_on_rank(const Config& config, RankGroup& group) {
+// an agreement, so every rank stops together (run/rank_group.h).
+RankEnd run_on_rank(const Config& config, RankGroup& group) {
   const bool reports = group.rank() == 0;
   std::optional<Placement> placement;
   std::exception_ptr failure = guarded([&] {
@@ -137,7 +142,7 @@ std::size_t run_on_rank(const Config& config, RankGroup& group) {
   }));
   if (config.dry_run) {
     if (reports) write_plan(*plan, config);
-    return 0;
+    return {};
   }
   std::optional<RunInfo> info;
   std::optional<RunOutputs> outputs;
@@ -145,27 +150,33 @@ std::size_t run_on_rank(const Config& config, RankGroup& group) {
     info = make_run_info(config, std::move(*placement));
     if (reports) outputs.emplace(config, *plan);
   }));
-  std::size_t failed = 0;
+  RankEnd end;
   run_reporting_on_rank_0(outputs, [&](RunObserver& observer) {
     const RunOutcome outcome = run_plan(std::move(*plan), config.directory, *info, observer, interrupt_signal(), group);
     if (outputs) {
       outputs->finish(outcome.kept_files);
-      failed = say_failed_jobs(outcome.runs, config);
+      end.failed = say_failed_jobs(outcome.runs, config);
+      end.stopped = !outcome.runs.empty() && outcome.runs.back().stop_signal != 0;
     }
   });
-  return failed;
+  return end;
 }
 
 }  // namespace
 
+int run_exit_status(Persona persona, std::size_t failed_jobs, bool stopped) {
+  if (persona != Persona::kFio) return failed_jobs == 0 ? 0 : kExitJobFailed;
+  // fio 3.33: exit_value++ per failed job (backend.c), 128 set by sig_int; kept below 256 so that no count of
+  // failures reads as success.
+  const std::size_t status = (stopped ? kExitFioStopped : 0) + failed_jobs;
+  return static_cast<int>(std::min<std::size_t>(status, kExitMostJobsFailed));
+}
+
 int run_command(const Config& config) {
-  std::size_t failed = 0;
-  const int status = run_as_rank([&config, &failed](RankGroup& group) { failed = run_on_rank(config, group); });
-  if (failed == 0) return status;
-  // fio 3.33 exits with the number of its jobs that failed (backend.c: exit_value++ per failed job), here kept
-  // below 256 so that no count of failures reads as success.
-  return config.persona == Persona::kFio ? static_cast<int>(std::min<std::size_t>(failed, kExitMostJobsFailed))
-                                         : kExitJobFailed;
+  RankEnd end;
+  const int status = run_as_rank([&config, &end](RankGroup& group) { end = run_on_rank(config, group); });
+  if (status != 0) return status;
+  return run_exit_status(config.persona, end.failed, end.stopped);
 }
 
 }  // namespace bench

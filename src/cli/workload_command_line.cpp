@@ -358,6 +358,7 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
   config.label = facts.host_name;
   config.setup.seed = facts.random_seed;
   if (persona == Persona::kFio) config.setup.file_rules = FileRules::kFio;
+  config.setup.reports_stopped_run = persona == Persona::kFio;
   const OwnSettings settings = apply_own_options(sorted.own, config);
   if (command == WorkloadCommand::kSuite) {
     read_suite(sorted, switches.sections, config);

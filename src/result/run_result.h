@@ -170,6 +170,9 @@ struct RunResult {
   // Each job that laid out files, in the order the jobs were prepared (phases/workload/workload_files.h); rank 0's.
   // Not kept in the result files.
   std::vector<FilesLaidOut> files_laid_out;
+  // The stop signal that ended the run's jobs early, the run still reported (RunSetup::reports_stopped_run); 0 for
+  // a run that went to its end.
+  int stop_signal = 0;
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {

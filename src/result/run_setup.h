@@ -45,6 +45,10 @@ struct RunSetup {
   // The workloads' file rules, from the persona (cli/workload_command_line.cpp). Not among the recorded fields:
   // where the files were and whether they stay, not what was measured.
   FileRules file_rules = FileRules::kBench;
+  // fio's persona: a stop signal fio catches (run/interrupt.h reports_run_after) ends the jobs as runtime= would,
+  // the later groups never start, and the run is reported (RunResult::stop_signal), as fio 3.33's sig_int does.
+  // false: a stop signal ends the run without results. Not among the recorded fields, as file_rules.
+  bool reports_stopped_run = false;
 };
 
 }  // namespace bench

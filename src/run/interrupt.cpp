@@ -28,4 +28,6 @@ void install_interrupt_handlers() {
   std::signal(SIGXFSZ, SIG_IGN);
 }
 
+bool reports_run_after(int signal_number) { return signal_number == SIGINT || signal_number == SIGTERM; }
+
 }  // namespace bench

@@ -13,4 +13,10 @@ const std::atomic<int>& interrupt_signal();
 // Installs the handlers, and ignores SIGXFSZ (idempotent).
 void install_interrupt_handlers();
 
+// Whether a run that reports a stopped run (RunSetup::reports_stopped_run: fio's persona) still reports its jobs
+// after `signal_number`: SIGINT and SIGTERM, the signals fio 3.33 catches (backend.c set_sig_handlers: its sig_int
+// stops the jobs and fio writes their results). After any other (SIGHUP, SIGPIPE, which fio does not catch) the
+// run stops without results, as bench++'s always does.
+bool reports_run_after(int signal_number);
+
 }  // namespace bench

@@ -23,6 +23,7 @@
 #include "platform/resource_limits.h"
 #include "result/errors.h"
 #include "result/rank_metrics.h"
+#include "run/interrupt.h"
 #include "run/job_failure.h"
 #include "run/other_cpu_watch.h"
 #include "run/rank_exchange.h"
@@ -120,6 +121,17 @@ std::vector<fs::path> disk_util_paths(const std::vector<std::vector<std::unique_
   return paths;
 }
 
+// Whether `failure` is a stop signal's (InterruptedError).
+bool is_interruption(const std::exception_ptr& failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const InterruptedError&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 void make_private_dir(const fs::path& dir) {
   if (::mkdir(dir.c_str(), 0700) != 0) throw_errno("create", dir);
 }
@@ -170,7 +182,7 @@ class Runner {
       const GroupStart start = group_start(g);
       if (!failure) {
         failure = guarded([&] {
-          throw_if_interrupted();
+          throw_if_interrupted();  // (a stop the run reports lets the group end unstarted: run_group)
           if (has_file_test(g)) remove_data_files();
           observer_.group_started(run.info, start);
         });
@@ -186,6 +198,7 @@ class Runner {
     }
     run.disk_utilization = disks.finish();
     run.info.other_cpu_percent = others.finish();
+    if (reports_stop()) run.stop_signal = interrupt_.load();
     if (!failure) {
       failure = guarded([&] {
         remove_data_files();
@@ -196,6 +209,10 @@ class Runner {
     return run;
   }
 
+  // Whether the jobs were stopped by a signal after which the run is still reported (RunSetup::reports_stopped_run):
+  // it is then no failure, the jobs stopped as at runtime='s end and the later groups end unstarted.
+  bool reports_stop() const { return plan_.setup.reports_stopped_run && reports_run_after(interrupt_.load()); }
+
   std::vector<std::string> kept_files() const {
     std::vector<std::string> kept;
     for (const fs::path& file : files_.kept_files()) kept.push_back(file.string());
@@ -205,6 +222,10 @@ class Runner {
  private:
   // Every agreement of the run (run/rank_steps.h): on a stop signal the rank removes its files first.
   void agree(std::exception_ptr failure) {
+    if (reports_stop()) {
+      group_.agree(std::move(failure));
+      return;
+    }
     agree_after_step(group_, std::move(failure), interrupt_, [this] { remove_own_files(); });
   }
 
@@ -214,6 +235,7 @@ class Runner {
   }
 
   void throw_if_interrupted() const {
+    if (reports_stop()) return;
     if (std::exception_ptr stop = interruption(interrupt_)) std::rethrow_exception(stop);
   }
 
@@ -291,9 +313,12 @@ class Runner {
       failure = guarded([&] {
         for (const auto& job : jobs) {
           throw_if_interrupted();
+          if (reports_stop()) break;  // fio lays out nothing more once stopped
           job->phase->prepare(*job->context);
         }
       });
+      // A layout the stop cut short (workload_files.h) when the run is reported: its jobs end unstarted.
+      if (failure && reports_stop() && is_interruption(failure)) failure = nullptr;
     }
     agree(failure);  // untimed preparation ends together for all jobs of all ranks
     const Clock::time_point zero = Clock::now();
@@ -353,11 +378,18 @@ class Runner {
       job->context->group_end = job->group_end;
     }
     const auto run_one = [&abort, &group_ends, this](JobRun& job) {
-      if (job.group_end != nullptr && everything_ended_) {  // exit_what=all ended the run: fio never starts it
+      // exit_what=all ended the run, or a stop signal the run reports came first: fio never starts the job.
+      if ((job.group_end != nullptr && everything_ended_) || reports_stop()) {
+        if (reports_stop()) end_unstarted(job);
         job.gate->leave_if_absent();
         return;
       }
       std::exception_ptr failure = guarded([&] { job.phase->run(*job.context); });
+      // A stop signal the run reports, met before the job's loop (a startdelay= wait): it ends unstarted.
+      if (failure && reports_stop() && is_interruption(failure)) {
+        failure = nullptr;
+        end_unstarted(job);
+      }
       if (failure && records_failure(job)) job.measurement.failure = job_failure_of(failure);
       if (job.measurement.failure) {  // the job's own: the others go on (fio's td_verror)
         failure = nullptr;
@@ -391,6 +423,12 @@ class Runner {
     }
   }
 
+  // A job a stop signal the run reports kept from starting: fio lists it, with no I/O (run/test_results.h).
+  void end_unstarted(JobRun& job) const {
+    job.measurement.stop_signal = interrupt_.load();
+    if (job.measurement.measured_from == Clock::time_point{}) job.measurement.measured_from = Clock::now();
+  }
+
   // "workload 'x' job 3 of 8", "bonnie++'s seq_create test worker 2 of 4".
   std::string job_name(const JobRun& job) const {
     const PlannedTest& test = plan_.groups[job.group][job.test];
@@ -418,13 +456,14 @@ class Runner {
     if (spec.exit_what == ExitScope::kAll) everything_ended_ = true;
   }
 
-  // The first job's failure, else the clock's, else a stop signal a job ended on.
-  static std::exception_ptr group_failure(const std::vector<std::unique_ptr<JobRun>>& jobs,
-                                          std::exception_ptr clock_failure) {
+  // The first job's failure, else the clock's, else a stop signal a job ended on (unless the run reports it).
+  std::exception_ptr group_failure(const std::vector<std::unique_ptr<JobRun>>& jobs,
+                                   std::exception_ptr clock_failure) const {
     for (const auto& job : jobs) {
       if (job->failure) return job->failure;
     }
     if (clock_failure) return clock_failure;
+    if (reports_stop()) return nullptr;
     for (const auto& job : jobs) {
       if (job->measurement.stop_signal != 0) return std::make_exception_ptr(InterruptedError(job->measurement.stop_signal));
     }
@@ -530,6 +569,7 @@ RunOutcome run_plan(Plan plan, const fs::path& directory, const RunInfo& base_in
     for (std::uint32_t index = 0; index < repeats; ++index) {
       info.run_index = index;
       outcome.runs.push_back(runner.run_once(info));
+      if (outcome.runs.back().stop_signal != 0) break;  // stopped: no further repeat starts
     }
   } catch (...) {
     if (const std::vector<std::string> kept = runner.kept_files(); !kept.empty()) {

@@ -34,7 +34,10 @@ struct RunOutcome {
 // The results given to `observer` and returned are the whole's on rank 0, the rank's own elsewhere (pass those
 // ranks an observer that writes nothing). Throws on the first failure after removing everything it created (but
 // files kept by unlink=0): InterruptedError after a stop signal, std::system_error for I/O errors (ENOSPC, EIO),
-// on every rank what the failing rank threw (RankGroup::agree).
+// on every rank what the failing rank threw (RankGroup::agree). Where RunSetup::reports_stopped_run (fio's persona)
+// a stop signal fio catches (run/interrupt.h reports_run_after) is no failure: the running jobs end as at their
+// runtime's end, the others never start (listed without I/O), the run is reported with RunResult::stop_signal,
+// no further repeat starts, and the files are what a run that ends leaves.
 RunOutcome run_plan(Plan plan, const std::filesystem::path& directory, const RunInfo& base_info, RunObserver& observer,
                     const std::atomic<int>& interrupt, RankGroup& group);
 

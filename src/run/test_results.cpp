@@ -199,13 +199,13 @@ IoDirection failure_direction(const WorkloadSpec& spec) {
   return IoDirection::kSync;
 }
 
-// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload, or of a create_only=1
-// one (fio lists its job, with no I/O): when none has requests, the one of failure_direction (else the first) is
-// reported all the same.
-void report_without_requests(const WorkloadSpec& spec, const std::vector<TestId>& parts,
+// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload, of a create_only=1 one, or
+// of one a stop signal ended, started or not (`stopped`; fio lists every job, with no I/O): when none has requests,
+// the one of failure_direction (else the first) is reported all the same.
+void report_without_requests(const WorkloadSpec& spec, const std::vector<TestId>& parts, bool stopped,
                              std::span<LocalResult> results) {
   if (results.empty() || !results.front().result.workload) return;
-  if (!results.front().result.workload->failure && !spec.create_only) return;
+  if (!results.front().result.workload->failure && !spec.create_only && !stopped) return;
   const auto has_requests = [](const LocalResult& p) { return p.result.operations != 0; };
   if (std::any_of(results.begin(), results.end(), has_requests)) return;
   const auto wanted = std::find_if(parts.begin(), parts.end(),
@@ -238,8 +238,10 @@ std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test
   }
   if (!test.workload) return results;
   const WorkloadSpec& spec = plan.workload(test);
+  const bool stopped =
+      std::any_of(jobs.begin(), jobs.end(), [](const JobMeasurement& job) { return job.stop_signal != 0; });
   for (std::size_t first = 0; first + parts.size() <= results.size(); first += parts.size()) {
-    report_without_requests(spec, parts, std::span(results).subspan(first, parts.size()));
+    report_without_requests(spec, parts, stopped, std::span(results).subspan(first, parts.size()));
   }
   // The measurer's cost: the process's CPU over the workload's window per request of the whole workload (its
   // all-jobs parts, every direction), in every part, a job's too (the process serves all jobs at once).

@@ -59,6 +59,9 @@ TEST_CASE("output table: fio's formats, a run's text and bonnie++'s line come in
   // fio 3.33 writes its formats as terse, json, normal, whatever --output-format's order (fio --output-format=
   // normal,json,terse); json+ is json's document. On their destination they all come at the end, as fio's, since
   // json renders only then (app/output_set.h).
+  // fio says a stop signal's line as it comes, before any format's results (the normal format's header aside: its
+  // writer puts the line after it, report/fio/fio_stop_line.h).
+  CHECK(place("stop line") < place("terse"));
   CHECK(place("terse") < place("json"));
   CHECK(place("json") < place("json+"));
   CHECK(place("json+") < place("normal"));

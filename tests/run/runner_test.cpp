@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 
 #include <cerrno>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include <thread>
 #include <utility>
 
+#include "cli/workload_command_line.h"
 #include "engine/engine_test_support.h"
 #include "result/errors.h"
 #include "run/run_test_support.h"
@@ -242,6 +244,75 @@ TEST_CASE("an interrupt between phases stops the run and removes everything") {
   };
   CHECK_THROWS_AS(test::run_config(config, RunInfo{}, recorder, interrupt), InterruptedError);
   CHECK(test::list_tree(dir.path()).empty());
+}
+
+// fio's persona's two groups (stonewall): a time-based read of 60 s, then another that never starts once stopped.
+Config stoppable_workloads(const std::filesystem::path& dir, WorkloadCommand command) {
+  const SystemFacts facts{1, "host", 1};
+  const auto no_file = [](const std::string&) -> std::string { return ""; };
+  return parse_workload_command_line(command,
+                                     {"--directory=" + dir.string(), "--output-format=json", "--rw=read", "--bs=4k",
+                                      "--size=1m", "--time_based", "--runtime=60", "--name=first", "--name=second",
+                                      "--stonewall"},
+                                     facts, no_file)
+      .config;
+}
+
+TEST_CASE("a stop signal in fio's persona ends the jobs as runtime= would, and the run is reported") {
+  test::TempDir dir;
+  const Config config = stoppable_workloads(dir.path(), WorkloadCommand::kFio);
+  REQUIRE(config.setup.reports_stopped_run);
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    CAPTURE(signal_number);
+    std::atomic<int> interrupt{0};
+    Recorder recorder;
+    std::jthread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      interrupt = signal_number;
+    });
+    const auto started = std::chrono::steady_clock::now();
+    const std::vector<RunResult> runs = test::run_config(config, RunInfo{}, recorder, interrupt);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(30));  // far from the 120 s planned
+    REQUIRE(runs.size() == 1);
+    CHECK(runs[0].stop_signal == signal_number);
+    // The first job's reads up to the stop; the second group never started, and is listed without I/O, as fio's.
+    REQUIRE(runs[0].phases.size() == 2);
+    CHECK(runs[0].phases[0].operations > 0);
+    CHECK(runs[0].phases[0].elapsed < std::chrono::seconds(30));
+    CHECK(runs[0].phases[1].operations == 0);
+    // fio's files stay (unlink=0).
+    CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"first.0.0"});
+  }
+}
+
+TEST_CASE("a stop signal fio does not catch, and any in bench++ job, still ends the run without results") {
+  for (const auto& [command, signal_number] : {std::pair{WorkloadCommand::kFio, SIGHUP},
+                                               std::pair{WorkloadCommand::kJob, SIGINT}}) {
+    CAPTURE(signal_number);
+    test::TempDir dir;
+    const Config config = stoppable_workloads(dir.path(), command);
+    std::atomic<int> interrupt{0};
+    Recorder recorder;
+    std::jthread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      interrupt = signal_number;
+    });
+    CHECK_THROWS_AS(test::run_config(config, RunInfo{}, recorder, interrupt), InterruptedError);
+  }
+}
+
+TEST_CASE("a stop before the jobs start in fio's persona reports the run, its jobs without I/O") {
+  test::TempDir dir;
+  const Config config = stoppable_workloads(dir.path(), WorkloadCommand::kFio);
+  std::atomic<int> interrupt{SIGTERM};
+  Recorder recorder;
+  const std::vector<RunResult> runs = test::run_config(config, RunInfo{}, recorder, interrupt);
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].stop_signal == SIGTERM);
+  REQUIRE(runs[0].phases.size() == 2);  // both jobs listed, without I/O, as fio lists a job that never started
+  CHECK(runs[0].phases[0].operations == 0);
+  CHECK(runs[0].phases[1].operations == 0);
+  CHECK(test::list_tree(dir.path()).empty());  // nothing laid out
 }
 
 // What a rank killed by its launcher while it waits would see: the run ends there.

@@ -10,6 +10,7 @@
 #include "report/fio/fio_disk_util.h"
 #include "report/fio/fio_jobs.h"
 #include "report/fio/fio_normal_job.h"
+#include "report/fio/fio_stop_line.h"
 #include "report/text/run_text.h"
 #include "result/result_keywords.h"
 
@@ -139,6 +140,7 @@ std::string FioNormalWriter::render(const ResultsSoFar& results) const {
     if (with_text_) text += format_finished_run_text(results.runs[i], repeats_);
     if (i == 0) text += format_fio_normal_header(results.runs[i].info);
     text += format_fio_laid_out_lines(results.runs[i]);
+    text += format_fio_stop_line(results.runs[i].stop_signal);  // said while the jobs ran: after the header
     text += format_fio_normal_stats(results.runs[i], static_cast<int>(::getpid()));
   }
   if (results.ended && with_text_) text += format_after_runs_text(results.runs, results.kept_files);

@@ -30,7 +30,7 @@ std::string format_fio_laid_out_lines(const RunResult& run);
 std::string format_fio_normal_stats(const RunResult& run, int pid);
 
 // --output-format=normal: the header before the first run, and after each finished run the lines of the files it
-// laid out and its report; with
+// laid out, fio's line of the signal that stopped it if one did (report/fio/fio_stop_line.h), and its report; with
 // `with_text` (bench++ job without -q) bench++'s own text of each run (report/text/run_text.h) before it, and
 // at the end what that text has after the runs.
 class FioNormalWriter final : public ResultWriter {

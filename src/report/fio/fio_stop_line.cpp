@@ -1,0 +1,18 @@
+#include "report/fio/fio_stop_line.h"
+
+#include <fmt/format.h>
+
+namespace bench {
+
+std::string format_fio_stop_line(int signal_number) {
+  return signal_number == 0 ? "" : fmt::format("\nfio: terminating on signal {}\n", signal_number);
+}
+
+std::string FioStopLineWriter::render(const ResultsSoFar& results) const {
+  if (normal_asked_) return "";
+  std::string text;
+  for (std::size_t i = 0; i < results.finished; ++i) text += format_fio_stop_line(results.runs[i].stop_signal);
+  return text;
+}
+
+}  // namespace bench

@@ -1,0 +1,27 @@
+#pragma once
+// fio 3.33's line when a signal stops its jobs (backend.c sig_int): "\nfio: terminating on signal N\n" on its
+// output (standard output, or --output's file), never on standard error, in every output format, before the
+// results of what ran, which it still writes. fio prints it when the signal comes, so after the normal format's
+// header (printed before the jobs run) and before everything else.
+#include <string>
+
+#include "report/result_writer.h"
+
+namespace bench {
+
+// The line for `signal_number`; "" for 0 (the run went to its end).
+std::string format_fio_stop_line(int signal_number);
+
+// The line of each finished run a signal stopped (RunResult::stop_signal), on fio's output: this writer's when the
+// normal format is not asked; when it is (`normal_asked`), the normal writer's, after its header
+// (report/fio/fio_normal.h), and this one writes nothing.
+class FioStopLineWriter final : public ResultWriter {
+ public:
+  explicit FioStopLineWriter(bool normal_asked) : normal_asked_(normal_asked) {}
+  std::string render(const ResultsSoFar& results) const override;
+
+ private:
+  bool normal_asked_;
+};
+
+}  // namespace bench
