@@ -95,7 +95,9 @@ TEST_CASE("fio's persona stopped: the line after the normal output's header, or 
   const test::CommandOutput normal = interrupted(Tool::kPersona, dir.path(), SIGINT, {});
   CHECK(normal.exit_code == 128);
   CHECK(normal.err.empty());
-  CHECK(test::contains(normal.out, "Starting 1 process\n" + line_of(SIGINT) + "\nx: (groupid=0, jobs=1): err= 0: "));
+  // fio's order: the header, the file it laid out, then the line (said while the job ran), then the results.
+  CHECK(test::contains(normal.out, "Starting 1 process\nx: Laying out IO file (1 file / 8MiB)\n" + line_of(SIGINT) +
+                                       "\nx: (groupid=0, jobs=1): err= 0: "));
   CHECK(test::contains(normal.out, "\nRun status group 0 (all jobs):\n   READ: bw="));
 
   const test::TempDir other;
