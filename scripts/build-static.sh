@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${BENCH_BUILD_DIR:-$root/build}
 if [ ! -f "$build_dir/libbenchcore.a" ]; then
   echo "build-static: building the static bench++ from nothing in $build_dir (bench++ alone, not the tests):" \
-    "some 4 minutes on 2 idle cores, seconds with ccache warm" >&2
+    "some 3 minutes on 2 idle cores, seconds with ccache warm" >&2
 fi
 if [ -f "$build_dir/CMakeCache.txt" ]; then
   cmake --build "$build_dir" --target bench_static -j "$(nproc)" >&2
