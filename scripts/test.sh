@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds bench++ and the micro-benchmarks (bench/) with warnings as errors, and runs
 # every test (CTest) and scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built
-# with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/), then builds
-# the libFuzzer targets (fuzz/, BENCH_FUZZ_BUILD_DIR, default build-fuzz/) and runs each over its seed corpus.
+# with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/), and the
+# libFuzzer targets (fuzz/, BENCH_FUZZ_BUILD_DIR, default build-fuzz/) each over its seed corpus. Those two builds
+# compile behind CTest and the clean clone's run, on the CPU time they leave idle. Each phase's end is logged
+# ("test.sh: ... at N s"); docs/performance.md has the table of where the time goes.
 #
 # Every test that cannot run here is a skip, said and logged (tests/test_support.h); the summary at the end
 # lists them. BENCH_REQUIRE_ALL_TESTS=1 (the default here, and so in CI) fails a test that lacks a tool this
@@ -10,6 +12,9 @@
 # namespaces refused, O_DIRECT refused by the filesystem) stays a skip. BENCH_REQUIRE_ALL_TESTS=0 allows them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Each phase's end, in seconds since the start: where the time goes (docs/performance.md, "Where test.sh's time
+# goes").
+phase_done() { echo "test.sh: $* at $SECONDS s"; }
 export BENCH_REQUIRE_ALL_TESTS=${BENCH_REQUIRE_ALL_TESTS:-1}
 build_dir=${BENCH_BUILD_DIR:-$root/build}
 asan_dir=${BENCH_ASAN_BUILD_DIR:-$root/build-asan}
@@ -51,44 +56,69 @@ fi
 "$root/scripts/build.sh" -DBENCH_WITH_MPI=ON -DBENCH_MICROBENCH=ON
 # The static bench++ that the guest test boots, in build/static: the same objects linked statically.
 cmake --build "$build_dir" --target bench_static -j "$(nproc)"
+phase_done "built bench++, the tests, the micro-benchmarks and the static bench++"
 install_status=0
 wait "$installing" || install_status=$?
 cat "$install_log" >&2
 [ "$install_status" = 0 ] || { echo "test.sh: installing the tests' tools failed (above)" >&2; exit 1; }
+phase_done "installed the tests' tools"
+# The sanitized tests' build (build-asan/) and the fuzz targets' (build-fuzz/) compile while CTest and the clean
+# clone's run.sh run, niced to 19: CTest leaves a core idle most of the time (its slow tests wait on QEMU guests,
+# mpirun and child processes), which these builds fill, and a test that wants the CPU takes it from them (nice 19
+# weighs 1/70 of nice 0). Their output goes to a log, shown when one fails.
+#
+# The sanitizers' build: no -Werror there (warnings are checked above); -O1 -g1, as the sanitizers advise,
+# compiles in half the time of -O2 -g. The MPI mode stays out of it: Open MPI's own allocations would count as
+# leaks.
+# The libFuzzer targets' build: clang, instrumented as scripts/fuzz.sh builds them, so that they keep building.
+sanitized_builds() {
+  cmake -S "$root" -B "$asan_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DBENCH_SANITIZE=ON \
+    -DBENCH_WERROR=OFF -DBENCH_WITH_MPI=OFF &&
+    nice -n 19 cmake --build "$asan_dir" --target bench_tests -j "$(nproc)" &&
+    CXX=clang++ cmake -S "$root" -B "$fuzz_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_FUZZ=ON -DBENCH_TESTS=OFF &&
+    nice -n 19 cmake --build "$fuzz_dir" --target fuzz_targets -j "$(nproc)"
+}
+mkdir -p "$asan_dir"
+builds_log=$asan_dir/sanitized-builds.log
+sanitized_builds >"$builds_log" 2>&1 &
+building=$!
+# An exit (a failed test) waits for these builds too, never leaves them running.
+trap 'wait "$installing" 2>/dev/null || true; wait "$building" 2>/dev/null || true; summarize_skips' EXIT
 cd "$build_dir"
 ctest --output-on-failure -j 2 --timeout 300
+phase_done "CTest"
 # The front door as a newcomer meets it: scripts/run.sh in a clean clone, built from nothing (bench++ alone, some
 # 3 minutes on 2 cores), its quick run checked for build lines on stdout, +++++ in the I/O columns and the time.
 "$root/tests/run_script_test.sh"
+phase_done "scripts/run.sh in a clean clone"
+build_status=0
+wait "$building" || build_status=$?
+[ "$build_status" = 0 ] ||
+  { tail -n 60 "$builds_log" >&2; echo "test.sh: the sanitized or the fuzz build failed (above; $builds_log)" >&2; exit 1; }
+phase_done "built the sanitized tests and the fuzz targets"
 # The same tests again under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included), in build-asan/.
-# No -Werror there (warnings are checked above); -O1 -g1, as the sanitizers advise, compiles in half the time
-# of -O2 -g. Left out: the strace-counting method test (LeakSanitizer cannot run under ptrace), the 64 MiB
-# bonnie++ tools run (slow there, and about the converters, not memory) and the guest tests (they boot the
-# static, unsanitized bench++). The MPI mode stays out of this build: Open MPI's own allocations would count
-# as leaks.
-cmake -S "$root" -B "$asan_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DBENCH_SANITIZE=ON \
-  -DBENCH_WERROR=OFF -DBENCH_WITH_MPI=OFF >/dev/null
-cmake --build "$asan_dir" --target bench_tests -j "$(nproc)"
-# In two halves at once, one per core (doctest's --first/--last count the test cases the filters keep): the
-# sanitized run takes 51 s alone, 32 s so.
+# Left out: the strace-counting method test (LeakSanitizer cannot run under ptrace), the 64 MiB bonnie++ tools
+# run (slow there, and about the converters, not memory) and the guest tests (they boot the static, unsanitized
+# bench++).
+# In two halves at once, one per core (doctest's --first/--last count the test cases the filters keep), split
+# where the work is halved: the first 110 test cases of 942 took 5.4 min, the other 832 14.7 min (at load 6-12),
+# which puts the middle near 2/5 of the count.
 asan_tests() {
   UBSAN_OPTIONS=print_stacktrace=1 "$asan_dir/tests/bench_tests" --no-intro=true \
     --test-case-exclude='method: the I/O tests make*,bonnie tools: bench++ -d DIR -s 64M*,guest: *' "$@"
 }
-asan_tests --first=1 --last=110 >"$asan_dir/first-half.log" 2>&1 & first_half=$!
-asan_tests --first=111 >"$asan_dir/second-half.log" 2>&1 & second_half=$!
+asan_cases=$(asan_tests --count | awk '/passing the current filters/ { print $NF }')
+asan_split=$((asan_cases * 2 / 5))
+asan_tests --first=1 --last="$asan_split" >"$asan_dir/first-half.log" 2>&1 & first_half=$!
+asan_tests --first=$((asan_split + 1)) >"$asan_dir/second-half.log" 2>&1 & second_half=$!
 asan_status=0
 wait "$first_half" || asan_status=1
 wait "$second_half" || asan_status=1
 cat "$asan_dir/first-half.log" "$asan_dir/second-half.log"
 [ "$asan_status" = 0 ] || { echo "test.sh: the sanitized tests failed (above)" >&2; exit 1; }
-# The libFuzzer targets, so that they keep building (clang, instrumented as scripts/fuzz.sh builds them), each
-# then run once over every seed of its corpus (fuzz/corpus/<target>/: no fuzzing, scripts/fuzz.sh does that).
-# Two jobs at a time: 510 CPU seconds from nothing (some 4-5 minutes on CI's 2 cores), seconds with ccache warm;
-# the corpora run in about a second.
-CXX=clang++ cmake -S "$root" -B "$fuzz_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_FUZZ=ON -DBENCH_TESTS=OFF \
-  >/dev/null
-cmake --build "$fuzz_dir" --target fuzz_targets -j 2 >/dev/null
+phase_done "the sanitized tests"
+# Each fuzz target (built above) run once over every seed of its corpus (fuzz/corpus/<target>/: no fuzzing,
+# scripts/fuzz.sh does that): about a second in all.
 for source in "$root"/fuzz/*_fuzz.cpp; do
   target=$(basename "$source" .cpp)
   if ! "$fuzz_dir/fuzz/$target" "$root/fuzz/corpus/${target%_fuzz}"/* >"$fuzz_dir/$target.log" 2>&1; then
@@ -98,3 +128,4 @@ for source in "$root"/fuzz/*_fuzz.cpp; do
   fi
 done
 echo "test.sh: the fuzz targets built and ran over their seed corpora"
+phase_done "the fuzz targets' corpora"
