@@ -176,9 +176,11 @@ TEST_CASE("fio peer: verify's read-back is counted as the job's reads, as fio co
       CHECK(read["io_bytes"].get<std::uint64_t>() == 1024 * 1024);  // every block written, read back once
       CHECK(read["total_ios"].get<std::uint64_t>() == 256);
       CHECK(read["lat_ns"]["N"].get<std::uint64_t>() == 256);
-      CHECK(read["runtime"].get<std::uint64_t>() <= (*tool)["job_runtime"].get<std::uint64_t>() + 1);
       CHECK((*tool)["write"]["total_ios"].get<std::uint64_t>() == 256);
     }
+    // bench++'s read-back lies within its job's runtime. (fio's own pair is not held to it: on a loaded machine its
+    // read runtime, counted from the read phase's first request, ran past its job_runtime, 5 ms beside 2.)
+    CHECK(bench["read"]["runtime"].get<std::uint64_t>() <= bench["job_runtime"].get<std::uint64_t>() + 1);
     // fio's depth counts hold the read-back's submissions too: 256 writes and 256 reads.
     CHECK(bench["iodepth_level"] == fio["iodepth_level"]);
   }

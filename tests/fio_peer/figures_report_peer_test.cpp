@@ -148,7 +148,9 @@ TEST_CASE("fio peer: job_runtime under group_reporting is the jobs' runtimes sum
     const double runtime = entry.at("read").at("runtime").get<double>();
     const double job_runtime = entry.at("job_runtime").get<double>();
     CHECK(runtime >= 990);
-    CHECK(job_runtime >= 2.9 * runtime);  // three jobs of one second each (fio: 3000 beside 1001)
+    // Three jobs of one second each (fio: 3000 beside 1001), the group's runtime its longest job's: the sum, not the
+    // longest (1x). On a loaded machine one job may run late past the others (fio: 3001 beside 1054).
+    CHECK(job_runtime >= 2.5 * runtime);
     CHECK(job_runtime <= 3.0 * runtime);
   };
   summed(fio);
