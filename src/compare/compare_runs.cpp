@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "compare/bonnie_cache_note.h"
 #include "compare/ranking.h"
 #include "compare/ratio_text.h"
 #include "compare/round_pairing.h"
@@ -292,6 +293,7 @@ Comparison compare_folded(const RunFolder& folder) {
   note_accelerators(groups, comparison.caveats);
   note_busy_machines(groups, comparison.caveats);
   note_cached_reads(groups, comparison.caveats);
+  note_bonnie_cached_reads(groups, folder.options().local_machine, comparison.caveats);
   note_group_differences(groups, comparison.caveats);
   note_one_sided_tests(comparison.tests, groups, comparison.notes);
   if (auto drift = drift_note(groups.front().info.name, base_drift(comparison.tests))) {
