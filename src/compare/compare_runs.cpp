@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "compare/base_placement.h"
 #include "compare/bonnie_cache_note.h"
 #include "compare/ranking.h"
 #include "compare/ratio_text.h"
@@ -290,6 +291,7 @@ Comparison compare_folded(const RunFolder& folder) {
   }
   for (const TestId& test : folder.workload_tests()) comparison.tests.push_back(compare_test(test, groups));
   if (auto few = too_few_note(comparison)) comparison.caveats.push_back(std::move(*few));
+  note_guest_base(groups, comparison.groups, comparison.caveats);
   note_accelerators(groups, comparison.caveats);
   note_busy_machines(groups, comparison.caveats);
   note_cached_reads(groups, comparison.caveats);

@@ -165,6 +165,9 @@ struct GroupInfo {
   bool from_bonnie = false;        // at least one run came from a bonnie++ line
   std::string placement;           // where its first run ran: "host", "guest on kvm", "guest on kvm, in docker";
                                    // empty when not recorded (bonnie++ lines, older files) or unknown
+  // For the base or a group labelled "host" that ran in a guest (compare/base_placement.h): what it is, "the
+  // machine the guests ran on, itself a kvm guest in docker"; else empty.
+  std::string itself = "";
 };
 
 // The keywords of the comparison CSV and JSON (keyword(value), result/result_keywords.h).
