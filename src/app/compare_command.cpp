@@ -14,6 +14,7 @@
 #include "cli/fio_job_file.h"
 #include "compare/compare_runs.h"
 #include "compare/run_grouping.h"
+#include "platform/system_info.h"
 #include "report/result_file.h"
 #include "report/text/comparison_text.h"
 #include "report/text/run_text.h"
@@ -25,12 +26,20 @@
 namespace bench {
 namespace {
 
+// This machine's name and memory, for a bonnie++ line's reads (compare/bonnie_cache_note.h); memory as bonnie++
+// reckons it, the figure its own twice-the-memory rule uses.
+LocalMachine local_machine() {
+  const SystemFacts facts = read_system_facts();
+  return LocalMachine{facts.host_name, facts.ram_mib << 20};
+}
+
 // The inputs read run by run and folded into the comparison's groups (compare/run_grouping.h: RunFolder). Runs
 // are held whole only while something may still show them all: one input whose runs have one label so far (shown
 // alone), or runs that are all of a suite so far (its table): the one case holds one file's runs, as before; a
 // comparison of two files of a million rows holds none.
 struct ReadInputs {
-  explicit ReadInputs(const CompareConfig& config) : folder(CompareOptions{config.group_by_label, config.base}) {}
+  explicit ReadInputs(const CompareConfig& config)
+      : folder(CompareOptions{config.group_by_label, config.base, local_machine()}) {}
   RunFolder folder;
   std::vector<SourcedRun> held;
   std::optional<std::string> first_label;

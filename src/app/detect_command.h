@@ -13,6 +13,9 @@ namespace bench {
 //   evidence:
 //     CPUID: hypervisor bit set, leaf 0x40000000 vendor 'KVMKVMKVM' (kvm)
 //     ...
+//   as a base: a run here is itself a kvm guest in docker, not bare metal: beside guests started here (the "host"
+//   of scripts/host-vs-guest.sh) it is their outer guest
+// (the last line for a guest only: what compare's base would be, compare/base_placement.h).
 std::string format_placement_report(const Placement& placement);
 
 // Reads this machine, prints format_placement_report on stdout and returns the exit code (0).

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "app/fio_logs.h"
+#include "report/text/cleanup_line.h"
 #include "report/text/progress_line.h"
 #include "report/text/run_text.h"
 
@@ -84,6 +85,15 @@ void RunOutputs::run_finished(const RunResult& run) {
   ++finished_runs_;
   write_fio_logs(run);
   outputs_.render(OutputWhen::kEachRun, results());
+}
+
+void RunOutputs::removing_files(const FilesToRemove& files) {
+  if (!says_progress_) return;
+  const std::optional<std::string> line = cleanup_line(files);
+  if (!line) return;
+  if (open_progress_) stderr_sink_.write(open_progress_->empty() ? "done\n" : "\n");
+  open_progress_.reset();
+  stderr_sink_.write(*line + "\n");
 }
 
 void RunOutputs::finish(const std::vector<std::string>& kept_files) {

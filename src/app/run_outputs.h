@@ -5,8 +5,9 @@
 // the end. Besides them, what is not a rendering of results:
 // - Progress on stderr unless -q: bonnie++'s "Writing intelligently...done" per test (redrawn live with a rate on
 //   a terminal), "Running NAME, NAME...done" per group of workloads, on a terminal redrawn live as fio's ETA line
-//   (app/fio_eta_progress.h). None in fio's persona, whose stderr carries only what fio writes there (errors,
-//   warnings): it writes fio's ETA line on stdout when fio would (fio_writes_eta).
+//   (app/fio_eta_progress.h), and "Removing 2 files, 1.0 GiB" before a long clean-up. None in fio's persona,
+//   whose stderr carries only what fio writes there (errors, warnings): it writes fio's ETA line on stdout when
+//   fio would (fio_writes_eta).
 // - fio's log files after each run (app/fio_logs.h).
 // - After a failure, the tests the failed run completed, where the run's text goes.
 #include <optional>
@@ -34,6 +35,9 @@ class RunOutputs final : public RunObserver {
                      std::chrono::nanoseconds elapsed) override;
   void phase_finished(const RunResult& run_so_far, const PhaseResult& phase) override;
   void run_finished(const RunResult& run) override;
+  // "Removing 2 files, 1.0 GiB" on stderr where progress is said, for files that take long to remove
+  // (report/text/cleanup_line.h).
+  void removing_files(const FilesToRemove& files) override;
 
   // After the last run: the summary across repeats, the JSON document on stdout, the files unlink=0 kept (this
   // rank's: under MPI, a line says that the other ranks kept theirs).

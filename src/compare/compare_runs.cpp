@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "compare/base_placement.h"
+#include "compare/bonnie_cache_note.h"
 #include "compare/ranking.h"
 #include "compare/ratio_text.h"
 #include "compare/round_pairing.h"
@@ -289,9 +291,11 @@ Comparison compare_folded(const RunFolder& folder) {
   }
   for (const TestId& test : folder.workload_tests()) comparison.tests.push_back(compare_test(test, groups));
   if (auto few = too_few_note(comparison)) comparison.caveats.push_back(std::move(*few));
+  note_guest_base(groups, comparison.groups, comparison.caveats);
   note_accelerators(groups, comparison.caveats);
   note_busy_machines(groups, comparison.caveats);
   note_cached_reads(groups, comparison.caveats);
+  note_bonnie_cached_reads(groups, folder.options().local_machine, comparison.caveats);
   note_group_differences(groups, comparison.caveats);
   note_one_sided_tests(comparison.tests, groups, comparison.notes);
   if (auto drift = drift_note(groups.front().info.name, base_drift(comparison.tests))) {

@@ -69,9 +69,17 @@ struct SourcedRun {
   std::shared_ptr<const UnrecordedFields> unrecorded = nullptr;
 };
 
+// The machine compare runs on (platform/system_info.h), for what the runs' files do not say (a bonnie++ line
+// records no memory: compare/bonnie_cache_note.h).
+struct LocalMachine {
+  std::string host_name;
+  std::uint64_t memory_bytes = 0;
+};
+
 struct CompareOptions {
   bool group_by_label = false;  // one group per label across files, instead of per (file, label)
   std::optional<std::string> base;  // the group (by name, else by label) to set the others against; else the first
+  std::optional<LocalMachine> local_machine = std::nullopt;  // nullopt: not known (tests); nothing read here
 };
 
 enum class MetricKind { kThroughput, kCpuPercent, kLatencyP50, kLatencyP99, kLatencyMax };
@@ -157,6 +165,9 @@ struct GroupInfo {
   bool from_bonnie = false;        // at least one run came from a bonnie++ line
   std::string placement;           // where its first run ran: "host", "guest on kvm", "guest on kvm, in docker";
                                    // empty when not recorded (bonnie++ lines, older files) or unknown
+  // For the base or a group labelled "host" that ran in a guest (compare/base_placement.h): what it is, "the
+  // machine the guests ran on, itself a kvm guest in docker"; else empty.
+  std::string itself = "";
 };
 
 // The keywords of the comparison CSV and JSON (keyword(value), result/result_keywords.h).

@@ -73,6 +73,7 @@ class RunFolder {
   // Whether the groups are by label (the option, or round files); the RunGroup::folded_index of an added run's group.
   bool by_label() const;
   std::size_t group_of(const SourcedRun& run) const;
+  const CompareOptions& options() const { return options_; }
 
  private:
   struct Folded {

@@ -33,6 +33,14 @@ struct JobProgress {
   bool failed = false;  // ... with a failure (fio's 'X')
 };
 
+// The files a run is about to remove (its workloads' files at its end, bonnie++'s test file after its I/O tests):
+// how many and the bytes they hold (their sizes, as stat(2) gives them). Removing large files can take seconds
+// (a discard-mounted disk trims their blocks), so progress says so first (report/text/cleanup_line.h).
+struct FilesToRemove {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+};
+
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
@@ -50,6 +58,8 @@ class RunObserver {
   // `run_so_far` already holds `phase` as its last element.
   virtual void phase_finished(const RunResult& /*run_so_far*/, const PhaseResult& /*phase*/) {}
   virtual void run_finished(const RunResult& /*run*/) {}
+  // Before the run removes files it made (never with none to remove); this rank's files.
+  virtual void removing_files(const FilesToRemove& /*files*/) {}
   // A run that ends by an exception (a stop signal, a failure) keeps these files (unlink=0) all the same; called
   // before the exception goes on. A run that ends well names them otherwise (RunOutcome::kept_files).
   virtual void files_kept_after_failure(const std::vector<std::string>& /*files*/) {}

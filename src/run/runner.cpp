@@ -213,6 +213,14 @@ class Runner {
   // it is then no failure, the jobs stopped as at runtime='s end and the later groups end unstarted.
   bool reports_stop() const { return plan_.setup.reports_stopped_run && reports_run_after(interrupt_.load()); }
 
+  // After the last run: removes the workloads' files (but unlink=0's) now, the observer hearing first how much
+  // goes, rather than silently when the runner goes. Not collective: each rank removes its own. Should the observer
+  // throw, the runner's end removes them all the same.
+  void remove_workload_files() {
+    if (const FilesToRemove to_remove = files_.to_remove(); to_remove.files > 0) observer_.removing_files(to_remove);
+    files_.remove_created();
+  }
+
   std::vector<std::string> kept_files() const {
     std::vector<std::string> kept;
     for (const fs::path& file : files_.kept_files()) kept.push_back(file.string());
@@ -246,8 +254,18 @@ class Runner {
     return false;
   }
 
-  // bonnie++'s I/O tests' file is not needed once they are done; free its space before the file tests.
+  // bonnie++'s I/O tests' file is not needed once they are done; free its space before the file tests. The
+  // observer hears first how much goes.
   void remove_data_files() {
+    FilesToRemove to_remove;
+    for (const Worker& worker : workers_) {
+      std::error_code missing;
+      const std::uintmax_t bytes = fs::file_size(worker.dir / "data", missing);
+      if (missing) continue;
+      ++to_remove.files;
+      to_remove.bytes += bytes;
+    }
+    if (to_remove.files > 0) observer_.removing_files(to_remove);
     for (const Worker& worker : workers_) fs::remove(worker.dir / "data");
   }
 
@@ -571,6 +589,7 @@ RunOutcome run_plan(Plan plan, const fs::path& directory, const RunInfo& base_in
       outcome.runs.push_back(runner.run_once(info));
       if (outcome.runs.back().stop_signal != 0) break;  // stopped: no further repeat starts
     }
+    runner.remove_workload_files();
   } catch (...) {
     if (const std::vector<std::string> kept = runner.kept_files(); !kept.empty()) {
       observer.files_kept_after_failure(kept);

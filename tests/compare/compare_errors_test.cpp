@@ -156,7 +156,10 @@ TEST_CASE("compare errors: the command line (exit 2)") {
   const auto guest_first = test::run_bench(
       {"compare", (kFixtures / "host.csv").string(), (kFixtures / "guest.csv").string(), "--base", "guest"});
   CHECK(guest_first.exit_code == 0);
-  CHECK(guest_first.out.find("  base: guest (") != std::string::npos);
+  // The base ran in a guest (a kvm guest, as guest.csv records): the header and a caveat say so.
+  CHECK(guest_first.out.find("  base: guest: itself a kvm guest (") != std::string::npos);
+  CHECK(guest_first.out.find("guest is itself a kvm guest: its figures are a guest's disk, not bare metal's") !=
+        std::string::npos);
   CHECK(guest_first.out.find("host vs guest: throughput ") != std::string::npos);
 }
 

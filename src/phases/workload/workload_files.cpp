@@ -92,6 +92,23 @@ void WorkloadFiles::remove_created() noexcept {
   private_directories_.clear();
 }
 
+FilesToRemove WorkloadFiles::to_remove() const {
+  FilesToRemove out;
+  const auto count = [&](const fs::path& path) {
+    std::error_code error;
+    const std::uintmax_t bytes = fs::file_size(path, error);
+    ++out.files;
+    if (!error) out.bytes += bytes;
+  };
+  for (const auto& [path, created] : created_) {
+    if (!created.keep) count(path);
+  }
+  for (const auto& [path, kept] : existing_kept_) {
+    if (!kept) count(path);
+  }
+  return out;
+}
+
 const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
   auto found = private_directories_.find(directory);
   if (found != private_directories_.end()) return found->second;

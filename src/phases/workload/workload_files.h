@@ -54,6 +54,7 @@
 #include <vector>
 
 #include "platform/posix_file.h"
+#include "result/run_observer.h"
 #include "result/run_result.h"
 #include "result/run_setup.h"
 #include "result/workload_spec.h"
@@ -134,6 +135,9 @@ class WorkloadFiles {
 
   // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
   std::vector<std::filesystem::path> kept_files() const;
+
+  // What remove_created() would remove now: the files and the bytes they hold (result/run_observer.h).
+  FilesToRemove to_remove() const;
 
   // Removes what it created and its private directories (but files kept by unlink=0), and under fio's rules the
   // existing files that unlink=1 removes, now; what it removed is

@@ -225,8 +225,8 @@ std::string format_comparison_text(const Comparison& comparison) {
   std::string out = "bench++ compare\n";
   for (std::size_t g = 0; g < comparison.groups.size(); ++g) {
     const GroupInfo& group = comparison.groups[g];
-    out += wrapped(fmt::format("{} {} ({})", g == 0 ? "base: " : "other:", one_line(group.name), files_text(group)),
-                   "  ", "         ");
+    const std::string name = group.itself.empty() ? one_line(group.name) : one_line(group.name + ": " + group.itself);
+    out += wrapped(fmt::format("{} {} ({})", g == 0 ? "base: " : "other:", name, files_text(group)), "  ", "         ");
   }
   if (!comparison.caveats.empty()) {
     out += "\nRead first:\n";
