@@ -38,6 +38,30 @@ std::vector<FioLoggedRequest> read_fio_iolog(const std::filesystem::path& log) {
   return requests;
 }
 
+std::vector<std::string> json_object_texts(const std::string& text) {
+  std::vector<std::string> objects;
+  std::size_t depth = 0;
+  std::size_t begin = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{') {
+      if (depth++ == 0) begin = i;
+    } else if (c == '}' && depth > 0 && --depth == 0) {
+      objects.push_back(text.substr(begin, i + 1 - begin));
+    }
+  }
+  return objects;
+}
+
 std::vector<FioLoggedRequest> fio_null_requests(const std::filesystem::path& dir,
                                                 const std::vector<std::string>& options) {
   const std::filesystem::path log = dir / "iolog";

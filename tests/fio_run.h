@@ -32,4 +32,8 @@ std::vector<FioLoggedRequest> read_fio_iolog(const std::filesystem::path& log);
 std::vector<FioLoggedRequest> fio_null_requests(const std::filesystem::path& dir,
                                                 const std::vector<std::string>& options);
 
+// The top-level JSON objects of `text`, one after another, each as its text (fio's documents as --status-interval
+// writes them, then the final one).
+std::vector<std::string> json_object_texts(const std::string& text);
+
 }  // namespace bench::test

@@ -57,7 +57,7 @@ bool takes_stdout(const OutputRow& row, const Config& config) {
 }  // namespace
 
 OutputSet::OutputSet(const Config& config, bool with_bonnie_tests)
-    : stdout_("-"), stderr_(TextSink::standard_error()) {
+    : config_(config), stdout_("-"), stderr_(TextSink::standard_error()) {
   std::vector<const OutputRow*> rows;
   for (const OutputRow& row : output_rows()) {
     if (asked(row, config, with_bonnie_tests)) rows.push_back(&row);
@@ -116,6 +116,16 @@ OutputSet::Outlet& OutputSet::stream_outlet(TextSink& sink) {
   outlets_.push_back(std::make_unique<Outlet>());
   outlets_.back()->stream = &sink;
   return *outlets_.back();
+}
+
+void OutputSet::write_status(const RunResult& run_so_far) {
+  std::vector<Outlet*> written;
+  for (const Open& open : open_) {
+    if (open.row->render_status == nullptr) continue;
+    open.outlet->add(open.row->render_status(run_so_far, config_));
+    if (std::find(written.begin(), written.end(), open.outlet) == written.end()) written.push_back(open.outlet);
+  }
+  for (Outlet* outlet : written) outlet->write();
 }
 
 void OutputSet::render(OutputWhen when, const ResultsSoFar& results) {

@@ -31,6 +31,10 @@ class OutputSet {
   // end every row is rendered, and then a stream that takes only a last document (a JSON report on stdout) gets it.
   void render(OutputWhen when, const ResultsSoFar& results);
 
+  // fio's --status-interval: each open row's status document of `run_so_far` (OutputRow::render_status), in the
+  // table's order, added to its destination and written now (fio's formats: its --output, else standard output).
+  void write_status(const RunResult& run_so_far);
+
   // Where the run's text goes when it goes to a stream: standard output, or standard error (kRunText's rule).
   TextSink& text_stream() { return *text_stream_; }
 
@@ -46,6 +50,7 @@ class OutputSet {
 
   Outlet& stream_outlet(TextSink& sink);
 
+  const Config& config_;
   TextSink stdout_;
   TextSink stderr_;
   TextSink* text_stream_;

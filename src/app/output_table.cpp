@@ -1,5 +1,7 @@
 #include "app/output_table.h"
 
+#include <unistd.h>
+
 #include <vector>
 
 #include "report/bonnie/bonnie_csv.h"
@@ -38,23 +40,47 @@ std::unique_ptr<ResultWriter> fio_normal(const Config& config) {
   return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet && config.persona == Persona::kBench);
 }
 
+// fio's status output (--status-interval) in each of its formats: what it prints of a run's results at its end,
+// without the header normal output begins with (fio prints that once, as the jobs start).
+std::string fio_terse_status(const RunResult& run, const Config& config) {
+  return format_fio_terse(run, config.fio_output.terse_version);
+}
+template <FioJsonKind Kind>
+std::string fio_json_status(const RunResult& run, const Config& /*config*/) {
+  return format_fio_json({run}, Kind);
+}
+std::string fio_normal_status(const RunResult& run, const Config& /*config*/) {
+  return format_fio_normal_stats(run, static_cast<int>(::getpid()));
+}
+
 using enum OutputAsked;
 using enum OutputDestination;
 using enum OutputWhen;
 using enum Growth;
 
 const std::vector<OutputRow> kRows = {
-    // asked              name      writer                                          destination  growth    when
-    {kFioPersona,         "stop line", fio_stop_line,                               kFioOutput,  kAppends, kEachRun},
-    {kFioFormat,          "terse",  fio_terse,                                      kFioOutput,  kAppends, kEachRun},
-    {kFioFormat,          "json",   plain<FioJsonWriter, FioJsonKind::kJson>,       kFioOutput,  kAppends, kEnd},
-    {kFioFormat,          "json+",  plain<FioJsonWriter, FioJsonKind::kJsonPlus>,   kFioOutput,  kAppends, kEnd},
-    {kFioFormat,          "normal", fio_normal,                                     kFioOutput,  kAppends, kEachRun},
-    {kAlways,             "text",   run_text,                                       kRunText,    kAppends, kEachRun},
-    {kWithBonnieTests,    "bonnie++ CSV", bonnie_csv,                               kFreeStdout, kAppends, kEachRun},
-    {kResultFileOption,   "csv",    plain<SpreadsheetCsvWriter>,                    kNamedFile,  kAppends, kEachTest},
-    {kResultFileOption,   "json",   plain<JsonReportWriter>,                        kNamedFile,  kReplaces, kEachTest},
-    {kResultFileOption,   "html",   plain<RunHtmlWriter>,                           kNamedFile,  kReplaces, kEachTest},
+    // asked             name            writer                                        destination  growth     when
+    //  then what it writes at --status-interval (render_status)
+    {kFioPersona,       "stop line",    fio_stop_line,                                kFioOutput,  kAppends,  kEachRun,
+     nullptr},
+    {kFioFormat,        "terse",        fio_terse,                                    kFioOutput,  kAppends,  kEachRun,
+     fio_terse_status},
+    {kFioFormat,        "json",         plain<FioJsonWriter, FioJsonKind::kJson>,     kFioOutput,  kAppends,  kEnd,
+     fio_json_status<FioJsonKind::kJson>},
+    {kFioFormat,        "json+",        plain<FioJsonWriter, FioJsonKind::kJsonPlus>, kFioOutput,  kAppends,  kEnd,
+     fio_json_status<FioJsonKind::kJsonPlus>},
+    {kFioFormat,        "normal",       fio_normal,                                   kFioOutput,  kAppends,  kEachRun,
+     fio_normal_status},
+    {kAlways,           "text",         run_text,                                     kRunText,    kAppends,  kEachRun,
+     nullptr},
+    {kWithBonnieTests,  "bonnie++ CSV", bonnie_csv,                                   kFreeStdout, kAppends,  kEachRun,
+     nullptr},
+    {kResultFileOption, "csv",          plain<SpreadsheetCsvWriter>,                  kNamedFile,  kAppends,  kEachTest,
+     nullptr},
+    {kResultFileOption, "json",         plain<JsonReportWriter>,                      kNamedFile,  kReplaces, kEachTest,
+     nullptr},
+    {kResultFileOption, "html",         plain<RunHtmlWriter>,                         kNamedFile,  kReplaces, kEachTest,
+     nullptr},
 };
 
 const std::vector<CompareOutputRow> kCompareRows = {

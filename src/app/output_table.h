@@ -47,6 +47,9 @@ struct OutputRow {
   OutputDestination destination;
   Growth growth;  // how its documents change (report/result_writer.h)
   OutputWhen when;
+  // What it writes at each of fio's --status-interval (the results so far, a whole document of its format, as
+  // fio's __show_running_run_stats), to its destination; nullptr: nothing (all but fio's formats).
+  std::string (*render_status)(const RunResult& run_so_far, const Config& config);
 };
 
 // Every output, in the order they are rendered at each moment (so, on a stream they share, the order of their

@@ -65,6 +65,8 @@ void RunOutputs::jobs_progress(const GroupStart& group, const std::vector<JobPro
   }
 }
 
+void RunOutputs::status(const RunResult& run_so_far) { outputs_.write_status(run_so_far); }
+
 void RunOutputs::phase_finished(const RunResult& run_so_far, const PhaseResult& /*phase*/) {
   if (open_progress_) {
     if (open_progress_->empty()) {

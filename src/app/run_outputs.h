@@ -33,6 +33,10 @@ class RunOutputs final : public RunObserver {
                       std::chrono::nanoseconds elapsed) override;
   void jobs_progress(const GroupStart& group, const std::vector<JobProgress>& jobs,
                      std::chrono::nanoseconds elapsed) override;
+  // fio's --status-interval (FioOutputRequest::status_interval): the results so far in fio's formats asked, each a
+  // whole document, where fio's formats go.
+  std::chrono::milliseconds status_interval() const override { return config_.fio_output.status_interval; }
+  void status(const RunResult& run_so_far) override;
   void phase_finished(const RunResult& run_so_far, const PhaseResult& phase) override;
   void run_finished(const RunResult& run) override;
   // "Removing 2 files, 1.0 GiB" on stderr where progress is said, for files that take long to remove

@@ -50,7 +50,7 @@ constexpr std::array kRunOptions = {
     run_option("eta-newline", kRequired, kOutput, "TIME", "end the ETA line with a new line every TIME"),
     run_option("eta-interval", kRequired, kOutput, "TIME", "write the ETA line every TIME (at least 250ms)", "1s"),
     run_option("status-interval", kRequired, kOutput, "TIME",
-               "accepted (at least 1s); bench++ writes no results before the end"),
+               "the results so far every TIME (at least 1s) in fio's formats asked, where they go"),
 };
 
 UsageError invalid(const FioOption& option, std::string_view why) {

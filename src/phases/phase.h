@@ -25,6 +25,8 @@
 
 namespace bench {
 
+class JobSnapshot;  // phases/job_snapshot.h
+
 // What a worker keeps from one test to the next within a run (e.g. the names the create phases made).
 struct WorkerState {
   std::vector<std::string> file_names;  // paths relative to PhaseContext::files_dir, in creation order
@@ -128,7 +130,8 @@ struct JobMeasurement {
   CpuBreakdown cpu_outside_group;
   // The job's own CPU time, context switches and faults (fio's usr_cpu, sys_cpu, ctx, majf, minf of the job): its
   // thread's (measure/stopwatch.h thread_usage) from the start of its measured window to its end, verify's read-back
-  // included; nullopt when not read. `usage_at_measured_from`: the thread's reading as a ramp_time ended.
+  // included; nullopt when not read. `usage_at_measured_from`: the thread's reading as the measured window began (as
+  // a ramp_time ended, or as the job's work began; nullopt when not read), from which a status counts it too.
   std::optional<CpuBreakdown> own_usage;
   std::optional<CpuBreakdown> usage_at_measured_from;
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
@@ -173,6 +176,9 @@ struct PhaseContext {
   const std::atomic<bool>* group_end = nullptr;
   JobStart* start = nullptr;                 // nullptr: start at once (a test run alone)
   std::uint32_t rank = 0;                    // this process's rank in an MPI job (0 alone)
+  // Where a workload job answers the runner's requests for its measurement so far (phases/job_snapshot.h: fio's
+  // --status-interval). nullptr: not asked.
+  JobSnapshot* snapshot = nullptr;
 
   // The specs of the tests that run. REQUIRES (checked: std::bad_optional_access): a phase of that test, which
   // the plan makes only when the spec is there.

@@ -55,6 +55,13 @@ class RunObserver {
   // With group_progress, each job's own (a workload group's: bonnie++'s tests count operations alone).
   virtual void jobs_progress(const GroupStart& /*group*/, const std::vector<JobProgress>& /*jobs*/,
                              std::chrono::nanoseconds /*elapsed*/) {}
+  // fio's --status-interval: how often the observer wants the results so far while a group of workloads runs (0:
+  // never). Read once, when the run starts.
+  virtual std::chrono::milliseconds status_interval() const { return std::chrono::milliseconds(0); }
+  // Every status_interval() since the run started, while a group of workloads runs, from the progress thread (never
+  // at the same time as the other methods): the run so far, its finished groups' results and the running group's
+  // as they stand (each running job's measurement so far: phases/job_snapshot.h).
+  virtual void status(const RunResult& /*run_so_far*/) {}
   // `run_so_far` already holds `phase` as its last element.
   virtual void phase_finished(const RunResult& /*run_so_far*/, const PhaseResult& /*phase*/) {}
   virtual void run_finished(const RunResult& /*run*/) {}

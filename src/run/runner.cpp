@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <barrier>
 #include <condition_variable>
 #include <exception>
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "measure/stopwatch.h"
+#include "phases/job_snapshot.h"
 #include "phases/seeds.h"
 #include "platform/disk_stats.h"
 #include "platform/posix_file.h"
@@ -107,6 +109,21 @@ struct JobRun {
   std::unique_ptr<StartGate> gate;
   std::exception_ptr failure;
   std::atomic<bool>* group_end = nullptr;  // fio's exitall: its fio group's flag (run_jobs)
+  // fio's --status-interval: where a workload job answers for its measurement so far, and its last answer.
+  std::optional<JobSnapshot> snapshot;
+  std::mutex snapshot_mutex;
+  std::optional<JobMeasurement> measurement_so_far;
+};
+
+// How long the progress thread waits for the running jobs' answers before it reports the results so far.
+constexpr std::chrono::milliseconds kStatusAnswerWait{200};
+
+// What the progress thread needs to tell the results so far of a running group (fio's --status-interval).
+struct GroupStatus {
+  const RunResult* run_so_far;          // the run's finished groups
+  const DiskStatsWatch* disks;          // fio's disk_util since the run's start
+  const std::chrono::nanoseconds* cpu_start;  // the process's CPU time at the group's release
+  Clock::time_point zero;               // when the group was released
 };
 
 // Where fio would look for the devices of the tests that ask for disk_util (Phase::disk_stat_paths).
@@ -175,6 +192,9 @@ class Runner {
     std::exception_ptr failure = guarded([&] {
       run.info.started_utc = utc_now_iso8601();
       observer_.run_started(run.info);
+      // fio's --status-interval, on one rank alone (the results so far are not exchanged between ranks).
+      status_interval_ = group_.size() == 1 ? observer_.status_interval() : std::chrono::milliseconds(0);
+      next_status_ = Clock::now() + status_interval_;
     });
     const DiskStatsWatch disks(disks_under(disk_util_paths(phases_), "/sys"));
     const OtherCpuWatch others(group_.size());
@@ -187,7 +207,7 @@ class Runner {
           observer_.group_started(run.info, start);
         });
       }
-      std::vector<PhaseResult> results = run_group(g, start, failure);
+      std::vector<PhaseResult> results = run_group(g, start, failure, run, disks);
       for (FilesLaidOut& laid_out : files_.take_laid_out()) run.files_laid_out.push_back(std::move(laid_out));
       failure = guarded([&] {
         for (PhaseResult& result : results) {
@@ -282,7 +302,7 @@ class Runner {
   }
 
   // The group's jobs, each with its context.
-  std::vector<std::unique_ptr<JobRun>> make_jobs(std::size_t g) {
+  std::vector<std::unique_ptr<JobRun>> make_jobs(std::size_t g, bool snapshots) {
     std::vector<std::unique_ptr<JobRun>> jobs;
     for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
       const PlannedTest& test = plan_.groups[g][t];
@@ -317,6 +337,14 @@ class Runner {
                                           .abort = nullptr,
                                           .start = nullptr,
                                           .rank = group_.rank()});
+        if (snapshots && !bonnie) {
+          JobRun* own = job.get();
+          job->snapshot.emplace(snapshot_requests_, [own](const JobMeasurement& so_far) {
+            const std::lock_guard lock(own->snapshot_mutex);
+            own->measurement_so_far = so_far;
+          });
+          job->context->snapshot = &*job->snapshot;
+        }
         jobs.push_back(std::move(job));
       }
     }
@@ -325,8 +353,10 @@ class Runner {
 
   // Prepares (untimed), meets the other ranks, runs every job (timed) and makes the group's results, combined
   // over the ranks. `failure`: what went wrong on this rank before the group, if anything.
-  std::vector<PhaseResult> run_group(std::size_t g, const GroupStart& start, std::exception_ptr failure) {
-    std::vector<std::unique_ptr<JobRun>> jobs = make_jobs(g);
+  std::vector<PhaseResult> run_group(std::size_t g, const GroupStart& start, std::exception_ptr failure,
+                                     const RunResult& run_so_far, const DiskStatsWatch& disks) {
+    const bool reports_status = status_interval_.count() > 0 && start.workloads;
+    std::vector<std::unique_ptr<JobRun>> jobs = make_jobs(g, reports_status);
     if (!failure) {
       failure = guarded([&] {
         for (const auto& job : jobs) {
@@ -346,7 +376,9 @@ class Runner {
     {
       std::jthread ticker;
       // A ticker that cannot start ends the group before its jobs, on every rank (the agreement below).
-      clock_failure = guarded([&] { ticker = start_ticker(start, jobs); });
+      const std::optional<GroupStatus> status =
+          reports_status ? std::optional(GroupStatus{&run_so_far, &disks, &cpu_start, zero}) : std::nullopt;
+      clock_failure = guarded([&] { ticker = start_ticker(start, jobs, status); });
       if (!clock_failure) run_jobs(jobs, cpu_start, usage_start, clock_failure);
     }  // the ticker is stopped and joined here, before the observer hears of the result
     std::chrono::nanoseconds cpu_end{0};
@@ -365,7 +397,9 @@ class Runner {
       cpu_end = std::max(cpu_start, cpu_end - outside.user - outside.system);
       usage_end = usage_between(outside, usage_end);
     }
-    std::vector<PhaseResult> results = results_of(g, jobs, CpuWindow{cpu_start, cpu_end}, zero);
+    std::vector<JobMeasurement> measurements;
+    for (const auto& job : jobs) measurements.push_back(std::move(job->measurement));
+    std::vector<PhaseResult> results = results_of(g, jobs, std::move(measurements), CpuWindow{cpu_start, cpu_end}, zero);
     for (PhaseResult& result : results) {  // the jobs' own usage (run/test_results.h), else the process's
       if (group_.size() > 1) {  // under MPI the CPU time is every rank's, and the breakdown would be this one's
         result.cpu_breakdown.reset();
@@ -492,24 +526,45 @@ class Runner {
   // descriptor table to the jobs, before they open anything: with one job (on this thread) and no MPI the table
   // then has one user, and every system call of the test takes the kernel's single-thread path, as bonnie++'s do
   // (platform/posix_file.h).
-  std::jthread start_ticker(const GroupStart& start, const std::vector<std::unique_ptr<JobRun>>& jobs) {
+  // With `status` (fio's --status-interval), it also tells the observer the results so far at each interval.
+  std::jthread start_ticker(const GroupStart& start, const std::vector<std::unique_ptr<JobRun>>& jobs,
+                            std::optional<GroupStatus> status) {
     if (group_.rank() != 0) return {};
     std::uint64_t total = 0;
     for (const auto& job : jobs) total += job->phase->expected_operations(plan_.setup);
     std::latch detached(1);
-    const auto tick = [this, &start, &jobs, total, &detached](std::stop_token stop) {
+    const auto tick = [this, &start, &jobs, total, &detached, status](std::stop_token stop) {
       stop_sharing_descriptor_table();
       detached.count_down();
       const Clock::time_point began = Clock::now();
       std::mutex mutex;
       std::condition_variable_any wake;
       std::unique_lock lock(mutex);
+      // The next wake: a progress interval on, or the next status when that comes first (so that a status comes at
+      // its time, as fio's: a job that ends just after it still has it).
+      const auto next_wait = [this, &status] {
+        if (!status) return std::chrono::duration_cast<Clock::duration>(kProgressInterval);
+        const Clock::duration to_status = next_status_ - Clock::now();
+        return std::clamp<Clock::duration>(to_status, std::chrono::milliseconds(1), kProgressInterval);
+      };
       // wait_for returns the predicate: true once a stop is requested, false after each interval.
-      while (!wake.wait_for(lock, stop, kProgressInterval, [&stop] { return stop.stop_requested(); })) {
+      while (!wake.wait_for(lock, stop, next_wait(), [&stop] { return stop.stop_requested(); })) {
         std::uint64_t done = 0;
         for (const auto& job : jobs) done += job->operations_started.load(std::memory_order_relaxed);
         observer_.group_progress(start, total == 0 ? done : std::min(done, total), total, Clock::now() - began);
         if (start.workloads) observer_.jobs_progress(start, progress_of(jobs), Clock::now() - began);
+        if (status && Clock::now() >= next_status_) {
+          while (next_status_ <= Clock::now()) next_status_ += status_interval_;
+          // Each running job answers at its loop's next turn: a short wait for them (a job still setting up, or
+          // paused, shows what it last answered).
+          const std::uint64_t asked = snapshot_requests_.fetch_add(1) + 1;
+          const Clock::time_point wait_until = Clock::now() + kStatusAnswerWait;
+          while (!all_answered(jobs, asked) && Clock::now() < wait_until &&
+                 !wake.wait_for(lock, stop, std::chrono::milliseconds(2), [&stop] { return stop.stop_requested(); })) {
+          }
+          if (stop.stop_requested()) break;
+          observer_.status(status_so_far(start.index, jobs, *status));
+        }
       }
     };
     std::jthread ticker;
@@ -520,6 +575,45 @@ class Runner {
     }
     detached.wait();
     return ticker;
+  }
+
+  // Whether every job of the group that has not ended has answered the request `asked` (or a later one).
+  static bool all_answered(const std::vector<std::unique_ptr<JobRun>>& jobs, std::uint64_t asked) {
+    return std::all_of(jobs.begin(), jobs.end(), [asked](const auto& job) {
+      return job->ended.load() || !job->snapshot || job->snapshot->answered() >= asked;
+    });
+  }
+
+  // The run so far with the running group's results as they stand: an ended job's measurement, a running one's last
+  // answer, or nothing yet (a job still setting up) measured from the group's release; the process's CPU time from
+  // the release (once a job has answered: the release is then seen) to now.
+  RunResult status_so_far(std::size_t g, const std::vector<std::unique_ptr<JobRun>>& jobs,
+                          const GroupStatus& status) {
+    bool answered = false;
+    std::vector<JobMeasurement> measurements;
+    for (const auto& job : jobs) {
+      if (job->ended.load()) {
+        measurements.push_back(job->measurement);
+        continue;
+      }
+      const std::lock_guard lock(job->snapshot_mutex);
+      if (job->measurement_so_far) {
+        answered = true;
+        measurements.push_back(*job->measurement_so_far);
+      } else {
+        JobMeasurement nothing;
+        nothing.parts.resize(job->phase->parts().size());  // (the job's own is its thread's to size)
+        nothing.measured_from = status.zero;
+        measurements.push_back(std::move(nothing));
+      }
+    }
+    const CpuWindow cpu = answered ? CpuWindow{*status.cpu_start, process_cpu_time()} : CpuWindow{};
+    RunResult run = *status.run_so_far;
+    run.disk_utilization = status.disks->finish();
+    for (PhaseResult& result : results_of(g, jobs, std::move(measurements), cpu, status.zero)) {
+      run.phases.push_back(std::move(result));
+    }
+    return run;
   }
 
   // Each job's completed requests so far, for the progress display (fio's ETA line).
@@ -538,8 +632,10 @@ class Runner {
   }
 
   // The group's results as the run reports them (run/test_results.h, run/rank_exchange.h).
+  // `measurements`: the jobs' in their order.
   std::vector<PhaseResult> results_of(std::size_t g, const std::vector<std::unique_ptr<JobRun>>& jobs,
-                                      CpuWindow cpu, Clock::time_point zero) {
+                                      std::vector<JobMeasurement> measurements_of_jobs, CpuWindow cpu,
+                                      Clock::time_point zero) {
     std::vector<LocalResult> locals;
     std::size_t next = 0;
     for (std::size_t t = 0; t < plan_.groups[g].size(); ++t) {
@@ -547,7 +643,7 @@ class Runner {
       std::vector<JobMeasurement> measurements;
       std::vector<CacheResidency> residencies;
       for (std::uint32_t j = 0; j < test.jobs; ++j, ++next) {
-        measurements.push_back(std::move(jobs[next]->measurement));
+        measurements.push_back(std::move(measurements_of_jobs[next]));
         residencies.push_back(jobs[next]->residency);
       }
       for (LocalResult& local : local_results(plan_, test, phases_[g][t]->parts(), measurements, residencies, cpu, zero)) {
@@ -564,6 +660,11 @@ class Runner {
 
   Plan plan_;
   std::atomic<bool> everything_ended_{false};  // exit_what=all: a job's end stopped every job, later ones too
+  // fio's --status-interval (RunObserver::status_interval; 0: none), when the next status is due, and the count of
+  // requests for the jobs' measurements so far (phases/job_snapshot.h).
+  std::chrono::milliseconds status_interval_{0};
+  Clock::time_point next_status_{};
+  std::atomic<std::uint64_t> snapshot_requests_{0};
   RunObserver& observer_;
   const std::atomic<int>& interrupt_;
   RankGroup& group_;

@@ -113,4 +113,23 @@ TEST_CASE("spreadsheet CSV writer: nothing before the first test, then the heade
         spreadsheet_csv_header() + format_spreadsheet_csv_row(runs[0].info, runs[0].phases[0]));
 }
 
+TEST_CASE("output table: fio's formats, and they alone, write the results so far at fio's --status-interval") {
+  const RunResult run = test::workload_sample_run({WorkloadPart{}});
+  Config config;
+  config.persona = Persona::kFio;  // fio's normal output alone, without bench++'s text
+  for (const OutputRow& row : output_rows()) {
+    CAPTURE(row.name);
+    CHECK((row.render_status != nullptr) == (row.asked == OutputAsked::kFioFormat));
+    if (row.render_status == nullptr) continue;
+    const std::string status = row.render_status(run, config);
+    CHECK_FALSE(status.empty());
+    // Each a whole document of its format: what the format writes of the run at the end, without what it writes
+    // once before the jobs run (normal's header).
+    const std::vector<RunResult> runs = {run};
+    const std::string final_document = row.make_writer(config)->render(ResultsSoFar{runs, 1, true, {}});
+    CHECK(final_document.ends_with(status));
+    if (row.name == "normal") CHECK(status.find("Starting ") == std::string::npos);
+  }
+}
+
 }  // namespace bench

@@ -9,6 +9,7 @@
 
 #include "engine/fio_random.h"
 #include "engine/io_engine.h"
+#include "phases/job_snapshot.h"
 #include "phases/live_io.h"
 #include "phases/workload/workload_data.h"
 #include "result/workload_spec.h"
@@ -42,6 +43,7 @@ struct JobPlan {
   // unlink_each_loop (the phase makes the files anew, on the engine's descriptors). May throw: the job ends with it.
   std::function<void()> between_loops = nullptr;
   LiveIo* live_io = nullptr;  // where the job counts its completed requests for the progress display; may be null
+  JobSnapshot* snapshot = nullptr;  // where the job answers for its measurement so far (phases/job_snapshot.h); may be null
 };
 
 }  // namespace bench

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cerrno>
+#include <cstring>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "measure/stopwatch.h"
+#include "phases/job_snapshot.h"
 #include "phases/workload/job_outcome_codec.h"
 #include "platform/posix_file.h"
 #include "platform/resource_limits.h"
@@ -35,6 +37,7 @@ struct SharedFlags {
   std::atomic<bool> abort{false};
   std::atomic<bool> group_end{false};
   std::atomic<std::uint64_t> operations{0};
+  std::atomic<std::uint64_t> snapshot_requests{0};  // the parent's JobSnapshot's count (phases/job_snapshot.h)
   LiveIo live_io;
 };
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free &&
@@ -63,10 +66,14 @@ class SharedFlagsMapping {
 };
 
 // The messages on the channel: the child's first byte says it waits at the start line (kReady) or that its outcome
-// follows (kOutcome: it ended before the start line, or started at once); the parent answers kReady with kGo.
+// follows (kOutcome: it ended before the start line, or started at once); the parent answers kReady with kGo. After
+// the start, before its outcome, the child may send its measurement so far (kSnapshot, then the encoding's length
+// in kLengthBytes, then the encoding: job_outcome_codec.h without an error) when the parent asked for it.
 constexpr char kReady = 'R';
 constexpr char kOutcome = 'O';
 constexpr char kGo = 'G';
+constexpr char kSnapshot = 'S';
+constexpr std::size_t kLengthBytes = sizeof(std::uint64_t);
 
 // In the child: sends all of `bytes`, or ends the process (the parent is gone).
 void send_or_exit(int channel, std::string_view bytes) {
@@ -114,6 +121,17 @@ class ChildStart final : public JobStart {
   // terminal's Ctrl-C then reaches the parent alone, which passes it on.)
   ::setsid();
   ChildStart start(channel);
+  std::optional<JobSnapshot> snapshot;
+  if (context.snapshot != nullptr) {
+    snapshot.emplace(flags.snapshot_requests, [channel](const JobMeasurement& so_far) {
+      const std::string encoded = encode_job_outcome(so_far, std::nullopt);
+      const std::uint64_t length = encoded.size();
+      std::string message(1, kSnapshot);
+      message.append(reinterpret_cast<const char*>(&length), kLengthBytes);
+      message += encoded;
+      send_or_exit(channel, message);
+    });
+  }
   // Every member as the parent's context, but what the parent's thread passes on (a new member goes here too).
   PhaseContext child{.setup = context.setup,
                      .data_file = context.data_file,
@@ -132,7 +150,8 @@ class ChildStart final : public JobStart {
                      .abort = &flags.abort,
                      .group_end = &flags.group_end,
                      .start = context.start != nullptr ? &start : nullptr,
-                     .rank = context.rank};
+                     .rank = context.rank,
+                     .snapshot = snapshot ? &*snapshot : nullptr};
   std::optional<JobError> error;
   try {
     job(child);
@@ -202,6 +221,9 @@ class ChildChannel {
       reported_operations_ = operations;
     }
     if (context_.live_io != nullptr) context_.live_io->copy_from(flags_.live_io);
+    if (context_.snapshot != nullptr) {
+      flags_.snapshot_requests.store(context_.snapshot->requests(), std::memory_order_relaxed);
+    }
   }
 
   // Reads what the child sends until it has sent `bytes` more, or until it closes its end (then fewer); relays
@@ -230,8 +252,10 @@ class ChildChannel {
         closed_ = true;  // its end closed (it ended), or broken: what came is all there is
       } else {
         received_.append(chunk, static_cast<std::size_t>(got));
+        take_snapshots();
       }
     }
+    take_snapshots();
     relay();
   }
 
@@ -251,6 +275,20 @@ class ChildChannel {
   bool child_ended() const {
     siginfo_t info{};
     return ::waitid(P_PID, static_cast<id_t>(child_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+  }
+  // The child's whole snapshot messages at the front of what it sent, each handed to the parent's JobSnapshot (its
+  // CPU figures are its own process's, so the ramp's CPU reading is left out).
+  void take_snapshots() {
+    if (context_.snapshot == nullptr) return;
+    while (received_.size() > kLengthBytes && received_.front() == kSnapshot) {
+      std::uint64_t length = 0;
+      std::memcpy(&length, received_.data() + 1, kLengthBytes);
+      if (received_.size() - 1 - kLengthBytes < length) return;
+      JobOutcome so_far = decode_job_outcome(std::string_view(received_).substr(1 + kLengthBytes, length));
+      so_far.measurement.cpu_at_measured_from.reset();
+      context_.snapshot->answer(so_far.measurement);
+      received_.erase(0, 1 + kLengthBytes + length);
+    }
   }
   // What is left to read on the channel now, without waiting, up to `wanted` bytes in all.
   void drain(std::size_t wanted) {
@@ -284,6 +322,8 @@ std::string describe_end(int status) {
 void run_in_own_process(PhaseContext& context, const std::function<void(PhaseContext&)>& job) {
   SharedFlagsMapping mapping;
   SharedFlags& flags = mapping.flags();
+  // The child's JobSnapshot answers only the requests made after it began, as the parent's.
+  if (context.snapshot != nullptr) flags.snapshot_requests.store(context.snapshot->answered());
   int ends[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
     throw std::system_error(errno, std::generic_category(), "cannot make a channel to a workload job's process");

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/refill_policy.h"
+#include "measure/stopwatch.h"
 #include "phases/workload/backlog_verify.h"
 #include "phases/workload/job_pacing.h"
 #include "phases/workload/job_places.h"
@@ -121,6 +122,7 @@ class JobLoop {
   // is to be issued. The loop reaps only when the refill policy says (the queue full, or nothing more may go now).
   void run_pass() {
     while (true) {
+      if (plan_.snapshot != nullptr && plan_.snapshot->due()) answer_snapshot();
       if (stop_.issuing()) issue();
       if (pace_) {
         wait_for_pace();
@@ -142,6 +144,29 @@ class JobLoop {
       stop_.check(now);
       stop_.check_rate_floor(now);
     }
+  }
+
+  // The runner asked for the measurement so far (phases/job_snapshot.h): a copy with its time and the thread's usage
+  // up to now, without the log samples (moved aside, not copied); what it changes is put back whatever happens.
+  void answer_snapshot() {
+    struct PutBack {
+      JobMeasurement& result;
+      std::chrono::nanoseconds elapsed;
+      std::optional<CpuBreakdown> own_usage;
+      IoSampleLog samples;
+      ~PutBack() {
+        result.elapsed = elapsed;
+        result.own_usage = own_usage;
+        result.samples = std::move(samples);
+      }
+    } put_back{result_, result_.elapsed, result_.own_usage, std::exchange(result_.samples, IoSampleLog())};
+    const Clock::time_point now = Clock::now();
+    const Clock::time_point measure_start = recorder_.measure_start();
+    result_.elapsed = now > measure_start ? std::chrono::duration_cast<std::chrono::nanoseconds>(now - measure_start)
+                                          : std::chrono::nanoseconds(0);
+    const std::optional<CpuBreakdown> usage_now = result_.usage_at_measured_from ? thread_usage() : std::nullopt;
+    if (usage_now) result_.own_usage = usage_between(*result_.usage_at_measured_from, *usage_now);
+    plan_.snapshot->answer(result_);
   }
 
   // The pacing held the next request back: as fio does before it sleeps (for its rate, or its thinktime), waits for

@@ -82,7 +82,9 @@ class CpuPinning {
 // (or the ramp's end) to its destruction, however the job ends.
 class OwnUsage {
  public:
-  explicit OwnUsage(JobMeasurement& measurement) : measurement_(measurement), started_(thread_usage()) {}
+  explicit OwnUsage(JobMeasurement& measurement) : measurement_(measurement), started_(thread_usage()) {
+    measurement_.usage_at_measured_from = started_;  // (a ramp_time's end replaces it: phases/workload/job_recorder.h)
+  }
   OwnUsage(const OwnUsage&) = delete;
   OwnUsage& operator=(const OwnUsage&) = delete;
   ~OwnUsage() {
@@ -200,6 +202,7 @@ class WorkloadPhase final : public Phase {
     JobPlan plan{spec_,     *engine, choice_.depth, std::move(job_files), job_bytes, seed, fio_seeds,
                  context.interrupt_signal, context.abort, &data, context.group_end};
     plan.live_io = context.live_io;
+    plan.snapshot = context.snapshot;
     if (spec_.unlinks_between_loops()) {  // fio's unlink_each_loop: the next loop's files are new, empty ones
       plan.between_loops = [&] {
         WorkloadFiles::recreate(spec_, targets, files);

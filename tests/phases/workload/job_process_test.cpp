@@ -12,11 +12,13 @@
 #include <system_error>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 #include <doctest/doctest.h>
 
 #include "phases/workload/job_outcome_codec.h"
 #include "phases/workload/job_process.h"
+#include "phases/job_snapshot.h"
 #include "phases/phase_fixture.h"
 #include "phases/workload/workload_data.h"
 #include "result/errors.h"
@@ -314,6 +316,47 @@ TEST_CASE("job process: a child that dies without a result is an error that says
   CHECK(killed.message == "a workload job's process was killed by signal 9 without a result");
   const JobError exited = thrown_by(context, [](PhaseContext&) { ::_exit(3); });
   CHECK(exited.message == "a workload job's process ended with status 3 without a result");
+}
+
+TEST_CASE("job process: the running child answers the parent's requests for its measurement so far, then ends") {
+  JobFixture job;
+  PhaseContext& context = job.context;
+  std::atomic<std::uint64_t> requests{0};
+  std::vector<std::uint64_t> answered;  // parts[0].operations of each answer, as the parent got it
+  JobSnapshot snapshot(requests,
+                       [&](const JobMeasurement& so_far) { answered.push_back(so_far.parts.at(0).operations); });
+  context.snapshot = &snapshot;
+  // The parent asks twice, 100 ms apart; the child counts its turns and answers when asked, up to 20 s.
+  std::thread asker([&] {
+    for (int i = 0; i < 2; ++i) {
+      std::this_thread::sleep_for(100ms);
+      requests.fetch_add(1);
+      const auto until = std::chrono::steady_clock::now() + 20s;
+      while (snapshot.answered() < requests.load() && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(1ms);
+      }
+    }
+  });
+  run_in_own_process(context, [](PhaseContext& own) {
+    REQUIRE(own.snapshot != nullptr);
+    int answers = 0;
+    const auto until = std::chrono::steady_clock::now() + 20s;
+    while (answers < 2 && std::chrono::steady_clock::now() < until) {
+      ++own.measurement->parts[0].operations;
+      if (own.snapshot->due()) {
+        own.snapshot->answer(*own.measurement);
+        ++answers;
+      }
+      std::this_thread::sleep_for(1ms);
+    }
+    own.measurement->parts[0].operations = 1'000'000;
+  });
+  asker.join();
+  REQUIRE(answered.size() == 2);
+  CHECK(answered[0] > 0);
+  CHECK(answered[1] > answered[0]);
+  CHECK(snapshot.answered() == 2);
+  CHECK(job.measurement.parts[0].operations == 1'000'000);  // the outcome after the answers, whole
 }
 
 }  // namespace bench
