@@ -28,7 +28,7 @@ TEST_CASE("suite table html: one <table> with the text's cells, headings, failed
   CHECK(contains(html, "<li>(each executor&#39;s first run)</li>"));
 }
 
-TEST_CASE("suite table html: every cell of the text table, for each suite; nothing for other runs") {
+TEST_CASE("suite table html: every cell of the text table, for each suite, and nothing for other runs") {
   for (const char* suite : {"tart", "openstack", "cdm"}) {
     CAPTURE(suite);
     const RunResult run = test::suite_run(suite, "w", IoPattern::kRandWrite, IoDirection::kWrite, 1000);
