@@ -90,9 +90,9 @@ void write_output(const std::optional<std::string>& destination, const std::stri
   output.finish();
 }
 
-// The suites' own table (report/text/suite_tables.h), with the groups as its executors (in the groups' order, the
-// base first); "" for other runs.
-std::string suite_table(const ReadInputs& inputs, const std::vector<RunGroup>& groups) {
+// The groups as the executors of the suites' own table (report/text/suite_tables.h), in the groups' order, the base
+// first; none for other runs.
+std::vector<Executor> suite_executors(const ReadInputs& inputs, const std::vector<RunGroup>& groups) {
   if (!inputs.all_suite || inputs.held.size() != inputs.runs) return {};
   std::vector<Executor> executors;
   for (const RunGroup& group : groups) executors.push_back(Executor{group.info.name, {}});
@@ -102,7 +102,7 @@ std::string suite_table(const ReadInputs& inputs, const std::vector<RunGroup>& g
                                     [&](const RunGroup& group) { return group.folded_index == folded; });
     executors[static_cast<std::size_t>(found - groups.begin())].runs.push_back(&run.run);
   }
-  return format_suite_table(executors);
+  return executors;
 }
 
 // One input whose runs all have one label: nothing to compare them with, so they are shown alone.
@@ -151,6 +151,8 @@ int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sou
     runs.push_back(run.run);
     text += format_result_text(run.run);
   }
+  // CrystalDiskMark's table, of the runs together, as bench++ printed it after them.
+  if (runs.front().info.setup.suite == "cdm") text += format_repeat_summaries(runs);
   check_interrupt();
   write_table(config, text);
   for (const CompareOutputRow& row : compare_output_rows()) {
@@ -171,11 +173,12 @@ int compare(const CompareConfig& config) {
   if (is_one_group(config, inputs)) return render_alone(config, inputs.held);
   const std::vector<RunGroup> groups = inputs.folder.groups();
   const Comparison comparison = compare_folded(inputs.folder);
-  const std::string table = format_comparison_text(comparison) + suite_table(inputs, groups);
+  const std::vector<Executor> suite = suite_executors(inputs, groups);
+  const std::string table = format_comparison_text(comparison) + format_suite_table(suite);
   check_interrupt();
   write_table(config, table);
   for (const CompareOutputRow& row : compare_output_rows()) {
-    if (const std::optional<std::string> path = config.output(row.name)) write_output(path, row.render(comparison));
+    if (const std::optional<std::string> path = config.output(row.name)) write_output(path, row.render(comparison, suite));
   }
   return 0;
 }

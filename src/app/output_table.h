@@ -12,6 +12,7 @@
 #include "cli/config.h"
 #include "compare/comparison.h"
 #include "report/result_writer.h"
+#include "report/text/suite_tables.h"
 
 namespace bench {
 
@@ -60,9 +61,10 @@ std::span<const OutputRow> output_rows();
 // writer of a comparison (report/: comparison_csv, comparison_json, comparison_html), and its writer of one input's
 // runs shown alone (nullptr: it needs runs to compare). Each is written once, after the table, in the table's order,
 // to its FILE replaced whole (app/document_output.h), or to standard output for "-" (the table then on stderr).
+// `suite`: the groups as a suite table's executors (report/text/suite_tables.h), empty unless every run is a suite's.
 struct CompareOutputRow {
   std::string_view name;
-  std::string (*render)(const Comparison& comparison);
+  std::string (*render)(const Comparison& comparison, const std::vector<Executor>& suite);
   std::string (*render_alone)(const std::vector<RunResult>& runs);
 };
 std::span<const CompareOutputRow> compare_output_rows();

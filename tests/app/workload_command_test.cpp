@@ -173,17 +173,33 @@ TEST_CASE("suite: a tiny tart and cdm run, and compare across two runs") {
   CHECK(contains(page, "latency CDF"));
   CHECK(test::count_of(page, "<svg class=\"cdf\"") == keys_of(run).size());  // one per test
   CHECK(test::count_of(page, "<polyline") == 2 * keys_of(run).size());        // host and guest in each
+  CHECK(contains(page, "<h2>Tart&#39;s table</h2>"));  // as in the text, right after the answer
+  CHECK(page.find("<h2>The answer</h2>") < page.find("<h2>Tart&#39;s table</h2>"));
+  CHECK(page.find("<h2>Tart&#39;s table</h2>") < page.find("<table class=\"groups\">"));
   fs::remove(html);
 
   const fs::path cdm_json = dir.path() / "cdm.json";
-  const test::CommandOutput cdm = test::run_bench(
-      {"suite", "cdm", "-d", dir.path().string(), "--scale", "0.02", "-x", "2", "--json", cdm_json.string()});
+  const fs::path cdm_html = dir.path() / "cdm.html";
+  const test::CommandOutput cdm =
+      test::run_bench({"suite", "cdm", "-d", dir.path().string(), "--scale", "0.02", "-x", "2", "--json",
+                       cdm_json.string(), "--html", cdm_html.string()});
   INFO("cdm stderr:\n" << cdm.err);
   REQUIRE(cdm.exit_code == 0);
   CHECK(contains(cdm.out, "CrystalDiskMark's table"));
   CHECK(contains(cdm.out, "(2 runs)"));
   CHECK(contains(cdm.out, "rnd4k-q32t1-read"));
   CHECK(read_json_report(test::read_file(cdm_json), cdm_json.string()).size() == 2);
+  // The run's page and compare of the one file, text and page, each with the table of both runs.
+  const std::string run_page = test::read_file(cdm_html);
+  CHECK(contains(run_page, "<h2>CrystalDiskMark&#39;s table</h2>"));
+  CHECK(contains(run_page, "(2 runs)</th>"));
+  fs::remove(cdm_html);
+  const test::CommandOutput alone = test::run_bench({"compare", cdm_json.string(), "--html", cdm_html.string()});
+  REQUIRE(alone.exit_code == 0);
+  CHECK(test::count_of(alone.out, "CrystalDiskMark's table") == 1);
+  CHECK(contains(alone.out, "(2 runs)"));
+  CHECK(contains(test::read_file(cdm_html), "<h2>CrystalDiskMark&#39;s table</h2>"));
+  fs::remove(cdm_html);
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"cdm.json", "first.json", "second.json"});
 }
 

@@ -8,6 +8,7 @@
 #include "report/comparison_values.h"
 #include "report/html/html_text.h"
 #include "report/html/html_page.h"
+#include "report/html/suite_table_html.h"
 
 namespace bench {
 namespace {
@@ -231,7 +232,7 @@ std::string legend() {
 
 }  // namespace
 
-std::string format_comparison_html(const Comparison& comparison) {
+std::string format_comparison_html(const Comparison& comparison, const std::vector<Executor>& suite) {
   std::string names;
   for (const auto& group : comparison.groups) names += (names.empty() ? "" : " vs ") + group.name;
   std::string body;
@@ -257,9 +258,9 @@ std::string format_comparison_html(const Comparison& comparison) {
   if (any_short) notes += "<li>* at least one run of this test lasted under 0.5 s (bonnie++ would print +++++)</li>\n";
   if (!notes.empty()) notes = "<section>\n<h2>Notes</h2>\n<ul class=\"notes\">\n" + notes + "</ul>\n</section>\n";
   return html_page("bench++ compare: " + names, "bench++ compare",
-                   fmt::format("{}{}{}<p class=\"rule\">Values are the mean ± sample standard deviation of a "
+                   fmt::format("{}{}{}{}<p class=\"rule\">Values are the mean ± sample standard deviation of a "
                                "group's runs; {}. Noise: {}.</p>\n{}{}{}{}",
-                               caveats_section(comparison), answer_section(comparison), groups_table(comparison),
+                               caveats_section(comparison), answer_section(comparison), suite_table_section(suite), groups_table(comparison),
                                html_text(comparison.ratio_rule),
                                html_text(comparison.noise_rule), glance_table(comparison),
                                legend(), body, notes));

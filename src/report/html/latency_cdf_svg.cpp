@@ -54,6 +54,12 @@ std::vector<std::pair<double, int>> legend_places(const std::vector<CdfSeries>& 
 
 std::string_view cdf_colour(std::size_t index) { return kColours[index % kColours.size()]; }
 
+std::string_view cdf_dashes(std::size_t index) {
+  // Solid, dashed, dotted, dash-dot: lines that cross or lie on one another still tell apart, in grey print too.
+  static constexpr std::string_view kDashes[] = {"", "7 4", "2 3", "10 3 2 3"};
+  return kDashes[index % std::size(kDashes)];
+}
+
 std::string latency_cdf_svg(const std::vector<CdfSeries>& series) {
   double low = 0, high = 0;
   bool any = false;
@@ -109,12 +115,14 @@ std::string latency_cdf_svg(const std::vector<CdfSeries>& series) {
       points += fmt::format(" {:.1f},{:.1f}", x_of(static_cast<double>(LatencyHistogram::bucket_midpoint(bucket))),
                             y_of(static_cast<double>(below) / static_cast<double>(total)));
     }
-    svg += fmt::format(R"(<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>)",
-                       cdf_colour(i), points, html_text(s.name));
+    const std::string dashes =
+        cdf_dashes(i).empty() ? "" : fmt::format(R"( stroke-dasharray="{}")", cdf_dashes(i));
+    svg += fmt::format(R"(<polyline fill="none" stroke="{}" stroke-width="2"{} points="{}"><title>{}</title></polyline>)",
+                       cdf_colour(i), dashes, points, html_text(s.name));
     const auto [legend_x, line] = legend[i];
     const int legend_y = plot_bottom + kAxisLabels + line * kLegendLine;
-    svg += fmt::format(R"(<rect x="{:.1f}" y="{}" width="10" height="10" fill="{}"/>)", legend_x, legend_y,
-                       cdf_colour(i));
+    svg += fmt::format(R"(<line x1="{:.1f}" y1="{}" x2="{:.1f}" y2="{}" stroke="{}" stroke-width="2"{}/>)", legend_x - 2,
+                       legend_y + 5, legend_x + 11, legend_y + 5, cdf_colour(i), dashes);
     svg += fmt::format(R"(<text x="{:.1f}" y="{}">{}</text>)", legend_x + 14, legend_y + 9, html_text(s.name));
   }
   return svg + "</svg>";

@@ -20,4 +20,8 @@ std::string latency_cdf_svg(const std::vector<CdfSeries>& series);
 // The colour of series i, the same in the chart and its legend.
 std::string_view cdf_colour(std::size_t index);
 
+// The stroke-dasharray of series i's line, in the chart and its legend ("": solid), so that lines of one colour
+// or lying on one another still tell apart.
+std::string_view cdf_dashes(std::size_t index);
+
 }  // namespace bench

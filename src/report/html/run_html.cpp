@@ -1,27 +1,35 @@
 #include "report/html/run_html.h"
 
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "report/html/html_page.h"
 #include "report/html/html_text.h"
 #include "report/html/per_second_svg.h"
+#include "report/html/suite_table_html.h"
 #include "report/text/latency_table.h"
 #include "report/text/run_text.h"
 #include "report/text/workload_table.h"
 #include "result/metrics.h"
 #include "result/result_keywords.h"
+#include "result/statistics.h"
 #include "result/test_id.h"
 
 namespace bench {
 namespace {
 
+// A rate of the phase's test in its unit.
+std::string rate_text(const PhaseResult& phase, double rate) {
+  const WorkUnit unit = test_work_unit(phase);
+  if (!phase.workload) return format_rate(unit, rate);  // bonnie++'s tests as the measured section has them
+  if (unit == WorkUnit::kBytes) return fmt::format("{:.1f} MiB/s", rate / (1024.0 * 1024.0));
+  return fmt::format("{:.0f} {}", rate, rate_symbol(unit));
+}
+
 std::string rate_cell(const PhaseResult& phase) {
   const std::optional<double> rate = rate_per_second(phase);
-  if (!rate) return "-";
-  const WorkUnit unit = test_work_unit(phase);
-  if (!phase.workload) return format_rate(unit, *rate);  // bonnie++'s tests as the measured section has them
-  if (unit == WorkUnit::kBytes) return fmt::format("{:.1f} MiB/s", *rate / (1024.0 * 1024.0));
-  return fmt::format("{:.0f} {}", *rate, rate_symbol(unit));
+  return rate ? rate_text(phase, *rate) : "-";
 }
 
 std::string latency_cells(const std::optional<LatencySummary>& l) {
@@ -69,6 +77,50 @@ std::string percentile_table(const std::vector<RunResult>& runs) {
                      "<th>rate</th><th>%CPU</th><th>min</th><th>mean</th><th>p50</th><th>p90</th><th>p99</th>"
                      "<th>p99.9</th><th>max</th><th>note</th></tr>\n{}</table>\n",
                      runs.size() > 1 ? "<th>run</th>" : "", rows);
+}
+
+// "mean ± sd" of the values in a cell (sample standard deviation, as compare gives a group's), "-" without any.
+std::string spread_cell(const std::vector<double>& values, const std::function<std::string(double)>& text) {
+  if (values.empty()) return "<td class=\"number\">-</td>";
+  const MeanStddev stats = mean_stddev(values);
+  return fmt::format("<td class=\"number\">{} ± {}</td>", html_text(text(stats.mean)), html_text(text(stats.stddev)));
+}
+
+// With repeats, per test of the first run: the mean ± sample standard deviation over the runs of its rate, mean
+// latency and p99, as compare gives a group's; a run whose job failed in the test is left out and counted. "" for
+// one run.
+std::string repeats_table(const std::vector<RunResult>& runs) {
+  if (runs.size() < 2) return {};
+  std::string rows;
+  for (const PhaseResult& first : runs.front().phases) {
+    const TestId id = test_id(first);
+    std::vector<double> rates, means, p99s;
+    std::size_t measured = 0, failed = 0;
+    for (const RunResult& run : runs) {
+      const PhaseResult* phase = find_test(run, id);
+      if (phase == nullptr) continue;
+      if (failed_part(*phase) != nullptr) {
+        ++failed;
+        continue;
+      }
+      ++measured;
+      if (const std::optional<double> rate = rate_per_second(*phase)) rates.push_back(*rate);
+      if (phase->latency) {
+        means.push_back(phase->latency->mean_ns);
+        p99s.push_back(static_cast<double>(phase->latency->p99_ns));
+      }
+    }
+    const auto duration = [](double ns) { return format_duration_ns(ns); };
+    rows += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"number\">{}{}</td>{}{}{}</tr>\n",
+                        html_text(test_short_title(id)), html_text(test_key(id)), measured,
+                        failed == 0 ? "" : fmt::format(" ({} FAILED)", failed),
+                        spread_cell(rates, [&](double rate) { return rate_text(first, rate); }),
+                        spread_cell(means, duration), spread_cell(p99s, duration));
+  }
+  return fmt::format("<h2>Mean of the {} runs</h2>\n<p class=\"rule\">Each test's mean ± sample standard deviation "
+                     "over the runs; each run's figures follow.</p>\n<table class=\"glance\">\n<tr><th>test</th>"
+                     "<th>key</th><th>runs</th><th>rate</th><th>latency mean</th><th>p99</th></tr>\n{}</table>\n",
+                     runs.size(), rows);
 }
 
 // Per test of the first run, in its order: the CDF of that test in every run that has it, and a workload's
@@ -123,8 +175,10 @@ std::string format_run_html(const std::vector<RunResult>& runs) {
                   html_text(info.host_name), html_text(info.started_utc), html_text(info.version),
                   html_text(info.kernel), html_text(info.directory), html_text(info.filesystem),
                   html_text(info.mount_options));
+  Executor all{info.label, {}};
+  for (const RunResult& run : runs) all.runs.push_back(&run);
   return html_page("bench++: " + info.label, "bench++: " + info.label,
-                   facts + texts + percentile_table(runs) + cdf_sections(runs));
+                   facts + suite_table_section({all}) + repeats_table(runs) + texts + percentile_table(runs) + cdf_sections(runs));
 }
 
 }  // namespace bench

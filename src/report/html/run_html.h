@@ -1,9 +1,10 @@
 #pragma once
 // The runs of one invocation (a bonnie-style run and its -x repeats, or bench++ job and suite) as one
-// self-contained HTML page, drawn from the same pieces as compare's (report/html/html_page.h): per run its human text
-// as bench++ prints it (bonnie++'s table and the measured section; or the workload table and a suite's own
-// table), then one table of every test's rate, %CPU and latency percentiles, and per test its latency CDF with
-// a line per run. A failed job (WorkloadPart::failure) is marked FAILED with its error number and message in its
+// self-contained HTML page, drawn from the same pieces as compare's (report/html/html_page.h): a suite's own table
+// of every run first (report/html/suite_table_html.h), with repeats each test's mean ± sample standard deviation
+// over the runs, then per run its human text as bench++ prints it (bonnie++'s table and the measured section; or
+// the workload table), then one table of every test's rate, %CPU and latency percentiles, and per test its latency
+// CDF with a line per run (each its own colour and dashes). A failed job (WorkloadPart::failure) is marked FAILED with its error number and message in its
 // row, and left out of its test's charts with the same words in their place. Also what `bench++ compare` writes
 // for a single input.
 #include <string>

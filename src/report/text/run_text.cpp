@@ -38,7 +38,8 @@ std::string format_result_text(const RunResult& run) {
     text += format_bonnie_table(run) + bonnie_table_legend(run.info.setup) + "\n" + format_latency_table(run);
   }
   text += format_workload_table(run) + format_rank_table(run);
-  if (run.info.setup.suite == "tart") text += format_suite_table({{run.info.label, {&run}}});
+  // CrystalDiskMark's table is of the runs together (format_repeat_summaries).
+  if (run.info.setup.suite != "cdm") text += format_suite_table({{run.info.label, {&run}}});
   if (const std::optional<std::string> busy = busy_machine_note(run.info)) text += "Note: " + *busy + "\n";
   return text;
 }

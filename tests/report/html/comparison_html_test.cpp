@@ -8,6 +8,7 @@
 #include "compare/compare_runs.h"
 #include "report/html/comparison_html.h"
 #include "report/result_file.h"
+#include "report/suite_run.h"
 #include "test_support.h"
 
 namespace bench {
@@ -30,6 +31,22 @@ std::size_t chart_count(const Comparison& comparison) {
   std::size_t charts = 0;
   for (const auto& test : comparison.tests) charts += test.metrics.size();
   return charts;
+}
+
+TEST_CASE("compare html: a suite's table, its groups as executors, right after the answer") {
+  std::vector<SourcedRun> runs;
+  const Comparison comparison = repeated_comparison(runs);
+  const RunResult host = test::suite_run("tart", "rr", IoPattern::kRandRead, IoDirection::kRead, 1000);
+  const RunResult guest = test::suite_run("tart", "rr", IoPattern::kRandRead, IoDirection::kRead, 2000);
+  const std::string html = format_comparison_html(comparison, {Executor{"host", {&host}}, Executor{"guest", {&guest}}});
+  const std::size_t answer = html.find("<h2>The answer</h2>");
+  const std::size_t table = html.find("<h2>Tart&#39;s table</h2>");
+  REQUIRE(answer != std::string::npos);
+  REQUIRE(table != std::string::npos);
+  CHECK(answer < table);
+  CHECK(table < html.find("<table class=\"groups\">"));
+  CHECK(test::contains(html, "<tr><td>rr</td><td>guest</td><td class=\"number\">0.5 MB/s</td>"));
+  CHECK(format_comparison_html(comparison).find("Tart&#39;s table") == std::string::npos);  // no suite, no table
 }
 
 TEST_CASE("compare html: one self-contained page, one <svg> per chart, nothing fetched, no scripts") {

@@ -12,6 +12,7 @@
 #include "report/json/json_report.h"
 #include "report/machine_readable_samples.h"
 #include "report/html/run_html.h"
+#include "report/suite_run.h"
 #include "test_support.h"
 
 namespace bench {
@@ -159,8 +160,35 @@ TEST_CASE("run html: repeats show each run's text and a CDF line per run") {
   check_self_contained(html);
   CHECK(count_of(html, "<pre class=\"run\">") == 3);
   CHECK(test::contains(html, "<h2>Run 3 of 3</h2>"));
-  CHECK(count_of(html, "<tr><td>") == 3 * runs.front().phases.size());
+  CHECK(count_of(html, "<tr><td>") == (3 + 1) * runs.front().phases.size());  // each run's rows, and the means
   CHECK(test::contains(html, ">run 2</text>"));  // the CDF's legend names the runs
+  CHECK(test::contains(html, "stroke-dasharray=\"7 4\""));  // run 2's line dashed, in the chart and its legend
+  // Before each run's figures, per test the mean ± sample standard deviation over the runs (the same runs: 0).
+  const std::size_t means = html.find("<h2>Mean of the 3 runs</h2>");
+  REQUIRE(means != std::string::npos);
+  CHECK(means < html.find("<pre class=\"run\">"));
+  const std::string table = html.substr(means, html.find("</table>", means) - means);
+  CHECK(count_of(table, "<tr><td>") == runs.front().phases.size());
+  CHECK(count_of(table, "<td class=\"number\">3</td>") == runs.front().phases.size());
+  CHECK(test::contains(table, " ± 0"));
+  CHECK_FALSE(test::contains(format_run_html({runs.front()}), "Mean of the"));
+
+}
+
+TEST_CASE("run html: a suite's runs lead with the suite's table, of every run") {
+  std::vector<RunResult> runs{test::suite_run("cdm", "SEQ1M", IoPattern::kRead, IoDirection::kRead, 1000),
+                              test::suite_run("cdm", "SEQ1M", IoPattern::kRead, IoDirection::kRead, 500)};
+  runs[1].info.run_index = 1;
+  const std::string html = format_run_html(runs);
+  check_self_contained(html);
+  const std::size_t table = html.find("<h2>CrystalDiskMark&#39;s table</h2>");
+  REQUIRE(table != std::string::npos);
+  CHECK(table < html.find("<pre class=\"run\">"));
+  CHECK(table < html.find("<h2>Rates and latency</h2>"));
+  CHECK(test::contains(html, "<th colspan=\"5\">host (2 runs)</th>"));
+  CHECK(test::contains(html, "<td class=\"number\">2.00</td><td class=\"number\">1.50 ± 0.71</td>"));
+  CHECK(test::contains(html, "<td class=\"number\">1.4 MiB/s ± 0.7 MiB/s</td>"));  // the runs' mean and spread
+  CHECK(test::contains(format_run_html({test::machine_readable_samples().front()}), "class=\"suite\"") == false);
 }
 
 TEST_CASE("run html: written by a run, by bench++ job and by compare of one file, never to stdout") {

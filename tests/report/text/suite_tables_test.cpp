@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include "report/suite_run.h"
 #include "test_support.h"
 
 namespace bench {
@@ -11,28 +12,7 @@ namespace {
 
 using test::contains;
 
-// A run of `suite` with one workload `name` (rw=`pattern`) whose `direction` moved 1 MB in `elapsed_ms`.
-RunResult suite_run(const std::string& suite, const std::string& name, IoPattern pattern, IoDirection direction,
-                    int elapsed_ms, std::optional<JobFailure> failure = std::nullopt) {
-  RunResult run;
-  run.info.setup.suite = suite;
-  WorkloadSpec spec;
-  spec.name = name;
-  spec.pattern = pattern;
-  run.info.setup.workloads = {spec};
-  PhaseResult p;
-  p.bytes = 1'000'000;
-  p.operations = 250;
-  p.elapsed = std::chrono::milliseconds(elapsed_ms);
-  p.latency = LatencySummary{250, 1'000, 40'000, 30'000, 50'000, 60'000, 70'000, 80'000};
-  WorkloadPart part;
-  part.workload = name;
-  part.direction = direction;
-  part.failure = std::move(failure);
-  p.workload = part;
-  run.phases = {p};
-  return run;
-}
+using test::suite_run;
 
 const JobFailure kFailure{84, "workload 'rr': verify: bad magic at offset 0"};
 
@@ -62,6 +42,46 @@ TEST_CASE("suite tables: CrystalDiskMark's best and mean leave a failed run out,
     CHECK(contains(table, "1 of 1 run FAILED (error 84): "));
     CHECK_FALSE(contains(table, "; left out"));
   }
+}
+
+TEST_CASE("suite tables: openstack's row per workload and executor, in the direction the workload moves data") {
+  const RunResult host = suite_run("openstack", "randwrite-4k", IoPattern::kRandWrite, IoDirection::kWrite, 1000);
+  const RunResult vm = suite_run("openstack", "randwrite-4k", IoPattern::kRandWrite, IoDirection::kWrite, 500);
+  const std::string table = format_suite_table({Executor{"host", {&host}}, Executor{"vm", {&vm}}});
+  CAPTURE(table);
+  CHECK(contains(table, "\nOpenStack report's table: "));
+  CHECK(contains(table, "\nName          Executor         IOPS           B/W               Latency\n"));
+  CHECK(contains(table, "\nrandwrite-4k  host         250 IOPS      1.0 MB/s   30.0us (p99 70.0us)\n"));
+  CHECK(contains(table, "\nrandwrite-4k  vm           500 IOPS      2.0 MB/s   30.0us (p99 70.0us)\n"));
+  const RunResult failed = suite_run("openstack", "randwrite-4k", IoPattern::kRandWrite, IoDirection::kWrite, 10, kFailure);
+  const std::string with_failure = format_suite_table({Executor{"host", {&host}}, Executor{"vm", {&failed}}});
+  CHECK(test::count_of(with_failure, "FAILED") == 3 + 1);
+  CHECK(contains(with_failure, "\nvm: workload 'randwrite-4k': FAILED (error 84): "));
+}
+
+TEST_CASE("suite tables: one table per suite, rendered as text from its rows") {
+  const RunResult cdm = suite_run("cdm", "SEQ1M", IoPattern::kRead, IoDirection::kRead, 1000);
+  const RunResult tart = suite_run("tart", "rr", IoPattern::kRandRead, IoDirection::kRead, 1000);
+  const RunResult plain = suite_run("", "rr", IoPattern::kRandRead, IoDirection::kRead, 1000);
+  CHECK_FALSE(suite_table({Executor{"a", {&cdm}}, Executor{"b", {&tart}}}));  // two suites: neither's table
+  CHECK_FALSE(suite_table({Executor{"a", {&plain}}}));
+  CHECK_FALSE(suite_table({}));
+  CHECK(format_suite_table({Executor{"a", {&plain}}}).empty());
+  for (const char* suite : {"tart", "openstack", "cdm"}) CHECK(suite_has_table(suite));
+  CHECK_FALSE(suite_has_table(""));
+  const std::optional<SuiteTable> table = suite_table({Executor{"host", {&cdm, &cdm}}});
+  REQUIRE(table);
+  CHECK(table->name == "CrystalDiskMark's table");
+  REQUIRE(table->groups.size() == 1);
+  CHECK(table->groups.front().heading == "host (2 runs)");
+  REQUIRE(table->groups.front().rows.size() == 1);
+  CHECK(table->groups.front().rows.front().cells ==
+        std::vector<std::string>{"SEQ1M", "1.00", "1.00 ± 0.00", "250", "30.0us"});
+  // The text: the name and explanation, the heading, the titles, the row, each column at its width.
+  CHECK(format_suite_table_text(*table) ==
+        "\n" + table->name + table->explanation + "\nhost (2 runs)\n"
+        "test                   CDM MB/s         mean ± sd MB/s       IOPS      latency\n"
+        "SEQ1M                      1.00            1.00 ± 0.00        250       30.0us\n");
 }
 
 }  // namespace
