@@ -11,6 +11,16 @@ bool fio_available() {
   return !skip_unless(tool_installed("fio"), Need::kTool, "fio is not installed (Debian fio)");
 }
 
+BesideFio run_beside_fio(const std::vector<std::string>& job) {
+  const TempDir fio_dir;
+  const TempDir persona_dir;
+  BesideFio outputs{run_program(with({"fio", "--directory=" + fio_dir.path().string()}, job)),
+                    run_bench(with({"fio", "--directory=" + persona_dir.path().string()}, job))};
+  REQUIRE_MESSAGE(outputs.fio.exit_code == 0, "fio: " << outputs.fio.err);
+  REQUIRE_MESSAGE(outputs.persona.exit_code == 0, "persona: " << outputs.persona.err);
+  return outputs;
+}
+
 bool run_fio(const std::filesystem::path& dir, const std::vector<std::string>& args) {
   std::vector<std::string> argv = {"sh", "-c", "cd \"$1\" && shift && exec fio --output=/dev/null \"$@\"", "sh",
                                    dir.string()};

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
+
 namespace bench::test {
 
 // One request of fio's --write_iolog (format version 3): "TIME FILE ACTION OFFSET LENGTH".
@@ -19,6 +21,15 @@ struct FioLoggedRequest {
 // Whether fio is there; when it is not, says the skip (test::skip_unless, a kTool: test.sh installs fio) and
 // returns false.
 bool fio_available();
+
+// One job's command line run under fio 3.33 and under the fio persona (`bench++ fio`), each in a fresh directory
+// of its own (--directory=), their outputs kept; the directories are gone when it returns.
+struct BesideFio {
+  CommandOutput fio;
+  CommandOutput persona;
+};
+// REQUIRES fio_available(). Fails the test (REQUIRE) unless both exit 0, with the failing one's stderr.
+BesideFio run_beside_fio(const std::vector<std::string>& job);
 
 // Runs fio with `args` (each passed as it is) in `dir`, with --output=/dev/null; FAILs the test (and returns
 // false) when fio exits non-zero, with its stderr in the message.

@@ -2,37 +2,28 @@
 
 #include <algorithm>
 
+#include "result/phase_id.h"
+
 namespace bench {
 namespace {
 
-// What one of bonnie++'s tests does, per worker: its operations are chunks, seeks, files or syncs
-// (BonnieTest::expected_operations).
+// What one of bonnie++'s tests does, per worker, by the unit its rate is in (result/phase_id.h): chunks and seeks
+// move a chunk each, the rewrite's chunks twice (read, then written back); files and syncs are counted as such.
 void add_bonnie_test(const Plan& plan, const PlannedTest& test, PlanDuration& duration) {
   const std::uint64_t work = test.expected_operations * test.jobs;
   const std::uint64_t chunk = plan.setup.io ? plan.setup.io->chunk_bytes : 0;
-  switch (test.bonnie_test) {
-    case PhaseId::kRewrite:
-      duration.bytes += 2 * work * chunk;  // each chunk read, then written back
+  switch (phase_work_unit(test.bonnie_test)) {
+    case WorkUnit::kBytes:
+      duration.bytes += (test.bonnie_test == PhaseId::kRewrite ? 2 : 1) * work * chunk;
       break;
-    case PhaseId::kPerCharWrite:
-    case PhaseId::kPerCharRead:
-    case PhaseId::kBlockWrite:
-    case PhaseId::kBlockRead:
-    case PhaseId::kRandomSeeks:
+    case WorkUnit::kSeeks:
       duration.bytes += work * chunk;
       break;
-    case PhaseId::kSeqCreate:
-    case PhaseId::kSeqStat:
-    case PhaseId::kSeqDelete:
-    case PhaseId::kRandomCreate:
-    case PhaseId::kRandomStat:
-    case PhaseId::kRandomDelete:
+    case WorkUnit::kFiles:
       duration.file_operations += work;
       break;
-    case PhaseId::kFsyncLatency:
+    case WorkUnit::kSyncs:
       duration.syncs += work;
-      break;
-    case PhaseId::kWorkload:
       break;
   }
 }

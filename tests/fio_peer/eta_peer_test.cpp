@@ -36,14 +36,11 @@ std::set<std::string> eta_shapes(const std::string& text) {
 
 TEST_CASE("fio ETA peer: the persona's ETA lines have fio 3.33's shapes, on stdout before the results") {
   if (!test::fio_available()) return;
-  test::TempDir fio_dir;
-  test::TempDir persona_dir;
   const std::vector<std::string> job = {"--name=eta", "--rw=randread", "--size=8m",     "--bs=4k",
                                         "--runtime=4", "--time_based", "--eta=always", "--eta-newline=500ms"};
-  const auto fio = test::run_program(test::with({"fio", "--directory=" + fio_dir.path().string()}, job));
-  REQUIRE_MESSAGE(fio.exit_code == 0, fio.err);
-  const auto persona = test::run_bench(test::with({"fio", "--directory=" + persona_dir.path().string()}, job));
-  REQUIRE_MESSAGE(persona.exit_code == 0, persona.err);
+  const test::BesideFio outputs = test::run_beside_fio(job);
+  const test::CommandOutput& fio = outputs.fio;
+  const test::CommandOutput& persona = outputs.persona;
   INFO("fio: " << fio.out);
   INFO("persona: " << persona.out);
   const std::set<std::string> fio_shapes = eta_shapes(fio.out);

@@ -32,14 +32,11 @@ std::set<std::string> keys_of(const nlohmann::json& object) {
 
 TEST_CASE("fio status peer: the persona's --status-interval documents are fio 3.33's in number and shape") {
   if (!test::fio_available()) return;
-  test::TempDir fio_dir;
-  test::TempDir persona_dir;
   const std::vector<std::string> job = {"--name=status", "--rw=randread", "--size=8m", "--bs=4k", "--runtime=3",
                                         "--time_based", "--output-format=json", "--status-interval=1"};
-  const auto fio = test::run_program(test::with({"fio", "--directory=" + fio_dir.path().string()}, job));
-  REQUIRE_MESSAGE(fio.exit_code == 0, fio.err);
-  const auto persona = test::run_bench(test::with({"fio", "--directory=" + persona_dir.path().string()}, job));
-  REQUIRE_MESSAGE(persona.exit_code == 0, persona.err);
+  const test::BesideFio outputs = test::run_beside_fio(job);
+  const test::CommandOutput& fio = outputs.fio;
+  const test::CommandOutput& persona = outputs.persona;
   INFO("fio: " << fio.out);
   INFO("persona: " << persona.out);
   const std::vector<nlohmann::json> fio_documents = documents_of(fio.out);
