@@ -8,26 +8,15 @@
 #include <algorithm>
 
 #include "compare/compare_runs.h"
+#include "compare/sample_runs.h"
 #include "result/errors.h"
 
 namespace bench {
 namespace {
 
-constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
-
 // One run of `label` from file `input`, a block write of 1 GiB in `elapsed_ms`, tagged round=N unless round is 0.
 SourcedRun run(const std::string& label, std::size_t input, int round, int elapsed_ms) {
-  SourcedRun r;
-  r.run.info.label = label;
-  if (round > 0) r.run.info.tags = "round=" + std::to_string(round);
-  PhaseResult p;
-  p.bonnie_test = PhaseId::kBlockWrite;
-  p.bytes = kGiB;
-  p.operations = kGiB / 8192;
-  p.elapsed = std::chrono::milliseconds{elapsed_ms};
-  p.cpu = std::chrono::milliseconds{elapsed_ms / 2};
-  r.run.phases = {p};
-  r.file = label + "-" + std::to_string(round) + ".json";
+  SourcedRun r = test::round_run(label, round, elapsed_ms);
   r.input = input;
   return r;
 }

@@ -9,34 +9,15 @@
 
 #include "compare/compare_runs.h"
 #include "compare/run_tags.h"
+#include "compare/sample_runs.h"
 #include "result/busy_machine.h"
 
 namespace bench {
 namespace {
 
-constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
-
-// A block write moving 1 GiB in `elapsed_ms` (so its rate is 1 GiB / elapsed).
-PhaseResult block_write(int elapsed_ms) {
-  PhaseResult p;
-  p.bonnie_test = PhaseId::kBlockWrite;
-  p.bytes = kGiB;
-  p.operations = kGiB / 8192;
-  p.elapsed = std::chrono::milliseconds{elapsed_ms};
-  p.cpu = std::chrono::milliseconds{elapsed_ms / 2};
-  return p;
-}
-
 // One run of `label` in round `round` (0: no round tag) from its own file, with more tags if given.
 SourcedRun run(const std::string& label, int round, int elapsed_ms, const std::string& more_tags = "") {
-  SourcedRun r;
-  r.run.info.label = label;
-  r.run.info.setup.io = IoSpec{};
-  r.run.info.tags = more_tags;
-  if (round > 0) r.run.info.tags += (more_tags.empty() ? "" : "; ") + std::string("round=") + std::to_string(round);
-  r.run.phases = {block_write(elapsed_ms)};
-  r.file = label + "-" + std::to_string(round) + ".json";
-  return r;
+  return test::round_run(label, round, elapsed_ms, more_tags);
 }
 
 // The runs of `label` in rounds 1, 2, ... taking these times.
