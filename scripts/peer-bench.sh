@@ -4,8 +4,8 @@
 # (throughput and CPU seconds per GiB moved) with their spread, each tool's peak RSS, and a verdict per
 # target. Then -c 2 against -c 1 on /dev/shm (scripts/concurrency-bench.sh).
 #
-# Usage: scripts/peer-bench.sh [--quick|--thorough|--busy] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero]
-#                              [--runtime S] [--as job|fio] [--load-session own|caller] [DIR]
+# Usage: scripts/peer-bench.sh [--quick|--thorough|--busy|--files] [--bench PATH] [--rounds N] [--size MIB]
+#                              [--data random|zero] [--runtime S] [--as job|fio] [--load-session own|caller] [--num N] [DIR]
 #   --quick     (default) 3 rounds of the block tests and seeks (-s 1G, 65536 seeks), 6 rounds of the
 #               per-char tests (-s 64M -f4: long enough that bonnie++ prints its own per-char rates, where
 #               -f2 left an estimate from its progress messages, a fifth above its own putc figure), 6 rounds of the
@@ -29,6 +29,15 @@
 #               bench++/fio and bench++ --thread/fio. --load-session caller starts the load in the script's
 #               own session instead (a CI job or a shell where the build runs beside the benchmark): the session
 #               bench++'s main process, its --thread jobs and fio's main process are in.
+#   --files     instead: the file tests alone. bench++ and bonnie++ with the same -s 0 -n N (--num, default 16) on
+#               the same directory, in --rounds rotated rounds (default 6, a multiple of 2), each tool run under
+#               strace --seccomp-bpf timing its sync(2)/syncfs(2) calls and bonnie++'s timer (getrusage(2) at
+#               each end of a timed region: its own time per test, also where it prints +++++); the only calls
+#               strace stops. Without strace the flush columns are empty and bonnie++'s +++++ tests are timed from
+#               its progress messages. Prints per test each tool's median rate, the median
+#               and range of the per-round ratios bench++/bonnie++, and for create and delete the flush that ends
+#               each tool's timed region (bonnie++'s sync(), bench++'s syncfs()) with the rates and ratios
+#               without it; per round the first tool, the 1-minute load and the machine's busy share.
 #   DIR         directory to test in (default: the current directory); needs about 1.1 x -s free
 #
 # Fair on a VM (docs/performance.md): a discarded warm-up write of -s bytes comes first, so that no measured
@@ -63,17 +72,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 usage_error() {
   echo "peer-bench: $*" >&2
-  echo "usage: scripts/peer-bench.sh [--quick|--thorough|--busy] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [--runtime S] [--as job|fio] [--load-session own|caller] [DIR]" >&2
+  echo "usage: scripts/peer-bench.sh [--quick|--thorough|--busy|--files] [--bench PATH] [--rounds N] [--size MIB] [--data random|zero] [--runtime S] [--as job|fio] [--load-session own|caller] [--num N] [DIR]" >&2
   exit 2
 }
 
-mode=quick bench= rounds= size= data=zero dir=. busy_runtime=5 busy_word=job load_session=own
+mode=quick bench= rounds= size= data=zero dir=. busy_runtime=5 busy_word=job load_session=own num=
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) mode=quick ;;
     --thorough) mode=thorough ;;
     --busy) mode=busy ;;
-    --bench|--rounds|--size|--data|--runtime|--as|--load-session)
+    --files) mode=files ;;
+    --bench|--rounds|--size|--data|--runtime|--as|--load-session|--num)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
         --runtime) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--runtime wants a positive number of seconds, not '$2'"
@@ -84,10 +94,11 @@ while [ $# -gt 0 ]; do
         --bench) bench=$2 ;;
         --rounds) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--rounds wants a positive number, not '$2'"; rounds=$2 ;;
         --size) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--size wants a positive number of MiB, not '$2'"; size=$2 ;;
+        --num) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--num wants a positive number (of 1024 files), not '$2'"; num=$2 ;;
         --data) [[ $2 =~ ^(random|zero)$ ]] || usage_error "--data wants random or zero, not '$2'"; data=$2 ;;
       esac
       shift ;;
-    -h|--help) sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,49p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) usage_error "unknown option $1" ;;
     *) dir=$1 ;;
   esac
@@ -201,8 +212,75 @@ for tool, name in (("bench", "bench++/fio"), ("thread", "bench++ --thread/fio"))
 PY
 }
 
+is_root=0
+[ "$(id -u)" -eq 0 ] && is_root=1
+# Before each tool: write back dirty pages and, as root, empty the page cache.
+settle() {
+  sync
+  if [ "$is_root" = 1 ]; then echo 3 >/proc/sys/vm/drop_caches; fi
+}
+as_root=()
+[ "$is_root" = 1 ] && as_root=(-u root)
+
+# The file tests alone (--files): bench++ and bonnie++ with the same -s 0 -n NUM on the same directory, in rotated
+# rounds, each under strace timing its flushes, then scripts/lib/peer-bench-files.py's table.
+files_bench() {
+  local rounds=${rounds:-6} num=${num:-16}
+  rounds=$(multiple_of "$rounds" 2)
+  command -v bonnie++ >/dev/null && [ -x /usr/bin/time ] || "$root/scripts/install-deps.sh" peers
+  prepare_places
+  trap 'rm -rf "$out" "$work"' EXIT
+  # strace stops the tool only at sync(2), syncfs(2) and getrusage(2) (--seccomp-bpf: every other call runs
+  # unhindered); -T records how long each flush took (the one that ends a create or delete test's timed region),
+  # and -ttt when bonnie++ read its CPU time: the two ends of each of its timed regions, so its time per test is
+  # known to the microsecond also where it prints +++++.
+  local tracer=()
+  if command -v strace >/dev/null; then tracer=(strace -f --seccomp-bpf -ttt -T -e trace=sync,syncfs,getrusage -o); fi
+  local bench_files=("$bench" -d "$work" -s 0 -n "$num" -r 0 --no-sync-test -q -z 1)
+  local bonnie_files=(bonnie++ -d "$work" -s 0 -n "$num" -r 0 -z 1 "${as_root[@]}")
+  {
+    echo "# peer-bench (files), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB RAM", $2/1048576}' /proc/meminfo)"
+    echo "kernel:  $(uname -sr)"
+    echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15-min averages at the start)"
+    echo "dir:     $dir on $(findmnt -n -o FSTYPE,SOURCE,OPTIONS -T "$dir" | head -1 | tr -s ' ')"
+    echo "tools:   $("$bench" --version 2>&1 | head -1); bonnie++ $(dpkg-query -W -f='${Version}' bonnie++ 2>/dev/null)"
+    echo "cache:   $([ "$is_root" = 1 ] && echo 'sync + drop_caches before every tool run' || echo 'not root: sync only, caches NOT dropped between tool runs')"
+    echo "bench++: ${bench_files[*]} --json FILE"
+    echo "bonnie++: ${bonnie_files[*]}"
+    echo "flushes: $([ ${#tracer[@]} -gt 0 ] && echo "each tool under ${tracer[*]% -o} FILE" || echo 'strace not installed: not timed')"
+    echo "rounds:  $rounds (bench++, bonnie++), the first tool rotating"
+  } | tee "$out/header.txt"
+  local tools=(bench bonnie) round k tool trace
+  for round in $(seq "$rounds"); do
+    echo "${tools[$(((round - 1) % 2))]}" >"$out/first-$round"
+    for k in 0 1; do
+      tool=${tools[$(((round - 1 + k) % 2))]}
+      echo "files round $round/$rounds: $tool (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+      settle
+      cut -d' ' -f1 /proc/loadavg >"$out/$tool-$round.load"
+      head -1 /proc/stat >"$out/$tool-$round.stat"
+      trace=()
+      [ ${#tracer[@]} -gt 0 ] && trace=("${tracer[@]}" "$out/$tool-$round.strace")
+      case $tool in
+        bench) "${trace[@]}" "${bench_files[@]}" --json "$out/bench-$round.json" >/dev/null 2>"$out/bench-$round.err" ||
+                 { cat "$out/bench-$round.err" >&2; exit 1; } ;;
+        # bonnie++'s progress messages, stamped: the rate of a test it prints as +++++.
+        bonnie) "${trace[@]}" "${bonnie_files[@]}" 2>&1 >"$out/bonnie-$round.out" |
+                  python3 "$root/scripts/lib/peer-bench-stamp.py" >"$out/bonnie-$round.stamps" ;;
+      esac
+      head -1 /proc/stat >>"$out/$tool-$round.stat"
+    done
+  done
+  python3 "$root/scripts/lib/peer-bench-files.py" "$out" "$rounds" "$num"
+}
+
 if [ "$mode" = busy ]; then
   busy_bench
+  exit 0
+fi
+if [ "$mode" = files ]; then
+  files_bench
   exit 0
 fi
 
@@ -224,16 +302,6 @@ command -v bonnie++ >/dev/null && command -v fio >/dev/null && [ -x /usr/bin/tim
   "$root/scripts/install-deps.sh" peers
 prepare_places
 trap 'rm -rf "$out" "$work"' EXIT
-
-is_root=0
-[ "$(id -u)" -eq 0 ] && is_root=1
-# Before each tool: write back dirty pages and, as root, empty the page cache.
-settle() {
-  sync
-  if [ "$is_root" = 1 ]; then echo 3 >/proc/sys/vm/drop_caches; fi
-}
-as_root=()
-[ "$is_root" = 1 ] && as_root=(-u root)
 
 # The block rounds leave out the per-char tests (a bare -f), which have rounds of their own.
 bench_cmd=("$bench" -d "$work" -s "${size_mib}M:8k:$seeks:$seekers" -f -n 0 -r 0

@@ -10,7 +10,7 @@ bool fio_writes_eta(const FioOutputRequest& request, bool stdout_is_terminal) {
 
 FioEtaProgress::FioEtaProgress(const Plan& plan, std::chrono::milliseconds interval,
                                std::chrono::milliseconds newline_every, Clock::time_point started)
-    : display_(interval, newline_every), started_(started) {
+    : interval_(interval), newline_every_(newline_every), display_(interval, newline_every), started_(started) {
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {
     std::vector<FioEtaJob> jobs;
     for (const PlannedTest& test : plan.groups[g]) {
@@ -21,6 +21,13 @@ FioEtaProgress::FioEtaProgress(const Plan& plan, std::chrono::milliseconds inter
     }
     groups_.push_back(std::move(jobs));
   }
+  waiting_ = groups_;
+}
+
+void FioEtaProgress::run_started(Clock::time_point now) {
+  groups_ = waiting_;
+  display_ = FioEtaDisplay(interval_, newline_every_);
+  started_ = now;
 }
 
 void FioEtaProgress::group_started(std::size_t index) {

@@ -28,6 +28,9 @@ class FioEtaProgress {
   FioEtaProgress(const Plan& plan, std::chrono::milliseconds interval, std::chrono::milliseconds newline_every,
                  Clock::time_point started);
 
+  // A repeat (-x) of the run starts `now`: every job waits to start again, and the line starts afresh (its rates
+  // count from this run's start, its first line comes as fio's does after a run's genesis).
+  void run_started(Clock::time_point now);
   // The group `index` (Plan::groups) starts: the groups before it have ended.
   void group_started(std::size_t index);
   // The text to write for the group `index`'s `jobs` `elapsed` after its jobs began, `now`; nullopt: nothing yet.
@@ -36,6 +39,9 @@ class FioEtaProgress {
 
  private:
   std::vector<std::vector<FioEtaJob>> groups_;  // each plan group's workload jobs, in the plan's order
+  std::vector<std::vector<FioEtaJob>> waiting_;  // ... as they wait to start (a repeat's start)
+  std::chrono::milliseconds interval_;
+  std::chrono::milliseconds newline_every_;
   FioEtaDisplay display_;
   Clock::time_point started_;
 };

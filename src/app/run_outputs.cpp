@@ -1,11 +1,12 @@
 #include "app/run_outputs.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
-
 
 #include <fmt/format.h>
 
 #include "app/fio_logs.h"
+#include "plan/plan_duration.h"
 #include "report/text/cleanup_line.h"
 #include "report/text/progress_line.h"
 #include "report/text/run_text.h"
@@ -13,6 +14,12 @@
 namespace bench {
 namespace {
 constexpr const char* kClearToEnd = "\033[K";  // ANSI: erase to the end of the line
+
+// The columns of the terminal on stderr; 0 when not known.
+std::size_t terminal_columns() {
+  winsize size{};
+  return ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+}
 
 }  // namespace
 
@@ -29,11 +36,27 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
     if (eta_on_stdout_) eta_.emplace(plan, fio.eta_interval, fio.eta_newline, now);
   } else if (live_progress_) {
     eta_.emplace(plan, fio.eta_interval, std::chrono::milliseconds(0), now);
+    if (!config.setup.suite.empty()) {
+      const std::vector<std::optional<std::chrono::nanoseconds>> groups = group_clock_durations(plan);
+      groups_per_run_ = groups.size();
+      for (std::uint32_t run = 0; run < plan.repeats; ++run) suite_steps_.insert(suite_steps_.end(), groups.begin(), groups.end());
+    }
   }
 }
 
-void RunOutputs::group_started(const RunInfo& /*info*/, const GroupStart& group) {
+void RunOutputs::run_started(const RunInfo& info) {
+  if (eta_ && info.run_index > 0) eta_->run_started(FioEtaProgress::Clock::now());  // a repeat: its jobs start anew
+}
+
+void RunOutputs::group_started(const RunInfo& info, const GroupStart& group) {
   if (eta_ && group.workloads) eta_->group_started(group.index);
+  if (!suite_steps_.empty()) {
+    const auto now = std::chrono::steady_clock::now();
+    suite_step_ = info.run_index * groups_per_run_ + group.index;
+    if (suite_step_ == 0) suite_started_ = now;
+    step_started_ = now;
+    last_eta_line_.reset();
+  }
   if (!says_progress_) return;
   if (open_progress_) stderr_sink_.write("done\n");
   const std::string text = group.workloads ? "Running " + group.text : group.text;
@@ -54,15 +77,23 @@ void RunOutputs::group_progress(const GroupStart& group, std::uint64_t done, std
 void RunOutputs::jobs_progress(const GroupStart& group, const std::vector<JobProgress>& jobs,
                                std::chrono::nanoseconds elapsed) {
   if (!eta_) return;
-  const std::optional<std::string> line = eta_->update(group.index, jobs, elapsed, FioEtaProgress::Clock::now());
-  if (!line) return;
+  const auto now = FioEtaProgress::Clock::now();
+  const std::optional<std::string> line = eta_->update(group.index, jobs, elapsed, now);
   if (eta_on_stdout_) {
-    write_standard_output(*line);  // as fio: "\r" ends it, the next is drawn over it
-  } else {
-    // Redrawn over the group's "Running NAME" until its "...done" (phase_finished); its own padding and ends not.
-    const std::size_t end = line->find_last_not_of("\r ");
-    stderr_sink_.write("\r" + line->substr(0, end + 1) + kClearToEnd);
+    if (line) write_standard_output(*line);  // as fio: "\r" ends it, the next is drawn over it
+    return;
   }
+  // Redrawn over the group's "Running NAME" until its "...done" (phase_finished); its own padding and ends not. A
+  // suite's progress leads it, redrawn on every call (fio's line comes about once a second).
+  if (line) last_eta_line_ = line->substr(0, line->find_last_not_of("\r ") + 1);
+  if (suite_steps_.empty() && !line) return;
+  std::string text = last_eta_line_.value_or(open_progress_.value_or(""));
+  if (!suite_steps_.empty()) text = suite_progress(now) + "  " + text;
+  stderr_sink_.write("\r" + fit_to_width(text, terminal_columns()) + kClearToEnd);
+}
+
+std::string RunOutputs::suite_progress(std::chrono::steady_clock::time_point now) const {
+  return format_steps_progress(config_.setup.suite, suite_steps_, suite_step_, now - step_started_, now - suite_started_);
 }
 
 void RunOutputs::status(const RunResult& run_so_far) { outputs_.write_status(run_so_far); }

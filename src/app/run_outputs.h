@@ -5,11 +5,13 @@
 // the end. Besides them, what is not a rendering of results:
 // - Progress on stderr unless -q: bonnie++'s "Writing intelligently...done" per test (redrawn live with a rate on
 //   a terminal), "Running NAME, NAME...done" per group of workloads, on a terminal redrawn live as fio's ETA line
-//   (app/fio_eta_progress.h), and "Removing 2 files, 1.0 GiB" before a long clean-up. None in fio's persona,
+//   (app/fio_eta_progress.h), led for a suite by its place in the whole run ("cdm: step 3 of 40  7%  2:31 left":
+//   report/text/progress_line.h), and "Removing 2 files, 1.0 GiB" before a long clean-up. None in fio's persona,
 //   whose stderr carries only what fio writes there (errors, warnings): it writes fio's ETA line on stdout when
 //   fio would (fio_writes_eta).
 // - fio's log files after each run (app/fio_logs.h).
 // - After a failure, the tests the failed run completed, where the run's text goes.
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,7 @@ class RunOutputs final : public RunObserver {
   // Opens what `config` asks for. Throws std::system_error when a destination cannot be written.
   RunOutputs(const Config& config, const Plan& plan);
 
+  void run_started(const RunInfo& info) override;
   void group_started(const RunInfo& info, const GroupStart& group) override;
   void group_progress(const GroupStart& group, std::uint64_t done, std::uint64_t total,
                       std::chrono::nanoseconds elapsed) override;
@@ -54,6 +57,8 @@ class RunOutputs final : public RunObserver {
 
  private:
   ResultsSoFar results() const { return ResultsSoFar{runs_, finished_runs_, ended_, kept_files_}; }
+  // "cdm: step 3 of 40  7%  2:31 left" at `now`.
+  std::string suite_progress(std::chrono::steady_clock::time_point now) const;
 
   const Config& config_;
   TextSink stderr_sink_;
@@ -63,6 +68,15 @@ class RunOutputs final : public RunObserver {
   std::optional<std::string> open_progress_;  // a group's progress text on stderr without its "done"
   std::optional<FioEtaProgress> eta_;         // fio's ETA line: the persona's on stdout, or bench++ job's live one
   bool eta_on_stdout_ = false;                // the persona's (fio's place for it)
+  // A suite's whole run on a terminal: each step's (group of each repeat) expected duration, when a clock decides
+  // it (plan/plan_duration.h group_clock_durations); empty when not a suite or not drawn live.
+  std::vector<std::optional<std::chrono::nanoseconds>> suite_steps_;
+  std::size_t groups_per_run_ = 0;                       // the plan's groups, each a step of every repeat
+  std::size_t suite_step_ = 0;                           // the running step's index
+  std::chrono::steady_clock::time_point suite_started_;  // when its first step began
+  std::chrono::steady_clock::time_point step_started_;
+  std::optional<std::string> last_eta_line_;  // fio's ETA line last drawn for the running group, redrawn beside the
+                                              // suite's progress between its own updates
   std::vector<RunResult> runs_;               // the finished runs, then the run under way (once it has a test)
   std::size_t finished_runs_ = 0;
   bool ended_ = false;

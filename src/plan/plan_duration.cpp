@@ -28,10 +28,13 @@ void add_bonnie_test(const Plan& plan, const PlannedTest& test, PlanDuration& du
   }
 }
 
+// A time_based workload's clock time: its start delay, ramp and runtime.
+std::chrono::nanoseconds clock_time(const WorkloadSpec& spec) { return spec.start_delay + spec.ramp_time + spec.runtime; }
+
 // A workload's clock time when a clock ends it, else adds its bytes.
 std::chrono::nanoseconds add_workload(const Plan& plan, const PlannedTest& test, PlanDuration& duration) {
   const WorkloadSpec& spec = plan.workload(test);
-  if (spec.time_based) return spec.start_delay + spec.ramp_time + spec.runtime;
+  if (spec.time_based) return clock_time(spec);
   std::uint64_t bytes = 0;
   if (spec.io_size != 0) {
     bytes = spec.io_size * test.jobs;
@@ -64,6 +67,22 @@ PlanDuration plan_duration(const Plan& plan) {
   all.file_operations = once.file_operations * plan.repeats;
   all.syncs = once.syncs * plan.repeats;
   return all;
+}
+
+std::vector<std::optional<std::chrono::nanoseconds>> group_clock_durations(const Plan& plan) {
+  std::vector<std::optional<std::chrono::nanoseconds>> durations;
+  for (const std::vector<PlannedTest>& group : plan.groups) {
+    std::optional<std::chrono::nanoseconds> longest = std::chrono::nanoseconds{0};
+    for (const PlannedTest& test : group) {
+      if (!test.workload || !plan.workload(test).time_based) {
+        longest.reset();
+        break;
+      }
+      longest = std::max(*longest, clock_time(plan.workload(test)));
+    }
+    durations.push_back(group.empty() ? std::nullopt : longest);
+  }
+  return durations;
 }
 
 }  // namespace bench

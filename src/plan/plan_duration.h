@@ -4,6 +4,8 @@
 // read and write, files to make, stat and delete, syncs), which --dry-run turns into times at stated speeds. Pure.
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "plan/plan.h"
 
@@ -24,5 +26,10 @@ struct PlanDuration {
 };
 
 PlanDuration plan_duration(const Plan& plan);
+
+// Per group of the plan (Plan::groups, one run's), how long a clock makes it: the longest of its workloads' start
+// delay + ramp_time + runtime when every test of the group is a time_based workload; nullopt when work decides it
+// (bonnie++'s tests, a size-bound workload). A suite's progress weighs its steps by these.
+std::vector<std::optional<std::chrono::nanoseconds>> group_clock_durations(const Plan& plan);
 
 }  // namespace bench

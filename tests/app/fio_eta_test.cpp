@@ -99,6 +99,47 @@ TEST_CASE("fio ETA: with --output FILE the persona's ETA lines alone are on stdo
   CHECK(test::read_file(file).find("Run status group 0 (all jobs):") != std::string::npos);
 }
 
+TEST_CASE("fio ETA: each repeat (-x) of a run starts its jobs and its line afresh") {
+  Plan plan;
+  for (const std::string name : {"first", "second"}) {
+    WorkloadSpec spec;
+    spec.name = name;
+    spec.size_bytes = 64u << 20;
+    spec.time_based = true;
+    spec.runtime = std::chrono::seconds(10);
+    spec.stonewall = name == "second";
+    plan.setup.workloads.push_back(spec);
+  }
+  plan.groups = group_tests(plan.setup, 1);
+  REQUIRE(plan.groups.size() == 2);
+  using std::chrono::seconds;
+  const FioEtaProgress::Clock::time_point start{};
+  FioEtaProgress eta(plan, std::chrono::milliseconds(1000), std::chrono::milliseconds(0), start);
+  JobProgress running;
+  running.bytes = {8u << 20, 0, 0};
+  running.requests = {2048, 0, 0};
+  eta.group_started(0);
+  REQUIRE(eta.update(0, {running}, seconds(4), start + seconds(4)));
+  eta.group_started(1);
+  running.bytes = {512u << 20, 0, 0};
+  running.requests = {131072, 0, 0};
+  const std::optional<std::string> last = eta.update(1, {running}, seconds(9), start + seconds(15));
+  REQUIRE(last);
+  CHECK(test::contains(*last, "[_(1),R(1)]"));
+  // The second run: the first group runs again, the second waits behind its stonewall, and the rates count from
+  // this run's start (not the first run's bytes taken from these: a rate of petabytes).
+  const FioEtaProgress::Clock::time_point again = start + seconds(30);
+  eta.run_started(again);
+  eta.group_started(0);
+  running.bytes = {4u << 20, 0, 0};
+  running.requests = {1024, 0, 0};
+  const std::optional<std::string> line = eta.update(0, {running}, seconds(4), again + seconds(4));
+  REQUIRE(line);
+  INFO(*line);
+  CHECK(test::contains(*line, "[R(1),P(1)]"));
+  CHECK_FALSE(test::contains(*line, "PiB"));
+}
+
 TEST_CASE("fio ETA: bench++ job redraws fio's ETA line on a terminal, and says Running...done") {
   if (test::skip_unless(test::tool_installed("script"), test::Need::kTool,
                         "script is not installed (Debian util-linux)")) {

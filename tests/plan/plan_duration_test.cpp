@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "plan/plan_duration.h"
 #include "test_support.h"
 
 namespace bench {
@@ -26,6 +27,36 @@ DryRun dry_run(std::vector<std::string> args) {
   const test::CommandOutput json = test::run_bench(args);
   REQUIRE(json.exit_code == 0);
   return {nlohmann::json::parse(json.out), text.out};
+}
+
+WorkloadSpec timed_workload(const std::string& name, int runtime_s, int ramp_s, bool stonewall) {
+  WorkloadSpec spec;
+  spec.name = name;
+  spec.time_based = runtime_s > 0;
+  spec.runtime = std::chrono::seconds(runtime_s);
+  spec.ramp_time = std::chrono::seconds(ramp_s);
+  spec.stonewall = stonewall;
+  return spec;
+}
+
+TEST_CASE("plan duration: each group's clock time, the longest of its workloads, or none when work decides it") {
+  Plan plan;
+  // Group 1: a (2 s + 1 s ramp) beside b (1 s); group 2: c, size-bound; group 3: d (4 s).
+  plan.setup.workloads = {timed_workload("a", 2, 1, false), timed_workload("b", 1, 0, false),
+                          timed_workload("c", 0, 0, true), timed_workload("d", 4, 0, true)};
+  plan.groups = group_tests(plan.setup, 1);
+  REQUIRE(plan.groups.size() == 3);
+  const std::vector<std::optional<std::chrono::nanoseconds>> durations = group_clock_durations(plan);
+  REQUIRE(durations.size() == 3);
+  CHECK(durations[0] == std::chrono::seconds(3));
+  CHECK_FALSE(durations[1].has_value());
+  CHECK(durations[2] == std::chrono::seconds(4));
+  // bonnie++'s tests: their work decides.
+  Plan bonnie;
+  bonnie.setup.sync_test = SyncTestSpec{};
+  bonnie.groups = group_tests(bonnie.setup, 1);
+  REQUIRE(group_clock_durations(bonnie).size() == 1);
+  CHECK_FALSE(group_clock_durations(bonnie).front().has_value());
 }
 
 TEST_CASE("plan duration: time_based runs take their start delay, ramp and runtime, the longest of each group") {

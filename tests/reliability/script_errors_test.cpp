@@ -26,6 +26,7 @@ void write_script(const fs::path& path, const std::string& text) {
 TEST_CASE("scripts/peer-bench.sh: a missing or bad option value is a usage error, exit 2, before anything runs") {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"--bench"}, {"--rounds"}, {"--size"}, {"--data"}, {"--rounds", "x"}, {"--size", "-3"}, {"--data", "ones"},
+           {"--num"}, {"--num", "0"},
            {"--no-such-option"}}) {
     CAPTURE(args.front());
     std::vector<std::string> argv = {(kScripts / "peer-bench.sh").string()};
