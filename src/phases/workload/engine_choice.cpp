@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/checked_setup.h"
+
 namespace bench {
 
 namespace {
@@ -22,6 +24,17 @@ EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::option
                           "iodepth={} in flight (fio's workers submit the same requests)",
                           spec.fio_engine, spec.iodepth)};
     }
+  }
+  if (spec.engine == EngineKind::kNull) {
+    // fio's null refuses a request (FIO_Q_BUSY) while what it committed is not yet reaped, and commits every
+    // iodepth_batch_submit requests: that many are in flight at most, whatever iodepth says.
+    const std::uint32_t batch =
+        normalized_batching({spec.batch_submit, spec.batch_complete_min, spec.batch_complete_max}, spec.iodepth).submit;
+    if (batch == spec.iodepth) return {spec.engine, batch, ""};
+    return {spec.engine, batch,
+            fmt::format("null completes each batch before the next, as fio's: iodepth_batch_submit={} requests in "
+                        "flight (iodepth={} has no more effect)",
+                        batch, spec.iodepth)};
   }
   if (engine.synchronous) {
     if (spec.iodepth == 1) return {spec.engine, 1, ""};
