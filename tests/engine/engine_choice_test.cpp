@@ -108,6 +108,9 @@ TEST_CASE("engine choice: null keeps one batch in flight, as fio's null refuses 
   const EngineChoice whole = choose_engine(batched, std::nullopt);
   CHECK(whole.depth == 32);
   CHECK(whole.note == "");
+  WorkloadSpec offloaded = spec_named("null", 16);
+  offloaded.submit_offload = true;  // fio's workers queue on null one at a time too: it still takes one batch
+  CHECK(choose_engine(offloaded, std::nullopt).depth == 1);
 }
 
 }  // namespace bench

@@ -56,7 +56,7 @@ TEST_CASE("null engine: each request completes once, at the next reap, with the 
   }
 }
 
-TEST_CASE("null engine: syncs complete with 0 bytes, trims with their length; reap with min 0 takes what is held") {
+TEST_CASE("null engine: syncs complete with 0 bytes, trims with their length, a reap of min 0 takes what is held") {
   NullSetup null(4);
   NullEngine engine(null.setup);
   std::vector<IoCompletion> completions;
