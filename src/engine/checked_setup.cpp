@@ -29,7 +29,7 @@ bool has_direct_io(int fd) {
 
 }  // namespace
 
-CheckedSetup check_engine_setup(const EngineSetup& setup) {
+CheckedSetup check_engine_setup_without_files(const EngineSetup& setup) {
   if (setup.depth < 1 || setup.depth > kMaxIoDepth) {
     refuse("depth " + std::to_string(setup.depth) + " is not within 1.." + std::to_string(kMaxIoDepth));
   }
@@ -50,6 +50,11 @@ CheckedSetup check_engine_setup(const EngineSetup& setup) {
   checked.uring = setup.uring;
   checked.region_bytes = setup.region_bytes;
   checked.random_offsets = setup.random_offsets;
+  return checked;
+}
+
+CheckedSetup check_engine_setup(const EngineSetup& setup) {
+  CheckedSetup checked = check_engine_setup_without_files(setup);
   for (const int fd : checked.fds) checked.any_direct = has_direct_io(fd) || checked.any_direct;
   if (checked.any_direct) {
     const auto base = reinterpret_cast<std::uintptr_t>(setup.buffers.data());

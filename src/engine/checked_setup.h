@@ -34,6 +34,9 @@ struct CheckedSetup {
 // ("cannot query flags of file descriptor N").
 CheckedSetup check_engine_setup(const EngineSetup& setup);
 
+// The same checks but the descriptors' (never asked, so they may be -1): for an engine that opens no file (null).
+CheckedSetup check_engine_setup_without_files(const EngineSetup& setup);
+
 // `batching` as fio applies it at `depth`: submit 0 or above depth is depth; complete_min at most depth;
 // complete_max below complete_min is complete_min, above depth depth.
 AioBatching normalized_batching(AioBatching batching, std::uint32_t depth);

@@ -2,6 +2,7 @@
 
 #include "engine/libaio_engine.h"
 #include "engine/mmap_engine.h"
+#include "engine/null_engine.h"
 #include "engine/posix_aio_engine.h"
 #include "engine/sync_engine.h"
 #include "engine/uring_engine.h"
@@ -19,7 +20,7 @@ std::unique_ptr<IoEngine> mapped_engine(EngineKind, const EngineSetup& setup) { 
 
 using EngineMaker = std::unique_ptr<IoEngine> (*)(EngineKind, const EngineSetup&);
 
-#define BENCH_ENGINE_MAKER(kind, keyword, fio_name, synchronous, offload, per_process, options, maker) maker,
+#define BENCH_ENGINE_MAKER(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker) maker,
 constexpr EngineMaker kMakers[] = {BENCH_ENGINE_ROWS(BENCH_ENGINE_MAKER)};
 #undef BENCH_ENGINE_MAKER
 

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 // Where a target's file is made when bench++ makes it, and how: nullopt for a file or device that is there already.
 std::optional<std::pair<fs::path, DirectoryUse>> made_in(const JobTarget& target) {
-  if (target.exists) return std::nullopt;
+  if (target.exists || target.diskless) return std::nullopt;
   if (target.is_private) return std::pair{target.directory, DirectoryUse::kPrivateDirectory};
   const fs::path parent = target.path.parent_path();
   return std::pair{parent.empty() ? fs::path(".") : parent, DirectoryUse::kFiles};

@@ -109,7 +109,7 @@ std::optional<std::string> direct_refusal(const WorkloadSpec& spec, const JobTar
 }  // namespace
 
 bool requests_need_alignment(const WorkloadSpec& spec, EngineKind engine) {
-  return trims_data(spec.pattern) || makes_direct_requests(spec, engine);
+  return touches_files(engine) && (trims_data(spec.pattern) || makes_direct_requests(spec, engine));
 }
 
 std::optional<std::string> request_refusal(const WorkloadSpec& spec, EngineKind engine, const JobTarget& target,

@@ -47,7 +47,7 @@ void check_file_sizes(const Plan& plan, std::uint64_t limit) {
     for (const PlannedTest& test : group) {
       if (!test.workload || !sized_before_requests(plan.workload(test))) continue;
       for (const JobTarget& target : test.targets) {
-        if (target.exists || target.extent() <= limit) continue;
+        if (target.exists || target.diskless || target.extent() <= limit) continue;
         const std::string where = target.is_private ? fmt::format("{} in a private directory in {}",
                                                                   target.path.string(), target.directory.string())
                                                     : target.path.string();

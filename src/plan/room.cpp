@@ -76,7 +76,7 @@ void add_workloads(const std::vector<WorkloadRoom>& workloads, std::uint32_t ran
   std::map<fs::path, bool> private_directories;
   for (const WorkloadRoom& workload : workloads) {
     for (const JobTarget& target : *workload.targets) {
-      if (target.exists) continue;
+      if (target.exists || target.diskless) continue;
       const fs::path directory = target.is_private ? target.directory : target.path.parent_path();
       const fs::path identity = target.is_private ? target.directory / ":private" / target.path : target.path;
       NewFile& file = new_files[identity];

@@ -31,39 +31,48 @@ enum EngineOptions : unsigned {
   kHipriOption = 2,  // hipri (io_uring: IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI)
 };
 
+// What an engine does with a job's files (fio's ioengine flags and the engine's open_file).
+enum class EngineFiles {
+  kRequests,  // made and laid out as the workload's rules say, opened, and the requests go to them
+  kNone,      // neither made, laid out nor opened (fio's FIO_DISKLESSIO with FIO_FAKEIO: the null engine)
+};
+
 // The rows, one per engine, in EngineKind's order:
-//   ROW(kind, keyword, fio_name, synchronous, offload, per_process, options, maker)
+//   ROW(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker)
 // kind: the EngineKind value; keyword: bench++'s name for it in every result (stable once released); fio_name:
 // fio's ioengine= name, "" for bench++'s own; synchronous: one request at a time, as fio's FIO_SYNCIO engines
 // (iodepth has no effect), else iodepth requests in flight; offload: OffloadRule; per_process: its state is per
 // process (glibc's POSIX AIO), so a job without thread= runs in a process of its own, as fio's jobs are processes;
-// options: EngineOptions; maker: engine/io_engine.cpp's function that makes it, (EngineKind, const EngineSetup&).
-#define BENCH_ENGINE_ROWS(ROW)                                                                                        \
-  /* io_uring through liburing: iodepth requests in flight from one thread (engine/uring_engine.h) */                \
-  ROW(kIoUring, "io_uring", "io_uring", false, kFioRefuses, false, kRingOptions | kHipriOption, engine_of<UringEngine>)    \
-  /* Linux native AIO through libaio: io_submit / io_getevents, fio's batching (engine/libaio_engine.h) */            \
-  ROW(kLibaio, "libaio", "libaio", false, kSameEngine, false, kNoEngineOptions, engine_of<LibaioEngine>)              \
-  /* POSIX AIO: glibc's aio_read / aio_write / aio_fsync on its helper threads (engine/posix_aio_engine.h) */         \
-  ROW(kPosixAio, "posixaio", "posixaio", false, kSameEngine, true, kNoEngineOptions, engine_of<PosixAioEngine>)      \
-  /* pread / pwrite, one at a time: fio's default engine (engine/sync_engine.h, as the four after it) */              \
-  ROW(kPsync, "psync", "psync", true, kDepthThreads, false, kNoEngineOptions, make_sync_engine)                       \
-  /* read / write at the file position, lseek when the offset is not the position's */                                \
-  ROW(kSync, "sync", "sync", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                            \
-  /* lseek and readv / writev of one vector */                                                                        \
-  ROW(kVsync, "vsync", "vsync", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                         \
-  /* preadv / pwritev of one vector */                                                                                \
-  ROW(kPvsync, "pvsync", "pvsync", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                      \
-  /* preadv2 / pwritev2 of one vector, RWF_HIPRI with hipri */                                                        \
-  ROW(kPvsync2, "pvsync2", "pvsync2", true, kNotInBench, false, kHipriOption, make_sync_engine)                             \
-  /* memcpy to and from a shared mapping of the file, msync for syncs (engine/mmap_engine.h) */                       \
-  ROW(kMmap, "mmap", "mmap", true, kNotInBench, false, kNoEngineOptions, mapped_engine)                               \
-  /* fallocate in place of every request: no data moves (engine/sync_engine.h) */                                     \
-  ROW(kFalloc, "falloc", "falloc", true, kNotInBench, false, kNoEngineOptions, make_sync_engine)                      \
-  /* bench++'s own: pread / pwrite on iodepth threads, in io_uring's place where it is refused, and psync's with */   \
-  /* offload (engine/sync_engine.h) */                                                                                \
-  ROW(kPsyncThreads, "psync_threads", "", false, kNotInBench, false, kNoEngineOptions, make_sync_engine)
+// options: EngineOptions; files: EngineFiles; maker: engine/io_engine.cpp's function that makes it,
+// (EngineKind, const EngineSetup&).
+#define BENCH_ENGINE_ROWS(ROW)                                                                                         \
+  /* io_uring through liburing: iodepth requests in flight from one thread (engine/uring_engine.h) */                  \
+  ROW(kIoUring, "io_uring", "io_uring", false, kFioRefuses, false, kRingOptions | kHipriOption, kRequests, engine_of<UringEngine>) \
+  /* Linux native AIO through libaio: io_submit / io_getevents, fio's batching (engine/libaio_engine.h) */             \
+  ROW(kLibaio, "libaio", "libaio", false, kSameEngine, false, kNoEngineOptions, kRequests, engine_of<LibaioEngine>)    \
+  /* POSIX AIO: glibc's aio_read / aio_write / aio_fsync on its helper threads (engine/posix_aio_engine.h) */          \
+  ROW(kPosixAio, "posixaio", "posixaio", false, kSameEngine, true, kNoEngineOptions, kRequests, engine_of<PosixAioEngine>) \
+  /* pread / pwrite, one at a time: fio's default engine (engine/sync_engine.h, as the four after it) */               \
+  ROW(kPsync, "psync", "psync", true, kDepthThreads, false, kNoEngineOptions, kRequests, make_sync_engine)             \
+  /* read / write at the file position, lseek when the offset is not the position's */                                 \
+  ROW(kSync, "sync", "sync", true, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)                  \
+  /* lseek and readv / writev of one vector */                                                                         \
+  ROW(kVsync, "vsync", "vsync", true, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)               \
+  /* preadv / pwritev of one vector */                                                                                 \
+  ROW(kPvsync, "pvsync", "pvsync", true, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)            \
+  /* preadv2 / pwritev2 of one vector, RWF_HIPRI with hipri */                                                         \
+  ROW(kPvsync2, "pvsync2", "pvsync2", true, kNotInBench, false, kHipriOption, kRequests, make_sync_engine)             \
+  /* memcpy to and from a shared mapping of the file, msync for syncs (engine/mmap_engine.h) */                        \
+  ROW(kMmap, "mmap", "mmap", true, kNotInBench, false, kNoEngineOptions, kRequests, mapped_engine)                     \
+  /* fallocate in place of every request: no data moves (engine/sync_engine.h) */                                      \
+  ROW(kFalloc, "falloc", "falloc", true, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)            \
+  /* bench++'s own: pread / pwrite on iodepth threads, in io_uring's place where it is refused, and psync's with */    \
+  /* offload (engine/sync_engine.h) */                                                                                 \
+  ROW(kPsyncThreads, "psync_threads", "", false, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)    \
+  /* no I/O: each request completes at once and no file is touched: the measurer's own cost (engine/null_engine.h) */  \
+  ROW(kNull, "null", "null", false, kSameEngine, false, kNoEngineOptions, kNone, engine_of<NullEngine>)
 
-#define BENCH_ENGINE_KIND(kind, keyword, fio_name, synchronous, offload, per_process, options, maker) kind,
+#define BENCH_ENGINE_KIND(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker) kind,
 enum class EngineKind { BENCH_ENGINE_ROWS(BENCH_ENGINE_KIND) };
 #undef BENCH_ENGINE_KIND
 
@@ -76,10 +85,12 @@ struct EngineFacts {
   OffloadRule offload;
   bool per_process;
   unsigned options;  // EngineOptions
+  EngineFiles files;
 };
 
-#define BENCH_ENGINE_FACTS(kind, keyword, fio_name, synchronous, offload, per_process, options, maker) \
-  EngineFacts{EngineKind::kind, keyword, fio_name, synchronous, OffloadRule::offload, per_process, options},
+#define BENCH_ENGINE_FACTS(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker) \
+  EngineFacts{EngineKind::kind, keyword, fio_name, synchronous, OffloadRule::offload, per_process, options, \
+             EngineFiles::files},
 inline constexpr std::array kEngines = {BENCH_ENGINE_ROWS(BENCH_ENGINE_FACTS)};
 #undef BENCH_ENGINE_FACTS
 
@@ -94,6 +105,9 @@ std::optional<EngineKind> engine_for_fio_name(std::string_view fio_name);
 // The fio names of the engines whose row `include` accepts, in the rows' order, joined for a message with
 // `last_joint` before the last: "libaio, posixaio or psync".
 std::string fio_names_where(bool (*include)(const EngineFacts&), std::string_view last_joint);
+
+// Whether `kind`'s jobs make, lay out and open their files (every engine but null's EngineFiles::kNone).
+constexpr bool touches_files(EngineKind kind) { return engine_facts(kind).files != EngineFiles::kNone; }
 
 // Whether `kind` makes one request at a time, as fio's synchronous engines do (their iodepth has no effect).
 constexpr bool is_synchronous(EngineKind kind) { return engine_facts(kind).synchronous; }

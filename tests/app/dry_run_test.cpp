@@ -109,6 +109,24 @@ TEST_CASE("dry run: the plan as text and as JSON, nothing created, and the run t
   }
 }
 
+TEST_CASE("dry run: ioengine=null plans no file and no room however large its size, and the run makes none") {
+  test::TempDir dir;
+  const std::vector<std::string> args = {"job", "-d", dir.path().string(), "-q", "--name=nul", "--ioengine=null",
+                                         "--rw=randwrite", "--size=100t", "--iodepth=4"};
+  const test::CommandOutput text = test::run_bench(test::with(args, {"--dry-run"}));
+  CHECK_MESSAGE(text.exit_code == 0, text.err);  // 100 TiB: no room asked of the disk
+  CHECK(test::contains(text.out, "(never made: the engine touches no file)"));
+  CHECK(test::contains(text.out, "iodepth_batch_submit=1 requests in flight (iodepth=4 has no more effect)"));
+  const test::CommandOutput json = test::run_bench(test::with(args, {"--dry-run", "--json", "-"}));
+  REQUIRE(json.exit_code == 0);
+  CHECK(nlohmann::json::parse(json.out).at("bytes_needed").get<std::uint64_t>() == 0);
+  const test::CommandOutput run =
+      test::run_bench({"job", "-d", dir.path().string(), "-q", "--name=nul", "--ioengine=null", "--rw=randwrite",
+                       "--size=64m", "--iodepth=4"});
+  CHECK_MESSAGE(run.exit_code == 0, run.err);
+  CHECK(test::list_tree(dir.path()).empty());
+}
+
 TEST_CASE("dry run: the JSON plan holds each workload's setup as it will run, and the room it needs") {
   test::TempDir dir;
   const test::CommandOutput json = test::run_bench({"job", "-d", dir.path().string(), "--dry-run", "--json", "-",

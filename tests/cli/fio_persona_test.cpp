@@ -128,9 +128,12 @@ TEST_CASE("fio persona: --enghelp lists the engines bench++ runs by fio's names,
   // Scripts pick an engine with `fio --enghelp 2>/dev/null | grep -qw libaio || engine=psync`.
   const std::string list = answer({"--enghelp"}).help_text;
   CHECK(list.starts_with("Available IO engines:\n"));
-  for (const char* engine : {"\tlibaio\n", "\tpsync\n", "\tio_uring\n", "\tposixaio\n"}) CHECK(contains(list, engine));
+  for (const char* engine : {"\tlibaio\n", "\tpsync\n", "\tio_uring\n", "\tposixaio\n", "\tnull\n"}) {
+    CHECK(contains(list, engine));
+  }
   CHECK_FALSE(contains(list, "psync_threads"));  // bench++'s own, which fio has not
   CHECK(answer({"--enghelp=psync"}).help_text == "IO engine psync has no options\n");
+  CHECK(answer({"--enghelp=null"}).help_text == "IO engine null has no options\n");  // fio 3.33's answer
   CHECK(contains(answer({"--enghelp=io_uring"}).help_text, "hipri"));
   CHECK(test::error_of<UsageError>([] { (void)fio_persona_answer({"--enghelp=nosuch"}); }) ==
         "engine nosuch not loadable");

@@ -215,10 +215,10 @@ TEST_CASE("fio vocabulary: io_submit_mode= inline or offload, offload refused wh
   CHECK(workload_of({"--io_submit_mode=offload", "--ioengine=libaio"}).submit_offload);
   CHECK(error_of({"--io_submit_mode=later"}) == "invalid fio option io_submit_mode='later': must be inline or offload");
   CHECK(error_of({"--io_submit_mode=offload", "--ioengine=io_uring"}) ==
-        "workload 'x': io_uring cannot be used with io_submit_mode=offload (fio refuses it too): use libaio, posixaio or "
-        "psync");
+        "workload 'x': io_uring cannot be used with io_submit_mode=offload (fio refuses it too): use libaio, posixaio, "
+        "psync or null");
   CHECK(error_of({"--io_submit_mode=offload", "--ioengine=mmap"}) ==
-        "workload 'x': io_submit_mode=offload runs with libaio, posixaio or psync in bench++, not mmap");
+        "workload 'x': io_submit_mode=offload runs with libaio, posixaio, psync or null in bench++, not mmap");
 }
 
 TEST_CASE("fio vocabulary: fio's --readonly refuses every workload that writes, before anything runs") {

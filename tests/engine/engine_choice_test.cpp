@@ -89,3 +89,28 @@ TEST_CASE("engine choice: io_submit_mode=offload puts psync's requests on iodept
 }
 
 }  // namespace bench
+
+namespace bench {
+
+TEST_CASE("engine choice: null keeps one batch in flight, as fio's null refuses more until it is reaped") {
+  const EngineChoice one = choose_engine(spec_named("null", 1), std::nullopt);
+  CHECK(one.engine == EngineKind::kNull);
+  CHECK(one.depth == 1);
+  CHECK(one.note == "");
+  const EngineChoice deep = choose_engine(spec_named("null", 32), std::nullopt);
+  CHECK(deep.depth == 1);  // fio's default iodepth_batch_submit=1: fio's null runs at depth 1 (its iodepth_level)
+  CHECK(deep.note == "null completes each batch before the next, as fio's: iodepth_batch_submit=1 requests in flight "
+                     "(iodepth=32 has no more effect)");
+  WorkloadSpec batched = spec_named("null", 32);
+  batched.batch_submit = 8;
+  CHECK(choose_engine(batched, std::nullopt).depth == 8);
+  batched.batch_submit = 0;  // fio's 0: the depth
+  const EngineChoice whole = choose_engine(batched, std::nullopt);
+  CHECK(whole.depth == 32);
+  CHECK(whole.note == "");
+  WorkloadSpec offloaded = spec_named("null", 16);
+  offloaded.submit_offload = true;  // fio's workers queue on null one at a time too: it still takes one batch
+  CHECK(choose_engine(offloaded, std::nullopt).depth == 1);
+}
+
+}  // namespace bench

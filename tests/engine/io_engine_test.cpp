@@ -93,7 +93,7 @@ TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules
     CHECK(is_synchronous(row.kind) == row.synchronous);
   }
   CHECK(fio_names_where([](const EngineFacts&) { return true; }, "and") ==
-        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap and falloc");
+        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc and null");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.synchronous; }, "or") ==
         "psync, sync, vsync, pvsync, pvsync2, mmap or falloc");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.kind == EngineKind::kMmap; }, "or") == "mmap");
@@ -101,6 +101,8 @@ TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules
   CHECK(is_synchronous(EngineKind::kPsync));
   CHECK_FALSE(is_synchronous(EngineKind::kPsyncThreads));
   CHECK_FALSE(is_synchronous(EngineKind::kIoUring));
+  CHECK_FALSE(touches_files(EngineKind::kNull));
+  CHECK(touches_files(EngineKind::kPsync));
 }
 
 TEST_CASE("engine: keywords name the engines as fio does, read back, and fio's names map to them") {

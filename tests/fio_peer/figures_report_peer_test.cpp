@@ -1,7 +1,8 @@
 // fio's figures in fio's keys, bench++ (as `bench++ job` and as the fio persona) beside fio 3.33's own JSON of the
 // same job: the floors on small depth and latency shares, group_reporting's summed job_runtime, gtod_reduce's
 // zeros, disk_util of a run without I/O, the options by fio's names (each alias of the option rows) and the
-// command line's --directory among the global options. The figures of a run differ; what is compared is what fio
+// command line's --directory among the global options; ioengine=null's requests, bytes and depths, without a file.
+// The figures of a run differ; what is compared is what fio
 // means by them.
 #include <doctest/doctest.h>
 
@@ -269,6 +270,55 @@ TEST_CASE("fio peer: --directory and job options beside a job file are fio's glo
     CHECK(ours.first == theirs.first);    // runtime, directory, then the file's ioengine
     CHECK(ours.second == theirs.second);  // rw, bs, size
     CHECK(ours.first.dump() == theirs.first.dump());  // in fio's order
+  }
+}
+
+TEST_CASE("fio peer: ioengine=null makes fio's requests, bytes and depths, touches no file, in fio's JSON shape") {
+  if (!test::fio_available()) return;
+  const auto keys_of = [](const Json& object) {
+    std::set<std::string> keys;
+    for (const auto& item : object.items()) keys.insert(item.key());
+    return keys;
+  };
+  const auto bytes_of = [](const Json& job) {
+    return job.at("read").at("io_bytes").get<std::uint64_t>() + job.at("write").at("io_bytes").get<std::uint64_t>();
+  };
+  for (const std::vector<std::string>& job : std::vector<std::vector<std::string>>{
+           {"--name=nul", "--ioengine=null", "--size=1G", "--bs=4k", "--rw=randread"},
+           {"--name=nul", "--ioengine=null", "--size=64m", "--bs=64k", "--rw=randrw", "--iodepth=16"},
+           {"--name=nul", "--ioengine=null", "--size=16m", "--bs=4k", "--rw=write", "--nrfiles=4", "--numjobs=2",
+            "--group_reporting"},
+           {"--name=nul", "--ioengine=null", "--size=64m", "--bs=4k", "--rw=read", "--iodepth=32",
+            "--iodepth_batch_submit=8", "--iodepth_batch_complete_min=8"}}) {
+    CAPTURE(job);
+    const test::TempDir dir;
+    const Json fio = fio_json(dir.path(), job);
+    CHECK(fs::is_empty(dir.path()));  // fio's null lays out nothing
+    const Json& theirs = fio.at("jobs").at(0);
+    for (const std::string& command : kCommands) {
+      CAPTURE(command);
+      const test::TempDir own;
+      const Json bench = bench_json(command, own.path(), job);
+      CHECK(fs::is_empty(own.path()));        // no file, and no private directory either
+      CHECK(keys_of(bench) == keys_of(fio));  // no disk_util: no disk was used
+      const Json& ours = bench.at("jobs").at(0);
+      CHECK(keys_of(ours) == keys_of(theirs));
+      CHECK(ours.at("job options").at("ioengine") == "null");
+      CHECK(bytes_of(ours) == bytes_of(theirs));
+      for (const char* direction : {"read", "write", "trim"}) {
+        CAPTURE(direction);
+        CHECK(keys_of(ours.at(direction)) == keys_of(theirs.at(direction)));
+        // A mixed job's split is random: each direction's count near fio's (their sum is the bytes' above).
+        CHECK(ours.at(direction).at("total_ios").get<double>() ==
+              doctest::Approx(theirs.at(direction).at("total_ios").get<double>()).epsilon(0.05));
+      }
+      // One batch in flight at most, as fio's null (it refuses a request until its last batch is reaped).
+      for (const auto& level : theirs.at("iodepth_level").items()) {
+        CAPTURE(level.key());
+        CHECK(ours.at("iodepth_level").at(level.key()).get<double>() ==
+              doctest::Approx(level.value().get<double>()).epsilon(0.01).scale(1));
+      }
+    }
   }
 }
 

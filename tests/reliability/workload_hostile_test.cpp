@@ -330,7 +330,7 @@ std::vector<Case> job_cases() {
       {"fsync", {"-1", "x"}},
       {"fdatasync", {"-1", "x"}},
       {"end_fsync", {"2", "x"}},
-      {"ioengine", {"bogus", "", "null"}},
+      {"ioengine", {"bogus", "", "windowsaio"}},
       {"unlink", {"2", "x"}},
       {"invalidate", {"2"}},
       {"randseed", {"x", "-1", "18446744073709551616"}},

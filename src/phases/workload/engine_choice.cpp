@@ -2,11 +2,24 @@
 
 #include <fmt/format.h>
 
+#include "engine/checked_setup.h"
+
 namespace bench {
 
 namespace {
 EngineChoice choose_engine_and_depth(const WorkloadSpec& spec, const std::optional<std::string>& io_uring_refusal) {
   const EngineFacts& engine = engine_facts(spec.engine);
+  if (spec.engine == EngineKind::kNull) {
+    // fio's null refuses a request (FIO_Q_BUSY) while what it committed is not yet reaped, and commits every
+    // iodepth_batch_submit requests: that many are in flight at most, whatever iodepth says (or offload's workers).
+    const std::uint32_t batch =
+        normalized_batching({spec.batch_submit, spec.batch_complete_min, spec.batch_complete_max}, spec.iodepth).submit;
+    if (batch == spec.iodepth) return {spec.engine, batch, ""};
+    return {spec.engine, batch,
+            fmt::format("null completes each batch before the next, as fio's: iodepth_batch_submit={} requests in "
+                        "flight (iodepth={} has no more effect)",
+                        batch, spec.iodepth)};
+  }
   if (spec.submit_offload) {
     // fio's offload: iodepth workers, each queueing one request on the job's engine (the row's OffloadRule;
     // check_workload refuses the others).

@@ -121,6 +121,7 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
 
 void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
+  if (!touches_files(spec.engine)) return;  // fio's null: nothing laid out, nor a private directory made
   std::vector<fs::path> opened_later;  // create_on_open=1's files, not there yet
   FilesLaidOut laid_out{spec.name, 0, 0};
   for (JobTarget& target : targets) {

@@ -73,6 +73,9 @@ struct JobTarget {
   // With several files per job, fio's io_size of this file when it is not whole blocks (size= split: size/nrfiles),
   // which fio extends a new file to, past the region's last whole block; 0 otherwise.
   std::uint64_t io_bytes = 0;
+  // The job's engine neither makes, lays out nor opens it (result/engine_kind.h touches_files: fio's null engine):
+  // a name and a region only, for which nothing is made, probed or counted.
+  bool diskless = false;
   // The region's end, where the job's requests stop.
   std::uint64_t end() const { return region_offset + region_bytes; }
   // The bytes the file must hold for the job: what bench++ lays out in a file it creates (fio extends its files
@@ -104,7 +107,7 @@ class WorkloadFiles {
   WorkloadFiles& operator=(const WorkloadFiles&) = delete;
 
   // Each job's targets for `spec` (job after job, files_per_job(spec) each: targets_of_job), checked against the
-  // rules above. `planned` are the targets of the workloads
+  // rules above; each diskless when the workload's engine touches no file. `planned` are the targets of the workloads
   // before it (a file one of them creates is not a user's file). Throws UsageError for a write to a file or
   // device bench++ did not create, an existing file smaller than size=, size=N% of a file that does not exist,
   // a target that is neither a regular file nor a block device, or a directory= that does not exist.
@@ -151,6 +154,8 @@ class WorkloadFiles {
     std::uint64_t allocated_bytes = 0;  // allocated up to here
     bool keep = false;                  // the last workload using it said unlink=0
   };
+  // plan()'s targets as they would be on disk.
+  std::vector<JobTarget> plan_on_disk(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const;
   // directory= of job `job` (fio spreads jobs over a:b), else the default directory.
   std::filesystem::path directory_of(const WorkloadSpec& spec, std::uint32_t job) const;
   // Each job's own files (no filename=), job after job: nrfiles each, named and sized as fio does.

@@ -121,7 +121,7 @@ class WorkloadPhase final : public Phase {
 
   std::vector<std::filesystem::path> disk_stat_paths() const override {
     std::vector<std::filesystem::path> paths;
-    if (!spec_.disk_util) return paths;
+    if (!spec_.disk_util || !touches_files(spec_.engine)) return paths;  // fio's null shows no disk_util
     for (const JobTarget& target : targets_) paths.push_back(target.is_private ? target.directory : target.path);
     return paths;
   }
@@ -173,8 +173,12 @@ class WorkloadPhase final : public Phase {
     std::uint64_t regions_end = 0;
     std::uint64_t regions_bytes = 0;
     for (const JobTarget& each : targets) {
-      files.push_back(WorkloadFiles::open_for_requests(spec_, each));
-      fds.push_back(files.back().fd());
+      if (each.diskless) {
+        fds.push_back(-1);  // fio's null opens nothing (engine/null_engine.h)
+      } else {
+        files.push_back(WorkloadFiles::open_for_requests(spec_, each));
+        fds.push_back(files.back().fd());
+      }
       job_files.push_back(JobFile{each.region_offset, each.region_bytes, each.path.string(), fds.back()});
       regions_end = std::max(regions_end, each.extent());
       regions_bytes += each.region_bytes;
@@ -203,7 +207,8 @@ class WorkloadPhase final : public Phase {
                  context.interrupt_signal, context.abort, &data, context.group_end};
     plan.live_io = context.live_io;
     plan.snapshot = context.snapshot;
-    if (spec_.unlinks_between_loops()) {  // fio's unlink_each_loop: the next loop's files are new, empty ones
+    // fio's unlink_each_loop: the next loop's files are new, empty ones
+    if (spec_.unlinks_between_loops() && touches_files(spec_.engine)) {
       plan.between_loops = [&] {
         WorkloadFiles::recreate(spec_, targets, files);
         data.forget_writes();

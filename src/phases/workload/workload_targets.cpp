@@ -132,6 +132,15 @@ std::span<JobTarget> targets_of_job(std::span<JobTarget> targets, const Workload
 }
 
 std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const {
+  std::vector<JobTarget> targets = plan_on_disk(spec, planned);
+  if (!touches_files(spec.engine)) {
+    for (JobTarget& target : targets) target.diskless = true;
+  }
+  return targets;
+}
+
+std::vector<JobTarget> WorkloadFiles::plan_on_disk(const WorkloadSpec& spec,
+                                                   const std::vector<JobTarget>& planned) const {
   const auto refuse = [&](const std::string& reason) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
   };

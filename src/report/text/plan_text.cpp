@@ -112,6 +112,8 @@ std::string workload_line(const Plan& plan, const PlannedTest& test) {
     line += changes_files(spec) ? " (a block device)" : " (a block device, only read)";
   } else if (first.exists) {
     line += " (exists)";
+  } else if (first.diskless) {
+    line += " (never made: the engine touches no file)";
   }
   const std::vector<FioLogName> logs = fio_log_names(plan.setup.workloads, *test.workload);
   for (std::size_t i = 0; i < logs.size(); ++i) {
