@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace bench {
@@ -21,6 +23,11 @@ struct FioSteadyStateSpec {
   bool enabled() const { return duration_s != 0; }
   friend bool operator==(const FioSteadyStateSpec&, const FioSteadyStateSpec&) = default;
 };
+
+// The criterion and limit as a result file records them: "iops:10%", "bw_slope:1048576" (the limit the shortest
+// text that reads back to it); and read back, false (spec unchanged) for anything else.
+std::string steady_state_criterion_text(const FioSteadyStateSpec& spec);
+bool read_steady_state_criterion(std::string_view text, FioSteadyStateSpec& spec);
 
 // What the detection found, as fio's thread_stat keeps it for its JSON `steadystate` object and its normal
 // output's "steadystate" line.
