@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <charconv>
+#include <cmath>
 
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
@@ -43,6 +45,37 @@ void set_rate_iops_min(WorkloadSpec& spec, std::string_view text, unsigned) {
 // when none is given.
 constexpr FioOptionDefault kNiceDefault = FioOptionDefault::not_given(
     "0", "unset, the jobs keep bench++'s own nice value, as fio's nice(0) does; a given value is set (setpriority)");
+
+// fio's ss=CRITERION:LIMIT (options.c str_steadystate_cb): iops, iops_slope, bw or bw_slope, then the limit: a
+// number with % (of the window's mean), else a number of requests per second (iops), or bytes per second with
+// fio's size suffixes (bw).
+void set_steady_state(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
+  const std::size_t colon = text.find(':');
+  const std::string_view criterion = text.substr(0, colon);
+  if (criterion != "iops" && criterion != "iops_slope" && criterion != "bw" && criterion != "bw_slope") {
+    fail("the criterion must be iops, iops_slope, bw or bw_slope");
+  }
+  if (colon == std::string_view::npos || colon + 1 == text.size()) {
+    fail("steadystate threshold must be specified in addition to criterion");
+  }
+  FioSteadyStateSpec& ss = spec.steady_state;
+  ss.measure = criterion.starts_with("iops") ? FioSteadyStateSpec::Measure::kIops : FioSteadyStateSpec::Measure::kBandwidth;
+  ss.slope = criterion.ends_with("_slope");
+  std::string_view limit = text.substr(colon + 1);
+  ss.percent = limit.find('%') != std::string_view::npos;
+  if (ss.percent) limit = limit.substr(0, limit.find('%'));
+  while (!limit.empty() && limit.back() == ' ') limit.remove_suffix(1);
+  if (!ss.percent && ss.measure == FioSteadyStateSpec::Measure::kBandwidth) {
+    ss.limit = static_cast<double>(fio_size_of(limit, kb_base));
+    return;
+  }
+  double value = 0;
+  const auto [end, error] = std::from_chars(limit.data(), limit.data() + limit.size(), value);
+  if (error != std::errc() || end != limit.data() + limit.size() || !std::isfinite(value)) {
+    fail(ss.percent ? "could not parse steadystate threshold percentage" : "steadystate IOPS threshold is not a number");
+  }
+  ss.limit = value;
+}
 
 constexpr std::array kRules = {
     // bench++ runs every job as a thread of one process, with or without fio's thread.
@@ -87,6 +120,25 @@ constexpr std::array kRules = {
     FioOptionRule{{"prioclass", {}, kRequired, kJobControl, "C", "the jobs' I/O priority class (0 to 3)",
                    {}, recorded_in("prioclass")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.ioprio_class = whole_number32(v, 0, 3); }},
+    // Steady state (fio's HOWTO "Steady state"): measure/steady_state_detector.h judges, the job stops when steady.
+    FioOptionRule{{"steadystate", {"ss"}, kRequired, kJobControl, "iops|iops_slope|bw|bw_slope:LIMIT[%]",
+                   "stop the job once its rate's deviation or slope over ss_dur stays under LIMIT",
+                   "iops_slope:0.01%", recorded_in("steadystate")},
+                  set_steady_state},
+    FioOptionRule{{"steadystate_duration", {"ss_dur"}, kRequired, kJobControl, "TIME",
+                   "the steady-state window, sampled once a second (0: no detection)", "0",
+                   recorded_in("steadystate_duration_s")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    // fio keeps whole seconds: ss_dur=1500ms is 1 s, ss_dur=500ms turns detection off.
+                    s.steady_state.duration_s = static_cast<std::uint32_t>(
+                        std::min<std::int64_t>(std::chrono::duration_cast<std::chrono::seconds>(fio_time_of(v)).count(),
+                                               0xffffffff));
+                  }},
+    FioOptionRule{{"steadystate_ramp_time", {"ss_ramp"}, kRequired, kJobControl, "TIME",
+                   "run this long before taking steady-state samples", "0", recorded_in("steadystate_ramp_ms")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.steady_state.ramp = std::chrono::duration_cast<std::chrono::microseconds>(fio_time_of(v));
+                  }},
 };
 
 }  // namespace

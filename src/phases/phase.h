@@ -19,6 +19,7 @@
 #include "phases/live_io.h"
 #include "phases/rng.h"
 #include "result/errors.h"
+#include "result/fio_steady_state.h"
 #include "result/io_sample.h"
 #include "result/run_setup.h"
 #include "result/test_id.h"
@@ -137,6 +138,8 @@ struct JobMeasurement {
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
   // completion order (result/io_sample.h); empty otherwise.
   IoSampleLog samples;
+  // A workload job with ss_dur= (fio's steady state): what its detection found, whether its job stopped on it.
+  std::optional<FioSteadyStateResult> steady_state;
   // A workload job that failed (set by the runner from what its run() threw): the other jobs go on, and this
   // measurement is what it did before (result/workload_result.h).
   std::optional<JobFailure> failure;

@@ -280,6 +280,13 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_thinktime_iotime_us", "thinktime_iotime_us", nullptr,
                   duration_in<std::chrono::microseconds, &WorkloadSpec::thinktime_iotime>(), {},
                   {"thinktime_iotime us", R::kCount}, "thinktime_iotime"},
+    // steady state (ss=, ss_dur=, ss_ramp=)
+    WorkloadField{"workload_steadystate", "steadystate", nullptr, kSteadyStateCriterion, {}, {"ss", R::kText},
+                  "steady_state.measure steady_state.slope steady_state.percent steady_state.limit"},
+    WorkloadField{"workload_steadystate_duration_s", "steadystate_duration_s", nullptr, kSteadyStateDuration, {},
+                  {"ss_dur s", R::kCount}, "steady_state.duration_s"},
+    WorkloadField{"workload_steadystate_ramp_ms", "steadystate_ramp_ms", nullptr, kSteadyStateRamp, {},
+                  {"ss_ramp ms", R::kCount}, "steady_state.ramp"},
 };
 
 // The members no row records, each with the reason.

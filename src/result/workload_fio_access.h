@@ -4,6 +4,7 @@
 // the patterns (verify_pattern=, buffer_pattern=), sync= and cpus_allowed=. Included by that table only.
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -236,6 +237,43 @@ constexpr FieldAccess<WorkloadSpec> kCpusAllowed{
             for (std::uint64_t cpu = *first; cpu <= *last; ++cpu) cpus.push_back(static_cast<std::uint32_t>(cpu));
           }
           spec.cpus_allowed = std::move(cpus);
+          return true;
+        },
+};
+
+// ss= (steadystate=): fio's criterion and limit, "iops_slope:0.01%" (result/fio_steady_state.h).
+constexpr FieldAccess<WorkloadSpec> kSteadyStateCriterion{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      return steady_state_criterion_text(spec.steady_state);
+    },
+    .set = [](WorkloadSpec& spec, FieldValue value) {
+      return read_steady_state_criterion(std::get<std::string>(value), spec.steady_state);
+    },
+};
+
+// ss_dur= in whole seconds (0: no steady-state detection).
+constexpr FieldAccess<WorkloadSpec> kSteadyStateDuration{
+    .format = {.codec = FieldCodec::kWhole, .max = 0xffffffffu},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      return std::uint64_t{spec.steady_state.duration_s};
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          spec.steady_state.duration_s = static_cast<std::uint32_t>(std::get<std::uint64_t>(value));
+          return true;
+        },
+};
+
+// ss_ramp= in whole milliseconds.
+constexpr FieldAccess<WorkloadSpec> kSteadyStateRamp{
+    .format = {.codec = FieldCodec::kWhole, .max = 1'000'000'000'000ull},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(spec.steady_state.ramp).count());
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          spec.steady_state.ramp = std::chrono::milliseconds(std::get<std::uint64_t>(value));
           return true;
         },
 };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "result/engine_kind.h"
+#include "result/fio_steady_state.h"
 #include "result/steady_state.h"
 
 namespace bench {
@@ -82,6 +83,9 @@ struct WorkloadPart {
   // own under MPI. For the HTML report's chart; not kept in the result files.
   std::vector<double> mean_latency_ns_per_second;
   std::optional<SteadyState> steady;  // of per_second; nullopt under kSteadyMinimumSeconds or not time_based
+  // fio's steady state (ss_dur=): what the part's last job found (fio's group_reporting keeps its group's last
+  // job's, which judges the group); nullopt without ss_dur=.
+  std::optional<FioSteadyStateResult> fio_steady_state;
   IoDepthCounts depths;               // of all its jobs' requests (this job's for a job's part); the same in every part
   // fio's bandwidth and IOPS samples (report/fio/fio_jobs.h): per job of the part, in job order, the bytes completed
   // in each whole window of bwavgtime= ms of its measured time, and the requests in each window of iopsavgtime= ms;

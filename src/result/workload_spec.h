@@ -14,6 +14,7 @@
 #include "result/block_sizes.h"
 #include "result/data_options.h"
 #include "result/engine_kind.h"
+#include "result/fio_steady_state.h"
 #include "result/offset_spec.h"
 #include "result/uring_options.h"
 
@@ -135,6 +136,7 @@ struct WorkloadSpec {
   std::uint32_t fdatasync_every = 0;      // fdatasync after every N writes; 0: never
   bool end_fsync = false;                 // fsync when the writes are done (timed, as in fio)
   bool group_reporting = false;           // numjobs > 1: one result for all jobs (else one per job too)
+  FioSteadyStateSpec steady_state;        // ss=, ss_dur=, ss_ramp=: stop once steady (result/fio_steady_state.h)
   std::string filename;                   // a file or device to use, or several (a:b, as written; text/split.h
                                           // split_fio_names); empty: files of bench++'s own, nrfiles per job
   std::string directory;                  // where those files go (filename is relative to it); a:b: several

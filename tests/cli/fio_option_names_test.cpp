@@ -70,11 +70,12 @@ TEST_CASE("fio option names: the nearest option bench++ runs, by fio's rule of h
 }
 
 TEST_CASE("fio option names: one line for what is not run, fio's first as not supported, then unknown ones") {
-  CHECK(not_run_options_message({"ss"}) == "fio option 'ss' is not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(not_run_options_message({"gpu_dev_id"}) ==
+        "fio option 'gpu_dev_id' is not supported by bench++ (see bench++(1), WORKLOADS)");
   CHECK(not_run_options_message({"output-format"}).find("'output-format' is not supported by bench++") !=
         std::string::npos);  // fio's own command-line option, in a job file
-  CHECK(not_run_options_message({"sizee", "ss", "cmdprio"}) ==
-        "unknown fio option 'sizee' (did you mean 'size'?); fio options 'ss', 'cmdprio' are not supported by "
+  CHECK(not_run_options_message({"sizee", "gpu_dev_id", "cmdprio"}) ==
+        "unknown fio option 'sizee' (did you mean 'size'?); fio options 'gpu_dev_id', 'cmdprio' are not supported by "
         "bench++ (see --cmdhelp)");
 }
 

@@ -88,6 +88,12 @@ TEST_CASE("fio option rows: every name and alias of a workload option is applied
       {{"nrfiles", "3"}, {"nr_files", "3"}, [](const WorkloadSpec& s) { return fmt::format("{}", s.nrfiles); }},
       {{"rate_min", "1m"}, {"ratemin", "1m"},
        [](const WorkloadSpec& s) { return fmt::format("{}", fmt::join(s.rate_min_bytes, ",")); }},
+      {{"steadystate", "bw_slope:2%"}, {"ss", "bw_slope:2%"},
+       [](const WorkloadSpec& s) { return steady_state_criterion_text(s.steady_state); }},
+      {{"steadystate_duration", "30s"}, {"ss_dur", "30s"},
+       [](const WorkloadSpec& s) { return fmt::format("{}", s.steady_state.duration_s); }},
+      {{"steadystate_ramp_time", "5s"}, {"ss_ramp", "5s"},
+       [](const WorkloadSpec& s) { return fmt::format("{}", s.steady_state.ramp.count()); }},
   };
   std::size_t aliases = 0;
   for (const FioOptionRow& row : fio_option_rows()) aliases += spellings(row).size() - 1;

@@ -301,8 +301,8 @@ TEST_CASE("fio: job file errors name the file and line") {
   CHECK(error_of("[a]\nsize=1m\nno_such_option=2\n") ==
         "bad.fio:3: unknown fio option 'no_such_option' (did you mean 'description'?) (see --cmdhelp)");
   // All of them in one message, at the first one's line.
-  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\nss_dur=2\n[b]\nsize=1m\nss_dur=3\nverify_async=2\n") ==
-        "bad.fio:2: fio options 'zonemode', 'ss_dur', 'verify_async' are not supported by bench++ (see bench++(1), "
+  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\ngpu_dev_id=2\n[b]\nsize=1m\ngpu_dev_id=3\nverify_async=2\n") ==
+        "bad.fio:2: fio options 'zonemode', 'gpu_dev_id', 'verify_async' are not supported by bench++ (see bench++(1), "
         "WORKLOADS)");
   CHECK(error_of("size=1m\n[a]\n") == "bad.fio:1: an option before the first [section]");
   CHECK(error_of("[a\nsize=1m\n") == "bad.fio:1: '[a' is not a [section] line");

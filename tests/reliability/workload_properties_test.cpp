@@ -406,6 +406,7 @@ TEST_CASE("reliability: compare notes a workload of the same name run with other
     else if (column == "workload_fsync_on_close") other.fsync_on_close = true;
     else if (column == "workload_io_submit_mode") other.submit_offload = true;
     else if (column == "workload_cpus_allowed") other.cpus_allowed = {0};
+    else if (column == "workload_steadystate") other.steady_state.limit = 5;
     else {
       // Any other field: values its codec makes (a field not given compares with nothing: two given values).
       const std::optional<FieldValue> plain = field.access.get(base);

@@ -84,6 +84,9 @@ WorkloadSpec busy_spec() {
   s.rate_min_bytes = {1, 2, 3};
   s.rate_iops_min = {4, 5, 6};
   s.nice = -3;
+  s.steady_state = FioSteadyStateSpec{.measure = FioSteadyStateSpec::Measure::kBandwidth, .slope = false,
+                                      .percent = false, .limit = 1048576, .duration_s = 30,
+                                      .ramp = std::chrono::seconds(5)};
   s.ioprio = 4;
   s.ioprio_class = 2;
   s.fallocate = FallocateMode::kKeep;

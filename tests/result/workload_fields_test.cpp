@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 
 // The headers that declare WorkloadSpec and the structs its members hold.
 const std::vector<std::string> kDeclaringHeaders = {"workload_spec.h", "block_sizes.h", "data_options.h",
-                                                    "uring_options.h", "offset_spec.h"};
+                                                    "uring_options.h", "offset_spec.h", "fio_steady_state.h"};
 
 struct DataMember {
   std::string type;

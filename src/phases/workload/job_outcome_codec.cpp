@@ -144,6 +144,45 @@ CpuBreakdown read_usage(ByteReader& in) {
   return usage;
 }
 
+void write_steady_state(ByteWriter& out, const std::optional<FioSteadyStateResult>& result) {
+  out.number(static_cast<std::uint8_t>(result.has_value()));
+  if (!result) return;
+  const FioSteadyStateSpec& spec = result->spec;
+  out.number(static_cast<std::uint8_t>(spec.measure == FioSteadyStateSpec::Measure::kIops));
+  out.number(static_cast<std::uint8_t>(spec.slope));
+  out.number(static_cast<std::uint8_t>(spec.percent));
+  out.number(spec.limit);
+  out.number(spec.duration_s);
+  out.number(static_cast<std::int64_t>(spec.ramp.count()));
+  out.number(static_cast<std::uint8_t>(result->attained));
+  out.nanoseconds(result->attained_after.value_or(std::chrono::nanoseconds{-1}));
+  out.number(result->criterion);
+  out.number(result->max_deviation);
+  out.number(result->slope);
+  out.words(result->iops);
+  out.words(result->bw);
+}
+std::optional<FioSteadyStateResult> read_steady_state(ByteReader& in) {
+  if (in.number<std::uint8_t>() == 0) return std::nullopt;
+  FioSteadyStateResult result;
+  FioSteadyStateSpec& spec = result.spec;
+  spec.measure = in.number<std::uint8_t>() != 0 ? FioSteadyStateSpec::Measure::kIops : FioSteadyStateSpec::Measure::kBandwidth;
+  spec.slope = in.number<std::uint8_t>() != 0;
+  spec.percent = in.number<std::uint8_t>() != 0;
+  spec.limit = in.number<double>();
+  spec.duration_s = in.number<std::uint32_t>();
+  spec.ramp = std::chrono::microseconds(in.number<std::int64_t>());
+  result.attained = in.number<std::uint8_t>() != 0;
+  const std::chrono::nanoseconds after = in.nanoseconds();
+  if (after.count() >= 0) result.attained_after = after;
+  result.criterion = in.number<double>();
+  result.max_deviation = in.number<double>();
+  result.slope = in.number<double>();
+  result.iops = in.words();
+  result.bw = in.words();
+  return result;
+}
+
 void write_measurement(ByteWriter& out, const JobMeasurement& m) {
   out.number(static_cast<std::uint64_t>(m.parts.size()));
   for (const PartMeasurement& part : m.parts) write_part(out, part);
@@ -159,6 +198,7 @@ void write_measurement(ByteWriter& out, const JobMeasurement& m) {
   write_usage(out, m.cpu_outside_group);
   out.number(static_cast<std::uint8_t>(m.own_usage.has_value()));
   write_usage(out, m.own_usage.value_or(CpuBreakdown{}));
+  write_steady_state(out, m.steady_state);
   out.number(static_cast<std::uint64_t>(m.samples.size()));
   m.samples.for_each([&](const IoSample& sample) {
     out.nanoseconds(sample.completed);
@@ -188,6 +228,7 @@ JobMeasurement read_measurement(ByteReader& in) {
   const bool has_own_usage = in.number<std::uint8_t>() != 0;
   const CpuBreakdown own_usage = read_usage(in);
   if (has_own_usage) m.own_usage = own_usage;
+  m.steady_state = read_steady_state(in);
   const auto samples = in.number<std::uint64_t>();
   m.samples.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(samples, 1u << 20)));
   for (std::uint64_t i = 0; i < samples; ++i) {

@@ -45,7 +45,7 @@ class JobStopRules {
   void begin(Clock::time_point start, Clock::time_point measure_start);
 
   // Why the job stopped issuing before its passes were done: the first reason seen.
-  enum class Cause { kNone, kRuntime, kExitall, kAbort, kSignal, kError, kVerify, kRateFloor };
+  enum class Cause { kNone, kRuntime, kExitall, kAbort, kSignal, kError, kVerify, kRateFloor, kSteadyState };
   Cause cause() const { return cause_; }
   bool stopping() const { return cause_ != Cause::kNone; }
   // Whether the job may issue another request in this pass.
@@ -105,8 +105,14 @@ class JobStopRules {
   void check_rate_floor(Clock::time_point now) {
     if (floor_.active()) check_floor(now);
   }
+  // fio's steady state was attained at `now` (phases/workload/job_steady_state.h): the job stops as at runtime's end.
+  void steady_state_attained(Clock::time_point now) {
+    if (stopping()) return;
+    stop(Cause::kSteadyState);
+    stopped_at_ = now;
+  }
   Clock::time_point deadline() const { return deadline_; }  // runtime='s end (the clock's max without runtime=)
-  // When runtime='s end or exitall stopped the job (the clock's epoch when neither did).
+  // When runtime='s end, exitall or steady state stopped the job (the clock's epoch when neither did).
   Clock::time_point stopped_at() const { return stopped_at_; }
 
   // --- The job's failures.

@@ -12,6 +12,7 @@
 #include "phases/workload/job_pacing.h"
 #include "phases/workload/job_places.h"
 #include "phases/workload/job_recorder.h"
+#include "phases/workload/job_steady_state.h"
 #include "phases/workload/job_stop.h"
 #include "phases/rng.h"
 #include "phases/workload/sync_schedule.h"
@@ -81,6 +82,7 @@ class JobLoop {
         backlog_(plan.data, plan.depth),
         stop_(spec_, plan.job_bytes, !(places_.restarts_files() && is_synchronous(plan.engine.kind())),
               {plan.interrupt_signal, plan.abort, plan.group_end}, result.stop_signal),
+        steady_(spec_.steady_state),
         result_(result) {
     batch_.reserve(plan.depth);
     completions_.reserve(plan.depth);
@@ -92,6 +94,7 @@ class JobLoop {
     recorder_.begin(measure_start);
     stop_.begin(start, measure_start);
     pacing_.begin(start);
+    steady_.begin(measure_start);
     // verify_only on a writing job: no writes, the read-back alone (fio's do_dry_run, then do_verify).
     const bool writes_nothing = spec_.verify.verify_only && writes_data(spec_.pattern);
     for (std::uint32_t pass = 1; !writes_nothing; ++pass) {
@@ -114,6 +117,7 @@ class JobLoop {
     if (plan_.data != nullptr && plan_.data->verifies_after_the_job() && !stop_.failed() && result_.stop_signal == 0) {
       read_back();
     }
+    result_.steady_state = steady_.result();
     stop_.throw_failure();
   }
 
@@ -143,6 +147,7 @@ class JobLoop {
       const Clock::time_point now = Clock::now();
       stop_.check(now);
       stop_.check_rate_floor(now);
+      if (steady_.check(now)) stop_.steady_state_attained(now);
     }
   }
 
@@ -186,6 +191,7 @@ class JobLoop {
     while (!stop_.stopping()) {
       const Clock::time_point now = Clock::now();
       stop_.check(now);
+      if (steady_.check(now)) stop_.steady_state_attained(now);
       if (stop_.stopping() || now >= until) break;
       std::this_thread::sleep_until(std::min({until, stop_.deadline(), now + kLongestNap}));
     }
@@ -329,6 +335,7 @@ class JobLoop {
         if (op == IoOp::kWrite) syncs_.write_completed();
         stop_.completed(op, length);
         recorder_.completed(op, slot, length, now);
+        steady_.completed(length, now);
         if (plan_.live_io != nullptr) plan_.live_io->completed(live_direction(op), length);
       }
       if (op == IoOp::kRead && plan_.data != nullptr && (plan_.data->checks_reads() || reading_back_)) {
@@ -423,6 +430,7 @@ class JobLoop {
   SyncSchedule syncs_;    // fsync= / fdatasync= / end_fsync=
   BacklogVerify backlog_;  // verify_backlog=
   JobStopRules stop_;
+  JobSteadyState steady_;  // ss=, ss_dur=: stops the job once steady
   IoOp last_op_ = IoOp::kRead;                   // the last request issued (fio's last_ddir), for verify_backlog
   std::optional<IoOp> held_op_;                  // drawn, held back by the pacing
   std::optional<JobPacing::Decision> pace_;       // the pacing's answer that held the request back

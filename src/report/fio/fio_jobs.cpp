@@ -187,6 +187,7 @@ void add_member(FioJob& entry, const FioJob& job) {
   if (!entry.failure) entry.failure = job.failure;
   entry.members += job.members;
   entry.last_spec = job.last_spec;
+  entry.steady_state = job.steady_state;
 }
 
 }  // namespace
@@ -229,6 +230,7 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
       job.depths = result.workload->depths;  // the same in every part of the job
       if (result.workload->failure) job.failure = result.workload->failure;
+      job.steady_state = result.workload->fio_steady_state;  // the same in every part of the job
     }
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {

@@ -105,6 +105,8 @@ struct FioJob {
   std::optional<CpuBreakdown> cpu;  // the process's over the job's group
   IoDepthCounts depths;             // fio's I/O depth distributions, as counts
   std::optional<JobFailure> failure;  // fio's "error" (its number) and verror (the message); nullopt: error 0
+  // fio's steady state (ss_dur=): the last member's, as fio's group takes its last job's; nullopt: none.
+  std::optional<FioSteadyStateResult> steady_state;
   int error() const { return failure ? failure->error : 0; }
   const FioDirectionResult& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
 };

@@ -106,6 +106,28 @@ Json depth_object(std::initializer_list<const char*> keys, const std::array<doub
   return object;
 }
 
+// fio's "steadystate" object (stat.c): the criterion and limit as fio prints them ("iops:10.000000%"), the window's
+// samples oldest first and their integer means.
+Json steady_state_object(const FioSteadyStateResult& ss) {
+  const FioSteadyStateSpec& spec = ss.spec;
+  const char* percent = spec.percent ? "%" : "";
+  Json object;
+  object["ss"] = fmt::format("{}{}:{:f}{}", spec.measure == FioSteadyStateSpec::Measure::kIops ? "iops" : "bw",
+                             spec.slope ? "_slope" : "", static_cast<float>(spec.limit), percent);
+  object["duration"] = spec.duration_s;
+  object["attained"] = ss.attained ? 1 : 0;
+  object["criterion"] = fmt::format("{:f}{}", static_cast<float>(ss.criterion), percent);
+  object["max_deviation"] = ss.max_deviation;
+  object["slope"] = ss.slope;
+  Json data;
+  data["bw_mean"] = ss.bw_mean();
+  data["iops_mean"] = ss.iops_mean();
+  data["iops"] = ss.iops;
+  data["bw"] = ss.bw;
+  object["data"] = std::move(data);
+  return object;
+}
+
 Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind kind) {
   Json object;
   object["jobname"] = job.name;
@@ -146,6 +168,7 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["latency_percentile"] = 100.0;
   object["latency_window"] = 0;
   if (!job.spec->description.empty()) object["desc"] = job.spec->description;
+  if (job.steady_state) object["steadystate"] = steady_state_object(*job.steady_state);
   return object;
 }
 

@@ -97,6 +97,18 @@ std::string depth_line(const char* label, const std::array<const char*, 7>& keys
   return line + "\n";
 }
 
+// fio's steady-state line (stat.c show_ss_normal): "  steadystate  : attained=yes, bw=42.6MiB/s (43.6MB/s),
+// iops=10.9k, iops mean dev=2.606%". fio formats the mean bandwidth in KiB and scales it one unit up, so the SI
+// figure is of the KiB count times 1000.
+std::string steady_state_line(const FioSteadyStateResult& ss) {
+  const std::uint64_t kib = ss.bw_mean() / 1024;
+  return fmt::format("  steadystate  : attained={}, bw={} ({}), iops={}, {}{}={:.3f}{}\n", ss.attained ? "yes" : "no",
+                     fio_number_text(kib * 1024, 4, true, "B/s"), fio_number_text(kib * 1000, 4, false, "B/s"),
+                     fio_number_text(ss.iops_mean(), 4, false, ""),
+                     ss.spec.measure == FioSteadyStateSpec::Measure::kIops ? "iops" : "bw",
+                     ss.spec.slope ? " slope" : " mean dev", ss.criterion, ss.spec.percent ? "%" : "");
+}
+
 // fio's lines after a job's latencies: CPU, the I/O depth distributions, the requests issued, the latency
 // settings (latency_target and its companions, which bench++ does not take: fio's defaults, with the job's depth).
 std::string job_counts_lines(const FioJob& job) {
@@ -114,6 +126,7 @@ std::string job_counts_lines(const FioJob& job) {
                       job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
                       job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
   text += fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n", job.last_spec->iodepth);
+  if (job.steady_state) text += steady_state_line(*job.steady_state);
   return text;
 }
 

@@ -2,6 +2,7 @@
 
 #include "result/unrecorded_fields.h"
 
+#include <chrono>
 #include <limits>
 
 #include "result/result_keywords.h"
@@ -41,6 +42,18 @@ ordered_json workloads_json(const RunSetup& setup) {
   return list;
 }
 
+// fio's steady state (ss_dur=): by what criterion, over what window, whether it was attained and when (ms after
+// the measured start: the job stopped then); null without ss_dur=.
+ordered_json fio_steady_state_json(const std::optional<FioSteadyStateResult>& ss) {
+  if (!ss) return nullptr;
+  return {{"ss", steady_state_criterion_text(ss->spec)},
+          {"duration_s", ss->spec.duration_s},
+          {"attained", ss->attained},
+          {"attained_after_ms", ss->attained_after
+                                    ? ordered_json(std::chrono::duration_cast<std::chrono::milliseconds>(*ss->attained_after).count())
+                                    : ordered_json(nullptr)}};
+}
+
 ordered_json workload_part_json(const PhaseResult& result) {
   if (!result.workload) return nullptr;
   const WorkloadPart& part = *result.workload;
@@ -65,6 +78,7 @@ ordered_json workload_part_json(const PhaseResult& result) {
                                  : ordered_json(nullptr)},
           {"per_second", part.per_second},
           {"steady", steady},
+          {"fio_steadystate", fio_steady_state_json(part.fio_steady_state)},
           {"iodepth_counts", {{"level", part.depths.level},  // fio's ranges (result/workload_result.h)
                               {"submit", part.depths.submit},
                               {"complete", part.depths.complete}}}};
@@ -156,6 +170,21 @@ std::optional<WorkloadPart> read_workload_part(const Walker& w, const json& test
                               w.real(*s, steady_at, "noise", kMax), w.flag(*s, steady_at, "steady")};
   }
   if (o->contains("iodepth_counts")) read_depth_counts(w, *o, at, part.depths);
+  // Optional (a later addition): fio's steady state, null without ss_dur=.
+  std::string ss_at;
+  if (const json* s = o->contains("fio_steadystate") ? w.object_or_null(*o, at, "fio_steadystate", &ss_at) : nullptr) {
+    FioSteadyStateResult ss;
+    if (!read_steady_state_criterion(w.text(*s, ss_at, "ss"), ss.spec)) {
+      w.fail(Walker::join(ss_at, "ss"), "expected fio's ss= criterion and limit, as iops:10%");
+    }
+    ss.spec.duration_s = w.whole32(*s, ss_at, "duration_s");
+    ss.attained = w.flag(*s, ss_at, "attained");
+    const auto after = s->find("attained_after_ms");
+    if (after != s->end() && !after->is_null()) {
+      ss.attained_after = std::chrono::milliseconds(w.whole(*s, ss_at, "attained_after_ms", 1'000'000'000'000ull));
+    }
+    part.fio_steady_state = ss;
+  }
   return part;
 }
 

@@ -1,6 +1,7 @@
 #include "report/text/workload_table.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 
@@ -101,6 +102,7 @@ std::vector<std::string> notes_of(const RunResult& run) {
   }
   std::vector<std::string> noted_engines;
   std::vector<std::string> noted_busy;  // workloads noted for a busy measurer (once, not per direction)
+  std::vector<std::string> noted_steady;  // jobs noted for fio's steady state (once, not per direction)
   for (const PhaseResult& p : run.phases) {
     if (!p.workload) continue;
     const WorkloadPart& part = *p.workload;
@@ -115,6 +117,17 @@ std::vector<std::string> notes_of(const RunResult& run) {
                                   "(chance alone moves it by {})",
                                   name, format_count_si(part.steady->first_third_mean),
                                   format_count_si(part.steady->last_third_mean), format_count_si(part.steady->noise)));
+    }
+    if (const std::optional<FioSteadyStateResult>& ss = part.fio_steady_state) {
+      const std::string job = part.job ? fmt::format("{} job {}", part.workload, *part.job + 1) : part.workload;
+      if (std::find(noted_steady.begin(), noted_steady.end(), job) == noted_steady.end()) {
+        noted_steady.push_back(job);
+        notes.push_back(fmt::format("{}: steady state (ss={}, ss_dur={}s) {}", job,
+                                    steady_state_criterion_text(ss->spec), ss->spec.duration_s,
+                                    ss->attained_after ? fmt::format("attained after {:.1f} s: the job stopped then",
+                                                                     std::chrono::duration<double>(*ss->attained_after).count())
+                                                       : std::string("not attained")));
+      }
     }
     if (!part.job && measurer_near_cpu_bound(p) &&
         std::find(noted_busy.begin(), noted_busy.end(), part.workload) == noted_busy.end()) {

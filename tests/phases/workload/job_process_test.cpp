@@ -165,6 +165,27 @@ TEST_CASE("job outcome codec: a measurement and an error come back as they went"
   check_same(failed.measurement, m);  // what the job did before it failed
 }
 
+TEST_CASE("job outcome codec: fio's steady state comes back as it went, attained or not") {
+  JobMeasurement m = sample_measurement();
+  CHECK_FALSE(decode_job_outcome(encode_job_outcome(m, std::nullopt)).measurement.steady_state.has_value());
+  FioSteadyStateResult ss;
+  ss.spec = FioSteadyStateSpec{.measure = FioSteadyStateSpec::Measure::kBandwidth, .slope = true, .percent = false,
+                               .limit = 1048576, .duration_s = 3, .ramp = 2500ms};
+  ss.attained = true;
+  ss.attained_after = 4s;
+  ss.criterion = -12.5;
+  ss.slope = -12.5;
+  ss.max_deviation = 0;
+  ss.iops = {1, 2, 3};
+  ss.bw = {4096, 8192, 12288};
+  m.steady_state = ss;
+  CHECK(decode_job_outcome(encode_job_outcome(m, std::nullopt)).measurement.steady_state == ss);
+  ss.attained = false;
+  ss.attained_after.reset();
+  m.steady_state = ss;
+  CHECK(decode_job_outcome(encode_job_outcome(m, std::nullopt)).measurement.steady_state == ss);
+}
+
 TEST_CASE("job outcome codec: bytes cut short or with more after them are refused") {
   const std::string bytes = encode_job_outcome(sample_measurement(), std::nullopt);
   for (const std::size_t keep : {std::size_t{0}, std::size_t{1}, bytes.size() / 2, bytes.size() - 1}) {
