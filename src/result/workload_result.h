@@ -93,8 +93,8 @@ struct WorkloadPart {
   // result files.
   std::vector<std::vector<std::uint64_t>> bw_window_bytes;
   std::vector<std::vector<std::uint64_t>> iops_window_operations;
-  // Each job's measured time, in job order (fio's total_run_time per job, which group_reporting sums into
-  // job_runtime). Under MPI rank 0's jobs only. Not kept in the result files.
+  // Each job's runtime, a verify read-back after its writes included, in job order (fio's total_run_time per job,
+  // which group_reporting sums into job_runtime). Under MPI rank 0's jobs only. Not kept in the result files.
   std::vector<std::chrono::nanoseconds> job_runtimes;
   // A failed job's (or, in the part of all jobs, its first failed job's) failure, in every part of it; nullopt when
   // it ran to its end. A failed job's first part that it would have done is reported even without requests.

@@ -42,6 +42,16 @@ PartMeasurement::Window window_of(const JobMeasurement& job, std::size_t p) {
   return {job.measured_from, job.elapsed};
 }
 
+// A job's whole runtime, as fio's job_runtime (backend.c: from the job's start to its end, a verify read-back after
+// the writes included): its measured time, or the end of a part measured in a window of its own if that is later.
+std::chrono::nanoseconds job_runtime_of(const JobMeasurement& job) {
+  std::chrono::nanoseconds runtime = job.elapsed;
+  for (const PartMeasurement& part : job.parts) {
+    if (part.own_window) runtime = std::max(runtime, part.own_window->from + part.own_window->elapsed - job.measured_from);
+  }
+  return runtime;
+}
+
 MeasuredSpan span_of(std::span<const JobMeasurement> jobs, std::size_t p, CpuWindow cpu_window,
                      Clock::time_point zero) {
   if (jobs.empty()) return {zero, zero, cpu_window.ended, 0};
@@ -115,7 +125,7 @@ WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const T
     const std::chrono::nanoseconds elapsed = window_of(job, p).elapsed;
     workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, elapsed, spec.bw_avg_time));
     workload.iops_window_operations.push_back(whole_windows(part.operations_per_iops_window, elapsed, spec.iops_avg_time));
-    workload.job_runtimes.push_back(job.elapsed);
+    workload.job_runtimes.push_back(job_runtime_of(job));
   }
   for (const JobMeasurement& job : jobs) {  // the first failed job's, as fio's group_reporting keeps the first error
     if (job.failure) {
