@@ -28,6 +28,10 @@ class RunOutputs final : public RunObserver {
   // Opens what `config` asks for. Throws std::system_error when a destination cannot be written.
   RunOutputs(const Config& config, const Plan& plan);
 
+  // fio's persona with the normal format: fio's header as the run starts, its "Laying out" lines as the files are
+  // laid out (report/fio/fio_normal.h format_fio_normal_start), on fio's output at once, as fio writes them.
+  void run_started(const RunInfo& info) override;
+  void files_laid_out(const RunResult& run_so_far) override;
   void group_started(const RunInfo& info, const GroupStart& group) override;
   void group_progress(const GroupStart& group, std::uint64_t done, std::uint64_t total,
                       std::chrono::nanoseconds elapsed) override;
@@ -63,6 +67,8 @@ class RunOutputs final : public RunObserver {
   std::optional<std::string> open_progress_;  // a group's progress text on stderr without its "done"
   std::optional<FioEtaProgress> eta_;         // fio's ETA line: the persona's on stdout, or bench++ job's live one
   bool eta_on_stdout_ = false;                // the persona's (fio's place for it)
+  bool writes_fio_start_ = false;             // the persona's normal format: its start as the jobs start
+  std::size_t fio_start_written_ = 0;         // how much of the run's start (format_fio_normal_start) is written
   std::vector<RunResult> runs_;               // the finished runs, then the run under way (once it has a test)
   std::size_t finished_runs_ = 0;
   bool ended_ = false;

@@ -84,7 +84,6 @@ RunResult Runner::run_once(RunInfo info) {
       });
     }
     std::vector<PhaseResult> results = run_group(g, start, failure, run, disks);
-    for (FilesLaidOut& laid_out : files_.take_laid_out()) run.files_laid_out.push_back(std::move(laid_out));
     failure = guarded([&] {
       for (PhaseResult& result : results) {
         run.phases.push_back(std::move(result));

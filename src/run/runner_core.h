@@ -117,7 +117,8 @@ class Runner {
   PhaseContext job_context(JobRun& job, const PlannedTest& test, bool bonnie);
   void prepare_jobs(const GroupJobs& jobs, std::exception_ptr& failure);
   std::vector<PhaseResult> run_group(std::size_t g, const GroupStart& start, std::exception_ptr failure,
-                                     const RunResult& run_so_far, const DiskStatsWatch& disks);
+                                     RunResult& run_so_far, const DiskStatsWatch& disks);
+  void report_laid_out(RunResult& run_so_far, std::exception_ptr& failure);
   void take_out_cpu_outside_group(const GroupJobs& jobs, GroupCpu& cpu) const;
   void run_jobs(GroupJobs& jobs, GroupCpu& cpu, std::exception_ptr& clock_failure);
   void run_job(JobRun& job, std::atomic<bool>& abort, std::map<std::uint32_t, std::atomic<bool>>& group_ends);

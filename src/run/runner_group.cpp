@@ -101,13 +101,22 @@ void Runner::prepare_jobs(const GroupJobs& jobs, std::exception_ptr& failure) {
   if (failure && reports_stop() && is_interruption(failure)) failure = nullptr;
 }
 
+// The files the group's preparation laid out, added to the run's and told to the observer (unless the group failed
+// already: then `failure` is what the observer's failure becomes, if it fails).
+void Runner::report_laid_out(RunResult& run_so_far, std::exception_ptr& failure) {
+  std::vector<FilesLaidOut> laid_out = files_.take_laid_out();
+  for (FilesLaidOut& each : laid_out) run_so_far.files_laid_out.push_back(std::move(each));
+  if (!failure && !laid_out.empty()) failure = guarded([&] { observer_.files_laid_out(run_so_far); });
+}
+
 // Prepares (untimed), meets the other ranks, runs every job (timed) and makes the group's results, combined
 // over the ranks. `failure`: what went wrong on this rank before the group, if anything.
 std::vector<PhaseResult> Runner::run_group(std::size_t g, const GroupStart& start, std::exception_ptr failure,
-                                           const RunResult& run_so_far, const DiskStatsWatch& disks) {
+                                           RunResult& run_so_far, const DiskStatsWatch& disks) {
   const bool reports_status = status_interval_.count() > 0 && start.workloads;
   GroupJobs jobs = make_jobs(g, reports_status);
   prepare_jobs(jobs, failure);
+  report_laid_out(run_so_far, failure);
   agree(failure);  // untimed preparation ends together for all jobs of all ranks
   const Clock::time_point zero = Clock::now();
   GroupCpu cpu;

@@ -9,7 +9,6 @@ std::string format_fio_stop_line(int signal_number) {
 }
 
 std::string FioStopLineWriter::render(const ResultsSoFar& results) const {
-  if (normal_asked_) return "";
   std::string text;
   for (std::size_t i = 0; i < results.finished; ++i) text += format_fio_stop_line(results.runs[i].stop_signal);
   return text;
