@@ -15,7 +15,8 @@ using Clock = std::chrono::steady_clock;
 
 // How long before a job's end a window must end to have its sample: fio's helper thread takes each sample at the
 // end of a window while the job runs (stat.c calc_log_samples, for a job TD_RUNNING), so the window the job's end
-// closes has none; fio 3.33 took 3 samples of 500 ms in a 2 s time_based job (runtime=2002ms: 4).
+// closes has none; fio 3.33 took 3 samples of 500 ms in a 2 s time_based job, 4 in a 2.25 s one (with 2002 ms it took
+// 3 or 4, as its helper thread woke before the job's end or after it: a window ending 1 ms before it counts here).
 constexpr nanoseconds kLastSampleBeforeEnd = std::chrono::milliseconds(1);
 
 std::optional<double> cached_percent(const CacheResidency& residency) {
