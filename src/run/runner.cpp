@@ -63,7 +63,8 @@ Runner::Runner(Plan plan, const fs::path& directory, RunObserver& observer, cons
 }
 
 RunResult Runner::run_once(RunInfo info) {
-  RunResult run{std::move(info), {}, {}, {}};
+  RunResult run;
+  run.info = std::move(info);
   run.info.setup = plan_.setup;  // what runs is what every output records
   std::exception_ptr failure = guarded([&] {
     run.info.started_utc = utc_now_iso8601();
@@ -93,7 +94,10 @@ RunResult Runner::run_once(RunInfo info) {
   }
   run.disk_utilization = disks.finish();
   run.info.other_cpu_percent = others.finish();
-  if (reports_stop()) run.stop_signal = interrupt_.load();
+  if (reports_stop()) {
+    run.stop_signal = interrupt_.load();
+    run.later_stop_signals = later_reported_signals();
+  }
   if (!failure) {
     failure = guarded([&] {
       remove_data_files();
@@ -131,6 +135,18 @@ void Runner::agree(std::exception_ptr failure) {
 void Runner::remove_own_files() noexcept {
   files_.remove_created();
   if (directory_) directory_->remove_own_files();
+}
+
+// The process's stop signals after the first, of those a stopped run reports (fio's sig_int says each); none when
+// the run's stop came from another flag than the process's handlers (a test's).
+std::vector<int> Runner::later_reported_signals() const {
+  std::vector<int> later;
+  const std::vector<int> received = stop_signals_received();
+  if (received.empty() || &interrupt_ != &interrupt_signal()) return later;
+  for (std::size_t i = 1; i < received.size(); ++i) {
+    if (reports_run_after(received[i])) later.push_back(received[i]);
+  }
+  return later;
 }
 
 void Runner::throw_if_interrupted() const {

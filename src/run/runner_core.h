@@ -108,6 +108,7 @@ class Runner {
   void agree(std::exception_ptr failure);
   void remove_own_files() noexcept;
   void throw_if_interrupted() const;
+  std::vector<int> later_reported_signals() const;
   bool has_file_test(std::size_t g) const;
   void remove_data_files();
   GroupStart group_start(std::size_t g) const;

@@ -32,6 +32,11 @@ TEST_CASE("fio's stop line is written once, by its own writer, after the normal 
   const std::string stats = format_fio_normal_stats(runs[0], static_cast<int>(::getpid()));
   CHECK(FioNormalWriter(1, false, true).render(finished) == stats);
   CHECK(FioNormalWriter(1, false).render(finished) == header + stats);
+  // A signal after the first: its own line after the first's, as fio's sig_int says each.
+  runs[0].later_stop_signals = {SIGINT};
+  CHECK(FioStopLineWriter().render(finished) ==
+        "\nfio: terminating on signal 15\n\nfio: terminating on signal 2\n");
+  runs[0].later_stop_signals.clear();
   runs[0].stop_signal = 0;
   CHECK(FioStopLineWriter().render(finished).empty());
 }
