@@ -100,6 +100,7 @@ OutputSet::OutputSet(const Config& config, bool with_bonnie_tests)
       }
     }
   }
+  fio_outlet_ = fio_outlet;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (outlet_of[i] == nullptr) continue;
     open_.push_back(Open{rows[i], rows[i]->make_writer(config), outlet_of[i]});
@@ -116,6 +117,12 @@ OutputSet::Outlet& OutputSet::stream_outlet(TextSink& sink) {
   outlets_.push_back(std::make_unique<Outlet>());
   outlets_.back()->stream = &sink;
   return *outlets_.back();
+}
+
+void OutputSet::write_fio_start(std::string_view text) {
+  if (fio_outlet_ == nullptr || text.empty()) return;
+  fio_outlet_->add(text);
+  fio_outlet_->write();
 }
 
 void OutputSet::write_status(const RunResult& run_so_far) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/document_output.h"
@@ -35,6 +36,11 @@ class OutputSet {
   // table's order, added to its destination and written now (fio's formats: its --output, else standard output).
   void write_status(const RunResult& run_so_far);
 
+  // What fio writes on its output as the jobs start (the normal format's header and "Laying out" lines:
+  // report/fio/fio_normal.h format_fio_normal_start), added to fio's outlet (--output's file, else standard output)
+  // and written now, before its ETA lines, status reports, stop line and results; nothing when no fio format is open.
+  void write_fio_start(std::string_view text);
+
   // Where the run's text goes when it goes to a stream: standard output, or standard error (kRunText's rule).
   TextSink& text_stream() { return *text_stream_; }
 
@@ -55,6 +61,7 @@ class OutputSet {
   TextSink stderr_;
   TextSink* text_stream_;
   std::vector<std::unique_ptr<Outlet>> outlets_;
+  Outlet* fio_outlet_ = nullptr;  // fio's formats' one destination, when one is open
   std::vector<Open> open_;  // in the table's order
 };
 

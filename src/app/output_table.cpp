@@ -32,12 +32,14 @@ std::unique_ptr<ResultWriter> bonnie_csv(const Config& config) {
 std::unique_ptr<ResultWriter> fio_terse(const Config& config) {
   return std::make_unique<FioTerseWriter>(config.fio_output.terse_version);
 }
-std::unique_ptr<ResultWriter> fio_stop_line(const Config& config) {
-  return std::make_unique<FioStopLineWriter>(config.fio_output.has("normal"));
+std::unique_ptr<ResultWriter> fio_stop_line(const Config& /*config*/) {
+  return std::make_unique<FioStopLineWriter>();
 }
 std::unique_ptr<ResultWriter> fio_normal(const Config& config) {
-  // bench++'s text beside fio's lines, unless -q; never in fio's persona, whose normal output is fio's alone.
-  return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet && config.persona == Persona::kBench);
+  // bench++'s text beside fio's lines, unless -q; never in fio's persona, whose normal output is fio's alone, and
+  // whose header and "Laying out" lines are written as the jobs start, as fio's (app/run_outputs.h).
+  const bool persona = config.persona == Persona::kFio;
+  return std::make_unique<FioNormalWriter>(config.repeats, !config.quiet && !persona, persona);
 }
 
 // fio's status output (--status-interval) in each of its formats: what it prints of a run's results at its end,

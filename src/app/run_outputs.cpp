@@ -7,6 +7,7 @@
 
 #include "app/fio_logs.h"
 #include "plan/plan_duration.h"
+#include "report/fio/fio_normal.h"
 #include "report/text/cleanup_line.h"
 #include "report/text/progress_line.h"
 #include "report/text/run_text.h"
@@ -28,7 +29,8 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
       stderr_sink_(TextSink::standard_error()),
       outputs_(config, plan.has_bonnie_tests()),
       says_progress_(!config.quiet && config.persona == Persona::kBench),
-      live_progress_(says_progress_ && ::isatty(STDERR_FILENO) == 1) {
+      live_progress_(says_progress_ && ::isatty(STDERR_FILENO) == 1),
+      writes_fio_start_(config.persona == Persona::kFio && config.fio_output.has("normal")) {
   const FioOutputRequest& fio = config.fio_output;
   const auto now = FioEtaProgress::Clock::now();
   if (config.persona == Persona::kFio) {
@@ -46,6 +48,18 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
 
 void RunOutputs::run_started(const RunInfo& info) {
   if (eta_ && info.run_index > 0) eta_->run_started(FioEtaProgress::Clock::now());  // a repeat: its jobs start anew
+  fio_start_written_ = 0;
+  RunResult started;
+  started.info = info;
+  files_laid_out(started);
+}
+
+void RunOutputs::files_laid_out(const RunResult& run_so_far) {
+  if (!writes_fio_start_) return;
+  const std::string start = format_fio_normal_start(run_so_far);
+  if (start.size() <= fio_start_written_) return;
+  outputs_.write_fio_start(std::string_view(start).substr(fio_start_written_));
+  fio_start_written_ = start.size();
 }
 
 void RunOutputs::group_started(const RunInfo& info, const GroupStart& group) {

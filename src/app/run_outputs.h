@@ -30,7 +30,10 @@ class RunOutputs final : public RunObserver {
   // Opens what `config` asks for. Throws std::system_error when a destination cannot be written.
   RunOutputs(const Config& config, const Plan& plan);
 
+  // fio's persona with the normal format: fio's header as the run starts, its "Laying out" lines as the files are
+  // laid out (report/fio/fio_normal.h format_fio_normal_start), on fio's output at once, as fio writes them.
   void run_started(const RunInfo& info) override;
+  void files_laid_out(const RunResult& run_so_far) override;
   void group_started(const RunInfo& info, const GroupStart& group) override;
   void group_progress(const GroupStart& group, std::uint64_t done, std::uint64_t total,
                       std::chrono::nanoseconds elapsed) override;
@@ -77,6 +80,8 @@ class RunOutputs final : public RunObserver {
   std::chrono::steady_clock::time_point step_started_;
   std::optional<std::string> last_eta_line_;  // fio's ETA line last drawn for the running group, redrawn beside the
                                               // suite's progress between its own updates
+  bool writes_fio_start_ = false;             // the persona's normal format: its start as the jobs start
+  std::size_t fio_start_written_ = 0;         // how much of the run's start (format_fio_normal_start) is written
   std::vector<RunResult> runs_;               // the finished runs, then the run under way (once it has a test)
   std::size_t finished_runs_ = 0;
   bool ended_ = false;

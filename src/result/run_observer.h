@@ -48,6 +48,9 @@ class RunObserver {
   // Before the group's files are laid out; its results come as phase_finished, one per test part, once every job
   // of the group has ended.
   virtual void group_started(const RunInfo& /*info*/, const GroupStart& /*group*/) {}
+  // After a group's jobs laid out their files, before they start, when they laid out any: `run_so_far` holds the
+  // run's files laid out so far (RunResult::files_laid_out), the group's last.
+  virtual void files_laid_out(const RunResult& /*run_so_far*/) {}
   // While a group runs, about every kProgressInterval, from another thread (never at the same time as the other
   // methods): operations started so far by all its jobs, of `total` (0: not known ahead, as for workloads).
   virtual void group_progress(const GroupStart& /*group*/, std::uint64_t /*done*/, std::uint64_t /*total*/,

@@ -173,6 +173,9 @@ struct RunResult {
   // The stop signal that ended the run's jobs early, the run still reported (RunSetup::reports_stopped_run); 0 for
   // a run that went to its end.
   int stop_signal = 0;
+  // The stop signals of that kind that came after it while the run ended, in order: fio writes its line for each
+  // (backend.c sig_int, called again for every one until fio is done).
+  std::vector<int> later_stop_signals;
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {

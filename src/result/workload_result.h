@@ -89,8 +89,8 @@ struct WorkloadPart {
   IoDepthCounts depths;               // of all its jobs' requests (this job's for a job's part); the same in every part
   // fio's bandwidth and IOPS samples (report/fio/fio_jobs.h): per job of the part, in job order, the bytes completed
   // in each whole window of bwavgtime= ms of its measured time, and the requests in each window of iopsavgtime= ms;
-  // the last, partial window left out, as fio takes no sample of it. Under MPI rank 0's jobs only. Not kept in the
-  // result files.
+  // the window the job's end closes left out, as fio takes no sample of it (run/test_results.h sampled_windows).
+  // Under MPI rank 0's jobs only. Not kept in the result files.
   std::vector<std::vector<std::uint64_t>> bw_window_bytes;
   std::vector<std::vector<std::uint64_t>> iops_window_operations;
   // Each job's runtime, a verify read-back after its writes included, in job order (fio's total_run_time per job,

@@ -4,11 +4,15 @@
 // signal does not cut the cleanup short. bonnie++ ignores SIGHUP; we treat it as a stop, so a closed
 // terminal does not leave a huge file behind.
 #include <atomic>
+#include <vector>
 
 namespace bench {
 
 // The first stop signal received, or 0.
 const std::atomic<int>& interrupt_signal();
+
+// Every stop signal received so far, in order, the first 16 of them (the first is interrupt_signal()'s).
+std::vector<int> stop_signals_received();
 
 // Installs the handlers, and ignores SIGXFSZ (idempotent).
 void install_interrupt_handlers();

@@ -13,18 +13,15 @@ namespace {
 using std::chrono::nanoseconds;
 using Clock = std::chrono::steady_clock;
 
+// How long before a job's end a window must end to have its sample: fio's helper thread takes each sample at the
+// end of a window while the job runs (stat.c calc_log_samples, for a job TD_RUNNING), so the window the job's end
+// closes has none; fio 3.33 took 3 samples of 500 ms in a 2 s time_based job, 4 in a 2.25 s one (with 2002 ms it took
+// 3 or 4, as its helper thread woke before the job's end or after it: a window ending 1 ms before it counts here).
+constexpr nanoseconds kLastSampleBeforeEnd = std::chrono::milliseconds(1);
+
 std::optional<double> cached_percent(const CacheResidency& residency) {
   if (residency.bytes == 0) return std::nullopt;
   return 100.0 * static_cast<double>(residency.cached_bytes) / static_cast<double>(residency.bytes);
-}
-
-// The windows of `series` (amounts per window of `window`) that ended within `elapsed`: fio takes a sample at the end
-// of each window, none of the one the job ended in.
-std::vector<std::uint64_t> whole_windows(const std::vector<std::uint64_t>& series, nanoseconds elapsed,
-                                         std::chrono::milliseconds window) {
-  std::vector<std::uint64_t> whole(series);
-  whole.resize(static_cast<std::size_t>(elapsed / window), 0);
-  return whole;
 }
 
 // When the jobs' measured windows began and ended, and what they share of the CPU window.
@@ -123,8 +120,9 @@ WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const T
     workload.depths.add(job.depths);
     const PartMeasurement& part = job.parts.at(p);
     const std::chrono::nanoseconds elapsed = window_of(job, p).elapsed;
-    workload.bw_window_bytes.push_back(whole_windows(part.bytes_per_bw_window, elapsed, spec.bw_avg_time));
-    workload.iops_window_operations.push_back(whole_windows(part.operations_per_iops_window, elapsed, spec.iops_avg_time));
+    workload.bw_window_bytes.push_back(sampled_windows(part.bytes_per_bw_window, elapsed, spec.runtime, spec.bw_avg_time));
+    workload.iops_window_operations.push_back(
+        sampled_windows(part.operations_per_iops_window, elapsed, spec.runtime, spec.iops_avg_time));
     workload.job_runtimes.push_back(job_runtime_of(job));
   }
   for (const JobMeasurement& job : jobs) {  // the first failed job's, as fio's group_reporting keeps the first error
@@ -225,6 +223,14 @@ void report_without_requests(const WorkloadSpec& spec, const std::vector<TestId>
 }
 
 }  // namespace
+
+std::vector<std::uint64_t> sampled_windows(const std::vector<std::uint64_t>& series, nanoseconds elapsed,
+                                           nanoseconds runtime, std::chrono::milliseconds window) {
+  const nanoseconds end = runtime.count() > 0 ? std::min(elapsed, runtime) : elapsed;
+  std::vector<std::uint64_t> whole(series);
+  whole.resize(end > kLastSampleBeforeEnd ? static_cast<std::size_t>((end - kLastSampleBeforeEnd) / window) : 0, 0);
+  return whole;
+}
 
 std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test, const std::vector<TestId>& parts,
                                        std::span<const JobMeasurement> jobs, std::span<const CacheResidency> residencies,

@@ -49,6 +49,13 @@ struct LocalResult {
 // Every part (and job) of `test`, with operations or without, so that the list's shape depends on the plan only
 // (what the ranks need to exchange them). `parts`: the test's Phase::parts(); `jobs`: its jobs' measurements and
 // cache residencies, in job order; `zero`: when the group was released.
+// fio's bandwidth and IOPS samples of one job (WorkloadPart::bw_window_bytes): the windows of `series` (amounts per
+// window of `window`, bwavgtime= or iopsavgtime=) that ended within the job's `elapsed`, its runtime= at most
+// (`runtime`, 0: none: a job stopped by it ends there, however long its last requests took), but the one its end
+// closes: fio's helper thread samples each window as it ends while the job runs (stat.c calc_log_samples).
+std::vector<std::uint64_t> sampled_windows(const std::vector<std::uint64_t>& series, std::chrono::nanoseconds elapsed,
+                                           std::chrono::nanoseconds runtime, std::chrono::milliseconds window);
+
 std::vector<LocalResult> local_results(const Plan& plan, const PlannedTest& test, const std::vector<TestId>& parts,
                                        std::span<const JobMeasurement> jobs, std::span<const CacheResidency> residencies,
                                        CpuWindow cpu, std::chrono::steady_clock::time_point zero);

@@ -102,4 +102,23 @@ TEST_CASE("test results: a failed job's failure is in its parts and the whole's,
   for (const LocalResult& local : none) CHECK_FALSE(is_reported(local, local.result));
 }
 
+TEST_CASE("test results: fio's bw and iops samples, one per window but the one the job's end closes") {
+  using std::chrono::milliseconds;
+  const std::vector<std::uint64_t> series = {5, 5, 5, 5, 1};
+  const auto count = [&series](milliseconds elapsed, milliseconds runtime) {
+    return sampled_windows(series, elapsed, runtime, milliseconds(500)).size();
+  };
+  // fio 3.33, runtime=2s time_based: 3 samples of 500 ms (its runtime 2001 ms); runtime=2002ms: 4; runtime=3s: 5.
+  CHECK(count(milliseconds(2001), milliseconds(2000)) == 3);
+  CHECK(count(milliseconds(2004), milliseconds(2000)) == 3);  // a job stopped by its runtime ends there
+  CHECK(count(milliseconds(2003), milliseconds(2002)) == 4);
+  CHECK(count(milliseconds(3002), milliseconds(3000)) == 5);
+  // A job that ends by its size: the windows that ended before it, but the one its end closes.
+  CHECK(count(milliseconds(2000), milliseconds(0)) == 3);
+  CHECK(count(milliseconds(2100), milliseconds(0)) == 4);
+  CHECK(count(milliseconds(400), milliseconds(0)) == 0);
+  CHECK(sampled_windows(series, milliseconds(2100), milliseconds(0), milliseconds(500)) ==
+        std::vector<std::uint64_t>{5, 5, 5, 5});
+}
+
 }  // namespace bench

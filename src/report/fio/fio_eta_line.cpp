@@ -52,6 +52,119 @@ std::uint64_t running_eta_seconds(const FioEtaJob& job) {
   return eta;
 }
 
+// What the ETA line sums over the run's jobs (eta.c calc_thread_status).
+struct EtaTotals {
+  unsigned running = 0;
+  unsigned pending = 0;
+  unsigned files = 0;  // the running jobs' open files
+  std::string letters;  // each job's state letter, in order
+  std::array<std::uint64_t, 3> bytes{};  // completed by the jobs that started
+  std::array<std::uint64_t, 3> requests{};
+  std::array<std::uint64_t, 3> rate_min{};  // the running jobs' rate limits
+  std::array<std::uint64_t, 3> rate_max{};
+  std::array<std::uint64_t, 3> iops_min{};
+  std::array<std::uint64_t, 3> iops_max{};
+  std::uint64_t longest_eta = 0;          // the longest time left of a job not waiting behind a stonewall
+  std::uint64_t eta_after_stonewall = 0;  // the waiting jobs' behind one, summed
+};
+
+char state_letter(const FioEtaJob& job) {
+  switch (job.state) {
+    case FioEtaJob::State::kRunning: return job.running_letter;
+    case FioEtaJob::State::kPending: return 'P';
+    case FioEtaJob::State::kDone: return '_';
+    case FioEtaJob::State::kFailed: return 'X';
+  }
+  return 'X';
+}
+
+EtaTotals eta_totals(std::span<const FioEtaJob> jobs) {
+  using State = FioEtaJob::State;
+  EtaTotals totals;
+  for (const FioEtaJob& job : jobs) {
+    if (job.state == State::kRunning) {
+      ++totals.running;
+      totals.files += job.files;
+      for (std::size_t d = 0; d < 3; ++d) {
+        totals.rate_min[d] += job.rate_min_bytes[d];
+        totals.rate_max[d] += job.rate_bytes[d];
+        totals.iops_min[d] += job.rate_iops_min[d];
+        totals.iops_max[d] += job.rate_iops[d];
+      }
+    }
+    if (job.state == State::kPending) ++totals.pending;
+    totals.letters += state_letter(job);
+    if (job.state != State::kPending) {
+      for (std::size_t d = 0; d < 3; ++d) {
+        totals.bytes[d] += job.bytes[d];
+        totals.requests[d] += job.requests[d];
+      }
+    }
+    const std::uint64_t eta = fio_job_eta_seconds(job);
+    if (job.state == State::kPending && job.stonewall) {
+      totals.eta_after_stonewall += eta;
+    } else {
+      totals.longest_eta = std::max(totals.longest_eta, eta);
+    }
+  }
+  return totals;
+}
+
+// The rates since the last line shown: KiB/s and IOPS per direction.
+struct WindowRates {
+  std::array<std::uint64_t, 3> kib_per_second{};
+  std::array<std::uint64_t, 3> iops{};
+};
+
+WindowRates window_rates(const EtaTotals& totals, const std::array<std::uint64_t, 3>& shown_bytes,
+                         const std::array<std::uint64_t, 3>& shown_requests, milliseconds since_shown) {
+  WindowRates rates;
+  const auto window = static_cast<std::uint64_t>(since_shown.count());
+  if (window == 0) return rates;
+  for (std::size_t d = 0; d < 3; ++d) {
+    rates.kib_per_second[d] = (1000 * (totals.bytes[d] - shown_bytes[d]) / window) / 1024;
+    rates.iops[d] = (totals.requests[d] - shown_requests[d]) * 1000 / window;
+  }
+  return rates;
+}
+
+std::uint64_t sum_of(const std::array<std::uint64_t, 3>& each) { return each[0] + each[1] + each[2]; }
+
+// ", 0-1024KiB/s" or ", 0-500 IOPS": the running jobs' rate limits, if any.
+std::string limits_text(const EtaTotals& totals) {
+  if (sum_of(totals.rate_min) != 0 || sum_of(totals.rate_max) != 0) {
+    return fmt::format(", {}-{}", fio_number_text(sum_of(totals.rate_min), 4, true, "B/s"),
+                       fio_number_text(sum_of(totals.rate_max), 4, true, "B/s"));
+  }
+  if (sum_of(totals.iops_min) != 0 || sum_of(totals.iops_max) != 0) {
+    return fmt::format(", {}-{} IOPS", sum_of(totals.iops_min), sum_of(totals.iops_max));
+  }
+  return "";
+}
+
+// The share of the run done, `elapsed` seconds in with `eta` left.
+double share_done(std::uint64_t elapsed, std::uint64_t eta) {
+  return elapsed != 0 ? static_cast<double>(elapsed) / static_cast<double>(elapsed + eta) : 0.0;
+}
+
+// ": [r(1)][45.5%][r=123MiB/s][r=31.5k IOPS][eta 00m:06s]": the states, the share done ("-.-%" until fio trusts
+// its ETA), the rates of the directions that moved and the time left.
+std::string progress_text(std::string_view letters, std::optional<double> share, const WindowRates& rates,
+                          std::uint64_t eta) {
+  const std::string percent = share ? fmt::format("{:3.1f}%", *share * 100.0) : "-.-%";
+  std::string text = fmt::format(": [{}][{}]", fio_condensed_states(letters), percent);
+  std::string bandwidths;
+  std::string counts;
+  for (std::size_t d = 0; d < 3; ++d) {
+    if (rates.kib_per_second[d] == 0 && rates.iops[d] == 0) continue;
+    bandwidths += fmt::format("{}{}={}", bandwidths.empty() ? "" : ",", kDirectionLetters[d],
+                              fio_eta_rate_text(rates.kib_per_second[d]));
+    counts += fmt::format("{}{}={}", counts.empty() ? "" : ",", kDirectionLetters[d], fio_eta_iops_text(rates.iops[d]));
+  }
+  if (!bandwidths.empty()) text += fmt::format("[{}][{} IOPS]", bandwidths, counts);
+  return text + fmt::format("[eta {}]", fio_eta_text(eta));
+}
+
 }  // namespace
 
 char fio_running_letter(IoPattern pattern, std::uint32_t read_percent) {
@@ -138,69 +251,17 @@ FioEtaDisplay::FioEtaDisplay(milliseconds interval, milliseconds newline_every)
     : interval_(interval), newline_every_(newline_every) {}
 
 std::optional<std::string> FioEtaDisplay::update(std::span<const FioEtaJob> jobs, milliseconds since_start) {
-  using State = FioEtaJob::State;
-  const std::uint64_t elapsed = seconds_up(since_start);
-  unsigned running = 0;
-  unsigned pending = 0;
-  unsigned files = 0;
-  std::string letters;
-  std::array<std::uint64_t, 3> bytes{};
-  std::array<std::uint64_t, 3> requests{};
-  std::array<std::uint64_t, 3> rate_min{};
-  std::array<std::uint64_t, 3> rate_max{};
-  std::array<std::uint64_t, 3> iops_min{};
-  std::array<std::uint64_t, 3> iops_max{};
-  std::uint64_t longest = 0;
-  std::uint64_t after_stonewall = 0;
-  for (const FioEtaJob& job : jobs) {
-    if (job.state == State::kRunning) {
-      ++running;
-      files += job.files;
-      for (std::size_t d = 0; d < 3; ++d) {
-        rate_min[d] += job.rate_min_bytes[d];
-        rate_max[d] += job.rate_bytes[d];
-        iops_min[d] += job.rate_iops_min[d];
-        iops_max[d] += job.rate_iops[d];
-      }
-    }
-    if (job.state == State::kPending) ++pending;
-    letters += job.state == State::kRunning   ? job.running_letter
-               : job.state == State::kPending ? 'P'
-               : job.state == State::kDone    ? '_'
-                                              : 'X';
-    if (job.state != State::kPending) {
-      for (std::size_t d = 0; d < 3; ++d) {
-        bytes[d] += job.bytes[d];
-        requests[d] += job.requests[d];
-      }
-    }
-    const std::uint64_t eta = fio_job_eta_seconds(job);
-    if (job.state == State::kPending && job.stonewall) {
-      after_stonewall += eta;
-    } else {
-      longest = std::max(longest, eta);
-    }
-  }
-  // fio leaves the ETA out for the first 3 s of a run.
-  const bool eta_known = elapsed >= 3;
-  const std::uint64_t eta = longest + after_stonewall;
-
+  const EtaTotals totals = eta_totals(jobs);
   std::uint64_t shown_sum = 0;
   for (const std::uint64_t each : shown_bytes_) shown_sum += each;
   if (shown_sum == 0) shown_at_ = milliseconds(0);
   const milliseconds since_shown = since_start - shown_at_;
   if (since_shown.count() * 100 <= interval_.count() * 95) return std::nullopt;
-  std::array<std::uint64_t, 3> rate{};
-  std::array<std::uint64_t, 3> iops{};
-  const auto window = static_cast<std::uint64_t>(since_shown.count());
-  for (std::size_t d = 0; d < 3; ++d) {
-    rate[d] = window != 0 ? (1000 * (bytes[d] - shown_bytes_[d]) / window) / 1024 : 0;
-    iops[d] = window != 0 ? (requests[d] - shown_requests_[d]) * 1000 / window : 0;
-  }
-  shown_bytes_ = bytes;
-  shown_requests_ = requests;
+  const WindowRates rates = window_rates(totals, shown_bytes_, shown_requests_, since_shown);
+  shown_bytes_ = totals.bytes;
+  shown_requests_ = totals.requests;
   shown_at_ = since_start;
-  if (running == 0 && pending == 0) return std::nullopt;
+  if (totals.running == 0 && totals.pending == 0) return std::nullopt;
 
   std::string text;
   if (newline_pending_) {
@@ -208,31 +269,14 @@ std::optional<std::string> FioEtaDisplay::update(std::span<const FioEtaJob> jobs
     last_length_ = 0;
     text += "\n";
   }
-  text += fmt::format("Jobs: {} (f={})", running, files);
-  const auto sum = [](const std::array<std::uint64_t, 3>& each) { return each[0] + each[1] + each[2]; };
-  if (sum(rate_min) != 0 || sum(rate_max) != 0) {
-    text += fmt::format(", {}-{}", fio_number_text(sum(rate_min), 4, true, "B/s"),
-                        fio_number_text(sum(rate_max), 4, true, "B/s"));
-  } else if (sum(iops_min) != 0 || sum(iops_max) != 0) {
-    text += fmt::format(", {}-{} IOPS", sum(iops_min), sum(iops_max));
-  }
-  if (eta_known && running != 0) {
-    std::string percent = "-.-%";
-    if (eta != 0 || eta_good_) {
-      eta_good_ = true;
-      const double share = elapsed != 0 ? static_cast<double>(elapsed) / static_cast<double>(elapsed + eta) : 0.0;
-      percent = fmt::format("{:3.1f}%", share * 100.0);
-    }
-    text += fmt::format(": [{}][{}]", fio_condensed_states(letters), percent);
-    std::string rates;
-    std::string counts;
-    for (std::size_t d = 0; d < 3; ++d) {
-      if (rate[d] == 0 && iops[d] == 0) continue;
-      rates += fmt::format("{}{}={}", rates.empty() ? "" : ",", kDirectionLetters[d], fio_eta_rate_text(rate[d]));
-      counts += fmt::format("{}{}={}", counts.empty() ? "" : ",", kDirectionLetters[d], fio_eta_iops_text(iops[d]));
-    }
-    if (!rates.empty()) text += fmt::format("[{}][{} IOPS]", rates, counts);
-    text += fmt::format("[eta {}]", fio_eta_text(eta));
+  text += fmt::format("Jobs: {} (f={}){}", totals.running, totals.files, limits_text(totals));
+  // fio leaves the ETA out for the first 3 s of a run.
+  const std::uint64_t elapsed = seconds_up(since_start);
+  if (elapsed >= 3 && totals.running != 0) {
+    const std::uint64_t eta = totals.longest_eta + totals.eta_after_stonewall;
+    eta_good_ = eta_good_ || eta != 0;
+    text += progress_text(totals.letters, eta_good_ ? std::optional(share_done(elapsed, eta)) : std::nullopt, rates,
+                          eta);
     const std::size_t length = text.size();  // fio pads to the last line's length, and remembers its own
     if (length < last_length_) text.append(last_length_ - length, ' ');
     last_length_ = length;

@@ -10,7 +10,8 @@
 //   the request completes within the call, so (as fio) there is no slat and clat is the latency;
 // - latency stddev is derived from the histogram's buckets (each bucket at its midpoint: within 0.8 %);
 // - the bandwidth and IOPS samples are fio's: each job's rate over each whole window of bwavgtime= (iopsavgtime=)
-//   ms, 500 by default, that had requests (fio_window_rates); a part of several jobs (group_reporting) adds its
+//   ms, 500 by default, that had requests, but the one the job's end closes (fio_window_rates, run/test_results.h
+//   sampled_windows); a part of several jobs (group_reporting) adds its
 //   jobs' statistics as fio's sum_stat does (fio_summed_stats);
 // - bench++'s histogram has fio's bucket layout (exact below 128 ns, then 64 buckets per power of two; a bucket's
 //   value its midpoint), so json+'s bins are bench++'s buckets one for one; fio's last bucket (index 1855, from

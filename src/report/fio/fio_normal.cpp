@@ -10,7 +10,6 @@
 #include "report/fio/fio_disk_util.h"
 #include "report/fio/fio_jobs.h"
 #include "report/fio/fio_normal_job.h"
-#include "report/fio/fio_stop_line.h"
 #include "report/text/run_text.h"
 #include "result/result_keywords.h"
 
@@ -134,13 +133,16 @@ std::string format_fio_normal_stats(const RunResult& run, int pid) {
   return text + group_lines(run, jobs) + fio_disk_stats_text(fio_disk_utilization(run));
 }
 
+std::string format_fio_normal_start(const RunResult& run_so_far) {
+  const std::string header = run_so_far.info.run_index == 0 ? format_fio_normal_header(run_so_far.info) : "";
+  return header + format_fio_laid_out_lines(run_so_far);
+}
+
 std::string FioNormalWriter::render(const ResultsSoFar& results) const {
   std::string text;
   for (std::size_t i = 0; i < results.finished; ++i) {
     if (with_text_) text += format_finished_run_text(results.runs[i], repeats_);
-    if (i == 0) text += format_fio_normal_header(results.runs[i].info);
-    text += format_fio_laid_out_lines(results.runs[i]);
-    text += format_fio_stop_line(results.runs[i].stop_signal);  // said while the jobs ran: after the header
+    if (!start_apart_) text += format_fio_normal_start(results.runs[i]);
     text += format_fio_normal_stats(results.runs[i], static_cast<int>(::getpid()));
   }
   if (results.ended && with_text_) text += format_after_runs_text(results.runs, results.kept_files);

@@ -29,18 +29,28 @@ std::string format_fio_laid_out_lines(const RunResult& run);
 // "time"; `pid` the process that ran it), each group's "Run status group" lines and the disk stats.
 std::string format_fio_normal_stats(const RunResult& run, int pid);
 
-// --output-format=normal: the header before the first run, and after each finished run the lines of the files it
-// laid out, fio's line of the signal that stopped it if one did (report/fio/fio_stop_line.h), and its report; with
+// What fio 3.33 writes of the normal format as the jobs start, before anything else of a run (its ETA lines, its
+// --status-interval reports, a stop signal's line, its results): the header (the first run's), then the lines of
+// the files `run_so_far` laid out so far. fio prints the job lines as it reads them (init.c add_job), the version
+// when it has read them all, "Starting" and the "Laying out" lines as its backend starts (backend.c run_threads),
+// all with log_info to its output (--output's file, else standard output), and only when the normal format is
+// among --output-format's (terse or json alone print none of it).
+std::string format_fio_normal_start(const RunResult& run_so_far);
+
+// --output-format=normal: after each finished run its report; with `start_apart` false the run's start
+// (format_fio_normal_start) before it, which the caller writes as the jobs start otherwise (fio's persona); with
 // `with_text` (bench++ job without -q) bench++'s own text of each run (report/text/run_text.h) before it, and
 // at the end what that text has after the runs.
 class FioNormalWriter final : public ResultWriter {
  public:
-  FioNormalWriter(std::uint32_t repeats, bool with_text) : repeats_(repeats), with_text_(with_text) {}
+  FioNormalWriter(std::uint32_t repeats, bool with_text, bool start_apart = false)
+      : repeats_(repeats), with_text_(with_text), start_apart_(start_apart) {}
   std::string render(const ResultsSoFar& results) const override;
 
  private:
   std::uint32_t repeats_;
   bool with_text_;
+  bool start_apart_;
 };
 
 }  // namespace bench

@@ -9,9 +9,11 @@ std::string format_fio_stop_line(int signal_number) {
 }
 
 std::string FioStopLineWriter::render(const ResultsSoFar& results) const {
-  if (normal_asked_) return "";
   std::string text;
-  for (std::size_t i = 0; i < results.finished; ++i) text += format_fio_stop_line(results.runs[i].stop_signal);
+  for (std::size_t i = 0; i < results.finished; ++i) {
+    text += format_fio_stop_line(results.runs[i].stop_signal);
+    for (const int later : results.runs[i].later_stop_signals) text += format_fio_stop_line(later);
+  }
   return text;
 }
 

@@ -12,16 +12,13 @@ namespace bench {
 // The line for `signal_number`; "" for 0 (the run went to its end).
 std::string format_fio_stop_line(int signal_number);
 
-// The line of each finished run a signal stopped (RunResult::stop_signal), on fio's output: this writer's when the
-// normal format is not asked; when it is (`normal_asked`), the normal writer's, after its header
-// (report/fio/fio_normal.h), and this one writes nothing.
+// The line of each finished run a signal stopped (RunResult::stop_signal), and one for each stop signal after it
+// (RunResult::later_stop_signals: fio says each, and goes on stopping), on fio's output, before the run's
+// results in every format (and after the normal format's start, which is written as the jobs start:
+// report/fio/fio_normal.h format_fio_normal_start).
 class FioStopLineWriter final : public ResultWriter {
  public:
-  explicit FioStopLineWriter(bool normal_asked) : normal_asked_(normal_asked) {}
   std::string render(const ResultsSoFar& results) const override;
-
- private:
-  bool normal_asked_;
 };
 
 }  // namespace bench
