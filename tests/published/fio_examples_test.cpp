@@ -52,9 +52,8 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
     {"netio_multicast", "netio_multicast.fio:4: invalid fio option ioengine='net'"},
     {"null", "null.fio:7: invalid fio option ioengine='null'"},
     {"pmemblk", "pmemblk.fio:4: invalid fio option ioengine='pmemblk'"},
-    {"steadystate", "steadystate.fio:9: unknown fio option 'threads'"},
+    {"steadystate", "steadystate.fio:20: fio options 'ss', 'ss_dur', 'ss_ramp' are not supported"},
     {"surface-scan", "surface-scan.fio:16: fio options 'fill_device', 'create_serialize' are not supported"},
-    {"waitfor", "waitfor.fio:2: unknown fio option 'threads'"},
     {"zipf", "zipf.fio:7: invalid fio option ioengine='null'"},
 };
 
