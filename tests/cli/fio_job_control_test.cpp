@@ -379,7 +379,7 @@ TEST_CASE("fio: threads= (fio's tiobench profile's) is taken as fio takes it, an
   CHECK(test::contains(test::workload_error_of({"--threads=many"}), "threads='many'"));
 }
 
-TEST_CASE("fio: clocksource= and unit_base= take fio 3.33's values; unit_base=1 (bits) is refused") {
+TEST_CASE("fio: clocksource= and unit_base= take fio 3.33's values, and unit_base=1 (bits) is refused") {
   for (const std::string clock : {"gettimeofday", "clock_gettime", "cpu"}) {
     CHECK(test::workload_error_of({"--clocksource=" + clock}).empty());
   }
