@@ -34,6 +34,33 @@ void check_unique_names(const std::vector<WorkloadSpec>& workloads) {
   }
 }
 
+// fio's wait_for=NAME (fio 3.33's init.c and backend.c): the job starts once every job of NAME, an earlier one, has
+// ended. bench++ runs it where it is a stonewall's wait: NAME is the workload just before, which starts a run group
+// of its own (the first workload, or one with stonewall or wait_for), and the workload after, if any, starts one
+// too (in fio it would not wait). Anything else is refused, naming the workloads.
+void check_wait_for(const std::vector<WorkloadSpec>& workloads) {
+  const auto starts_group = [&](std::size_t w) {
+    return w == 0 || workloads[w].stonewall || !workloads[w].wait_for.empty();
+  };
+  for (std::size_t w = 0; w < workloads.size(); ++w) {
+    const WorkloadSpec& spec = workloads[w];
+    if (spec.wait_for.empty()) continue;
+    const std::string where = fmt::format("workload '{}': wait_for='{}'", spec.name, spec.wait_for);
+    if (spec.wait_for == spec.name) throw UsageError(where + ": a workload cannot wait for itself");
+    const auto waitee = std::find_if(workloads.begin(), workloads.begin() + static_cast<std::ptrdiff_t>(w),
+                                     [&](const WorkloadSpec& earlier) { return earlier.name == spec.wait_for; });
+    if (waitee == workloads.begin() + static_cast<std::ptrdiff_t>(w)) {
+      throw UsageError(where + ": no workload before it has that name");
+    }
+    const std::size_t waited = static_cast<std::size_t>(waitee - workloads.begin());
+    if (waited + 1 != w || !starts_group(waited) || (w + 1 < workloads.size() && !starts_group(w + 1))) {
+      throw UsageError(where + ": bench++ runs wait_for only as a stonewall's wait (the workload it names just "
+                               "before it and alone since the last stonewall, and the next one behind a stonewall "
+                               "or wait_for too)");
+    }
+  }
+}
+
 // A line of a job file as a message quotes it: at most 60 bytes of it (the rest as "...").
 std::string quoted(std::string_view line) {
   constexpr std::size_t kShown = 60;
@@ -156,7 +183,10 @@ std::vector<FioOption> split_fio_words(std::span<const std::string> words) {
 
 }  // namespace
 
-void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads) { check_unique_names(workloads); }
+void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads) {
+  check_unique_names(workloads);
+  check_wait_for(workloads);
+}
 
 FioJobs read_fio_command_line(std::span<const std::string> words, std::span<const std::string> sections) {
   FioJobs jobs;
@@ -188,7 +218,7 @@ FioJobs read_fio_command_line(std::span<const std::string> words, std::span<cons
     throw UsageError("no workload: give fio options with --name=NAME, or a job file");
   }
   for (const auto& [job_global, options] : per_job) jobs.workloads.push_back(build_workload(job_global, options));
-  check_unique_names(jobs.workloads);
+  check_unique_workload_names(jobs.workloads);
   return jobs;
 }
 
@@ -263,7 +293,7 @@ class JobFileParser {
         throw UsageError(fmt::format("{}: {}", section.place, error.what()));
       }
     }
-    check_unique_names(workloads);
+    check_unique_workload_names(workloads);
     return workloads;
   }
 
@@ -319,7 +349,7 @@ class JobFileParser {
       include(trim(line.substr(std::string_view("include").size())));
       return;
     }
-    const std::string expanded = with_environment(line, reading_.environment);
+    const std::string expanded = with_fio_keywords(with_environment(line, reading_.environment), reading_.keywords);
     FioOption option = option_of_line(expanded);
     if (option.name.empty()) throw UsageError(fmt::format("'{}' has no option name", quoted(std::string_view(expanded))));
     if (!fio_option_argument(option.name) || is_fio_run_option(option.name)) {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cli/config.h"
+#include "cli/fio_keywords.h"
 #include "cli/fio_options.h"
 #include "result/workload_spec.h"
 
@@ -47,7 +48,8 @@ FioOutputRequest read_fio_run_options(std::span<const std::string> words);
 // for --name (a workload of the command line beside a job file).
 std::vector<FioOption> read_fio_options_beside_job_files(std::span<const std::string> words, FioOutputRequest& output);
 
-// Throws UsageError when two workloads share a name (their results are kept under it).
+// Throws UsageError when two workloads share a name (their results are kept under it), or when a wait_for= names
+// no earlier workload, or waits otherwise than a stonewall would (bench++ runs only that).
 void check_unique_workload_names(const std::vector<WorkloadSpec>& workloads);
 
 // Reads a job file's text; `file_name` only names it in messages ("tart.fio:12: ...").
@@ -77,6 +79,8 @@ struct JobFileReading {
   // What fio's ${NAME} in an option line becomes (as fio: NAME's value, or nothing when NAME is not set;
   // sections' names are not expanded).
   EnvironmentLookup environment = process_environment;
+  // What fio's $pagesize, $mb_memory and $ncpus in an option line become (cli/fio_keywords.h), after ${NAME}.
+  FioKeywordValues keywords = machine_keyword_values();
 };
 
 // `command_line_defaults` and `environment` as in JobFileReading; include lines refused, every section read.

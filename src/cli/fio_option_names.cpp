@@ -1,5 +1,6 @@
 // fio 3.33's option names: every job option of its options.c and of its engines' option tables, with their
-// aliases (what fio's parser accepts on a command line or in a job file, ioengine-specific ones included).
+// aliases (what fio's parser accepts on a command line or in a job file, ioengine-specific ones included), and
+// threads, its tiobench profile's option, which fio's parser takes in any job.
 // A fact about fio, read from its sources; tests/cli/fio_option_names_test.cpp checks it against the installed
 // fio's --cmdhelp=all and --enghelp=ENGINE, and that every option bench++ runs is fio's.
 #include "cli/fio_option_names.h"
@@ -12,7 +13,7 @@ namespace bench {
 namespace {
 
 // Sorted, so that a name is found by binary search.
-constexpr std::array<std::string_view, 342> kFioOptionNames = {
+constexpr std::array<std::string_view, 343> kFioOptionNames = {
     "allow_file_create", "allow_mounted_write", "allrandrepeat", "arguments", "atomic", "ba", "bindname",
     "block_error_percentiles", "blockalign", "blocksize", "blocksize_range", "blocksize_unaligned", "brick", "bs",
     "bs_is_seq_rand", "bs_unaligned", "bsrange", "bssplit", "buffer_compress_chunk", "buffer_compress_percentage",
@@ -54,7 +55,7 @@ constexpr std::array<std::string_view, 342> kFioOptionNames = {
     "sqthread_poll_cpu", "ss", "ss_dur", "ss_ramp", "startdelay", "stat_type", "stats", "std_redirect",
     "steadystate", "steadystate_duration", "steadystate_ramp_time", "stonewall", "stream_id", "svcl", "sync",
     "sync_file_range", "thinktime", "thinktime_blocks", "thinktime_blocks_type", "thinktime_iotime",
-    "thinktime_spin", "thp", "thread", "time_based", "timeout", "touch_objects", "trim_backlog",
+    "thinktime_spin", "thp", "thread", "threads", "time_based", "timeout", "touch_objects", "trim_backlog",
     "trim_backlog_batch", "trim_percentage", "trim_verify_zero", "ttl", "uid", "uncached", "unified_rw_reporting",
     "unique_filename", "unit_base", "unlink", "unlink_each_loop", "uri", "userspace_reap", "verb", "verify",
     "verify_async", "verify_async_cpus", "verify_backlog", "verify_backlog_batch", "verify_dump", "verify_fatal",

@@ -82,6 +82,19 @@ constexpr std::array kRules = {
     FioOptionRule{{"thread", {}, kFlag, kJobControl, "",
                    "every job a thread (without it each job is a process of its own session, as fio's)", {}, recorded_in("thread")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.thread = boolean(v); }},
+    // fio's threads= is its tiobench profile's thread count (profiles/tiobench.c), which fio takes in any job file
+    // and which changes nothing without profile=tiobench: the jobs stay processes ("Starting 1 process").
+    FioOptionRule{{"threads", {}, kRequired, kJobControl, "N",
+                   "fio's tiobench profile's thread count: without that profile (bench++ runs none) it changes nothing",
+                   {}, not_recorded("it changes nothing that runs: a setting of fio's tiobench profile")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) { static_cast<void>(whole_number(v, 0, 0xffffffffu)); }},
+    FioOptionRule{{"wait_for", {}, kRequired, kJobControl, "NAME",
+                   "start after the workload NAME (the one just before) has ended, as a stonewall would",
+                   {}, not_recorded("when the workload starts, as stonewall: fio's JSON has it among the job's options")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    if (v.empty()) fail("needs the name of an earlier workload");
+                    s.wait_for = std::string(v);
+                  }},
     FioOptionRule{{"stonewall", {"wait_for_previous"}, kFlag, kJobControl, "",
                    "start after every workload before this one has ended", {}, recorded_in("stonewall")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.stonewall = boolean(v); }},

@@ -116,6 +116,26 @@ constexpr std::array kRules = {
     FioOptionRule{{"disable_bw_measurement", {}, kFlag, kStatistics, "", "accepted: fio's bandwidth logging",
                    "0", not_recorded("changes nothing bench++ does")},
                   [](WorkloadSpec&, std::string_view v, unsigned) { boolean(v); }},
+    // fio 3.33's clocksource= takes gettimeofday, clock_gettime or cpu (its default is picked by the machine: cpu
+    // where the TSC is reliable); bench++ reads std::chrono::steady_clock, clock_gettime(CLOCK_MONOTONIC), whatever
+    // the value.
+    FioOptionRule{{"clocksource", {}, kRequired, kStatistics, "gettimeofday|clock_gettime|cpu",
+                   "accepted: bench++ times with clock_gettime(CLOCK_MONOTONIC) whichever is named", {},
+                   not_recorded("changes nothing bench++ does: it reads one clock")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) {
+                    if (v != "gettimeofday" && v != "clock_gettime" && v != "cpu") {
+                      fail("must be gettimeofday, clock_gettime or cpu");
+                    }
+                  }},
+    // fio's unit_base=: 0 (auto, bytes), 8 (bytes) or 1 (bits), the unit of the bandwidths in its normal output
+    // only (its JSON and terse stay in KiB/s); bench++ writes bytes, so bits are refused.
+    FioOptionRule{{"unit_base", {}, kRequired, kStatistics, "0|8",
+                   "the unit of fio's normal output's bandwidths: bytes (0, auto, or 8); 1 (bits) is refused",
+                   {}, not_recorded("how fio's normal output writes bandwidths: bytes, whichever is given")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) {
+                    if (v == "1") fail("bits (unit_base=1) in fio's normal output: bench++ writes bytes");
+                    if (v != "0" && v != "8") fail("must be 0, 8 or 1");
+                  }},
     FioOptionRule{{"disk_util", {}, kRequired, kStatistics, "0|1",
                    "the devices' statistics in fio's output", "1", recorded_in("disk_util")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.disk_util = boolean(v); }},

@@ -50,9 +50,9 @@ std::vector<std::vector<PlannedTest>> group_tests(const RunSetup& setup, std::ui
   }
   const std::vector<WorkloadSpec>& workloads = setup.workloads;
   const std::vector<std::uint32_t> fio_groups = fio_group_ids(workloads);
-  for (std::size_t w = 0; w < workloads.size(); ++w) {  // the workloads: a group up to each stonewall
+  for (std::size_t w = 0; w < workloads.size(); ++w) {  // the workloads: a group up to each stonewall (or wait_for)
     const WorkloadSpec& spec = workloads[w];
-    if (w == 0 || spec.stonewall) groups.emplace_back();
+    if (w == 0 || spec.stonewall || !spec.wait_for.empty()) groups.emplace_back();
     PlannedTest test;
     test.workload = w;
     test.jobs = spec.jobs;

@@ -291,6 +291,9 @@ constexpr std::array kWorkloadFields = {
 
 // The members no row records, each with the reason.
 constexpr std::array kMembersNotRecorded = {
+    MemberNotRecorded{"wait_for",
+                      "when the workload starts: run only where it is a stonewall's wait; fio's JSON has it among the "
+                      "job's options"},
     MemberNotRecorded{"random_distribution",
                       "parsed from random_distribution_text, which is recorded as written (workload_random_distribution)"},
     MemberNotRecorded{"overwrite_allowed",

@@ -151,6 +151,10 @@ struct WorkloadSpec {
   bool unlink_each_loop = false;
   bool invalidate = true;                 // drop the file's page cache before the workload
   bool stonewall = false;                 // start only after every earlier workload ended
+  // wait_for=: the name of the earlier workload this one starts after; bench++ runs it only where that is a
+  // stonewall's wait (cli/fio_job_file.h check_wait_for), and it starts a run group as a stonewall does, not a
+  // reporting group (fio's groupid stays).
+  std::string wait_for;
   std::optional<std::uint32_t> seed;      // randseed: the seed of this workload's offsets and data
   bool randrepeat = true;                 // without randseed: the same offsets every run (as fio), else the run's seed
   std::string description;                // description=: free text, kept with the results

@@ -344,6 +344,53 @@ TEST_CASE("fio: exit_what= and exitall_on_error read as fio 3.33 reads them") {
                        "exit_what='some': must be group, stonewall or all"));
 }
 
+TEST_CASE("fio: wait_for= runs where it is a stonewall's wait, and is refused elsewhere naming both workloads") {
+  // fio's waitfor example: each workload waits for the one just before it, alone since the last wait.
+  const std::string chain =
+      "[global]\nsize=1m\n[writers]\nrw=write\n[readers]\nnew_group\nwait_for=writers\nrw=randread\n"
+      "[writers2]\nwait_for=readers\nrw=randwrite\n";
+  const std::vector<WorkloadSpec> specs = read_fio_job_file(chain, "w.fio");
+  REQUIRE(specs.size() == 3);
+  CHECK(specs[0].wait_for.empty());
+  CHECK(specs[1].wait_for == "writers");
+  CHECK(specs[2].wait_for == "readers");
+  CHECK(fio_group_ids(specs) == std::vector<std::uint32_t>{0, 1, 1});  // no new reporting group of its own, as fio
+  const auto error_of = [](const std::string& text) {
+    return test::error_of<UsageError>([&] { read_fio_job_file(text, "w.fio"); });
+  };
+  // fio's own refusals: itself, a name no earlier job has (fio: "waitee job ... unknown").
+  CHECK(error_of("[a]\nsize=1m\nwait_for=a\n") == "workload 'a': wait_for='a': a workload cannot wait for itself");
+  CHECK(error_of("[a]\nsize=1m\n[b]\nsize=1m\nwait_for=c\n[c]\nsize=1m\n") ==
+        "workload 'b': wait_for='c': no workload before it has that name");
+  // Where fio's wait differs from a stonewall's, refused: another job runs beside the one waited for, the one
+  // waited for is not the one just before, or the next job would start at once in fio.
+  const std::string not_stonewall = "workload 'b': wait_for='a': bench++ runs wait_for only as a stonewall's wait";
+  CHECK(test::contains(error_of("[a]\nsize=1m\n[x]\nsize=1m\n[b]\nsize=1m\nwait_for=a\n"), not_stonewall));
+  CHECK(test::contains(error_of("[x]\nsize=1m\n[a]\nsize=1m\n[b]\nsize=1m\nwait_for=a\n"), not_stonewall));
+  CHECK(test::contains(error_of("[a]\nsize=1m\n[b]\nsize=1m\nwait_for=a\n[c]\nsize=1m\n"), not_stonewall));
+  CHECK(error_of("[a]\nsize=1m\n[b]\nsize=1m\nwait_for=a\n[c]\nsize=1m\nstonewall\n").empty());
+  CHECK(test::contains(test::workload_error_of({"--wait_for="}), "wait_for='': needs the name of an earlier workload"));
+}
+
+TEST_CASE("fio: threads= (fio's tiobench profile's) is taken as fio takes it, and changes nothing") {
+  // fio 3.33 with threads=1 still starts a process ("Starting 1 process"): only thread= makes threads.
+  CHECK_FALSE(test::workload_of({"--threads=1"}).thread);
+  CHECK(test::workload_of({"--threads=4"}).jobs == 1);
+  CHECK(test::contains(test::workload_error_of({"--threads=many"}), "threads='many'"));
+}
+
+TEST_CASE("fio: clocksource= and unit_base= take fio 3.33's values, and unit_base=1 (bits) is refused") {
+  for (const std::string clock : {"gettimeofday", "clock_gettime", "cpu"}) {
+    CHECK(test::workload_error_of({"--clocksource=" + clock}).empty());
+  }
+  CHECK(test::contains(test::workload_error_of({"--clocksource=tsc"}),
+                       "clocksource='tsc': must be gettimeofday, clock_gettime or cpu"));
+  CHECK(test::workload_error_of({"--unit_base=0"}).empty());
+  CHECK(test::workload_error_of({"--unit_base=8"}).empty());
+  CHECK(test::contains(test::workload_error_of({"--unit_base=1"}), "unit_base='1': bits (unit_base=1)"));
+  CHECK(test::contains(test::workload_error_of({"--unit_base=2"}), "unit_base='2': must be 0, 8 or 1"));
+}
+
 TEST_CASE("bench++ job: exitall stops the other jobs of the group when one ends, not those of the next group") {
   const test::TempDir dir;
   const std::vector<std::string> jobs = {"job", "-d", dir.path().string(), "-q", "--output-format=json",

@@ -44,6 +44,10 @@ TEST_CASE("plan: workloads start together up to each stonewall, as fio runs a jo
   // A stonewall on the first workload starts no empty group before it.
   setup.workloads[0].stonewall = true;
   CHECK(layout(group_tests(setup, 1)) == std::vector<std::vector<int>>{{0, 1}, {2, 3}, {4}});
+  // wait_for= (run where it is a stonewall's wait) starts a group as stonewall does.
+  setup.workloads[1].wait_for = "a";
+  CHECK(layout(group_tests(setup, 1)) == std::vector<std::vector<int>>{{0}, {1}, {2, 3}, {4}});
+  setup.workloads[1].wait_for.clear();
   // Without a stonewall, every workload starts at once.
   for (WorkloadSpec& spec : setup.workloads) spec.stonewall = false;
   CHECK(layout(group_tests(setup, 1)) == std::vector<std::vector<int>>{{0, 1, 2, 3, 4}});
