@@ -50,11 +50,9 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
      "latency-profile.fio:16: fio options 'latency_target', 'latency_window', 'latency_percentile' are not supported"},
     {"netio", "netio.fio:4: invalid fio option ioengine='net'"},
     {"netio_multicast", "netio_multicast.fio:4: invalid fio option ioengine='net'"},
-    {"null", "null.fio:7: invalid fio option ioengine='null'"},
     {"pmemblk", "pmemblk.fio:4: invalid fio option ioengine='pmemblk'"},
-    {"steadystate", "steadystate.fio:20: fio options 'ss', 'ss_dur', 'ss_ramp' are not supported"},
+    {"steadystate", "filename '/dev/null' is neither a regular file nor a block device"},
     {"surface-scan", "surface-scan.fio:16: fio options 'fill_device', 'create_serialize' are not supported"},
-    {"zipf", "zipf.fio:7: invalid fio option ioengine='null'"},
 };
 
 // The examples fio 3.33 itself cannot run here (scaled as the others), and why.
@@ -287,9 +285,12 @@ TEST_CASE("fio examples: each is run, refused with its refusal, or listed as one
   CHECK(names.size() >= 86);
   // Each list names examples that exist, and no example is in both.
   for (const auto* list : {&kRefused, &kFioCannot}) {
-    for (const auto& [name, why] : *list) CHECK_MESSAGE(std::binary_search(names.begin(), names.end(), name), name);
+    for (const auto& entry : *list) {
+      const std::string& name = entry.first;
+      CHECK_MESSAGE(std::binary_search(names.begin(), names.end(), name), name);
+    }
   }
-  for (const auto& [name, why] : kRefused) CHECK_MESSAGE(!kFioCannot.contains(name), name);
+  for (const auto& entry : kRefused) CHECK_MESSAGE(!kFioCannot.contains(entry.first), entry.first);
   std::size_t ran = 0;
   for (const std::string& name : names) {
     if (kFioCannot.contains(name)) continue;
