@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine_test_support.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -58,7 +59,7 @@ constexpr const char* kTraced =
 Calls traced(std::vector<std::string> command, const fs::path& data) {
   const test::TempDir logs;
   std::vector<std::string> argv = {"strace", "-ff", "-qq", "-y", "-e", kTraced, "-o", (logs.path() / "s").string()};
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
 #endif
   argv.insert(argv.end(), command.begin(), command.end());
