@@ -2,8 +2,8 @@
 # Installs what bench++ needs to build and test, from Debian's packages; does nothing when all is there.
 # Usage: scripts/install-deps.sh [build|test-build|test|guest|fuzz|peers]   (default: build; test-build adds what
 # scripts/test.sh's build needs beyond it (the MPI mode's Open MPI, ccache), test everything the tests use, guest
-# what guest-run.sh needs, fuzz the clang and libFuzzer of scripts/fuzz.sh (and of scripts/test.sh's build of the
-# fuzz targets), peers the tools peer-bench.sh runs)
+# what guest-run.sh needs, fuzz the clang and libFuzzer of scripts/fuzz.sh (and of scripts/test.sh's sanitized
+# build of the tests and the fuzz targets), peers the tools peer-bench.sh runs)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -36,7 +36,11 @@ if [ "$purpose" = test ]; then
   packages+=(openssh-server openssh-client)
 fi
 if [ "$purpose" = fuzz ]; then
-  packages+=(clang libclang-rt-14-dev)  # libFuzzer and the sanitizers' runtimes of Debian 12's clang 14
+  # libclang-rt-14-dev holds libFuzzer and the sanitizers' runtimes of Debian 12's clang 14 (libclang_rt.fuzzer,
+  # .asan, .ubsan_standalone: `dpkg -S`), which clang's libclang-common-14-dev only recommends; llvm-14 holds
+  # /usr/bin/llvm-symbolizer-14, which those runtimes run to put file and line in a report's stack (without it a
+  # report has addresses alone).
+  packages+=(clang libclang-rt-14-dev llvm-14)
 fi
 if [ "$purpose" = peers ]; then
   packages+=(bonnie++ fio time python3)  # scripts/peer-bench.sh: the peers, /usr/bin/time for peak RSS

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds bench++ and the micro-benchmarks (bench/) with warnings as errors, and runs
 # every test (CTest) and scripts/run.sh in a clean clone (tests/run_script_test.sh), then the tests again built
-# with AddressSanitizer and UndefinedBehaviorSanitizer (BENCH_ASAN_BUILD_DIR, default build-asan/), and the
-# libFuzzer targets (fuzz/, BENCH_FUZZ_BUILD_DIR, default build-fuzz/) each over its seed corpus. Those two builds
-# compile behind CTest and the clean clone's run, on the CPU time they leave idle. Each phase's end is logged
-# ("test.sh: ... at N s"); docs/performance.md has the table of where the time goes.
+# with AddressSanitizer and UndefinedBehaviorSanitizer, and the libFuzzer targets (fuzz/) each over its seed
+# corpus: one clang build for both (BENCH_ASAN_BUILD_DIR, default build-asan/), compiled behind CTest and the clean
+# clone's run, on the CPU time they leave idle. Each phase's end is logged ("test.sh: ... at N s");
+# docs/performance.md has the table of where the time goes.
 #
 # Every test that cannot run here is a skip, said and logged (tests/test_support.h); the summary at the end
 # lists them. BENCH_REQUIRE_ALL_TESTS=1 (the default here, and so in CI) fails a test that lacks a tool this
@@ -18,7 +18,6 @@ phase_done() { echo "test.sh: $* at $SECONDS s"; }
 export BENCH_REQUIRE_ALL_TESTS=${BENCH_REQUIRE_ALL_TESTS:-1}
 build_dir=${BENCH_BUILD_DIR:-$root/build}
 asan_dir=${BENCH_ASAN_BUILD_DIR:-$root/build-asan}
-fuzz_dir=${BENCH_FUZZ_BUILD_DIR:-$root/build-fuzz}
 skip_logs=("$build_dir/skipped-tests.log" "$asan_dir/skipped-tests.log")
 rm -f "${skip_logs[@]}"
 # The skips of both runs, each with its kind (tool, root, machine), test case and reason; on every exit.
@@ -62,21 +61,21 @@ wait "$installing" || install_status=$?
 cat "$install_log" >&2
 [ "$install_status" = 0 ] || { echo "test.sh: installing the tests' tools failed (above)" >&2; exit 1; }
 phase_done "installed the tests' tools"
-# The sanitized tests' build (build-asan/) and the fuzz targets' (build-fuzz/) compile while CTest and the clean
-# clone's run.sh run, niced to 19: CTest leaves a core idle most of the time (its slow tests wait on QEMU guests,
-# mpirun and child processes), which these builds fill, and a test that wants the CPU takes it from them (nice 19
-# weighs 1/70 of nice 0). Their output goes to a log, shown when one fails.
+# The sanitized tests and the fuzz targets (build-asan/) compile while CTest and the clean clone's run.sh run,
+# niced to 19: CTest leaves a core idle most of the time (its slow tests wait on QEMU guests, mpirun and child
+# processes), which this build fills, and a test that wants the CPU takes it from it (nice 19 weighs 1/70 of
+# nice 0). Its output goes to a log, shown when it fails.
 #
-# The sanitizers' build: no -Werror there (warnings are checked above); -O1 -g1, as the sanitizers advise,
-# compiles in half the time of -O2 -g. The MPI mode stays out of it: Open MPI's own allocations would count as
-# leaks.
-# The libFuzzer targets' build: clang, instrumented as scripts/fuzz.sh builds them, so that they keep building.
+# One clang build for both, so that benchcore compiles once: everything with AddressSanitizer and
+# UndefinedBehaviorSanitizer, benchcore also instrumented for libFuzzer's coverage (fuzz/CMakeLists.txt), the fuzz
+# targets linked with libFuzzer, bench_tests and bench++ with the sanitizers' runtime alone (it has the coverage
+# hooks). No -Werror there (warnings are checked above); -O1 -g1, as the sanitizers advise, compiles in half the
+# time of -O2 -g. The MPI mode stays out of it: Open MPI's own allocations would count as leaks. (scripts/fuzz.sh
+# builds the fuzz targets at -O2 for fuzzing.)
 sanitized_builds() {
-  cmake -S "$root" -B "$asan_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DBENCH_SANITIZE=ON \
-    -DBENCH_WERROR=OFF -DBENCH_WITH_MPI=OFF &&
-    nice -n 19 cmake --build "$asan_dir" --target bench_tests -j "$(nproc)" &&
-    CXX=clang++ cmake -S "$root" -B "$fuzz_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBENCH_FUZZ=ON -DBENCH_TESTS=OFF &&
-    nice -n 19 cmake --build "$fuzz_dir" --target fuzz_targets -j "$(nproc)"
+  CXX=clang++ cmake -S "$root" -B "$asan_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+    -DBENCH_SANITIZE=ON -DBENCH_FUZZ=ON -DBENCH_WERROR=OFF -DBENCH_WITH_MPI=OFF &&
+    nice -n 19 cmake --build "$asan_dir" --target bench_tests fuzz_targets -j "$(nproc)"
 }
 mkdir -p "$asan_dir"
 builds_log=$asan_dir/sanitized-builds.log
@@ -87,16 +86,19 @@ trap 'wait "$installing" 2>/dev/null || true; wait "$building" 2>/dev/null || tr
 cd "$build_dir"
 ctest --output-on-failure -j 2 --timeout 300
 phase_done "CTest"
-# The front door as a newcomer meets it: scripts/run.sh in a clean clone, built from nothing (bench++ alone, some
-# 3 minutes on 2 cores), its quick run checked for build lines on stdout, +++++ in the I/O columns and the time.
+# The front door as a newcomer meets it: scripts/run.sh in a clean clone, built from an empty build directory
+# (bench++ alone; through ccache, so configured as the build above, whose objects it reuses: without ccache, as on
+# a fresh machine, it precompiles headers instead, scripts/build.sh), its quick run checked for build lines on
+# stdout, +++++ in the I/O columns and the time.
 "$root/tests/run_script_test.sh"
 phase_done "scripts/run.sh in a clean clone"
 build_status=0
 wait "$building" || build_status=$?
 [ "$build_status" = 0 ] ||
-  { tail -n 60 "$builds_log" >&2; echo "test.sh: the sanitized or the fuzz build failed (above; $builds_log)" >&2; exit 1; }
+  { tail -n 60 "$builds_log" >&2; echo "test.sh: the sanitized build failed (above; $builds_log)" >&2; exit 1; }
 phase_done "built the sanitized tests and the fuzz targets"
-# The same tests again under AddressSanitizer and UndefinedBehaviorSanitizer (leaks included), in build-asan/.
+# The same tests again under clang's AddressSanitizer and UndefinedBehaviorSanitizer (leaks included), in
+# build-asan/.
 # Left out: the strace-counting method test (LeakSanitizer cannot run under ptrace), the 64 MiB bonnie++ tools
 # run (slow there, and about the converters, not memory) and the guest tests (they boot the static, unsanitized
 # bench++).
@@ -121,8 +123,8 @@ phase_done "the sanitized tests"
 # scripts/fuzz.sh does that): about a second in all.
 for source in "$root"/fuzz/*_fuzz.cpp; do
   target=$(basename "$source" .cpp)
-  if ! "$fuzz_dir/fuzz/$target" "$root/fuzz/corpus/${target%_fuzz}"/* >"$fuzz_dir/$target.log" 2>&1; then
-    cat "$fuzz_dir/$target.log" >&2
+  if ! "$asan_dir/fuzz/$target" "$root/fuzz/corpus/${target%_fuzz}"/* >"$asan_dir/$target.log" 2>&1; then
+    cat "$asan_dir/$target.log" >&2
     echo "test.sh: fuzz/$target failed on its seed corpus (above)" >&2
     exit 1
   fi

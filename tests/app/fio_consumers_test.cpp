@@ -127,7 +127,10 @@ TEST_CASE("fio consumers: fio_jsonplus_clat2csv converts both tools' json+ into 
   test::TempDir dir;
   const BothOutputs json = run_both(dir.path(), {"--output-format=json+"}, "json");
   std::vector<std::string> headers;
-  for (const auto& [source, stem] : {std::pair{json.fio, "fio"}, std::pair{json.bench, "bench"}}) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in INFO's lambda.
+  for (const auto& output : {std::pair{json.fio, "fio"}, std::pair{json.bench, "bench"}}) {
+    const fs::path& source = output.first;
+    const char* const stem = output.second;
     const fs::path csv = dir.path() / (std::string(stem) + "-clat.csv");
     const CommandOutput convert = test::run_program({"fio_jsonplus_clat2csv", source.string(), csv.string()});
     INFO(stem << ": " << convert.out << convert.err);
@@ -385,7 +388,10 @@ TEST_CASE("fio consumers: fio-plot draws a graph from bench++'s JSON and from fi
   // fio-plot picks its files by the job options rw, iodepth and numjobs (as bench-fio writes them), and graphs one
   // direction of a mixed job (-f). Tried by hand with fio-plot's sources on Debian's matplotlib: both graphs drawn.
   const BothOutputs json = run_both(dir.path(), {"--output-format=json", "--iodepth=1", "--numjobs=1"}, "json");
-  for (const auto& [source, stem] : {std::pair{json.fio, "fio"}, std::pair{json.bench, "bench"}}) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in INFO's lambda.
+  for (const auto& output : {std::pair{json.fio, "fio"}, std::pair{json.bench, "bench"}}) {
+    const fs::path& source = output.first;
+    const char* const stem = output.second;
     const fs::path input = dir.path() / stem;
     fs::create_directory(input);
     fs::copy_file(source, input / "randrw-1-1.json");  // fio-plot's (bench-fio's) naming: rw-iodepth-numjobs

@@ -52,7 +52,10 @@ struct PersonaOnPath {
 enum class GoType { kInt, kFloat, kString };
 void check_go_fields(const json& object, const std::vector<std::pair<std::string, GoType>>& fields,
                      const std::string& where) {
-  for (const auto& [key, type] : fields) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& field : fields) {
+    const std::string& key = field.first;
+    const GoType type = field.second;
     const auto found = object.find(key);
     if (found == object.end()) continue;
     CAPTURE(where + "." + key);
@@ -105,9 +108,9 @@ void check_kubestr_types(const json& result) {
     }
     for (const char* shares : {"iodepth_level", "iodepth_submit", "iodepth_complete", "latency_ns", "latency_us",
                                "latency_ms"}) {
-      for (const auto& [key, value] : member(job, shares).items()) {
-        CAPTURE(std::string(shares) + "." + key);
-        CHECK(value.is_number());
+      for (const auto& item : member(job, shares).items()) {
+        CAPTURE(std::string(shares) + "." + item.key());
+        CHECK(item.value().is_number());
       }
     }
   }
@@ -232,9 +235,13 @@ TEST_CASE("fio persona consumers: KDiskMark's prepare step and its tests on the 
                    "--zero_buffers=0", "--name=prepare"}));
   CHECK(prepared.at("jobname") == "prepare");
   CHECK(fs::file_size(file) == 16u << 20);
-  for (const auto& [rw, bs, depth] : std::vector<std::tuple<std::string, int, int>>{
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& workload : std::vector<std::tuple<std::string, int, int>>{
            {"read", 1024, 8}, {"write", 1024, 8}, {"randread", 4, 32}, {"randwrite", 4, 32}, {"randread", 4, 1},
            {"randwrite", 4, 1}}) {
+    const std::string& rw = std::get<0>(workload);
+    const int bs = std::get<1>(workload);
+    const int depth = std::get<2>(workload);
     CAPTURE(rw);
     const json job = parsed_job(persona.run(
         dir.path(), {"--output-format=json", "--ioengine=libaio", "--randrepeat=0", "--refill_buffers=0",
@@ -311,8 +318,11 @@ TEST_CASE("fio persona consumers: Tart's six benchmark commands, one job each, f
 TEST_CASE("fio persona consumers: Phoronix's fio profile and the lines its result parser reads") {
   const PersonaOnPath persona;
   const test::TempDir dir;
-  for (const auto& [rw, direction] : std::vector<std::pair<std::string, std::string>>{{"randread", "READ"},
-                                                                                       {"write", "WRITE"}}) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& workload :
+       std::vector<std::pair<std::string, std::string>>{{"randread", "READ"}, {"write", "WRITE"}}) {
+    const std::string& rw = workload.first;
+    const std::string& direction = workload.second;
     CAPTURE(rw);
     std::ofstream(dir.path() / "test.fio")
         << "[global]\nrw=" << rw << "\nioengine=libaio\niodepth=64\nsize=8m\ndirect=0\nstartdelay=0\n\nramp_time=0"

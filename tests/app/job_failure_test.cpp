@@ -74,9 +74,12 @@ TEST_CASE("job: a failing job ends alone: the others and the later group run, al
   // Nothing bench++ made is left: the user's file, the job file and the result files alone.
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"failing.fio", "out.csv", "out.json", "zeros"});
 
-  for (const auto& [name, runs] :
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& report :
        {std::pair{"json", read_json_report(test::read_file(json), json.string())},
         std::pair{"csv", parse_result_text(test::read_file(csv), csv.string()).runs}}) {
+    const char* const name = report.first;
+    const auto& runs = report.second;
     CAPTURE(name);
     REQUIRE(runs.size() == 1);
     const RunResult& run = runs.front();

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/engine_test_support.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -117,7 +118,7 @@ TEST_CASE("method: an io_uring job at QD1 makes one io_uring_enter per request (
   std::vector<std::string> argv = {"strace", "-f", "-c", "-o", log.string(), "-e", "trace=io_uring_enter", BENCH_BINARY,
                                    "job", "-q", "-d", dir.path().string(), "--name=qd1", "--rw=randread", "--bs=4k",
                                    "--size=1m", "--iodepth=1", "--ioengine=io_uring"};
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
 #endif
   const auto r = test::run_program(argv);
@@ -150,7 +151,7 @@ std::optional<std::vector<long>> submitted_per_enter(const std::vector<std::stri
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-o", log.string(), "-e", "trace=io_uring_enter",
                                    BENCH_BINARY, "job", "-q", "-d", dir.path().string(), "--name=qd32",
                                    "--rw=randread", "--bs=4k", "--size=1m", "--iodepth=32", "--ioengine=io_uring"};
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
 #endif
   argv.insert(argv.end(), options.begin(), options.end());

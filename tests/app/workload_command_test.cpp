@@ -25,6 +25,7 @@
 #include "report/csv/spreadsheet_csv.h"
 #include "report/result_file.h"
 #include "result/test_id.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -378,7 +379,7 @@ TEST_CASE("job: no room for the files is refused before anything is created, ENO
                         "ENOSPC mid-run: fiu-run is not installed (Debian fiu-utils)")) {
     return;
   }
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   test::skip_unless(false, test::Need::kMachine, "ENOSPC mid-run: libfiu's preload does not mix with AddressSanitizer");
 #else
   // fiu-run makes every pwrite fail with ENOSPC (28): the psync engine's first write.

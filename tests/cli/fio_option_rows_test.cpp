@@ -44,7 +44,9 @@ TEST_CASE("fio option rows: each spelling in one row, each row with its help, va
     if (row.argument == FioArgument::kRequired) CHECK(!row.value_name.empty());
     for (const std::string_view spelling : spellings(row)) ++seen[spelling];
   }
-  for (const auto& [spelling, rows] : seen) {
+  for (const auto& item : seen) {  // not a structured binding: clang 14 cannot capture one in INFO's lambda
+    const std::string_view spelling = item.first;
+    const auto rows = item.second;
     INFO("'" << spelling << "' is in " << rows << " rows");
     CHECK(rows == 1);
   }

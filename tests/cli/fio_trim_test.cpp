@@ -17,7 +17,9 @@ TEST_CASE("fio trims: rw= takes fio's four trim words, each its own pattern") {
                                                                 {"randtrim", IoPattern::kRandTrim},
                                                                 {"trimwrite", IoPattern::kTrimWrite},
                                                                 {"randtrimwrite", IoPattern::kRandTrimWrite}};
-  for (const auto& [word, pattern] : words) {
+  for (const auto& item : words) {  // not a structured binding: clang 14 cannot capture one in CAPTURE's lambda
+    const std::string& word = item.first;
+    const IoPattern pattern = item.second;
     CAPTURE(word);
     const WorkloadSpec spec = test::workload_of({"--rw=" + word});
     CHECK(spec.pattern == pattern);

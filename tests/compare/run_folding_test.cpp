@@ -10,6 +10,7 @@
 #include "report/csv/spreadsheet_csv.h"
 #include "result/statistics.h"
 #include "result/errors.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -134,7 +135,7 @@ TEST_CASE("stream_spreadsheet_csv names a run whose rows do not follow each othe
 // address-space limit, the binary fails (bad_alloc) if it holds the rows. Skipped under AddressSanitizer, whose
 // shadow memory reserves terabytes of address space.
 TEST_CASE("compare of two 200 000-row spreadsheet CSV files stays within 256 MiB of address space") {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   test::skip_unless(false, test::Need::kMachine,
                     "compare memory bound: AddressSanitizer's shadow memory does not fit an address-space limit");
 #else

@@ -78,7 +78,10 @@ TEST_CASE("engine: with io_uring_setup refused (EPERM as seccomp gives, ENOSYS a
   const std::pair<int, std::vector<std::string>> refusals[] = {
       {EPERM, {"io_uring_setup: Operation not permitted (", "seccomp"}},
       {ENOSYS, {"io_uring_setup: Function not implemented ("}}};
-  for (const auto& [error, texts] : refusals) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in INFO's lambda.
+  for (const auto& refusal : refusals) {
+    const int error = refusal.first;
+    const std::vector<std::string>& texts = refusal.second;
     INFO(texts.front());
     CHECK(skip_or_check(refused_setup_report(error, texts, tmp.path() / "data")) == "");
   }

@@ -35,12 +35,16 @@ void check_shares(const test::PeerPair& pair, bool write, double tolerance) {
   const std::map<std::uint64_t, double> bench = length_shares(pair.bench, write);
   const std::map<std::uint64_t, double> fio = length_shares(pair.fio, write);
   REQUIRE(fio.size() > 1);
-  for (const auto& [length, share] : fio) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& fio_share : fio) {
+    const std::uint64_t length = fio_share.first;
+    const double share = fio_share.second;
     CAPTURE(length);
     CHECK(bench.count(length) == 1);
     CHECK(std::abs(bench.count(length) == 1 ? bench.at(length) - share : share) <= tolerance);
   }
-  for (const auto& [length, share] : bench) {
+  for (const auto& bench_share : bench) {
+    const std::uint64_t length = bench_share.first;
     CAPTURE(length);
     CHECK(fio.count(length) == 1);
   }

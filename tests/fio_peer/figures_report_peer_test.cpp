@@ -128,7 +128,10 @@ TEST_CASE("fio peer: small depth and latency shares are raised to fio's 0.1 % an
       CHECK(ours.at("iodepth_level").at(level.key()).get<double>() == doctest::Approx(level.value().get<double>()));
     }
     // Each range is its share of the clat bins, raised as fio raises it (bench++ places a bin by its value).
-    for (const auto& [key, share] : distribution_of_bins(ours)) {
+    // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    for (const auto& bin_share : distribution_of_bins(ours)) {
+      const auto& key = bin_share.first;
+      const auto& share = bin_share.second;
       CAPTURE(key);
       const std::string unit = key.substr(0, 2);
       const std::string range = key.substr(2);

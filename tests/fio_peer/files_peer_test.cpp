@@ -66,7 +66,10 @@ TEST_CASE("fio peer: on files each tool creates, offset= and offset_increment= m
     CHECK(pair.bench.sizes == pair.fio.sizes);  // names and sizes: peer.0.0 ... as long as each job's end
     CHECK(pair.fio.sizes.size() == pair.bench.sizes.size());
     const bool write = options.front() != "--rw=randread";
-    for (const auto& [name, fio_run] : pair.fio.by_file) {
+    // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    for (const auto& fio_file : pair.fio.by_file) {
+      const auto& name = fio_file.first;
+      const auto& fio_run = fio_file.second;
       CAPTURE(name);
       REQUIRE(pair.bench.by_file.contains(name));
       if (write) check_same_requests(pair.bench.by_file.at(name), fio_run, true);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench::test {
@@ -157,7 +158,7 @@ std::vector<std::pair<std::string, PeerRequest>> traced_calls(const std::vector<
                                                                  : "trace=pread64,pwrite64";
   std::vector<std::string> argv = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", traced,
                                    "-o", (logs.path() / "s").string()};
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
 #endif
   argv.insert(argv.end(), tool_argv.begin(), tool_argv.end());

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fio_peer/fio_peer_support.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -33,7 +34,7 @@ ToolRun traced_run(const std::vector<std::string>& argv, const std::string& sysc
   const test::TempDir logs;
   std::vector<std::string> full = {"strace", "-f", "-qq", "-y", "-s", "0", "-e", "trace=" + syscalls,
                                    "-o", (logs.path() / "s").string()};
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
   full.insert(full.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});
 #endif
   full.insert(full.end(), argv.begin(), argv.end());

@@ -67,7 +67,10 @@ TEST_CASE("fio peer: a failing job ends alone, the others and later groups run, 
     CHECK(output.exit_code == 1);
     jobs_by_tool[tool] = jobs_of(output.out);
   }
-  for (const auto& [tool, jobs] : jobs_by_tool) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& tool_jobs : jobs_by_tool) {
+    const auto& tool = tool_jobs.first;
+    const auto& jobs = tool_jobs.second;
     CAPTURE(tool);
     REQUIRE(jobs.contains("bad"));
     REQUIRE(jobs.contains("long"));

@@ -18,7 +18,10 @@ constexpr std::uint64_t kBlock = 4096;
 void check_same_files(const test::PeerFilesPair& pair, bool write) {
   CHECK(pair.bench.sizes == pair.fio.sizes);  // names (peer.0.0, ...) and sizes
   CHECK(pair.fio.by_file.size() == pair.bench.by_file.size());
-  for (const auto& [name, fio_run] : pair.fio.by_file) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& fio_file : pair.fio.by_file) {
+    const auto& name = fio_file.first;
+    const auto& fio_run = fio_file.second;
     CAPTURE(name);
     REQUIRE(pair.bench.by_file.contains(name));
     const test::PeerRun& bench_run = pair.bench.by_file.at(name);
@@ -96,7 +99,10 @@ TEST_CASE("fio peer: file_service_type=zipf, pareto, normal and gauss pick the s
     const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
     CHECK(pair.fio.order.size() == 96);
     CHECK(pair.bench.order == pair.fio.order);  // request after request, the same file
-    for (const auto& [name, fio_run] : pair.fio.by_file) {
+    // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    for (const auto& fio_file : pair.fio.by_file) {
+      const auto& name = fio_file.first;
+      const auto& fio_run = fio_file.second;
       CAPTURE(name);
       REQUIRE(pair.bench.by_file.contains(name));
       CHECK(pair.bench.by_file.at(name).count(true) == fio_run.count(true));
@@ -112,7 +118,10 @@ TEST_CASE("fio peer: file_service_type=zipf, pareto, normal and gauss pick the s
     const test::TempDir dir;
     const test::PeerFilesPair pair = test::run_both_on_new_files(dir.path(), options);
     CHECK(pair.fio.by_file.size() == pair.bench.by_file.size());
-    for (const auto& [name, fio_run] : pair.fio.by_file) {
+    // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    for (const auto& fio_file : pair.fio.by_file) {
+      const auto& name = fio_file.first;
+      const auto& fio_run = fio_file.second;
       CAPTURE(name);
       REQUIRE(pair.bench.by_file.contains(name));
       CHECK(pair.bench.by_file.at(name).count(true) == fio_run.count(true));

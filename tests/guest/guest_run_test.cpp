@@ -284,12 +284,15 @@ TEST_CASE("guest: host-vs-guest.sh keeps one guest per --variant booted through 
     CHECK(!fs::exists(out / "host" / "round-1"));
   }
   SUBCASE("a format and preallocation qemu-img refuses, a device this script does not know") {
-    for (const auto& [variant, message] : std::vector<std::pair<std::string, std::string>>{
+    // Named variables, not a structured binding: clang 14 cannot capture one in CHECK_MESSAGE's lambda.
+    for (const auto& refusal : std::vector<std::pair<std::string, std::string>>{
              {"format=raw,preallocation=metadata",
               "qemu-img refuses format=raw with preallocation=metadata: Unsupported preallocation mode: metadata"},
              {"dev=ide", "--variant: dev= wants virtio-blk, virtio-scsi or nvme, not 'ide'"},
              {"if=ide", "'if' is set by this script"},
              {"queues=0", "queues= wants a number of queues, not '0'"}}) {
+      const std::string& variant = refusal.first;
+      const std::string& message = refusal.second;
       const test::CommandOutput result = test::run_program(
           with({script, "--bench", kStaticBinary.string(), "--out", out.string(), "--variant", variant}, tiny));
       CHECK_MESSAGE(result.exit_code == 2, variant);

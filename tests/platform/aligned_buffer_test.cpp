@@ -12,6 +12,7 @@
 
 #include "phases/workload/workload_phase.h"
 #include "platform/aligned_buffer.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -65,7 +66,7 @@ TEST_CASE("a workload's request buffers are huge pages for requests of 128 KiB o
 }
 
 TEST_CASE("AlignedBuffer: one that cannot be allocated is named with its size, as ENOMEM") {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(BENCH_TESTS_UNDER_ASAN) || defined(BENCH_TESTS_UNDER_TSAN)
   test::skip_unless(false, test::Need::kMachine, "a sanitizer's allocator aborts on a 4 EiB request");
   return;
 #endif

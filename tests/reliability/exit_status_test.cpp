@@ -86,7 +86,10 @@ TEST_CASE("reliability: every exit status the man page documents is what each co
   cases["compare"][1] = [&] { return run({"compare", missing, missing}); };
   cases["compare"][2] = [&] { return run({"compare"}); };
   cases["compare"][130] = [&] { return interrupted({"compare", fifo.string(), fifo.string()}, nullptr); };
-  for (const auto& [command, by_code] : cases) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+  for (const auto& command_cases : cases) {
+    const std::string& command = command_cases.first;
+    const auto& by_code = command_cases.second;
     for (const int code : codes) {
       CAPTURE(command);
       CAPTURE(code);

@@ -15,12 +15,13 @@
 #include <string_view>
 
 #include "reliability/scratch_mount.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
 constexpr bool kUnderAsan = true;
 #else
 constexpr bool kUnderAsan = false;

@@ -17,6 +17,7 @@
 #include "report/json/json_report.h"
 #include "report/csv/spreadsheet_csv.h"
 #include "result/errors.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -189,7 +190,7 @@ TEST_CASE("reliability: hostile -s, -n, -c, -x, --sync-size and -z values exit 2
     if (traced) {
       argv.insert(argv.begin(), {"strace", "-f", "-qq", "-o", log.string(), "-e",
                                  "trace=open,openat,creat,mkdir,mkdirat,unlink,unlinkat,rmdir,rename,renameat,renameat2"});
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
       argv.insert(argv.begin(), {"env", "ASAN_OPTIONS=detect_leaks=0"});  // LeakSanitizer refuses to run under ptrace
 #endif
     }

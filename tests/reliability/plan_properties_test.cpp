@@ -188,10 +188,14 @@ TEST_CASE("plan properties: each resource limit is refused exactly below the pla
     CHECK(refusal_of(plan, {}).empty());
     // At, above and below each need, by a random distance too.
     const std::uint64_t jitter = 1 + random() % 4096;
-    for (const auto& [need, what, set] : std::vector<std::tuple<std::uint64_t, std::string, void (*)(ResourceLimits&, std::uint64_t)>>{
+    // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    for (const auto& limit_row : std::vector<std::tuple<std::uint64_t, std::string, void (*)(ResourceLimits&, std::uint64_t)>>{
              {largest_file, "ulimit -f", [](ResourceLimits& l, std::uint64_t v) { l.file_size_bytes = v; }},
              {tasks, "ulimit -u", [](ResourceLimits& l, std::uint64_t v) { l.tasks = v; }},
              {buffers, "ulimit -v", [](ResourceLimits& l, std::uint64_t v) { l.address_space_bytes = v; }}}) {
+      const std::uint64_t need = std::get<0>(limit_row);
+      const std::string& what = std::get<1>(limit_row);
+      const auto set = std::get<2>(limit_row);
       CAPTURE(what);
       for (const std::uint64_t limit : {need, need + 1, need + jitter}) {
         ResourceLimits limits;

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "reliability/scratch_mount.h"
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -95,7 +96,7 @@ TEST_CASE("reliability: planted files and links in -d stay untouched and nothing
   SUBCASE("symbolic links") { content = "1:-2:0:2"; }
   std::vector<std::string> argv;
   if (traced) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BENCH_TESTS_UNDER_ASAN)
     argv = {"env", "ASAN_OPTIONS=detect_leaks=0"};  // LeakSanitizer refuses to run under ptrace
 #endif
     argv.insert(argv.end(), {"strace", "-f", "--seccomp-bpf", "-y", "-qq", "-s", "4096", "-o", log.string(), "-e",

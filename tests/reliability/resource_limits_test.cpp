@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -91,7 +92,7 @@ TEST_CASE("reliability: a workload file growing past the file size limit fails i
 }
 
 TEST_CASE("reliability: threads that cannot start under the address space limit are named with the job, exit 1") {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(BENCH_TESTS_UNDER_ASAN) || defined(BENCH_TESTS_UNDER_TSAN)
   test::skip_unless(false, test::Need::kMachine, "ulimit -v: a sanitizer's shadow memory takes more address space");
   return;
 #endif

@@ -63,7 +63,8 @@ Figure generated_figure(std::mt19937_64& random) {
     case 1:
       return {"-" + std::to_string(1 + random() % 1000000), std::nullopt};
     case 2: {  // fio writes some figures as floats: taken whole (read_fio_json's contract)
-      const std::uint64_t value = static_cast<std::uint64_t>(magnitude) % 100000;
+      // The whole part modulo 10^5, taken before the conversion: a magnitude of 2^64 or more has no uint64_t.
+      const auto value = static_cast<std::uint64_t>(std::fmod(magnitude, 100000.0));
       return {fmt::format("{}.5", value), value};
     }
     case 3: {  // an exponent form, whole when it is below 2^64

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sanitizers.h"
 #include "test_support.h"
 
 namespace bench {
@@ -347,7 +348,7 @@ std::vector<Case> job_cases() {
 // Whether a run cannot start under ulimit -v or -d at all: a sanitizer's shadow memory takes terabytes of address
 // space.
 constexpr bool address_space_limits_unusable() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(BENCH_TESTS_UNDER_ASAN) || defined(BENCH_TESTS_UNDER_TSAN)
   return true;
 #else
   return false;

@@ -231,7 +231,10 @@ TEST_CASE("workload fields: every member of WorkloadSpec is recorded by a field 
 
   const auto named = named_members();
   // Every name is a member (or a part's member), named once, and not inside a member named whole.
-  for (const auto& [path, where] : named) {
+  // Named variables, not a structured binding: clang 14 cannot capture a binding in CAPTURE's lambda.
+  for (const auto& entry : named) {
+    const std::string& path = entry.first;
+    const std::string& where = entry.second;
     CAPTURE(path);
     CAPTURE(where);
     CHECK_MESSAGE(tree.leaf_of_path.contains(path), "names no member of WorkloadSpec");

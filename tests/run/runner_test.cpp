@@ -286,8 +286,10 @@ TEST_CASE("a stop signal in fio's persona ends the jobs as runtime= would, and t
 }
 
 TEST_CASE("a stop signal fio does not catch, and any in bench++ job, still ends the run without results") {
-  for (const auto& [command, signal_number] : {std::pair{WorkloadCommand::kFio, SIGHUP},
-                                               std::pair{WorkloadCommand::kJob, SIGINT}}) {
+  // Named variables, not a structured binding: clang 14 cannot capture one in a lambda (CAPTURE's, the stopper's).
+  for (const auto& stop : {std::pair{WorkloadCommand::kFio, SIGHUP}, std::pair{WorkloadCommand::kJob, SIGINT}}) {
+    const WorkloadCommand command = stop.first;
+    const int signal_number = stop.second;
     CAPTURE(signal_number);
     test::TempDir dir;
     const Config config = stoppable_workloads(dir.path(), command);

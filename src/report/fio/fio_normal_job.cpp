@@ -66,8 +66,9 @@ std::string sample_lines(const FioJob& job, FioDdir ddir, const std::vector<FioJ
     const bool mib = bw.mean > 1024.0 * 1024.0;
     const double scale = mib ? 1024.0 : 1.0;
     text += fmt::format("   bw ({:>5}/s): min={:5}, max={:5}, per={:3.2f}%, avg={:5.2f}, stdev={:5.2f}, samples={}\n",
-                        mib ? "MiB" : "KiB", static_cast<std::uint64_t>(static_cast<std::uint64_t>(bw.min) / scale),
-                        static_cast<std::uint64_t>(static_cast<std::uint64_t>(bw.max) / scale),
+                        mib ? "MiB" : "KiB",
+                        static_cast<std::uint64_t>(static_cast<double>(static_cast<std::uint64_t>(bw.min)) / scale),
+                        static_cast<std::uint64_t>(static_cast<double>(static_cast<std::uint64_t>(bw.max)) / scale),
                         fio_bandwidth_share(job, ddir, jobs), bw.mean / scale, bw.stddev / scale, bw.samples);
   }
   const FioSampleStats& iops = direction.iops_samples;

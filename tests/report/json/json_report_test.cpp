@@ -54,7 +54,9 @@ std::size_t line_of(const std::string& text, const std::string& needle, int n) {
 
 void check_keys_snake_case(const json& value) {
   if (value.is_object()) {
-    for (const auto& [key, child] : value.items()) {
+    for (const auto& item : value.items()) {  // .key(): clang 14 cannot capture a binding in CHECK_MESSAGE's lambda
+      const std::string& key = item.key();
+      const json& child = item.value();
       const bool snake_case = !key.empty() && key[0] >= 'a' && key[0] <= 'z' &&
                               key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
       CHECK_MESSAGE(snake_case, key);
@@ -188,14 +190,17 @@ TEST_CASE("JSON report reader: every error names the file and line") {
                 "expected an array");
   }
   SUBCASE("a setup key missing (a file older than the field) reads as not recorded; a result key is named") {
-    for (const auto& [parent, key] : std::vector<std::pair<std::string, std::string>>{{"/runs/0", "placement"},
-                                                                                   {"/runs/0", "ranks"},
-                                                                                   {"/runs/0", "hosts"},
-                                                                                   {"/runs/0", "verify"},
-                                                                                   {"/runs/0", "cache"},
-                                                                                   {"/runs/0/io", "seek_write_percent"},
-                                                                                   {"/runs/0/files", "dirs"},
-                                                                                   {"/runs/0/placement", "evidence"}}) {
+    // Named variables, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    for (const auto& erasure : std::vector<std::pair<std::string, std::string>>{{"/runs/0", "placement"},
+                                                                                {"/runs/0", "ranks"},
+                                                                                {"/runs/0", "hosts"},
+                                                                                {"/runs/0", "verify"},
+                                                                                {"/runs/0", "cache"},
+                                                                                {"/runs/0/io", "seek_write_percent"},
+                                                                                {"/runs/0/files", "dirs"},
+                                                                                {"/runs/0/placement", "evidence"}}) {
+      const std::string& parent = erasure.first;
+      const std::string& key = erasure.second;
       CAPTURE(key);
       UnrecordedFields unrecorded;
       CHECK(read_json_report(erased(parent, key), "in.json", &unrecorded).size() == machine_readable_samples().size());
