@@ -73,6 +73,11 @@ phase_done "installed the tests' tools"
 # time of -O2 -g. The MPI mode stays out of it: Open MPI's own allocations would count as leaks. (scripts/fuzz.sh
 # builds the fuzz targets at -O2 for fuzzing.)
 sanitized_builds() {
+  # A build-asan/ configured before for another compiler (g++'s sanitized build, before this one) keeps that
+  # compiler in its cache, which CXX= does not change: its configuration starts afresh (the directory is test.sh's).
+  if [ -f "$asan_dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang' "$asan_dir/CMakeCache.txt"; then
+    rm -rf "$asan_dir/CMakeCache.txt" "$asan_dir/CMakeFiles"
+  fi
   CXX=clang++ cmake -S "$root" -B "$asan_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
     -DBENCH_SANITIZE=ON -DBENCH_FUZZ=ON -DBENCH_WERROR=OFF -DBENCH_WITH_MPI=OFF &&
     nice -n 19 cmake --build "$asan_dir" --target bench_tests fuzz_targets -j "$(nproc)"
