@@ -176,6 +176,12 @@ TEST_CASE("fio's persona and fio 3.33 given a second stop signal while stopping:
   if (test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)")) return;
   const test::TempDir fio_dir;
   const test::CommandOutput fio = interrupted(Tool::kFio, fio_dir.path(), SIGINT, {"--output-format=json"}, SIGTERM);
+  // fio 3.33 itself sometimes never ends after the second signal (once in three test.sh runs here: killed at this
+  // test's limit, no stop line written), a race of its own threads: then it is no reference, and it says so.
+  if (fio.exit_code == 128 + SIGKILL) {
+    MESSAGE("fio 3.33 hung after the second signal and was killed; the persona's run above was checked alone");
+    return;
+  }
   CHECK(fio.exit_code == persona.exit_code);
   // (fio's stderr may say "fio: select() call in helper thread failed: Interrupted system call": its helper
   // thread's select interrupted by the second signal, a race of fio's own; the persona's stays empty.)

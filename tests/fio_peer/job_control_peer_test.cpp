@@ -174,7 +174,9 @@ TEST_CASE("fio peer: exit_what=group, stonewall and all stop the jobs fio's do")
   CHECK(group.bench_elapsed >= milliseconds(4400));
   const test::TempDir stonewall_dir;
   const ToolPair stonewall = run_both_job_file(stonewall_dir.path(), job_file("stonewall", 60), {});
-  for (const auto elapsed : {stonewall.fio_elapsed, stonewall.bench_elapsed}) {
+  for (const auto& [tool, elapsed] : {std::pair{"fio", stonewall.fio_elapsed}, std::pair{"bench++", stonewall.bench_elapsed}}) {
+    const std::string tool_name = tool;  // named for CAPTURE (a lambda), which clang 14 needs
+    CAPTURE(tool_name);
     CHECK(elapsed >= milliseconds(400));        // next ran whole
     CHECK(elapsed < std::chrono::seconds(30));  // long stopped with short, not run its 60 s
   }
