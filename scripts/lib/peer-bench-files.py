@@ -10,6 +10,8 @@ import re
 import statistics
 import sys
 
+from bonnie_stamps import MIN_STAMPED_SECONDS, stamped_seconds
+
 out, rounds, num = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 files = num * 1024
 TESTS = ("seq_create", "seq_stat", "seq_delete", "ran_create", "ran_stat", "ran_delete")
@@ -21,7 +23,6 @@ BONNIE_FIELDS = {"seq_create": 26, "seq_stat": 28, "seq_delete": 30, "ran_create
 BONNIE_MSGS = {"seq_create": "Create files in sequential order...", "seq_stat": "Stat files in sequential order...",
                "seq_delete": "Delete files in sequential order...", "ran_create": "Create files in random order...",
                "ran_stat": "Stat files in random order...", "ran_delete": "Delete files in random order..."}
-MIN_STAMPED_SECONDS = 0.05
 
 
 def bench_round(r):
@@ -30,18 +31,6 @@ def bench_round(r):
         tests = json.load(f)["runs"][0]["tests"]
     return {BENCH_KEYS[t["test"]]: {"seconds": t["elapsed_sec"], "approx": False} for t in tests
             if t["test"] in BENCH_KEYS}
-
-
-def stamped_seconds(stamps, msg):
-    """Seconds between bonnie++ printing `msg` and the "done" after it (None under MIN_STAMPED_SECONDS)."""
-    text, events = stamps["text"], stamps["events"]
-    start = text.find(msg)
-    if start < 0:
-        return None
-    done = text.find("done", start + len(msg))
-    at = lambda pos: next(t for end, t in events if end > pos)
-    secs = at(done) - at(start + len(msg) - 1)
-    return secs if secs >= MIN_STAMPED_SECONDS else None
 
 
 def traced_calls(tool, r, names):

@@ -13,6 +13,8 @@ import re
 import statistics
 import sys
 
+from bonnie_stamps import MIN_STAMPED_SECONDS, stamped_seconds
+
 out = sys.argv[1]
 block_rounds, size_mib, per_char_rounds, file_rounds, file_rounds_n = map(int, sys.argv[2:7])
 ROUNDS = {"block": block_rounds, "per_char": per_char_rounds, "files": file_rounds}
@@ -57,23 +59,6 @@ BONNIE_MSGS = {"putc": "Writing a byte at a time...", "write": "Writing intellig
                "seq_create": "Create files in sequential order...", "seq_stat": "Stat files in sequential order...",
                "seq_delete": "Delete files in sequential order...", "ran_create": "Create files in random order...",
                "ran_stat": "Stat files in random order...", "ran_delete": "Delete files in random order..."}
-MIN_STAMPED_SECONDS = 0.05
-
-
-def stamped_seconds(stamps, msg):
-    """Seconds between bonnie++ printing `msg` and the "done" that follows it; None if not found or shorter than
-    MIN_STAMPED_SECONDS, where the stamps' own error (two processes scheduled on a loaded machine) can be most of
-    it: at -n 16 a stat phase of some 40 ms came out as 4 ms, a rate ten times bonnie++'s own at -n 200."""
-    text, events = stamps["text"], stamps["events"]
-    start = text.find(msg)
-    if start < 0:
-        return None
-    done = text.find("done", start + len(msg))
-    at = lambda pos: next(t for end, t in events if end > pos)
-    secs = at(done) - at(start + len(msg) - 1)
-    return secs if secs >= MIN_STAMPED_SECONDS else None
-
-
 def bonnie_round(name, r, per_char_bytes, files):
     """bonnie++'s results of one run, as bench_round's, with "approx" when the rate came from its progress
     messages (it printed +++++)."""
