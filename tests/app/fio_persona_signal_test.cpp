@@ -56,8 +56,16 @@ test::CommandOutput interrupted(Tool tool, const fs::path& dir, int signal_numbe
   };
   REQUIRE(process.wait_until(laid_out, 30s));
   std::this_thread::sleep_for(1500ms);  // the layout's end, then reads
-  process.send_signal(signal_number);
-  if (second_signal != 0) process.send_signal(second_signal);  // at once: while the jobs stop
+  if (second_signal == 0) {
+    process.send_signal(signal_number);
+  } else {
+    // Both pending before the process runs again, so both arrive while its jobs stop, however busy the machine:
+    // sent one after the other, the second could come after the results were written.
+    process.send_signal(SIGSTOP);
+    process.send_signal(signal_number);
+    process.send_signal(second_signal);
+    process.send_signal(SIGCONT);
+  }
   return process.finish(30s);
 }
 
@@ -160,9 +168,9 @@ std::pair<std::vector<int>, std::string> stop_lines(const std::string& out) {
 
 TEST_CASE("fio's persona and fio 3.33 given a second stop signal while stopping: a line for each, then the results") {
   // fio 3.33 (backend.c sig_int): every SIGINT or SIGTERM until it is done writes its line and stops the jobs
-  // again; none exits at once: the results follow, and the status is 128. Measured: SIGINT then SIGTERM sent at
-  // once, two lines before the JSON (in either order: fio's threads take them), exit 128. (Two SIGINTs sent at once
-  // may reach either as one: the kernel keeps one of a kind pending.)
+  // again; none exits at once: the results follow, and the status is 128. Measured: SIGINT and SIGTERM pending
+  // together, two lines before the JSON (in either order: fio's threads take them), exit 128. (Two SIGINTs pending
+  // together reach either as one: the kernel keeps one of a kind pending.)
   const test::TempDir persona_dir;
   const test::CommandOutput persona =
       interrupted(Tool::kPersona, persona_dir.path(), SIGINT, {"--output-format=json"}, SIGTERM);
