@@ -11,6 +11,20 @@ bool fio_available() {
   return !skip_unless(tool_installed("fio"), Need::kTool, "fio is not installed (Debian fio)");
 }
 
+std::string BesideFio::both_outputs() const { return "fio: " + fio.out + "\npersona: " + persona.out; }
+
+std::vector<std::string> terminal_pieces(const std::string& text) {
+  std::vector<std::string> pieces(1);
+  for (const char c : text) {
+    if (c == '\r' || c == '\n') {
+      pieces.emplace_back();
+    } else {
+      pieces.back() += c;
+    }
+  }
+  return pieces;
+}
+
 BesideFio run_beside_fio(const std::vector<std::string>& job) {
   const TempDir fio_dir;
   const TempDir persona_dir;

@@ -27,6 +27,8 @@ bool fio_available();
 struct BesideFio {
   CommandOutput fio;
   CommandOutput persona;
+  // Both stdouts, labelled, for a failing check's message.
+  std::string both_outputs() const;
 };
 // REQUIRES fio_available(). Fails the test (REQUIRE) unless both exit 0, with the failing one's stderr.
 BesideFio run_beside_fio(const std::vector<std::string>& job);
@@ -42,6 +44,10 @@ std::vector<FioLoggedRequest> read_fio_iolog(const std::filesystem::path& log);
 // {"--rw=randread", "--bs=4k", "--size=1M"}; the job is named "job" on file dir/"file".
 std::vector<FioLoggedRequest> fio_null_requests(const std::filesystem::path& dir,
                                                 const std::vector<std::string>& options);
+
+// The pieces of a terminal's output `text` between one '\r' or '\n' and the next, in order, empty ones included
+// (fio's ETA line rewrites itself after a '\r'); the last piece is the text after the last end.
+std::vector<std::string> terminal_pieces(const std::string& text);
 
 // The top-level JSON objects of `text`, one after another, each as its text (fio's documents as --status-interval
 // writes them, then the final one).

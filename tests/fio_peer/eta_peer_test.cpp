@@ -19,17 +19,11 @@ namespace {
 std::set<std::string> eta_shapes(const std::string& text) {
   static const std::regex kFigure(R"(\d+(\.\d+)?([KMG]i)?(?=B/s)|\d+(\.\d+)?k?(?=[ ,\]%])|\d+(?=[ms\)]))");
   std::set<std::string> shapes;
-  std::string piece;
-  for (const char c : text + "\n") {
-    if (c != '\r' && c != '\n') {
-      piece += c;
-      continue;
-    }
+  for (std::string piece : test::terminal_pieces(text)) {
     if (piece.starts_with("Jobs: ")) {
       piece.erase(piece.find_last_not_of(' ') + 1);
       shapes.insert(std::regex_replace(piece, kFigure, "#"));
     }
-    piece.clear();
   }
   return shapes;
 }
@@ -41,8 +35,7 @@ TEST_CASE("fio ETA peer: the persona's ETA lines have fio 3.33's shapes, on stdo
   const test::BesideFio outputs = test::run_beside_fio(job);
   const test::CommandOutput& fio = outputs.fio;
   const test::CommandOutput& persona = outputs.persona;
-  INFO("fio: " << fio.out);
-  INFO("persona: " << persona.out);
+  INFO(outputs.both_outputs());
   const std::set<std::string> fio_shapes = eta_shapes(fio.out);
   const std::set<std::string> persona_shapes = eta_shapes(persona.out);
   const std::string full = "Jobs: # (f=#): [r(#)][#%][r=#B/s][r=# IOPS][eta #m:#s]";

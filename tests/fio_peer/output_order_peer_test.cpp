@@ -46,14 +46,8 @@ std::string kind_of(const std::string& piece) {
 // once too.
 std::vector<std::string> line_kinds(const std::string& text) {
   std::vector<std::string> kinds;
-  std::string piece;
-  for (const char c : text + "\n") {
-    if (c != '\r' && c != '\n') {
-      piece += c;
-      continue;
-    }
+  for (const std::string& piece : test::terminal_pieces(text)) {
     const std::string kind = kind_of(piece);
-    piece.clear();
     if (kind.empty() || (!kinds.empty() && kinds.back() == kind)) continue;
     kinds.push_back(kind);
     const std::size_t n = kinds.size();

@@ -37,8 +37,7 @@ TEST_CASE("fio status peer: the persona's --status-interval documents are fio 3.
   const test::BesideFio outputs = test::run_beside_fio(job);
   const test::CommandOutput& fio = outputs.fio;
   const test::CommandOutput& persona = outputs.persona;
-  INFO("fio: " << fio.out);
-  INFO("persona: " << persona.out);
+  INFO(outputs.both_outputs());
   const std::vector<nlohmann::json> fio_documents = documents_of(fio.out);
   const std::vector<nlohmann::json> persona_documents = documents_of(persona.out);
   REQUIRE(fio_documents.size() >= 3);
