@@ -47,7 +47,7 @@ void add_calls_on_files(const std::string& trace, const std::string& pid, const 
     if (function == "openat") {
       const std::size_t flags = after.find(", ") + 2;
       std::string arguments = after.substr(flags, after.find(')') - flags);
-      for (char& c : arguments) c = c == ',' ? ' ' : c;
+      arguments.erase(std::remove(arguments.begin(), arguments.end(), ','), arguments.end());
       call.text = "openat " + arguments + " " + name;
     } else if (function == "newfstatat") {
       const bool nofollow = after.find("AT_SYMLINK_NOFOLLOW") != std::string::npos;
