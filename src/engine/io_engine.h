@@ -5,7 +5,8 @@
 // (result/engine_kind.h), each making the system calls fio's engine of that name makes:
 //   io_uring (engine/uring_engine.h); libaio (engine/libaio_engine.h); posixaio (engine/posix_aio_engine.h);
 //   psync, sync, vsync, pvsync, pvsync2 and falloc, inline one request at a time, and psync_threads, pread/pwrite
-//   on depth threads where io_uring is refused (engine/sync_engine.h); mmap (engine/mmap_engine.h).
+//   on depth threads where io_uring is refused (engine/sync_engine.h); mmap (engine/mmap_engine.h); null
+//   (engine/null_engine.h); filecreate, filestat and filedelete (engine/file_call_engine.h).
 //
 // Results are the kernel's own: a completion's `result` is what read(2)/write(2)/fsync(2) returned, bytes moved
 // or -errno. A short read or write (fewer bytes than asked, 0 at end of file) is reported as such and never
@@ -17,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -80,6 +82,9 @@ struct EngineSetup {
   // mmap: the job's offsets are random (fio's td_random), which the engine tells the kernel (madvise) as fio's
   // fadvise_hint=1 does; else sequential.
   bool random_offsets = false;
+  // The files of `fds` by their paths, for the engines that call on files by name (result/engine_kind.h
+  // calls_on_files: their fds are -1); empty for the others.
+  std::span<const std::string> paths{};
 };
 
 // One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.

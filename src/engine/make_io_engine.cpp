@@ -1,5 +1,6 @@
 #include "engine/make_io_engine.h"
 
+#include "engine/file_call_engine.h"
 #include "engine/libaio_engine.h"
 #include "engine/mmap_engine.h"
 #include "engine/null_engine.h"

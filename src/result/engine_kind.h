@@ -35,6 +35,10 @@ enum EngineOptions : unsigned {
 enum class EngineFiles {
   kRequests,  // made and laid out as the workload's rules say, opened, and the requests go to them
   kNone,      // neither made, laid out nor opened (fio's FIO_DISKLESSIO with FIO_FAKEIO: the null engine)
+  // The engine's own call on each file, by its path, is the work, and its requests complete at once (fio's
+  // FIO_FAKEIO | FIO_NOSTATS metadata engines, whose open_file is that call: engine/file_call_engine.h):
+  kCreates,   // neither made, laid out nor opened: the call creates each (filecreate, fio's FIO_DISKLESSIO)
+  kNames,     // made and laid out as kRequests', never opened: the call takes each by its path (filestat, filedelete)
 };
 
 // The rows, one per engine, in EngineKind's order:
@@ -70,7 +74,13 @@ enum class EngineFiles {
   /* offload (engine/sync_engine.h) */                                                                                 \
   ROW(kPsyncThreads, "psync_threads", "", false, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)    \
   /* no I/O: each request completes at once and no file is touched: the measurer's own cost (engine/null_engine.h) */  \
-  ROW(kNull, "null", "null", false, kSameEngine, false, kNoEngineOptions, kNone, engine_of<NullEngine>)
+  ROW(kNull, "null", "null", false, kSameEngine, false, kNoEngineOptions, kNone, engine_of<NullEngine>)              \
+  /* open(O_CREAT) and close of each file, once, as its first request's latency: no I/O (engine/file_call_engine.h) */ \
+  ROW(kFileCreate, "filecreate", "filecreate", true, kNotInBench, false, kNoEngineOptions, kCreates, make_file_call_engine) \
+  /* stat of each file, once, as its first request's latency: no I/O */                                                \
+  ROW(kFileStat, "filestat", "filestat", true, kNotInBench, false, kNoEngineOptions, kNames, make_file_call_engine)  \
+  /* unlink of each file, once, as its first request's latency: no I/O */                                              \
+  ROW(kFileDelete, "filedelete", "filedelete", true, kNotInBench, false, kNoEngineOptions, kNames, make_file_call_engine)
 
 #define BENCH_ENGINE_KIND(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker) kind,
 enum class EngineKind { BENCH_ENGINE_ROWS(BENCH_ENGINE_KIND) };
@@ -106,8 +116,23 @@ std::optional<EngineKind> engine_for_fio_name(std::string_view fio_name);
 // `last_joint` before the last: "libaio, posixaio or psync".
 std::string fio_names_where(bool (*include)(const EngineFacts&), std::string_view last_joint);
 
-// Whether `kind`'s jobs make, lay out and open their files (every engine but null's EngineFiles::kNone).
-constexpr bool touches_files(EngineKind kind) { return engine_facts(kind).files != EngineFiles::kNone; }
+// Whether `kind`'s jobs make and lay out their files (EngineFiles kRequests and kNames; fio's engines without
+// FIO_DISKLESSIO, whose jobs show the files' disks' disk_util).
+constexpr bool touches_files(EngineKind kind) {
+  const EngineFiles files = engine_facts(kind).files;
+  return files == EngineFiles::kRequests || files == EngineFiles::kNames;
+}
+
+// Whether `kind`'s jobs open their files for requests (EngineFiles::kRequests); the others' descriptors are -1.
+constexpr bool opens_files(EngineKind kind) { return engine_facts(kind).files == EngineFiles::kRequests; }
+
+// Whether `kind`'s engine makes one call on each file by its path (EngineFiles kCreates and kNames): fio's
+// filecreate, filestat and filedelete, whose requests are no I/O, and whose call's time is a file's latency: fio
+// records it as the job's clat alone (FIO_NOSTATS: no lat, no slat, no latency buckets).
+constexpr bool calls_on_files(EngineKind kind) {
+  const EngineFiles files = engine_facts(kind).files;
+  return files == EngineFiles::kCreates || files == EngineFiles::kNames;
+}
 
 // Whether `kind` makes one request at a time, as fio's synchronous engines do (their iodepth has no effect).
 constexpr bool is_synchronous(EngineKind kind) { return engine_facts(kind).synchronous; }

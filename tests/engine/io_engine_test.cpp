@@ -93,9 +93,10 @@ TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules
     CHECK(is_synchronous(row.kind) == row.synchronous);
   }
   CHECK(fio_names_where([](const EngineFacts&) { return true; }, "and") ==
-        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc and null");
+        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc, null, filecreate, filestat and "
+        "filedelete");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.synchronous; }, "or") ==
-        "psync, sync, vsync, pvsync, pvsync2, mmap or falloc");
+        "psync, sync, vsync, pvsync, pvsync2, mmap, falloc, filecreate, filestat or filedelete");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.kind == EngineKind::kMmap; }, "or") == "mmap");
   CHECK(fio_names_where([](const EngineFacts&) { return false; }, "or").empty());
   CHECK(is_synchronous(EngineKind::kPsync));

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "measure/stopwatch.h"
+#include "platform/file_calls.h"
 #include "platform/sync_fs.h"
 
 namespace bench {
@@ -53,9 +54,10 @@ void write_all(int fd, std::span<const unsigned char> data, const std::filesyste
 // Creates one regular file of `size` bytes written in data-size pieces, fsynced when `sync`.
 void create_regular_file(int dir_fd, const char* name, std::uint64_t size, std::span<const unsigned char> data,
                          bool sync, const std::filesystem::path& dir) {
-  constexpr int kFlags = O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC;
-  UniqueFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, kFlags, 0600); }));
-  if (!file.is_open()) throw_errno("create", dir / name);
+  constexpr int kFlags = O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC;
+  int fd = -1;
+  if (const int error = create_file_at(dir_fd, name, kFlags, &fd); error != 0) throw_errno(-error, "create", dir / name);
+  UniqueFd file(fd);
   while (size > 0) {
     const auto piece = static_cast<std::size_t>(std::min<std::uint64_t>(size, data.size()));
     write_all(file.get(), data.first(piece), dir, name);
@@ -139,7 +141,9 @@ WorkDone create_file_set(PhaseContext& context) {
 std::uint64_t stat_and_read(int dir_fd, const char* name, std::span<unsigned char> buffer,
                             const std::filesystem::path& dir) {
   struct stat status {};
-  if (::fstatat(dir_fd, name, &status, 0) != 0) throw_errno("stat", dir / name);
+  if (const int error = stat_file_at(dir_fd, name, StatCall::kStat, status); error != 0) {
+    throw_errno(-error, "stat", dir / name);
+  }
   if (status.st_size <= 0) return 0;
   UniqueFd file(retry_on_eintr([&] { return ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC); }));
   if (!file.is_open()) throw_errno("open", dir / name);

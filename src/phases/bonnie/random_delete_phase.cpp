@@ -11,6 +11,7 @@
 #include "measure/stopwatch.h"
 #include "phases/bonnie/file_phases.h"
 #include "phases/bonnie/file_test_common.h"
+#include "platform/file_calls.h"
 
 namespace bench {
 namespace {
@@ -31,7 +32,9 @@ class RandomDeletePhase final : public BonnieTest {
     for (const std::string& name : context.state.file_names) {
       context.begin_operation();
       const auto start = std::chrono::steady_clock::now();
-      if (::unlinkat(top.fd(), name.c_str(), 0) != 0) throw_errno("remove", context.files_dir / name);
+      if (const int error = remove_file_at(top.fd(), name.c_str()); error != 0) {
+        throw_errno(-error, "remove", context.files_dir / name);
+      }
       if (syncer) syncer->sync_directory_of(name);
       context.latency.record(nanos_between(start, std::chrono::steady_clock::now()));
     }

@@ -10,6 +10,7 @@
 #include "measure/stopwatch.h"
 #include "phases/bonnie/file_phases.h"
 #include "phases/bonnie/file_test_common.h"
+#include "platform/file_calls.h"
 
 namespace bench {
 namespace {
@@ -22,7 +23,9 @@ class SeqDeletePhase final : public BonnieTest {
     const PosixFile top = open_directory(context.files_dir);
     const bool sync_each = context.setup.fsync_each;
     const auto remove = [sync_each](DirectoryReader& reader, const char* name) {
-      if (::unlinkat(reader.fd(), name, 0) != 0) throw_errno("remove", reader.path() / name);
+      if (const int error = remove_file_at(reader.fd(), name); error != 0) {
+        throw_errno(-error, "remove", reader.path() / name);
+      }
       if (sync_each) sync_directory(reader.fd(), reader.path());
     };
     const std::uint64_t removed = walk_file_set_timed(context, remove);

@@ -24,7 +24,7 @@ std::optional<std::string> entry_name_refusal(std::string_view name, std::string
 }
 
 std::optional<std::string> created_on_open_refusal(const WorkloadSpec& spec) {
-  if (spec.create_on_open && reads_data(spec.pattern)) {
+  if (spec.create_on_open && reads_data(spec.pattern) && !calls_on_files(spec.engine)) {  // filecreate reads nothing
     return "create_on_open=1 with reads: the new file would be empty when they start (fio fails them)";
   }
   return std::nullopt;

@@ -121,7 +121,8 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
 
 void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
-  if (!touches_files(spec.engine)) return;  // fio's null: nothing laid out, nor a private directory made
+  const EngineFiles engine_files = engine_facts(spec.engine).files;
+  if (engine_files == EngineFiles::kNone) return;  // fio's null: nothing laid out, nor a private directory made
   std::vector<fs::path> opened_later;  // create_on_open=1's files, not there yet
   FilesLaidOut laid_out{spec.name, 0, 0};
   for (JobTarget& target : targets) {
@@ -135,9 +136,9 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
       if (rules_ == FileRules::kFio && !target.block_device) existing_kept_[target.path] = !spec.unlink;
       continue;
     }
-    if (made == created_.end() && spec.create_on_open) {
+    if (made == created_.end() && (spec.create_on_open || engine_files == EngineFiles::kCreates)) {
       // fio's create_on_open=1: the job's own open makes it (open_for_requests), unallocated and unlaid; it is
-      // removed at the end as any file bench++ makes.
+      // removed at the end as any file bench++ makes. filecreate's call makes it so too (engine/file_call_engine.h).
       created_[target.path].keep = !spec.unlink;
       opened_later.push_back(target.path);
       continue;
@@ -276,7 +277,8 @@ void WorkloadFiles::recreate(const WorkloadSpec& spec, std::span<const JobTarget
 std::vector<fs::path> WorkloadFiles::kept_files() const {
   std::vector<fs::path> kept;
   for (const auto& [path, created] : created_) {
-    if (created.keep) kept.push_back(path);
+    std::error_code gone;  // a file the job removed itself (filedelete's call) is not kept
+    if (created.keep && fs::symlink_status(path, gone).type() != fs::file_type::not_found) kept.push_back(path);
   }
   return kept;
 }

@@ -42,7 +42,8 @@
 // Layout (untimed): a file bench++ makes is first given its blocks as fallocate= says (fio's default, native:
 // fallocate(2)); then a reading workload's file (or a writing one's with overwrite=1) is filled with
 // incompressible data; then, unless direct=1 or invalidate=0, its pages are dropped from the page cache. With
-// create_on_open=1 a new file is neither made nor laid out here: the job's open makes it (writing workloads only).
+// create_on_open=1 a new file is neither made nor laid out here: the job's open makes it (writing workloads only),
+// as filecreate's call makes its job's files (engine/file_call_engine.h); null's are neither made nor removed.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -73,8 +74,8 @@ struct JobTarget {
   // With several files per job, fio's io_size of this file when it is not whole blocks (size= split: size/nrfiles),
   // which fio extends a new file to, past the region's last whole block; 0 otherwise.
   std::uint64_t io_bytes = 0;
-  // The job's engine neither makes, lays out nor opens it (result/engine_kind.h touches_files: fio's null engine):
-  // a name and a region only, for which nothing is made, probed or counted.
+  // The job's engine neither makes, lays out nor opens it (result/engine_kind.h touches_files: fio's null engine,
+  // and filecreate, whose call makes it): a name and a region only, for which nothing is laid out, probed or counted.
   bool diskless = false;
   // The region's end, where the job's requests stop.
   std::uint64_t end() const { return region_offset + region_bytes; }

@@ -170,11 +170,13 @@ class WorkloadPhase final : public Phase {
     std::vector<PosixFile> files;
     std::vector<int> fds;
     std::vector<JobFile> job_files;
+    std::vector<std::string> paths;  // for an engine that calls on files by name (engine/file_call_engine.h)
     std::uint64_t regions_end = 0;
     std::uint64_t regions_bytes = 0;
     for (const JobTarget& each : targets) {
-      if (each.diskless) {
-        fds.push_back(-1);  // fio's null opens nothing (engine/null_engine.h)
+      if (calls_on_files(spec_.engine)) paths.push_back(each.path.string());
+      if (each.diskless || !opens_files(spec_.engine)) {
+        fds.push_back(-1);  // fio's null opens nothing (engine/null_engine.h), nor do its metadata engines
       } else {
         files.push_back(WorkloadFiles::open_for_requests(spec_, each));
         fds.push_back(files.back().fd());
@@ -190,6 +192,7 @@ class WorkloadPhase final : public Phase {
                                      target.region_bytes, fio_seeds, target.path.string(), target.region_offset});
     data.fill_initial();  // untimed: before the release
     EngineSetup setup{choice_.depth, fds, std::as_writable_bytes(buffers.span()), spec_.block_bytes};
+    setup.paths = paths;
     setup.region_bytes = regions_end;  // mmap maps each file from 0 to the furthest region's end
     setup.random_offsets = is_random(spec_.pattern);
     setup.batching = {spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max};  // fio's iodepth_batch_*
@@ -208,7 +211,7 @@ class WorkloadPhase final : public Phase {
     plan.live_io = context.live_io;
     plan.snapshot = context.snapshot;
     // fio's unlink_each_loop: the next loop's files are new, empty ones
-    if (spec_.unlinks_between_loops() && touches_files(spec_.engine)) {
+    if (spec_.unlinks_between_loops() && opens_files(spec_.engine)) {
       plan.between_loops = [&] {
         WorkloadFiles::recreate(spec_, targets, files);
         data.forget_writes();

@@ -70,9 +70,11 @@ FioDirectionResult direction_of(const PhaseResult& result, const WorkloadSpec& s
       direction.buckets.clear();
     }
   } else {
-    direction.slat_recorded = !recorded.disable_slat;
+    // fio's metadata engines (FIO_NOSTATS) record their call's time as clat alone: no slat, no lat.
+    const bool no_stats = calls_on_files(spec.engine);
+    direction.slat_recorded = !recorded.disable_slat && !no_stats;
     direction.clat_recorded = !recorded.disable_clat;
-    direction.lat_recorded = !recorded.disable_lat;
+    direction.lat_recorded = !recorded.disable_lat && !no_stats;
   }
   return direction;
 }
@@ -337,7 +339,7 @@ FioLatencyShares fio_latency_shares(const FioJob& job) {
   };
   for (const FioDdir ddir : {FioDdir::kRead, FioDdir::kWrite, FioDdir::kTrim}) {
     const std::optional<FioLatency> clat = fio_latency(job.at(ddir), FioLatencyKind::kClat);
-    if (!clat) continue;
+    if (!clat || calls_on_files(job.spec->engine)) continue;  // fio's metadata engines mark none (FIO_NOSTATS)
     for (const auto& [index, count] : clat->buckets) {
       const std::uint64_t ns = fio_bucket_value(index);
       total += count;
