@@ -162,7 +162,10 @@ TEST_CASE("latency target peer: a request over max_latency, or over latency_targ
       CHECK(run.exit_code != 0);
       CHECK(test::contains(run.err, "latency of "));
       CHECK(test::contains(run.err, " exceeds specified max (1000 nsec)"));
-      const Json document = Json::parse(run.out);
+      // fio writes its error line (pid=..., err=110/...) on stdout before the JSON document.
+      const std::size_t json_start = run.out.find('{');
+      REQUIRE(json_start != std::string::npos);
+      const Json document = Json::parse(run.out.substr(json_start));
       REQUIRE(document["jobs"].size() == 1);
       CHECK(document["jobs"][0]["error"] == 110);  // ETIMEDOUT
     }
