@@ -140,6 +140,8 @@ struct JobMeasurement {
   IoSampleLog samples;
   // A workload job with ss_dur= (fio's steady state): what its detection found, whether its job stopped on it.
   std::optional<FioSteadyStateResult> steady_state;
+  // A workload job with latency_target= (fio's latency profile): the depth its search ended at; nullopt without.
+  std::optional<std::uint32_t> latency_depth;
   // A workload job that failed (set by the runner from what its run() threw): the other jobs go on, and this
   // measurement is what it did before (result/workload_result.h).
   std::optional<JobFailure> failure;

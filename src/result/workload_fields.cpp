@@ -287,6 +287,23 @@ constexpr std::array kWorkloadFields = {
                   {"ss_dur s", R::kCount}, "steady_state.duration_s"},
     WorkloadField{"workload_steadystate_ramp_ms", "steadystate_ramp_ms", nullptr, kSteadyStateRamp, {},
                   {"ss_ramp ms", R::kCount}, "steady_state.ramp"},
+    // latency profile and refill (latency_target, latency_window, latency_percentile, latency_run, max_latency,
+    // iodepth_low)
+    WorkloadField{"workload_latency_target_us", "latency_target_us", nullptr,
+                  duration_in<std::chrono::microseconds, &WorkloadSpec::latency_target>(), {},
+                  {"latency_target us", R::kCount}, "latency_target"},
+    WorkloadField{"workload_latency_window_us", "latency_window_us", nullptr,
+                  duration_in<std::chrono::microseconds, &WorkloadSpec::latency_window>(), {},
+                  {"latency_window us", R::kCount}, "latency_window"},
+    WorkloadField{"workload_latency_percentile", "latency_percentile", nullptr, kLatencyPercentile, {},
+                  {"latency_percentile", R::kText}, "latency_percentile"},
+    WorkloadField{"workload_latency_run", "latency_run", nullptr, member<&WorkloadSpec::latency_run>(), {},
+                  {"latency_run", R::kOnOff}, "latency_run"},
+    WorkloadField{"workload_max_latency_us", "max_latency_us", nullptr,
+                  per_direction_values<&WorkloadSpec::max_latency_us>(), {}, {"max_latency us", R::kText},
+                  "max_latency_us"},
+    WorkloadField{"workload_iodepth_low", "iodepth_low", nullptr, member<&WorkloadSpec::iodepth_low>(), {},
+                  {"iodepth_low", R::kCount}, "iodepth_low"},
 };
 
 // The members no row records, each with the reason.

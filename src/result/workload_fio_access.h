@@ -278,4 +278,25 @@ constexpr FieldAccess<WorkloadSpec> kSteadyStateRamp{
         },
 };
 
+// latency_percentile= as the shortest text that reads back to it ("99.9").
+constexpr FieldAccess<WorkloadSpec> kLatencyPercentile{
+    .format = {.codec = FieldCodec::kText},
+    .get = [](const WorkloadSpec& spec) -> std::optional<FieldValue> {
+      char text[32];
+      const auto end = std::to_chars(text, text + sizeof text, spec.latency_percentile).ptr;
+      return std::string(text, end);
+    },
+    .set =
+        [](WorkloadSpec& spec, FieldValue value) {
+          const std::string& text = std::get<std::string>(value);
+          double percentile = 0;
+          const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), percentile);
+          if (error != std::errc() || end != text.data() + text.size() || !(percentile >= 0 && percentile <= 100)) {
+            return false;
+          }
+          spec.latency_percentile = percentile;
+          return true;
+        },
+};
+
 }  // namespace bench::workload_access

@@ -86,6 +86,9 @@ struct WorkloadPart {
   // fio's steady state (ss_dur=): what the part's last job found (fio's group_reporting keeps its group's last
   // job's, which judges the group); nullopt without ss_dur=.
   std::optional<FioSteadyStateResult> fio_steady_state;
+  // fio's latency profile (latency_target=): the depth the part's last job's search ended at (fio's
+  // latency_depth, its group's last job's); nullopt without latency_target=.
+  std::optional<std::uint32_t> latency_depth;
   IoDepthCounts depths;               // of all its jobs' requests (this job's for a job's part); the same in every part
   // fio's bandwidth and IOPS samples (report/fio/fio_jobs.h): per job of the part, in job order, the bytes completed
   // in each whole window of bwavgtime= ms of its measured time, and the requests in each window of iopsavgtime= ms;

@@ -202,6 +202,18 @@ struct WorkloadSpec {
   std::uint32_t batch_submit = 1;
   std::uint32_t batch_complete_min = 1;
   std::uint32_t batch_complete_max = 0;
+  // fio's latency profile (io_u.c lat_target_*; phases/workload/job_depth_target.h): with latency_target= (0: none)
+  // the job searches for the highest depth up to iodepth at which latency_percentile= % of the requests of each
+  // latency_window= take at most the target, then runs one more window at it and ends (latency_run=1: keeps
+  // adjusting until its runtime or size ends). iodepth_low= (0: iodepth): once the queue is full, it drains to
+  // this many before it is filled again. max_latency= per direction (0: none): a request that takes longer fails
+  // the job (ETIMEDOUT, as fio).
+  std::chrono::nanoseconds latency_target{0};
+  std::chrono::nanoseconds latency_window{0};
+  double latency_percentile = 100.0;
+  bool latency_run = false;
+  std::uint32_t iodepth_low = 0;
+  std::array<std::uint64_t, kFioDirections> max_latency_us{0, 0, 0};
   // rate= and rate_iops=, per direction (read, write, trim; 0: no limit): each job issues at most that many bytes
   // or requests a second, spaced as fio spaces them (rate_process: linear, or poisson's random gaps; a trimwrite
   // job is paced by its write rate alone, as fio: phases/workload/job_rate.h).

@@ -116,6 +116,7 @@ WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const T
   workload.steady = judge_steady_state(workload.per_second);
   workload.mean_latency_ns_per_second = mean_latency_per_second(jobs, p, local.per_second);
   if (!jobs.empty()) workload.fio_steady_state = jobs.back().steady_state;
+  if (!jobs.empty()) workload.latency_depth = jobs.back().latency_depth;
   for (const JobMeasurement& job : jobs) {
     workload.depths.add(job.depths);
     const PartMeasurement& part = job.parts.at(p);

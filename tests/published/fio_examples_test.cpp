@@ -43,8 +43,6 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
     {"exec", "exec.fio:6: invalid fio option ioengine='exec'"},
     {"flow", "flow.fio:14: fio options 'flow_sleep', 'flow' are not supported"},
     {"ftruncate", "ftruncate.fio:4: invalid fio option ioengine='ftruncate'"},
-    {"latency-profile",
-     "latency-profile.fio:16: fio options 'latency_target', 'latency_window', 'latency_percentile' are not supported"},
     {"netio", "netio.fio:4: invalid fio option ioengine='net'"},
     {"netio_multicast", "netio_multicast.fio:4: invalid fio option ioengine='net'"},
     {"pmemblk", "pmemblk.fio:4: invalid fio option ioengine='pmemblk'"},

@@ -407,6 +407,8 @@ TEST_CASE("reliability: compare notes a workload of the same name run with other
     else if (column == "workload_io_submit_mode") other.submit_offload = true;
     else if (column == "workload_cpus_allowed") other.cpus_allowed = {0};
     else if (column == "workload_steadystate") other.steady_state.limit = 5;
+    else if (column == "workload_latency_percentile") other.latency_percentile = 99.9;
+    else if (column == "workload_max_latency_us") other.max_latency_us = {1000, 0, 0};
     else {
       // Any other field: values its codec makes (a field not given compares with nothing: two given values).
       const std::optional<FieldValue> plain = field.access.get(base);

@@ -84,6 +84,12 @@ WorkloadSpec busy_spec() {
   s.rate_min_bytes = {1, 2, 3};
   s.rate_iops_min = {4, 5, 6};
   s.nice = -3;
+  s.latency_target = std::chrono::microseconds(500);
+  s.latency_window = std::chrono::seconds(5);
+  s.latency_percentile = 99.9;
+  s.latency_run = true;
+  s.iodepth_low = 4;
+  s.max_latency_us = {1000, 2000, 0};
   s.steady_state = FioSteadyStateSpec{.measure = FioSteadyStateSpec::Measure::kBandwidth, .slope = false,
                                       .percent = false, .limit = 1048576, .duration_s = 30,
                                       .ramp = std::chrono::seconds(5)};

@@ -199,6 +199,7 @@ void write_measurement(ByteWriter& out, const JobMeasurement& m) {
   out.number(static_cast<std::uint8_t>(m.own_usage.has_value()));
   write_usage(out, m.own_usage.value_or(CpuBreakdown{}));
   write_steady_state(out, m.steady_state);
+  out.number(m.latency_depth.value_or(0));  // 0: no latency_target= (a depth found is at least 1)
   out.number(static_cast<std::uint64_t>(m.samples.size()));
   m.samples.for_each([&](const IoSample& sample) {
     out.nanoseconds(sample.completed);
@@ -229,6 +230,7 @@ JobMeasurement read_measurement(ByteReader& in) {
   const CpuBreakdown own_usage = read_usage(in);
   if (has_own_usage) m.own_usage = own_usage;
   m.steady_state = read_steady_state(in);
+  if (const auto depth = in.number<std::uint32_t>(); depth != 0) m.latency_depth = depth;
   const auto samples = in.number<std::uint64_t>();
   m.samples.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(samples, 1u << 20)));
   for (std::uint64_t i = 0; i < samples; ++i) {

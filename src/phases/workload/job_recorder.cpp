@@ -22,6 +22,16 @@ JobRecorder::JobRecorder(const WorkloadSpec& spec, std::uint32_t slots, bool spl
   }
 }
 
+void JobRecorder::restart(Clock::time_point now) {
+  for (PartMeasurement& part : result_.parts) part = PartMeasurement{};
+  result_.depths = IoDepthCounts{};
+  result_.time_in_flight = nanoseconds(0);
+  result_.samples = IoSampleLog{};
+  result_.cpu_at_measured_from = process_cpu_time();
+  result_.usage_at_measured_from = thread_usage();
+  begin(now);
+}
+
 bool JobRecorder::ramping(Clock::time_point now) {
   if (now < measure_start_) return true;
   if (!result_.cpu_at_measured_from) {

@@ -41,6 +41,9 @@ class JobRecorder {
     result_.measured_from = measure_start;
   }
   Clock::time_point measure_start() const { return measure_start_; }
+  // The figures start afresh at `now`, nothing in flight (latency_target='s final run, fio's reset_all_stats): what
+  // was measured before is dropped, the CPU time and the thread's usage count from now.
+  void restart(Clock::time_point now);
   // The last measured completion (measure_start() when none).
   Clock::time_point last_completion() const { return last_completion_; }
 
@@ -81,6 +84,11 @@ class JobRecorder {
   }
   void count_reap(std::size_t completions, Clock::time_point now) {
     if (now >= measure_start_) ++result_.depths.complete[IoDepthCounts::count_range(completions)];
+  }
+
+  // fio's lat of the request in `slot` completed at `completed`: from its submission.
+  nanoseconds latency_of(std::uint32_t slot, Clock::time_point completed) const {
+    return std::chrono::duration_cast<nanoseconds>(completed - submitted_at_[slot]);
   }
 
   // A read, write or trim from `slot` that moved its `length` bytes, reaped at `completed`; not measured when

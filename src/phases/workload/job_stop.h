@@ -13,6 +13,7 @@
 //     checked after reaps, from the measured window's start).
 // Pure: the caller reads the clock and hands the time in; the stop flags are the runner's atomics.
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -45,7 +46,7 @@ class JobStopRules {
   void begin(Clock::time_point start, Clock::time_point measure_start);
 
   // Why the job stopped issuing before its passes were done: the first reason seen.
-  enum class Cause { kNone, kRuntime, kExitall, kAbort, kSignal, kError, kVerify, kRateFloor, kSteadyState };
+  enum class Cause { kNone, kRuntime, kExitall, kAbort, kSignal, kError, kVerify, kRateFloor, kSteadyState, kDepthFound };
   Cause cause() const { return cause_; }
   bool stopping() const { return cause_ != Cause::kNone; }
   // Whether the job may issue another request in this pass.
@@ -111,6 +112,17 @@ class JobStopRules {
     stop(Cause::kSteadyState);
     stopped_at_ = now;
   }
+  // latency_target='s search ended at `now` (phases/workload/job_depth_target.h): the job stops as at runtime's end.
+  void depth_found(Clock::time_point now) {
+    if (stopping()) return;
+    stop(Cause::kDepthFound);
+    stopped_at_ = now;
+  }
+  // The job's figures start afresh at `now` (latency_target='s final run): runtime= counts from then, as fio's
+  // reset_all_stats moves its epoch.
+  void restart_runtime(Clock::time_point now) {
+    if (runtime_.count() > 0) deadline_ = now + runtime_;
+  }
   Clock::time_point deadline() const { return deadline_; }  // runtime='s end (the clock's max without runtime=)
   // When runtime='s end, exitall or steady state stopped the job (the clock's epoch when neither did).
   Clock::time_point stopped_at() const { return stopped_at_; }
@@ -121,6 +133,12 @@ class JobStopRules {
   void fail_request(IoOp op, std::int64_t result, std::uint32_t length, const std::string& file, std::uint64_t offset);
   // A verify= check's failure line (phases/workload/workload_data.h JobData::after_read): the first stops the job.
   void fail_verify(std::string failure);
+  // A request took longer than max_latency= (or latency_target= at depth 1): the job's error, ETIMEDOUT with
+  // `message` (fio's lat_fatal), unless it has one already.
+  void fail_latency(std::string message) {
+    stop(Cause::kError);
+    if (!error_) error_ = std::system_error(ETIMEDOUT, std::generic_category(), message);
+  }
   bool verify_failed() const { return verify_failure_.has_value(); }
   bool failed() const { return error_ || verify_failure_ || rate_failure_; }
   // Throws the job's failure, if any: the request's std::system_error, else VerifyError, else the rate floor's

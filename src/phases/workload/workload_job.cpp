@@ -1,5 +1,7 @@
 #include "phases/workload/workload_job.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <limits>
@@ -9,6 +11,7 @@
 #include "engine/refill_policy.h"
 #include "measure/stopwatch.h"
 #include "phases/workload/backlog_verify.h"
+#include "phases/workload/job_depth_target.h"
 #include "phases/workload/job_pacing.h"
 #include "phases/workload/job_places.h"
 #include "phases/workload/job_recorder.h"
@@ -75,6 +78,7 @@ class JobLoop {
         places_(plan),
         mix_(plan.seed ^ 0x6d69782d72617465ULL),
         refill_({spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max}, plan.depth),
+        depth_(spec_, plan.depth),
         slots_(plan.depth),
         recorder_(spec_, plan.depth, !is_synchronous(plan.engine.kind()), plan.job_bytes, result),
         pacing_(spec_, plan.seed),
@@ -94,6 +98,7 @@ class JobLoop {
     recorder_.begin(measure_start);
     stop_.begin(start, measure_start);
     pacing_.begin(start);
+    depth_.begin(start);
     steady_.begin(measure_start);
     // verify_only on a writing job: no writes, the read-back alone (fio's do_dry_run, then do_verify).
     const bool writes_nothing = spec_.verify.verify_only && writes_data(spec_.pattern);
@@ -111,9 +116,12 @@ class JobLoop {
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts; a failed
     // job until its failure, so that what it did before is reported with its time; the end_fsync inside it, as
     // fio's runtime has it (backend.c do_io syncs before the job's runtime is taken).
+    // latency_target='s final run starts the figures afresh: the measured window begins there.
+    const Clock::time_point measured_from = recorder_.measure_start();
     const Clock::time_point end = std::max(
-        {recorder_.last_completion(), measure_start, stop_.stopped_at(), paused_at_end_, end_fsynced_at_});
-    result_.elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(end - measure_start);
+        {recorder_.last_completion(), measured_from, stop_.stopped_at(), paused_at_end_, end_fsynced_at_});
+    result_.elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(end - measured_from);
+    if (depth_.searches()) result_.latency_depth = depth_.depth();
     if (plan_.data != nullptr && plan_.data->verifies_after_the_job() && !stop_.failed() && result_.stop_signal == 0) {
       read_back();
     }
@@ -140,15 +148,53 @@ class JobLoop {
         continue;  // a sync was due: issue() submits it now that nothing is in flight
       }
       const bool may_issue = stop_.issuing() && !syncs_.due() && !backlog_.waiting();
-      const std::optional<RefillPolicy::Reap> due =
-          refill_.reap(plan_.engine.in_flight(), slots_.free_count(), may_issue);
+      const std::size_t usable = depth_.usable_slots(plan_.engine.in_flight(), slots_.free_count());
+      const std::optional<RefillPolicy::Reap> due = refill_.reap(plan_.engine.in_flight(), usable, may_issue);
       if (!due) continue;  // a slot is free: the next batch goes first
       reap(due->min, due->max);
+      while (depth_.drain_further(usable == 0, plan_.engine.in_flight())) {  // iodepth_low
+        reap(std::min(due->min, plan_.engine.in_flight()), due->max);
+      }
+      drain_if_lowered();
       const Clock::time_point now = Clock::now();
       stop_.check(now);
       stop_.check_rate_floor(now);
       if (steady_.check(now)) stop_.steady_state_attained(now);
+      if (depth_.searches() && !(recorder_.ramps() && recorder_.ramping(now))) check_depth(now);
     }
+  }
+
+  // latency_target='s window check (phases/workload/job_depth_target.h), outside the ramp, as fio's after each
+  // request: a lower depth drains the queue first; the search's end drains it and starts the figures afresh (fio's
+  // reset_all_stats: runtime= counts from then too); the final window's end stops the job.
+  void check_depth(Clock::time_point now) {
+    switch (depth_.check(now)) {
+      case JobDepthTarget::Step::kNone:
+        break;
+      case JobDepthTarget::Step::kDrain:
+        drain();
+        break;
+      case JobDepthTarget::Step::kFinalRun: {
+        drain();
+        const Clock::time_point restart = Clock::now();
+        recorder_.restart(restart);
+        stop_.restart_runtime(restart);
+        break;
+      }
+      case JobDepthTarget::Step::kDone:
+        stop_.depth_found(now);
+        break;
+    }
+  }
+
+  // Reaps every request in flight (fio's io_u_quiesce).
+  void drain() {
+    while (plan_.engine.in_flight() > 0) reap(plan_.engine.in_flight(), plan_.depth);
+  }
+  // A miss under latency_percentile=100 lowered the depth as it completed: the queue drains before the next request
+  // (misses among the drained ones may lower it further, as fio's).
+  void drain_if_lowered() {
+    while (std::exchange(depth_lowered_, false)) drain();
   }
 
   // The runner asked for the measurement so far (phases/job_snapshot.h): a copy with its time and the thread's usage
@@ -219,7 +265,8 @@ class JobLoop {
     batch_.clear();
     // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
     const bool in_ramp = recorder_.ramps() && recorder_.ramping(Clock::now());
-    const std::size_t batch_size = refill_.batch_size(slots_.free_count());
+    const std::size_t batch_size =
+        refill_.batch_size(depth_.usable_slots(plan_.engine.in_flight(), slots_.free_count()));
     while (batch_.size() < batch_size && !stop_.pass_full(trimmed_.has_value())) {
       if (backlog_.active() && add_backlog_check()) break;
       if (!add_request(in_ramp) || syncs_.due()) break;
@@ -332,6 +379,7 @@ class JobLoop {
       if (whole) check_read(slot);
     } else {
       if (whole) {
+        if (!reading_back_) check_latency(slot, now);
         if (op == IoOp::kWrite) syncs_.write_completed();
         stop_.completed(op, length);
         recorder_.completed(op, slot, length, now);
@@ -343,6 +391,34 @@ class JobLoop {
       }
     }
     slots_.release(slot);
+  }
+
+  // fio's latency checks of a completed read, write or trim (io_u.c account_io_completion): over max_latency= of
+  // its direction the job fails; latency_target='s search counts it (phases/workload/job_depth_target.h).
+  void check_latency(std::uint32_t slot, Clock::time_point now) {
+    const std::uint64_t max_us = spec_.max_latency_us[live_direction(slots_.op[slot])];
+    if (max_us == 0 && !depth_.searches()) return;
+    const std::chrono::nanoseconds latency = recorder_.latency_of(slot, now);
+    const auto max = std::chrono::microseconds(max_us);
+    if (max_us != 0 && latency > max) fail_latency(slot, latency, max);
+    switch (depth_.completed(latency, now)) {
+      case JobDepthTarget::Completion::kOk:
+        break;
+      case JobDepthTarget::Completion::kRampedDown:
+        depth_lowered_ = true;
+        break;
+      case JobDepthTarget::Completion::kFatal:
+        fail_latency(slot, latency, depth_.target());
+        break;
+    }
+  }
+  // fio's lat_fatal: the job's error (ETIMEDOUT) naming the request.
+  void fail_latency(std::uint32_t slot, std::chrono::nanoseconds latency, std::chrono::nanoseconds max) {
+    const IoOp op = slots_.op[slot];
+    stop_.fail_latency(fmt::format("latency of {} nsec exceeds specified max ({} nsec): {} {} {} {}", latency.count(),
+                                   max.count(), plan_.files[slots_.file[slot]].name,
+                                   op == IoOp::kRead ? "read" : op == IoOp::kWrite ? "write" : "trim",
+                                   slots_.offset[slot], slots_.length[slot]));
   }
 
   // verify= on a reading job: the first bad block stops the job (fio's verify error ends the job too).
@@ -422,6 +498,7 @@ class JobLoop {
   JobPlaces places_;      // where each request goes
   Rng mix_;               // rw=rw / randrw's direction
   RefillPolicy refill_;   // how many go at once, when to reap (fio's iodepth_batch_*)
+  JobDepthTarget depth_;  // how deep the queue goes now (latency_target=), when it refills (iodepth_low=)
   RequestSlots slots_;
   std::vector<IoRequest> batch_;
   std::vector<IoCompletion> completions_;
@@ -437,6 +514,7 @@ class JobLoop {
   Clock::time_point paused_at_end_{};            // when a pause at a pass's end was over
   Clock::time_point end_fsynced_at_{};           // when end_fsync= was done
   bool reading_back_ = false;                    // in read_back(): each read is checked
+  bool depth_lowered_ = false;                   // a completion lowered latency_target='s depth: drain first
   std::optional<FilePlace> trimmed_;             // trimwrite: the block trimmed last, to be written next
   JobMeasurement& result_;
 };

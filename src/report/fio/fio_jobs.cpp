@@ -190,6 +190,7 @@ void add_member(FioJob& entry, const FioJob& job) {
   entry.members += job.members;
   entry.last_spec = job.last_spec;
   entry.steady_state = job.steady_state;
+  entry.latency_depth = job.latency_depth;
 }
 
 }  // namespace
@@ -233,6 +234,7 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       job.depths = result.workload->depths;  // the same in every part of the job
       if (result.workload->failure) job.failure = result.workload->failure;
       job.steady_state = result.workload->fio_steady_state;  // the same in every part of the job
+      job.latency_depth = result.workload->latency_depth;
     }
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {

@@ -108,6 +108,8 @@ struct FioJob {
   std::optional<JobFailure> failure;  // fio's "error" (its number) and verror (the message); nullopt: error 0
   // fio's steady state (ss_dur=): the last member's, as fio's group takes its last job's; nullopt: none.
   std::optional<FioSteadyStateResult> steady_state;
+  // fio's latency_depth under latency_target=: the depth the last member's search ended at; nullopt: none.
+  std::optional<std::uint32_t> latency_depth;
   int error() const { return failure ? failure->error : 0; }
   const FioDirectionResult& at(FioDdir ddir) const { return directions[static_cast<std::size_t>(ddir)]; }
 };

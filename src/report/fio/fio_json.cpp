@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <ctime>
 #include <nlohmann/json.hpp>
 
@@ -163,10 +164,13 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["latency_ns"] = std::move(ns);
   object["latency_us"] = std::move(us);
   object["latency_ms"] = std::move(ms);
-  object["latency_depth"] = job.last_spec->iodepth;
-  object["latency_target"] = 0;
-  object["latency_percentile"] = 100.0;
-  object["latency_window"] = 0;
+  // fio's latency profile (stat.c): the depth its search ended at (iodepth without latency_target=), the target in
+  // ns, the window in us.
+  const WorkloadSpec& latency = *job.last_spec;
+  object["latency_depth"] = job.latency_depth.value_or(latency.iodepth);
+  object["latency_target"] = latency.latency_target.count();
+  object["latency_percentile"] = latency.latency_percentile;
+  object["latency_window"] = std::chrono::duration_cast<std::chrono::microseconds>(latency.latency_window).count();
   if (!job.spec->description.empty()) object["desc"] = job.spec->description;
   if (job.steady_state) object["steadystate"] = steady_state_object(*job.steady_state);
   return object;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <chrono>
 #include <tuple>
 
 #include "report/fio/fio_number_text.h"
@@ -126,7 +127,11 @@ std::string job_counts_lines(const FioJob& job) {
   text += fmt::format("     issued rwts: total={},{},{},{} short=0,0,0,0 dropped=0,0,0,0\n",
                       job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
                       job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
-  text += fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n", job.last_spec->iodepth);
+  const WorkloadSpec& latency = *job.last_spec;  // fio's latency profile: target in ns, window in us
+  text += fmt::format("     latency   : target={}, window={}, percentile={:.2f}%, depth={}\n",
+                      latency.latency_target.count(),
+                      std::chrono::duration_cast<std::chrono::microseconds>(latency.latency_window).count(),
+                      latency.latency_percentile, job.latency_depth.value_or(latency.iodepth));
   if (job.steady_state) text += steady_state_line(*job.steady_state);
   return text;
 }
