@@ -152,17 +152,18 @@ TEST_CASE("fio peer: log_max_value logs each window's largest latency; log_entri
                                    "--runtime=1s", "--log_avg_msec=250", "--log_max_value=1", "--log_entries=4096",
                                    "--write_lat_log=t", "--write_iops_log=t"});
   check_same_files(both);
-  for (const char* name : {"t_lat.1.log", "t_clat.1.log", "t_iops.1.log"}) {
+  for (const std::string name : {"t_lat.1.log", "t_clat.1.log", "t_iops.1.log"}) {
     CAPTURE(name);
     const auto& theirs = both.fio.files.at(name);
     const auto& ours = both.bench.files.at(name);
     CHECK(theirs.size() >= 3);
     CHECK(ours.size() + 1 >= theirs.size());
     CHECK(theirs.size() + 1 >= ours.size());
-    for (const auto& line : ours) {
-      CHECK(field(line, 0) % 250 == 0);  // at windows' ends (a latency log's last at the job's end: 1000 ms)
-      CHECK(field(line, 3) == 0);         // block size 0 in a window, as fio
-      CHECK(field(line, 1) > 0);
+    for (std::size_t i = 0; i < ours.size(); ++i) {
+      // At windows' ends; a latency log's last, part window at the job's end (just past 1000 ms), as fio's.
+      if (i + 1 < ours.size() || name == "t_iops.1.log") CHECK(field(ours[i], 0) % 250 == 0);
+      CHECK(field(ours[i], 3) == 0);  // block size 0 in a window, as fio
+      CHECK(field(ours[i], 1) > 0);
     }
   }
 }

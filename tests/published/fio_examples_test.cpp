@@ -33,9 +33,9 @@ const fs::path kExamples = "/usr/share/doc/fio/examples";
 const std::map<std::string, std::string, std::less<>> kRefused = {
     {"butterfly", "butterfly.fio:13: fio option 'flow' is not supported"},
     {"cmdprio-bssplit",
-     "cmdprio-bssplit.fio:8: fio options 'cmdprio_bssplit', 'cmdprio_class', 'cmdprio' are not supported"},
+     "cmdprio-bssplit.fio:21: fio options 'cmdprio_bssplit', 'cmdprio_class', 'cmdprio' are not supported"},
     {"cmdprio-percentage",
-     "cmdprio-percentage.fio:10: fio options 'cmdprio_percentage', 'cmdprio_class' are not supported"},
+     "cmdprio-percentage.fio:18: fio options 'cmdprio_percentage', 'cmdprio_class' are not supported"},
     {"cpuio", "cpuio.fio:2: invalid fio option ioengine='cpuio'"},
     {"cross-stripe-verify", "cross-stripe-verify.fio:23: fio option 'verify_dump' is not supported"},
     {"disk-zone-profile",
