@@ -120,13 +120,13 @@ constexpr std::array kRules = {
                    "0", kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.max_value = boolean(v); }},
     FioOptionRule{{"log_unix_epoch", {}, kFlag, kStatistics, "",
-                   "the logs' times in ms since the epoch of log_alternate_epoch_clock_id's clock", "0", kLogLayout},
+                   "the logs' times in ms since the epoch of log_alternate_epoch_clock_id's clock", {}, kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.unix_epoch = boolean(v); }},
     FioOptionRule{{"log_alternate_epoch", {}, kFlag, kStatistics, "",
-                   "the logs' times in ms since the epoch of log_alternate_epoch_clock_id's clock", "0", kLogLayout},
+                   "the logs' times in ms since the epoch of log_alternate_epoch_clock_id's clock", {}, kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.alternate_epoch = boolean(v); }},
     FioOptionRule{{"log_alternate_epoch_clock_id", {}, kRequired, kStatistics, "N",
-                   "the clock_gettime clock whose epoch the logs' times count from (0: CLOCK_REALTIME)", "0",
+                   "the clock_gettime clock whose epoch the logs' times count from (0: CLOCK_REALTIME)", {},
                    kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.epoch_clock = epoch_clock(v); }},
     FioOptionRule{{"log_entries", {}, kRequired, kStatistics, "N",
@@ -145,7 +145,7 @@ constexpr std::array kRules = {
     // fio's log_store_compressed=1 writes NAME.fz: zlib streams of its in-memory sample structs (read back by
     // fio --inflate-log), a layout of fio's build rather than a format.
     FioOptionRule{{"log_store_compressed", {}, kFlag, kStatistics, "0",
-                   "0 runs; 1 (fio's .fz files of its in-memory samples) is refused", "0",
+                   "0 runs; 1 (fio's .fz files of its in-memory samples) is refused", {},
                    not_recorded("0 changes nothing")},
                   [](WorkloadSpec&, std::string_view v, unsigned) {
                     if (boolean(v)) {
