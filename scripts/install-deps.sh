@@ -23,9 +23,10 @@ if [ "$purpose" = test ]; then
   # gnumeric's ssconvert and LibreOffice Calc (headless, without its GUI: some 50 packages, half a minute) to
   # open the spreadsheet CSV, python3 for json.tool; libfiu's fiu-run to inject I/O errors (tests/reliability);
   # fio to run the built-in suites' job files as they ship (tests/app/suite_fio_test.cpp), and fio's own examples
-  # (tests/published/fio_examples_test.cpp).
+  # (tests/published/fio_examples_test.cpp); numpy and pandas for fio's fiologparser_hist.py, which reads both
+  # tools' histogram logs (tests/fio_peer/logs_peer_test.cpp).
   packages+=(bonnie++ strace gnumeric libreoffice-calc-nogui python3 tmux mandoc man-db fiu-utils libfiu-dev fio
-    fio-examples)
+    fio-examples python3-numpy python3-pandas)
   # Headless Chromium renders compare's HTML page; systemd's systemd-detect-virt checks the placement detection.
   # (scripts/test.sh sets BENCH_REQUIRE_ALL_TESTS=1: a test whose tool is missing fails, so each is listed here.)
   packages+=(chromium systemd)

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <time.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -57,6 +59,17 @@ std::chrono::milliseconds average_window(std::string_view text) {
   return std::chrono::milliseconds(whole_number32(text, 1, 86'400'000));
 }
 
+// log_alternate_epoch_clock_id=N: a clock this kernel's clock_gettime reads (fio takes any number and logs what an
+// unknown clock leaves; bench++ refuses it).
+std::uint32_t epoch_clock(std::string_view text) {
+  const std::uint32_t clock = whole_number32(text, 0, 63);
+  timespec resolution{};
+  if (::clock_getres(static_cast<clockid_t>(clock), &resolution) != 0) {
+    fail(fmt::format("{} is not a clock this system's clock_gettime reads (0: CLOCK_REALTIME)", clock));
+  }
+  return clock;
+}
+
 // Why the options of fio's logs and report are not recorded with the workload: they change what is written, never
 // what is measured.
 constexpr FioOptionRecord kLogFile = not_recorded("which of fio's log files the run writes: files of their own");
@@ -81,6 +94,64 @@ constexpr std::array kRules = {
                    "average the logs over windows of MS (0: each request)", "0", kLogLayout},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.log_avg_msec = whole_number32(v, 0, 86'400'000);
+                  }},
+    FioOptionRule{{"write_hist_log", {}, kFlag, kStatistics, "PREFIX",
+                   "fio's completion latency histogram log, PREFIX_clat_hist.J.log (entries with log_hist_msec)", {},
+                   kLogFile},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.hist_log = log_prefix(v); }},
+    FioOptionRule{{"log_hist_msec", {}, kRequired, kStatistics, "MS",
+                   "a histogram log entry every MS per direction (0: none)", "0", kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.fio_log.hist_msec = whole_number32(v, 0, 86'400'000);
+                  }},
+    FioOptionRule{{"log_hist_coarseness", {}, kRequired, kStatistics, "0..6",
+                   "each step halves the histogram log's 1856 buckets, adding neighbours", "0", kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.fio_log.hist_coarseness = whole_number32(v, 0, 6);
+                  }},
+    FioOptionRule{{"log_offset", {}, kFlag, kStatistics, "", "the logs write each request's offset (bytes)", "0",
+                   kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.offset = boolean(v); }},
+    FioOptionRule{{"log_prio", {}, kFlag, kStatistics, "",
+                   "the logs write each request's I/O priority value (else 1 for the realtime class, 0 for others)",
+                   "0", kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.priority = boolean(v); }},
+    FioOptionRule{{"log_max_value", {}, kFlag, kStatistics, "", "log_avg_msec's windows log their largest value",
+                   "0", kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.max_value = boolean(v); }},
+    FioOptionRule{{"log_unix_epoch", {}, kFlag, kStatistics, "",
+                   "the logs' times in ms since the epoch of log_alternate_epoch_clock_id's clock", {}, kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.unix_epoch = boolean(v); }},
+    FioOptionRule{{"log_alternate_epoch", {}, kFlag, kStatistics, "",
+                   "the logs' times in ms since the epoch of log_alternate_epoch_clock_id's clock", {}, kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.alternate_epoch = boolean(v); }},
+    FioOptionRule{{"log_alternate_epoch_clock_id", {}, kRequired, kStatistics, "N",
+                   "the clock_gettime clock whose epoch the logs' times count from (0: CLOCK_REALTIME)", {},
+                   kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.fio_log.epoch_clock = epoch_clock(v); }},
+    FioOptionRule{{"log_entries", {}, kRequired, kStatistics, "N",
+                   "room for N log entries made before the timed work (1024 to 1048576)", "1024", kLogLayout},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.fio_log.entries = whole_number32(v, 1024, 1024 * 1024);
+                  }},
+    // fio's log_compression=N compresses its logs in memory in chunks of N bytes, the files written the same.
+    FioOptionRule{{"log_compression", {}, kRequired, kStatistics, "BYTES",
+                   "accepted: the logs are written the same; bench++ keeps its samples uncompressed in memory", {},
+                   not_recorded("changes nothing bench++ writes: fio's memory only")},
+                  [](WorkloadSpec&, std::string_view v, unsigned kb_base) {
+                    const std::uint64_t bytes = fio_size_of(v, kb_base);
+                    if (bytes < 1024 || bytes > 512ull << 20) fail("must be from 1024 bytes to 512 MiB");
+                  }},
+    // fio's log_store_compressed=1 writes NAME.fz: zlib streams of its in-memory sample structs (read back by
+    // fio --inflate-log), a layout of fio's build rather than a format.
+    FioOptionRule{{"log_store_compressed", {}, kFlag, kStatistics, "0",
+                   "0 runs; 1 (fio's .fz files of its in-memory samples) is refused", {},
+                   not_recorded("0 changes nothing")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) {
+                    if (boolean(v)) {
+                      fail("1: fio's .fz logs hold zlib streams of fio's in-memory sample structs (read by fio "
+                           "--inflate-log); bench++ writes its logs as text");
+                    }
                   }},
     FioOptionRule{{"per_job_logs", {}, kRequired, kStatistics, "0|1", "a log file per job (0: one for all)",
                    "1", kLogLayout},

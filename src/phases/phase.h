@@ -138,6 +138,9 @@ struct JobMeasurement {
   // A workload that writes fio's logs (WorkloadSpec::writes_logs): each measured read and write request, in
   // completion order (result/io_sample.h); empty otherwise.
   IoSampleLog samples;
+  // With fio's log_unix_epoch or log_alternate_epoch: clock_gettime(log_alternate_epoch_clock_id) in ms as the
+  // measured window began (fio's td->alternate_epoch), which the job's log entries' times add; nullopt otherwise.
+  std::optional<std::uint64_t> log_epoch_ms;
   // A workload job with ss_dur= (fio's steady state): what its detection found, whether its job stopped on it.
   std::optional<FioSteadyStateResult> steady_state;
   // A workload job with latency_target= (fio's latency profile): the depth its search ended at; nullopt without.

@@ -26,6 +26,7 @@ std::vector<FioLogName> fio_log_names(std::span<const WorkloadSpec> workloads, s
     add(spec.lat_log, "slat", FioLogKind::kSubmissionLatency, "write_lat_log", shown.disable_slat);
     add(spec.lat_log, "clat", FioLogKind::kCompletionLatency, "write_lat_log", shown.disable_clat);
     add(spec.iops_log, "iops", FioLogKind::kIops, "write_iops_log");
+    add(spec.fio_log.hist_log, "clat_hist", FioLogKind::kCompletionHistogram, "write_hist_log");
   }
   return names;
 }

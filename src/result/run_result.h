@@ -98,6 +98,9 @@ struct PhaseResult {
   // measured request of this direction, every job's, in completion order. Under MPI rank 0's own. Not kept in any
   // result file.
   std::vector<IoSample> samples;
+  // With fio's log_unix_epoch or log_alternate_epoch (WorkloadSpec::fio_log): each job's (by IoSample::job) reading
+  // of the epoch clock in ms as its measurement began, which its log entries' times add; empty otherwise.
+  std::vector<std::uint64_t> log_epochs_ms;
   // What fio reports as the job's usr_cpu, sys_cpu, ctx, majf and minf: the part's jobs' own usage summed (each job's
   // thread's, from its measured window's start to its end: phases/phase.h JobMeasurement::own_usage), or, where a
   // job has none (a bonnie++ test), `cpu` apart, the process's over the group; nullopt under MPI (`cpu` is then

@@ -327,6 +327,9 @@ constexpr std::array kMembersNotRecorded = {
     MemberNotRecorded{"iops_log", "which of fio's log files the run writes (report/fio/fio_log.h): files of their own"},
     MemberNotRecorded{"log_avg_msec", "how fio's log files average their entries: the logs' own layout"},
     MemberNotRecorded{"per_job_logs", "whether fio's log files are one per job: the logs' own layout"},
+    MemberNotRecorded{"fio_log",
+                      "how fio's log files lay out their entries, their times' epoch, the histogram log: the logs' own "
+                      "layout and files"},
     MemberNotRecorded{"latency_output",
                       "what fio's formats print of the latency statistics; bench++ measures every latency whatever "
                       "it says"},

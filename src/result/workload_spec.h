@@ -64,6 +64,25 @@ struct LatencyOutput {
   bool disable_slat = false;
 };
 
+// fio's options of how its log files lay out their entries and when their times count from (WorkloadSpec::fio_log;
+// report/fio/fio_log.h), with fio's defaults; and its histogram log (write_hist_log=, log_hist_msec=,
+// log_hist_coarseness=).
+struct FioLogLayout {
+  bool offset = false;        // log_offset=1: each entry's offset (bytes) after its block size
+  bool priority = false;      // log_prio=1: the priority column is the request's ioprio value (0x%04x), not RT-or-not
+  bool max_value = false;     // log_max_value=1: a window's largest value rather than its mean
+  // log_unix_epoch=1 or log_alternate_epoch=1: times count from clock_gettime(epoch_clock)'s epoch, not from the
+  // job's start (its reading in ms as the measurement begins, added to each entry's time, as fio's).
+  bool unix_epoch = false;
+  bool alternate_epoch = false;
+  bool counts_from_epoch() const { return unix_epoch || alternate_epoch; }
+  std::uint32_t epoch_clock = 0;       // log_alternate_epoch_clock_id= (0: CLOCK_REALTIME)
+  std::uint32_t entries = 1024;        // log_entries=: the samples' room made before the timed work
+  std::optional<std::string> hist_log;  // write_hist_log=PREFIX ("": the workload's name)
+  std::uint32_t hist_msec = 0;          // log_hist_msec= (0: the histogram log stays empty, as fio's)
+  std::uint32_t hist_coarseness = 0;    // log_hist_coarseness= (0..6): each step halves the log's buckets
+};
+
 // nrfiles= and openfiles= at most (each file of a job is a descriptor while it runs).
 inline constexpr std::uint32_t kMaxFilesPerJob = 1u << 20;
 
@@ -186,7 +205,8 @@ struct WorkloadSpec {
   std::optional<std::string> iops_log;
   std::uint32_t log_avg_msec = 0;
   bool per_job_logs = true;
-  bool writes_logs() const { return bw_log || lat_log || iops_log; }
+  FioLogLayout fio_log;
+  bool writes_logs() const { return bw_log || lat_log || iops_log || fio_log.hist_log; }
   // What fio's formats write of the latency statistics (report/fio/): fio's percentile_list (empty: fio's default
   // list), clat_percentiles, lat_percentiles, slat_percentiles and disable_lat/clat/slat, which bench++ honours in
   // what it writes only (it measures every latency whatever they say).
@@ -281,6 +301,13 @@ struct WorkloadSpec {
   std::optional<std::int32_t> nice;           // nice= (-20..19): the job thread's nice value
   std::optional<std::uint32_t> ioprio;        // prio= (0..7): the job thread's I/O priority (ioprio_set)
   std::optional<std::uint32_t> ioprio_class;  // prioclass= (0..3; 0 with a prio: best effort, as fio)
+  // fio's ioprio_value of prio= and prioclass=, in the kernel's encoding (linux/ioprio.h: the class above bit 13,
+  // the level below; a prio without a class is best effort); 0 when neither is given (fio's td->ioprio).
+  std::uint16_t ioprio_value() const {
+    if (!ioprio && !ioprio_class) return 0;
+    const std::uint32_t io_class = ioprio_class.value_or(0) == 0 ? 2 : *ioprio_class;
+    return static_cast<std::uint16_t>((io_class << 13) | ioprio.value_or(0));
+  }
   // How a file bench++ creates is made (phases/workload/workload_files.h): fallocate=, create_on_open=1 (the file is
   // created by the job's open for its requests, neither allocated nor laid out before).
   FallocateMode fallocate = FallocateMode::kNative;

@@ -196,7 +196,12 @@ LocalResult part_result(const Plan& plan, const PlannedTest& test, const TestId&
     return local;
   }
   result.workload = workload_part_of(plan, test, id, p, jobs, job_index, local);
-  if (!job_index) result.samples = samples_of(jobs, id.direction);
+  if (!job_index) {
+    result.samples = samples_of(jobs, id.direction);
+    if (std::any_of(jobs.begin(), jobs.end(), [](const JobMeasurement& job) { return job.log_epoch_ms.has_value(); })) {
+      for (const JobMeasurement& job : jobs) result.log_epochs_ms.push_back(job.log_epoch_ms.value_or(0));
+    }
+  }
   return local;
 }
 

@@ -48,4 +48,17 @@ TEST_CASE("fio_log_names: with per_job_logs=0 one file per workload, without a n
 }
 
 }  // namespace
+TEST_CASE("fio_log_names: write_hist_log names PREFIX_clat_hist.J.log after the other logs, bare the workload's") {
+  WorkloadSpec spec;
+  spec.name = "w";
+  spec.jobs = 2;
+  spec.iops_log = "p";
+  spec.fio_log.hist_log = "";
+  const std::vector<WorkloadSpec> workloads = {spec};
+  CHECK(paths(fio_log_names(workloads, 0)) ==
+        std::vector<std::string>{"p_iops.1.log", "w_clat_hist.1.log", "p_iops.2.log", "w_clat_hist.2.log"});
+  CHECK(fio_log_names(workloads, 0).at(1).option == "write_hist_log");
+  CHECK(fio_log_names(workloads, 0).at(1).kind == FioLogKind::kCompletionHistogram);
+}
+
 }  // namespace bench

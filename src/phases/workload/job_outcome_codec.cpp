@@ -205,10 +205,14 @@ void write_measurement(ByteWriter& out, const JobMeasurement& m) {
     out.nanoseconds(sample.completed);
     out.nanoseconds(sample.latency);
     out.nanoseconds(sample.submission);
+    out.number(sample.offset);
     out.number(sample.bytes);
     out.number(static_cast<std::uint8_t>(sample.direction));
+    out.number(sample.priority);
     out.number(sample.job);
   });
+  out.number(static_cast<std::uint8_t>(m.log_epoch_ms.has_value()));
+  out.number(m.log_epoch_ms.value_or(0));
 }
 JobMeasurement read_measurement(ByteReader& in) {
   JobMeasurement m;
@@ -238,13 +242,18 @@ JobMeasurement read_measurement(ByteReader& in) {
     sample.completed = in.nanoseconds();
     sample.latency = in.nanoseconds();
     sample.submission = in.nanoseconds();
+    sample.offset = in.number<std::uint64_t>();
     sample.bytes = in.number<std::uint32_t>();
     const auto direction = in.number<std::uint8_t>();
     if (direction > static_cast<std::uint8_t>(IoDirection::kTrim)) ByteReader::malformed();
     sample.direction = static_cast<IoDirection>(direction);
+    sample.priority = in.number<std::uint16_t>();
     sample.job = in.number<std::uint32_t>();
     m.samples.push_back(sample);
   }
+  const bool has_log_epoch = in.number<std::uint8_t>() != 0;
+  const auto log_epoch_ms = in.number<std::uint64_t>();
+  if (has_log_epoch) m.log_epoch_ms = log_epoch_ms;
   return m;
 }
 

@@ -16,10 +16,7 @@
 namespace bench {
 namespace {
 
-// The kernel's ioprio encoding (linux/ioprio.h): the class above bit 13, the level below.
 constexpr int kIoprioWhoProcess = 1;  // with who = 0: the calling thread
-constexpr int kIoprioClassShift = 13;
-constexpr unsigned kIoprioClassBestEffort = 2;
 
 }  // namespace
 
@@ -36,9 +33,7 @@ void apply_job_priority(const WorkloadSpec& spec) {
     }
   }
   if (spec.ioprio || spec.ioprio_class) {
-    unsigned io_class = spec.ioprio_class.value_or(0);
-    if (io_class == 0) io_class = kIoprioClassBestEffort;  // fio's ioprio_value: no class is best effort
-    const unsigned value = (io_class << kIoprioClassShift) | spec.ioprio.value_or(0);
+    const unsigned value = spec.ioprio_value();  // the kernel's encoding, as fio's ioprio_value
     if (::syscall(SYS_ioprio_set, kIoprioWhoProcess, 0, value) != 0) {
       throw std::system_error(errno, std::generic_category(),
                               fmt::format("workload '{}': cannot set prio={} prioclass={} (ioprio_set; the realtime "

@@ -6,10 +6,12 @@
 // writes fio's logs, a sample per request. Into the job's JobMeasurement (phases/phase.h), parts in IoDirection's
 // order (part_index). Requests submitted during ramp_time are done but not measured.
 //
-// Pure but for the process's CPU time and the thread's usage read once as the ramp ends: the caller reads the clock and hands each time
+// Pure but for the process's CPU time and the thread's usage read once as the ramp ends, and fio's log epoch clock
+// read once as the measurement begins: the caller reads the clock and hands each time
 // in. Inline: it runs once per request on the timed path.
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,11 +36,13 @@ class JobRecorder {
   JobRecorder(const WorkloadSpec& spec, std::uint32_t slots, bool splits_latency, std::uint64_t job_bytes,
               JobMeasurement& result);
 
-  // The measured window begins at `measure_start` (the job's start plus ramp_time).
+  // The measured window begins at `measure_start` (the job's start plus ramp_time); with fio's log_unix_epoch or
+  // log_alternate_epoch, the epoch clock is read now (JobMeasurement::log_epoch_ms, as fio's set_epoch_time).
   void begin(Clock::time_point measure_start) {
     measure_start_ = measure_start;
     last_completion_ = measure_start;
     result_.measured_from = measure_start;
+    if (epoch_clock_) result_.log_epoch_ms = epoch_now_ms(*epoch_clock_);
   }
   Clock::time_point measure_start() const { return measure_start_; }
   // The figures start afresh at `now`, nothing in flight (latency_target='s final run, fio's reset_all_stats): what
@@ -91,9 +95,11 @@ class JobRecorder {
     return std::chrono::duration_cast<nanoseconds>(completed - submitted_at_[slot]);
   }
 
-  // A read, write or trim from `slot` that moved its `length` bytes, reaped at `completed`; not measured when
-  // submitted before the measured window.
-  void completed(IoOp op, std::uint32_t slot, std::uint32_t length, Clock::time_point completed) {
+  // A read, write or trim from `slot` that moved its `length` bytes at `offset` with I/O priority `priority` (the
+  // kernel's ioprio value: result/io_sample.h), reaped at `completed`; not measured when submitted before the
+  // measured window.
+  void completed(IoOp op, std::uint32_t slot, std::uint32_t length, std::uint64_t offset, std::uint16_t priority,
+                 Clock::time_point completed) {
     const Clock::time_point submitted = submitted_at_[slot];
     if (submitted < measure_start_) return;  // ramp_time: done, not measured
     PartMeasurement& direction = result_.parts[part_index(direction_of(op))];
@@ -113,8 +119,8 @@ class JobRecorder {
     result_.time_in_flight += latency;
     if (completed > last_completion_) last_completion_ = completed;
     if (logs_) {  // fio's logs
-      result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(since_start), latency, slat, length,
-                                 direction_of(op), 0});
+      result_.samples.push_back({std::chrono::duration_cast<nanoseconds>(since_start), latency, slat, offset, length,
+                                 direction_of(op), priority, 0});
     }
   }
 
@@ -141,6 +147,8 @@ class JobRecorder {
     if (op == IoOp::kTrim) return IoDirection::kTrim;
     return IoDirection::kRead;
   }
+  // clock_gettime(`clock`) in whole ms; throws std::system_error for a clock the kernel does not have.
+  static std::uint64_t epoch_now_ms(std::uint32_t clock);
   static void add_to(std::vector<std::uint64_t>& series, std::size_t index, std::uint64_t amount) {
     if (series.size() <= index) series.resize(index + 1, 0);
     series[index] += amount;
@@ -159,6 +167,7 @@ class JobRecorder {
   std::vector<Clock::time_point> issued_at_;     // when that submit call returned (fio's issue_time), if split
   bool splits_latency_;
   bool logs_;
+  std::optional<std::uint32_t> epoch_clock_;  // log_alternate_epoch_clock_id, with log_unix/alternate_epoch only
   bool ramps_;
   std::chrono::milliseconds bw_window_;    // bwavgtime=
   std::chrono::milliseconds iops_window_;  // iopsavgtime=

@@ -382,7 +382,7 @@ class JobLoop {
         if (!reading_back_) check_latency(slot, now);
         if (op == IoOp::kWrite) syncs_.write_completed();
         stop_.completed(op, length);
-        recorder_.completed(op, slot, length, now);
+        recorder_.completed(op, slot, length, slots_.offset[slot], spec_.ioprio_value(), now);
         steady_.completed(length, now);
         if (plan_.live_io != nullptr) plan_.live_io->completed(live_direction(op), length);
       }

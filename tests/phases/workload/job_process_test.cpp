@@ -53,8 +53,9 @@ JobMeasurement sample_measurement() {
   m.depths.complete[6] = 5;
   m.cpu_outside_group = CpuBreakdown{1ms, 2ms, 3, 4, 5};
   m.own_usage = CpuBreakdown{6ms, 7ms, 8, 9, 10};
-  m.samples.push_back(IoSample{10ns, 20ns, 5ns, 4096, IoDirection::kWrite, 3});
-  m.samples.push_back(IoSample{11ns, 21ns, 0ns, 512, IoDirection::kTrim, 1});
+  m.samples.push_back(IoSample{10ns, 20ns, 5ns, 8192, 4096, IoDirection::kWrite, 0x4004, 3});
+  m.samples.push_back(IoSample{11ns, 21ns, 0ns, 0, 512, IoDirection::kTrim, 0, 1});
+  m.log_epoch_ms = 1'765'000'000'123;
   return m;
 }
 
@@ -101,10 +102,13 @@ void check_same(const JobMeasurement& got, const JobMeasurement& want) {
     CHECK(a[i].completed == b[i].completed);
     CHECK(a[i].latency == b[i].latency);
     CHECK(a[i].submission == b[i].submission);
+    CHECK(a[i].offset == b[i].offset);
     CHECK(a[i].bytes == b[i].bytes);
     CHECK(a[i].direction == b[i].direction);
+    CHECK(a[i].priority == b[i].priority);
     CHECK(a[i].job == b[i].job);
   }
+  CHECK(got.log_epoch_ms == want.log_epoch_ms);
 }
 
 // What run_in_own_process threw, as job_error_of sees it (the same kinds the runner tells apart).

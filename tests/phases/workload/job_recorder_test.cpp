@@ -38,8 +38,8 @@ TEST_CASE("job recorder: a completed request's latency runs from its batch's sub
   CHECK(result.measured_from == kStart);
   const std::vector<IoRequest> batch{request_in(0), request_in(1, IoOp::kWrite)};
   recorder.stamp_submitted(batch, kStart + milliseconds(1500));
-  recorder.completed(IoOp::kRead, 0, 4096, kStart + milliseconds(1500) + microseconds(100));
-  recorder.completed(IoOp::kWrite, 1, 4096, kStart + milliseconds(1500) + microseconds(300));
+  recorder.completed(IoOp::kRead, 0, 4096, 0, 0, kStart + milliseconds(1500) + microseconds(100));
+  recorder.completed(IoOp::kWrite, 1, 4096, 0, 0, kStart + milliseconds(1500) + microseconds(300));
 
   const PartMeasurement& reads = result.parts[part_index(IoDirection::kRead)];
   CHECK(reads.operations == 1);
@@ -66,7 +66,7 @@ TEST_CASE("job recorder: on an engine that completes after its submit call, slat
   const std::vector<IoRequest> batch{request_in(0)};
   recorder.stamp_submitted(batch, kStart + microseconds(10));
   recorder.stamp_issued(batch, kStart + microseconds(12));
-  recorder.completed(IoOp::kRead, 0, 4096, kStart + microseconds(50));
+  recorder.completed(IoOp::kRead, 0, 4096, 0, 0, kStart + microseconds(50));
   const PartMeasurement& reads = result.parts[part_index(IoDirection::kRead)];
   CHECK(reads.latency.max_ns() == 40'000);
   CHECK(reads.submission_latency.max_ns() == 2'000);
@@ -84,7 +84,7 @@ TEST_CASE("job recorder: requests submitted in the ramp are not measured, and th
   CHECK(!result.cpu_at_measured_from);
   const std::vector<IoRequest> batch{request_in(0)};
   recorder.stamp_submitted(batch, kStart - microseconds(5));
-  recorder.completed(IoOp::kRead, 0, 4096, kStart + microseconds(5));  // done after the ramp, submitted in it
+  recorder.completed(IoOp::kRead, 0, 4096, 0, 0, kStart + microseconds(5));  // done after the ramp, submitted in it
   recorder.count_reap(1, kStart - microseconds(1));
   CHECK(result.parts[0].operations == 0);
   CHECK(result.depths.complete == IoDepthCounts{}.complete);
@@ -116,7 +116,7 @@ TEST_CASE("job recorder: a sample per measured request for fio's logs, reserved 
   recorder.begin(kStart);
   const std::vector<IoRequest> batch{request_in(0, IoOp::kWrite)};
   recorder.stamp_submitted(batch, kStart + microseconds(1));
-  recorder.completed(IoOp::kWrite, 0, 4096, kStart + microseconds(21));
+  recorder.completed(IoOp::kWrite, 0, 4096, 0, 0, kStart + microseconds(21));
   REQUIRE(result.samples.size() == 1);
   result.samples.for_each([](const IoSample& sample) {
     CHECK(sample.direction == IoDirection::kWrite);

@@ -30,8 +30,8 @@ RunResult lat_log_run(bool split, std::uint32_t log_avg_msec = 0) {
   result.workload->workload = "w";
   if (split) result.submission_latency = LatencySummary{};
   const auto slat = [&](microseconds us) { return split ? std::chrono::nanoseconds(us) : std::chrono::nanoseconds(0); };
-  result.samples = {{milliseconds(5), milliseconds(1), slat(microseconds(100)), 4096, IoDirection::kRead, 0},
-                    {milliseconds(7), milliseconds(2), slat(microseconds(300)), 4096, IoDirection::kRead, 0}};
+  result.samples = {{milliseconds(5), milliseconds(1), slat(microseconds(100)), 8192, 4096, IoDirection::kRead, 0, 0},
+                    {milliseconds(7), milliseconds(2), slat(microseconds(300)), 8192, 4096, IoDirection::kRead, 0, 0}};
   result.elapsed = milliseconds(10);
   run.phases.push_back(result);
   return run;
@@ -92,6 +92,62 @@ TEST_CASE("fio logs: disable_lat, disable_slat and disable_clat leave their log 
   const std::map<std::string, std::string> logs = logs_by_name(run);
   REQUIRE(logs.size() == 1);
   CHECK(logs.count("p_clat.log") == 1);
+}
+
+TEST_CASE("fio logs: a line's offset column with log_offset, its priority as log_prio says (iolog.c flush_samples)") {
+  const FioLogLine line{5, 100, 1, 4096, 8192, 0x4004};  // best effort (class 2), level 4
+  FioLogLayout layout;
+  CHECK(fio_log_line(line, layout) == "5, 100, 1, 4096, 0\n");  // not the realtime class
+  FioLogLine realtime = line;
+  realtime.priority = 0x2004;  // class 1, level 4
+  CHECK(fio_log_line(realtime, layout) == "5, 100, 1, 4096, 1\n");
+  layout.priority = true;
+  CHECK(fio_log_line(line, layout) == "5, 100, 1, 4096, 0x4004\n");
+  CHECK(fio_log_line(FioLogLine{5, 100, 1, 4096, 8192, 0}, layout) == "5, 100, 1, 4096, 0x0000\n");
+  layout.offset = true;
+  CHECK(fio_log_line(line, layout) == "5, 100, 1, 4096, 8192, 0x4004\n");
+  layout.priority = false;
+  CHECK(fio_log_line(line, layout) == "5, 100, 1, 4096, 8192, 0\n");
+}
+
+TEST_CASE("fio logs: log_offset and log_prio add each request's offset and priority; averaged windows write 0s") {
+  RunResult run = lat_log_run(true);
+  run.info.setup.workloads[0].fio_log.offset = true;
+  run.info.setup.workloads[0].fio_log.priority = true;
+  run.phases[0].samples[1].priority = 0x4004;
+  std::map<std::string, std::string> logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "5, 1000000, 0, 4096, 8192, 0x0000\n7, 2000000, 0, 4096, 8192, 0x4004\n");
+  run.info.setup.workloads[0].log_avg_msec = 10;
+  logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "10, 1500000, 0, 0, 0, 0x0000\n");
+}
+
+TEST_CASE("fio logs: log_max_value logs a window's largest latency rather than its mean") {
+  RunResult run = lat_log_run(true, 10);
+  run.info.setup.workloads[0].fio_log.max_value = true;
+  const std::map<std::string, std::string> logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "10, 2000000, 0, 0, 0\n");
+  CHECK(logs.at("p_slat.log") == "10, 300000, 0, 0, 0\n");
+}
+
+TEST_CASE("fio logs: with log_unix_epoch each time adds its job's epoch reading, per request and per window") {
+  RunResult run = lat_log_run(true);
+  run.phases[0].log_epochs_ms = {1'765'000'000'000};
+  std::map<std::string, std::string> logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "1765000000005, 1000000, 0, 4096, 0\n1765000000007, 2000000, 0, 4096, 0\n");
+  run.info.setup.workloads[0].log_avg_msec = 10;
+  logs = logs_by_name(run);
+  CHECK(logs.at("p_lat.log") == "1765000000010, 1500000, 0, 0, 0\n");
+}
+
+TEST_CASE("fio logs: write_hist_log writes PREFIX_clat_hist, its entries every log_hist_msec") {
+  RunResult run = lat_log_run(true);
+  run.info.setup.workloads[0].fio_log.hist_log = "h";
+  run.info.setup.workloads[0].fio_log.hist_msec = 1;
+  const std::map<std::string, std::string> logs = logs_by_name(run);
+  REQUIRE(logs.count("h_clat_hist.log") == 1);
+  // The window opens at the first read (5 ms); the read at 7 ms writes the entry, counting both.
+  CHECK(logs.at("h_clat_hist.log").starts_with("7, 0, 4096, "));
 }
 
 }  // namespace bench
