@@ -163,6 +163,10 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["latency_ns"] = std::move(ns);
   object["latency_us"] = std::move(us);
   object["latency_ms"] = std::move(ms);
+  if (job.counts_errors()) {  // fio's, with continue_on_error (or ignore_error) set
+    object["total_err"] = job.errors.total;
+    object["first_error"] = job.errors.first;
+  }
   object["latency_depth"] = job.last_spec->iodepth;
   object["latency_target"] = 0;
   object["latency_percentile"] = 100.0;

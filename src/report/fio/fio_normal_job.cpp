@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstring>
 #include <tuple>
 
 #include "report/fio/fio_number_text.h"
@@ -126,6 +127,10 @@ std::string job_counts_lines(const FioJob& job) {
   text += fmt::format("     issued rwts: total={},{},{},{} short=0,0,0,0 dropped=0,0,0,0\n",
                       job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
                       job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
+  if (job.counts_errors()) {
+    text += fmt::format("     errors    : total={}, first_error={}/<{}>\n", job.errors.total, job.errors.first,
+                        std::strerror(job.errors.first));
+  }
   text += fmt::format("     latency   : target=0, window=0, percentile=100.00%, depth={}\n", job.last_spec->iodepth);
   if (job.steady_state) text += steady_state_line(*job.steady_state);
   return text;
