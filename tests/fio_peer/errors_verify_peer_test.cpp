@@ -180,9 +180,9 @@ TEST_CASE("fio peer: the normal output's errors line and the terse fields of a j
   if (!injection_available()) return;
   const std::vector<std::string> job = {"--rw=randwrite", "--bs=4k", "--size=64k", "--ignore_error=,EIO"};
   const BothRuns normal = run_both(kEveryWriteEio, job, "normal");
-  const std::string line = "     errors    : total=16, first_error=5/<Input/output error>\n";
-  CHECK(test::contains(normal.fio.output.out, line));
-  CHECK_MESSAGE(test::contains(normal.bench.output.out, line), normal.bench.output.out);
+  const std::string errors_line = "     errors    : total=16, first_error=5/<Input/output error>\n";
+  CHECK(test::contains(normal.fio.output.out, errors_line));
+  CHECK_MESSAGE(test::contains(normal.bench.output.out, errors_line), normal.bench.output.out);
   CHECK(test::contains(normal.bench.output.out, "err= 5 ("));
   const BothRuns terse = run_both(kEveryWriteEio, job, "terse");
   for (const ToolRun* run : {&terse.fio, &terse.bench}) {
