@@ -94,10 +94,11 @@ void write_plan(const Plan& plan, const Config& config) {
 std::string_view stderr_prefix(const Config& config) { return config.persona == Persona::kFio ? "fio" : "bench++"; }
 
 // Each failed job of the runs (a workload's failure, recorded in its results) in one line on stderr, as main says a
-// failure; how many there were.
+// failure, after the errors error_dump=1 tells (those its jobs went on after); how many jobs failed.
 std::size_t say_failed_jobs(const std::vector<RunResult>& runs, const Config& config) {
   std::size_t failed = 0;
   for (const RunResult& run : runs) {
+    for (const std::string& line : told_error_lines(run)) fmt::print(stderr, "{}: {}\n", stderr_prefix(config), line);
     for (const std::string& line : job_failure_lines(run)) {
       fmt::print(stderr, "{}: {}\n", stderr_prefix(config), line);
       ++failed;

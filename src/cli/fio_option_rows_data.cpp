@@ -76,6 +76,16 @@ constexpr std::array kRules = {
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.verify.verify_backlog_batch = whole_number(v, 0, UINT64_MAX);
                   }},
+    FioOptionRule{{"verify_dump", {}, kRequired, kData, "0|1",
+                   "a bad block's received and expected bytes written to FILE.OFFSET.received and .expected", "0",
+                   not_recorded("where a bad block's bytes go; the check is the same")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.verify.verify_dump = boolean(v); }},
+    FioOptionRule{{"verify_async", {}, kRequired, kData, "N",
+                   "fio's verifier threads; bench++ checks each block on the job's own thread", "0",
+                   not_recorded("how many threads fio checks with; bench++ checks on the job's thread whatever it says")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.verify.verify_async = whole_number32(v, 0, UINT32_MAX);
+                  }},
     FioOptionRule{{"refill_buffers", {}, kFlag, kData, "", "new buffer contents before every write",
                    {}, recorded_in("refill_buffers")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.buffers.refill_buffers = boolean(v); }},

@@ -23,6 +23,7 @@ std::span<const FioOptionRule> fio_job_rules();          // FioOptionGroup::kJob
 std::span<const FioOptionRule> fio_file_rules();         // kFiles
 std::span<const FioOptionRule> fio_data_rules();         // kData
 std::span<const FioOptionRule> fio_job_control_rules();  // kJobControl
+std::span<const FioOptionRule> fio_error_rules();        // kJobControl: continue_on_error=, ignore_error=
 std::span<const FioOptionRule> fio_statistics_rules();   // kStatistics
 std::span<const FioOptionRule> fio_io_uring_rules();     // kIoUring
 std::span<const FioOptionRule> fio_latency_rules();      // kJob: latency_target= and its kin, iodepth_low=

@@ -23,8 +23,8 @@ const std::vector<FioOptionRule>& rules() {
   static const std::vector<FioOptionRule> all = [] {
     std::vector<FioOptionRule> gathered;
     for (const std::span<const FioOptionRule> group :
-         {fio_job_rules(), fio_file_rules(), fio_data_rules(), fio_job_control_rules(), fio_statistics_rules(),
-          fio_io_uring_rules(), fio_latency_rules()}) {
+         {fio_job_rules(), fio_file_rules(), fio_data_rules(), fio_job_control_rules(), fio_error_rules(),
+          fio_statistics_rules(), fio_io_uring_rules(), fio_latency_rules()}) {
       gathered.insert(gathered.end(), group.begin(), group.end());
     }
     return gathered;

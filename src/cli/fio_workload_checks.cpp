@@ -50,9 +50,18 @@ void check_block_sizes(const WorkloadSpec& spec, const Refuse& refuse) {
         refuse(fmt::format("a request of {} bytes is not a multiple of 512, which direct=1 (O_DIRECT) needs", bytes));
     }
   }
-  if (spec.verify.method != VerifyMethod::kNone)
-    refuse("verify= with requests of varying sizes (bs=R,W, bsrange=, bssplit=, blockalign=) is not supported by "
-           "bench++");
+  // verify= runs on a writing job: each write checked as it went, read back after the job (JobData); what reads
+  // blocks of other sizes than they were written, or checks them in between, is refused.
+  if (spec.verify.method == VerifyMethod::kNone && spec.verify.pattern.empty()) return;
+  const auto refuse_with_verify = [&](std::string_view what) {
+    refuse(fmt::format("verify= with requests of varying sizes (bs=R,W, bsrange=, bssplit=, blockalign=) {} is not "
+                       "supported by bench++",
+                       what));
+  };
+  if (reads_data(spec.pattern)) refuse_with_verify("on a reading job");
+  if (spec.verify.verify_only) refuse_with_verify("and verify_only");
+  if (spec.verify.verify_backlog != 0) refuse_with_verify("and verify_backlog=");
+  if (spec.verify.interval != 0) refuse_with_verify("and verify_interval=");
 }
 
 // files: what bench++ runs with several files per job.
@@ -166,7 +175,6 @@ void check_workload(const WorkloadSpec& spec) {
     refuse("random_generator=lfsr cannot draw a zoned random_distribution (fio ignores the zones)");
   }
   if (spec.time_based && spec.runtime.count() == 0) refuse("time_based needs runtime= (how long to loop)");
-  if (spec.io_size != 0 && spec.loops > 1) refuse("io_size= with loops= is not supported by bench++ (one of them)");
   if (spec.read_only && changes_data(spec.pattern)) {
     refuse(writes_data(spec.pattern) ? "writes, and --readonly allows no write (fio refuses it too)"
                                      : "trims, and --readonly allows no trim (fio refuses it too)");

@@ -33,7 +33,9 @@ std::optional<std::string> refused_data_options(const WorkloadSpec& spec) {
     return fmt::format("verify_interval={} does not divide bs={}", verify.interval, spec.block_bytes);
   try {
     const BlockVerifier verifier(verify_spec_of(spec), 0);
-    const std::uint32_t interval = verify.interval != 0 ? verify.interval : spec.block_bytes;
+    // Without verify_interval, a header per request: the smallest must hold it (bsrange=, bssplit=).
+    const std::uint32_t smallest = spec.block_sizes.smallest() != 0 ? spec.block_sizes.smallest() : spec.block_bytes;
+    const std::uint32_t interval = verify.interval != 0 ? verify.interval : smallest;
     if (interval <= verifier.header_bytes())
       return fmt::format("bs={} does not hold verify={}'s {}-byte header", interval,
                          verify_method_name(method), verifier.header_bytes());

@@ -148,6 +148,8 @@ struct JobMeasurement {
   // A workload job that failed (set by the runner from what its run() threw): the other jobs go on, and this
   // measurement is what it did before (result/workload_result.h).
   std::optional<JobFailure> failure;
+  // A workload job's errors it went on after, and its requests that came back failed (result/error_tolerance.h).
+  JobErrors errors;
 };
 
 // Where the jobs of a group wait for each other before their timed work (the runner's). Each job's run() calls

@@ -63,6 +63,8 @@ struct VerifyOptions {
   bool verify_fatal = false;                  // the first bad block ends the job (bench++ always stops there)
   std::uint64_t verify_backlog = 0;           // check every N writes during the job (0: after the writes)
   std::uint64_t verify_backlog_batch = 0;     // blocks checked each time (0: verify_backlog's N)
+  bool verify_dump = false;                   // a bad block's expected and received bytes written to files
+  std::uint32_t verify_async = 0;             // fio's verifier threads; bench++ checks on the job's own thread
   bool enabled() const { return method != VerifyMethod::kNone; }
   bool operator==(const VerifyOptions&) const = default;
 };

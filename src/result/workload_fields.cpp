@@ -339,6 +339,12 @@ constexpr std::array kMembersNotRecorded = {
     MemberNotRecorded{"read_only",
                       "a guard: a workload that writes is refused, so one that runs does the same with it or without"},
     MemberNotRecorded{"verify.verify_fatal", "bench++ stops at the first bad block whatever it says"},
+    MemberNotRecorded{"verify.verify_dump", "where a bad block's bytes go (files of their own); the check is the same"},
+    MemberNotRecorded{"verify.verify_async",
+                      "how many threads fio checks with; bench++ checks on the job's thread whatever it says"},
+    MemberNotRecorded{"errors",
+                      "which errors a job goes on after (continue_on_error=, ignore_error=, error_dump=): what it met "
+                      "is in fio's formats (total_err, first_error, error) and its figures"},
     MemberNotRecorded{"given_global_options",
                       "the options as fio echoes them, for fio's JSON; each one's effect is in the member it sets"},
     MemberNotRecorded{"given_job_options",

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "result/engine_kind.h"
+#include "result/error_tolerance.h"
 #include "result/fio_steady_state.h"
 #include "result/steady_state.h"
 
@@ -102,6 +103,9 @@ struct WorkloadPart {
   // A failed job's (or, in the part of all jobs, its first failed job's) failure, in every part of it; nullopt when
   // it ran to its end. A failed job's first part that it would have done is reported even without requests.
   std::optional<JobFailure> failure;
+  // The errors its jobs went on after (continue_on_error=, ignore_error=) and their failed requests, summed over
+  // the part's jobs as fio's group sums them (result/error_tolerance.h); the same in every part of a job.
+  JobErrors errors;
 };
 
 }  // namespace bench

@@ -14,6 +14,7 @@
 #include "result/block_sizes.h"
 #include "result/data_options.h"
 #include "result/engine_kind.h"
+#include "result/error_tolerance.h"
 #include "result/fio_steady_state.h"
 #include "result/offset_spec.h"
 #include "result/uring_options.h"
@@ -215,6 +216,8 @@ struct WorkloadSpec {
   // data/ makes the bytes, phases/workload/workload_data.h uses them).
   VerifyOptions verify;
   BufferOptions buffers;
+  // continue_on_error=, ignore_error=, error_dump=: the errors a job goes on after (result/error_tolerance.h).
+  ErrorTolerance errors;
   // Batching, rates, loops, start delay and timing (cli/fio_options.cpp, their block), as fio 3.33 runs them:
   // iodepth_batch_submit, iodepth_batch_complete_min, iodepth_batch_complete_max (engine/io_engine.h's
   // AioBatching; the job loop refills by them, engine/refill_policy.h, and libaio, io_uring and posixaio honour

@@ -126,6 +126,7 @@ WorkloadPart workload_part_of(const Plan& plan, const PlannedTest& test, const T
         sampled_windows(part.operations_per_iops_window, elapsed, spec.runtime, spec.iops_avg_time));
     workload.job_runtimes.push_back(job_runtime_of(job));
   }
+  for (const JobMeasurement& job : jobs) workload.errors.add(job.errors);  // fio's sum_thread_stats
   for (const JobMeasurement& job : jobs) {  // the first failed job's, as fio's group_reporting keeps the first error
     if (job.failure) {
       workload.failure = job.failure;
@@ -214,13 +215,15 @@ IoDirection failure_direction(const WorkloadSpec& spec) {
   return IoDirection::kSync;
 }
 
-// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload, of a create_only=1 one, or
+// `results` (one job's parts, or all jobs', in the order of `parts`) of a failed workload, of one that went on after
+// errors (continue_on_error=), of a create_only=1 one, or
 // of one a stop signal ended, started or not (`stopped`; fio lists every job, with no I/O): when none has requests,
 // the one of failure_direction (else the first) is reported all the same.
 void report_without_requests(const WorkloadSpec& spec, const std::vector<TestId>& parts, bool stopped,
                              std::span<LocalResult> results) {
   if (results.empty() || !results.front().result.workload) return;
-  if (!results.front().result.workload->failure && !spec.create_only && !stopped) return;
+  const WorkloadPart& workload = *results.front().result.workload;
+  if (!workload.failure && workload.errors == JobErrors{} && !spec.create_only && !stopped) return;
   const auto has_requests = [](const LocalResult& p) { return p.result.operations != 0; };
   if (std::any_of(results.begin(), results.end(), has_requests)) return;
   const auto wanted = std::find_if(parts.begin(), parts.end(),

@@ -85,7 +85,13 @@ TEST_CASE("fio blocks: blockalign=, and what varying sizes refuse: verify=, O_DI
   const WorkloadSpec spec = workload_of({"--rw=randread", "--bs=4k", "--blockalign=16k"});
   CHECK(spec.block_sizes.direction[0].offset_unit() == 16384);
   CHECK(spec.block_sizes.varies());
-  CHECK(test::contains(error_of({"--rw=write", "--bsrange=4k-8k", "--verify=crc32c"}), "verify="));
+  CHECK(error_of({"--rw=write", "--bsrange=4k-8k", "--verify=crc32c"}).empty());  // read back as written
+  CHECK(test::contains(error_of({"--rw=randread", "--bsrange=4k-8k", "--verify=crc32c"}), "on a reading job"));
+  CHECK(test::contains(error_of({"--rw=write", "--bssplit=4k/50:8k/50", "--verify=md5", "--verify_backlog=4"}),
+                       "verify_backlog="));
+  CHECK(test::contains(error_of({"--rw=write", "--bsrange=4k-8k", "--verify=md5", "--verify_interval=4k"}),
+                       "verify_interval="));
+  CHECK(test::contains(error_of({"--rw=write", "--bsrange=16-8k", "--verify=sha512"}), "header"));
   CHECK(test::contains(error_of({"--direct=1", "--bssplit=4k/50:1000/50"}), "1000 bytes"));
   CHECK(error_of({"--direct=1", "--bssplit=512/10:4k/90"}).empty());
 }

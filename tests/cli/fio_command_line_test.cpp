@@ -20,10 +20,10 @@ TEST_CASE("fio command line: single-dash options read as fio reads them, bench++
   CHECK(test::contains(plan.out, "one"));
   CHECK(test::contains(plan.out, "randread"));
   const test::CommandOutput refused =
-      test::run_bench({"job", "-d", dir.path().string(), "--dry-run", "-name=x", "-size=1m", "-no_such_option=2", "-verify_async=2"});
+      test::run_bench({"job", "-d", dir.path().string(), "--dry-run", "-name=x", "-size=1m", "-no_such_option=2", "-verify_state_load=2"});
   CHECK(refused.exit_code == 2);
   CHECK(test::contains(refused.err,
-                       "unknown fio option 'no_such_option' (did you mean 'description'?); fio option 'verify_async' is not "
+                       "unknown fio option 'no_such_option' (did you mean 'description'?); fio option 'verify_state_load' is not "
                        "supported by bench++ (see --cmdhelp)"));
 }
 

@@ -66,7 +66,7 @@ TEST_CASE("fio option names: the nearest option bench++ runs, by fio's rule of h
   CHECK(nearest_option_name("runtim") == "runtime");
   CHECK(nearest_option_name("zzzzzzzzzz").empty());
   // A fio option bench++ does not run is never suggested: the nearest one bench++ runs is.
-  CHECK(nearest_option_name("verify_asyn") != "verify_async");
+  CHECK(nearest_option_name("verify_state_loa") != "verify_state_load");
 }
 
 TEST_CASE("fio option names: one line for what is not run, fio's first as not supported, then unknown ones") {

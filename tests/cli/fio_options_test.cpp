@@ -203,13 +203,13 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   const auto error_of = [](std::string_view line) { return usage_error_of([&] { from_command_line(line); }); };
   // A name fio knows is fio's and not run; any other is unknown, with the nearest name bench++ runs by fio's rule
   // (an edit distance of at most half the name) or none.
-  CHECK(error_of("--name=x --size=1m --verify_async=3") ==
-        "fio option 'verify_async' is not supported by bench++ (see bench++(1), WORKLOADS)");
+  CHECK(error_of("--name=x --size=1m --verify_state_load=3") ==
+        "fio option 'verify_state_load' is not supported by bench++ (see bench++(1), WORKLOADS)");
   CHECK(error_of("--name=x --size=1m --sizee=3") == "unknown fio option 'sizee' (did you mean 'size'?) (see --cmdhelp)");
   CHECK(error_of("--name=x --size=1m --zzzzzzzzzz=3") == "unknown fio option 'zzzzzzzzzz' (see --cmdhelp)");
   // Every option bench++ does not run, in one message, each once.
-  CHECK(error_of("--name=x --size=1m --no_such_option=3 --verify_async=2 --name=y --size=1m --no_such_option 2 --fill_device") ==
-        "unknown fio option 'no_such_option' (did you mean 'description'?); fio options 'verify_async', 'fill_device' "
+  CHECK(error_of("--name=x --size=1m --no_such_option=3 --verify_state_load=2 --name=y --size=1m --no_such_option 2 --fill_device") ==
+        "unknown fio option 'no_such_option' (did you mean 'description'?); fio options 'verify_state_load', 'fill_device' "
         "are not supported by bench++ (see --cmdhelp)");
   CHECK(error_of("--name=x --rw_sequencr=1 --iodepht=2") ==
         "unknown fio options 'rw_sequencr', 'iodepht' (did you mean 'rw_sequencer' for 'rw_sequencr'?) (see --cmdhelp)");
@@ -301,8 +301,8 @@ TEST_CASE("fio: job file errors name the file and line") {
   CHECK(error_of("[a]\nsize=1m\nno_such_option=2\n") ==
         "bad.fio:3: unknown fio option 'no_such_option' (did you mean 'description'?) (see --cmdhelp)");
   // All of them in one message, at the first one's line.
-  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\ngpu_dev_id=2\n[b]\nsize=1m\ngpu_dev_id=3\nverify_async=2\n") ==
-        "bad.fio:2: fio options 'zonemode', 'gpu_dev_id', 'verify_async' are not supported by bench++ (see bench++(1), "
+  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\ngpu_dev_id=2\n[b]\nsize=1m\ngpu_dev_id=3\nverify_state_load=2\n") ==
+        "bad.fio:2: fio options 'zonemode', 'gpu_dev_id', 'verify_state_load' are not supported by bench++ (see bench++(1), "
         "WORKLOADS)");
   CHECK(error_of("size=1m\n[a]\n") == "bad.fio:1: an option before the first [section]");
   CHECK(error_of("[a\nsize=1m\n") == "bad.fio:1: '[a' is not a [section] line");

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/fio_options.h"
@@ -43,15 +46,16 @@ TEST_CASE("job data: a verified write's block checks clean after a read, and a c
     data.fill_initial();
     CHECK(data.acts_per_write());
     CHECK(data.verifies_after_the_job());
-    data.before_write(1, 8192);
+    data.before_write(1, 8192, spec.block_bytes);
     // The block as a read would bring it back, in the other slot.
     std::copy(buffers.begin() + 4096, buffers.end(), buffers.begin());
-    CHECK_FALSE(data.after_read(0, 8192).has_value());
-    const std::optional<std::string> moved = data.after_read(0, 12288);  // the right bytes at the wrong offset
+    CHECK_FALSE(data.after_read(0, 8192, spec.block_bytes).has_value());
+    // The right bytes at the wrong offset.
+    const std::optional<std::string> moved = data.after_read(0, 12288, spec.block_bytes);
     REQUIRE(moved.has_value());
     CHECK(moved->find("bad block at offset 12288 (4096 bytes): offset expected 12288, found 8192") != std::string::npos);
     buffers[4000] ^= std::byte{1};
-    const std::optional<std::string> bad = data.after_read(0, 8192);
+    const std::optional<std::string> bad = data.after_read(0, 8192, spec.block_bytes);
     if (std::string(method) == "meta") {
       CHECK_FALSE(bad.has_value());  // meta checks the header alone
     } else {
@@ -64,6 +68,31 @@ TEST_CASE("job data: a verified write's block checks clean after a read, and a c
   }
 }
 
+TEST_CASE("job data: with requests of varying sizes each write is read back as it went, an overlapped one not") {
+  const WorkloadSpec spec = spec_of({{"rw", "randwrite"}, {"bsrange", "4k-16k"}, {"verify", "crc32c"}});
+  REQUIRE(spec.block_sizes.varies());
+  REQUIRE(spec.block_bytes == 16384);
+  std::vector<std::byte> buffers(2 * spec.block_bytes);
+  JobData data(spec, JobDataSetup{buffers, 2, 0, spec.size_bytes, FioSeeds{}, "f"});
+  data.fill_initial();
+  data.before_write(0, 0, 16384);
+  data.before_write(0, 32768, 8192);
+  data.before_write(1, 8192, 4096);  // inside the first write: that one is no longer as it went
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> read_back;
+  while (const std::optional<JobData::Extent> block = data.next_read_back()) {
+    read_back.emplace_back(block->offset, block->length);
+  }
+  CHECK(read_back == std::vector<std::pair<std::uint64_t, std::uint32_t>>{{8192, 4096}, {32768, 8192}});
+  // The 4096-byte write (slot 1) as a read brings it back: clean at its length, not read as a longer block.
+  std::copy(buffers.begin() + spec.block_bytes, buffers.begin() + spec.block_bytes + 4096, buffers.begin());
+  CHECK_FALSE(data.after_read(0, 8192, 4096).has_value());
+  const std::optional<std::string> longer = data.after_read(0, 8192, 8192);
+  REQUIRE(longer.has_value());
+  CHECK(longer->find("bad block at offset 8192") != std::string::npos);
+  data.forget_writes();
+  CHECK_FALSE(data.next_read_back().has_value());
+}
+
 TEST_CASE("job data: verify=pattern lays verify_pattern, and a read job checks what it reads") {
   const WorkloadSpec spec = spec_of({{"rw", "read"}, {"verify", "pattern"}, {"verify_pattern", "0xdeadbeef"}});
   std::vector<std::byte> buffer(spec.block_bytes);
@@ -72,9 +101,9 @@ TEST_CASE("job data: verify=pattern lays verify_pattern, and a read job checks w
   CHECK(data.checks_reads());
   CHECK_FALSE(data.verifies_after_the_job());
   for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = std::byte{std::array<unsigned char, 4>{0xde, 0xad, 0xbe, 0xef}[i % 4]};
-  CHECK_FALSE(data.after_read(0, 0).has_value());
+  CHECK_FALSE(data.after_read(0, 0, spec.block_bytes).has_value());
   buffer[7] = std::byte{0};
-  const std::optional<std::string> bad = data.after_read(0, 0);
+  const std::optional<std::string> bad = data.after_read(0, 0, spec.block_bytes);
   REQUIRE(bad.has_value());
   CHECK(bad->find("pattern expected 0xef, found 0x00") != std::string::npos);
 }
@@ -86,7 +115,7 @@ TEST_CASE("job data: refill_buffers changes a write's buffer, the default scramb
     JobData data(spec, JobDataSetup{buffer, 1, 0, spec.size_bytes, FioSeeds{}, "f"});
     data.fill_initial();
     const std::vector<std::byte> first = buffer;
-    if (data.acts_per_write()) data.before_write(0, 0);
+    if (data.acts_per_write()) data.before_write(0, 0, spec.block_bytes);
     std::size_t changed = 0;
     for (std::size_t i = 0; i < buffer.size(); ++i) changed += buffer[i] != first[i] ? 1 : 0;
     std::size_t zeros = 0;

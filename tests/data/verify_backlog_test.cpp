@@ -32,7 +32,7 @@ std::string requests_of(const WorkloadSpec& spec, const std::vector<std::uint64_
       last_was_read = true;
       continue;
     }
-    data.before_write(0, blocks[next] * kBlock);
+    data.before_write(0, blocks[next] * kBlock, kBlock);
     out += "w" + std::to_string(blocks[next++]) + " ";
     last_was_read = false;
   }
@@ -83,7 +83,7 @@ TEST_CASE("verify_backlog: nothing is checked during the job without do_verify, 
   std::vector<std::byte> buffer(no_verify.block_bytes);
   JobData quiet(no_verify, JobDataSetup{buffer, 1, 0, no_verify.size_bytes, FioSeeds{}, "f"});
   CHECK_FALSE(quiet.keeps_backlog());
-  for (std::uint64_t block = 0; block < 8; ++block) quiet.before_write(0, block * kBlock);
+  for (std::uint64_t block = 0; block < 8; ++block) quiet.before_write(0, block * kBlock, kBlock);
   CHECK_FALSE(quiet.next_backlog_check(false).has_value());
   const WorkloadSpec reads = spec_of({{"rw", "read"}, {"verify", "crc32c"}, {"verify_backlog", "4"}});
   JobData reader(reads, JobDataSetup{buffer, 1, 0, reads.size_bytes, FioSeeds{}, "f"});

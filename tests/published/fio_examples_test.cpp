@@ -37,7 +37,6 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
     {"cmdprio-percentage",
      "cmdprio-percentage.fio:18: fio options 'cmdprio_percentage', 'cmdprio_class' are not supported"},
     {"cpuio", "cpuio.fio:2: invalid fio option ioengine='cpuio'"},
-    {"cross-stripe-verify", "cross-stripe-verify.fio:23: fio option 'verify_dump' is not supported"},
     {"disk-zone-profile",
      "disk-zone-profile.fio:12: fio options 'zonemode', 'zonesize', 'zoneskip' are not supported"},
     {"exec", "exec.fio:6: invalid fio option ioengine='exec'"},

@@ -41,8 +41,13 @@ unsigned direction_of(IoOp op) {
   return 0;
 }
 
-// fio's trimwrite seeds its trims' size draws as its writes' (init.c), so each write's size is its trim's.
+// fio's size draws' seeds (init.c td_fill_rand_seeds_internal): with verify= its writes' as its reads' (so a read
+// job verifies the sizes a write job wrote), and trimwrite's trims' as its writes', so each write's size is its
+// trim's.
 FioSeeds size_seeds(const WorkloadSpec& spec, FioSeeds seeds) {
+  if (spec.verify.method != VerifyMethod::kNone || !spec.verify.pattern.empty()) {
+    seeds.block_sizes[1] = seeds.block_sizes[0];
+  }
   if (spec.pattern == IoPattern::kTrimWrite || spec.pattern == IoPattern::kRandTrimWrite) {
     seeds.block_sizes[2] = seeds.block_sizes[1];
   }

@@ -200,6 +200,12 @@ void write_measurement(ByteWriter& out, const JobMeasurement& m) {
   write_usage(out, m.own_usage.value_or(CpuBreakdown{}));
   write_steady_state(out, m.steady_state);
   out.number(m.latency_depth.value_or(0));  // 0: no latency_target= (a depth found is at least 1)
+  out.number(m.errors.total);
+  out.number(m.errors.first);
+  out.text(m.errors.first_message);
+  for (const std::uint64_t failed : m.errors.failed_requests) out.number(failed);
+  out.number(static_cast<std::uint64_t>(m.errors.told.size()));
+  for (const std::string& line : m.errors.told) out.text(line);
   out.number(static_cast<std::uint64_t>(m.samples.size()));
   m.samples.for_each([&](const IoSample& sample) {
     out.nanoseconds(sample.completed);
@@ -235,6 +241,13 @@ JobMeasurement read_measurement(ByteReader& in) {
   if (has_own_usage) m.own_usage = own_usage;
   m.steady_state = read_steady_state(in);
   if (const auto depth = in.number<std::uint32_t>(); depth != 0) m.latency_depth = depth;
+  m.errors.total = in.number<std::uint64_t>();
+  m.errors.first = in.number<int>();
+  m.errors.first_message = in.text();
+  for (std::uint64_t& failed : m.errors.failed_requests) failed = in.number<std::uint64_t>();
+  const auto told = in.number<std::uint64_t>();
+  if (told > JobErrors::kMaxToldErrors) ByteReader::malformed();
+  for (std::uint64_t i = 0; i < told; ++i) m.errors.told.push_back(in.text());
   const auto samples = in.number<std::uint64_t>();
   m.samples.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(samples, 1u << 20)));
   for (std::uint64_t i = 0; i < samples; ++i) {

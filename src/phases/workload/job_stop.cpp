@@ -39,7 +39,13 @@ void JobStopRules::begin(Clock::time_point start, Clock::time_point measure_star
 
 bool JobStopRules::next_pass(std::uint32_t passes_done) {
   issued_before_pass_ += issued_bytes_;
-  const bool io_left = io_bytes_ != 0 && issued_before_pass_ < io_bytes_;
+  bool io_left = io_bytes_ != 0 && issued_before_pass_ < io_bytes_;
+  // io_size= with loops= (fio's keep_running): each loop issues io_size=, over as many passes as that takes.
+  if (io_bytes_ != 0 && !io_left && loops_done_ + 1 < loops_) {
+    ++loops_done_;
+    issued_before_pass_ = 0;
+    io_left = true;
+  }
   if (!pass_done_ || stopping() || (!io_left && passes_done >= loops_)) return false;
   issued_bytes_ = 0;
   issued_requests_ = 0;

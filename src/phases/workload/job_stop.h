@@ -2,7 +2,8 @@
 // When a workload job stops, in one place its loop (phases/workload/workload_job.cpp) asks: whether it may issue more,
 // whether it is stopping and why. The rules, as fio 3.33 applies them:
 //   - a pass's size: without time_based a pass issues size= bytes (the regions' sum, or size= if less: the job's
-//     bytes), io_size= spreads passes over the region until that much is issued, loops= makes that many passes;
+//     bytes), io_size= spreads passes over the region until that much is issued, loops= makes that many passes
+//     (with io_size=, that many times io_size=);
 //     number_ios= caps a pass's requests, time_based or not; trimwrite's trims and writes count twice (each byte
 //     trimmed, then written);
 //   - runtime= after the ramp, and fio's exitall (another job of the fio group ended): the job stops as at its
@@ -164,7 +165,8 @@ class JobStopRules {
   bool pass_done_ = false;
   std::uint64_t issued_bytes_ = 0;        // in this pass, after the ramp
   std::uint64_t issued_requests_ = 0;     // in this pass, ramp included
-  std::uint64_t issued_before_pass_ = 0;  // bytes issued by the earlier passes
+  std::uint64_t issued_before_pass_ = 0;  // bytes issued by the earlier passes (of this loop, with io_size=)
+  std::uint32_t loops_done_ = 0;          // with io_size=: the loops (of io_size= each) done
   // the clock and the flags
   std::chrono::nanoseconds runtime_;
   Signals signals_;

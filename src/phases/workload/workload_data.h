@@ -10,6 +10,7 @@
 // completion time is taken, as fio checks in its completion path.
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -25,6 +26,7 @@ namespace bench {
 
 class BufferFiller;
 class BlockVerifier;
+struct VerifyFailure;
 
 // Thrown by JobData for a block that fails its check: the first bad block, in one line (file, offset, what differs,
 // expected and found). main exits 1 for it, as fio exits 1 after a verify failure.
@@ -59,18 +61,25 @@ class JobData {
 
   // Every slot's first contents (untimed, before the group's release).
   void fill_initial();
-  // Before the write from `slot` to `offset` is submitted: its verified contents, a refill or a scramble.
-  void before_write(std::uint32_t slot, std::uint64_t offset);
-  // After the read into `slot` from `offset` completed (verify= on a reading job): nullopt when good, else the
-  // failure's line.
-  std::optional<std::string> after_read(std::uint32_t slot, std::uint64_t offset);
+  // Before the write of `length` bytes from `slot` to `offset` is submitted: its verified contents, a refill or a
+  // scramble.
+  void before_write(std::uint32_t slot, std::uint64_t offset, std::uint32_t length);
+  // After the read of `length` bytes into `slot` from `offset` completed (verify= on a reading job, a read-back):
+  // nullopt when good, else the failure's line.
+  std::optional<std::string> after_read(std::uint32_t slot, std::uint64_t offset, std::uint32_t length);
 
   // Whether, after the job's requests, every block it wrote (verify_only: every block of its region) is read
   // back and checked.
   bool verifies_after_the_job() const;
-  // That read-back's blocks, one at a time, in offset order: the next one's file offset (the caller reads it and
-  // checks it with after_read), nullopt when every one was given.
-  std::optional<std::uint64_t> next_read_back();
+  // That read-back's blocks, one at a time, in offset order: the next one's file offset and length (the caller
+  // reads it and checks it with after_read), nullopt when every one was given. With requests of varying sizes
+  // (bsrange=, bssplit=) each is a write as it went, but one a later write overlapped (fio's random map keeps its
+  // requests apart; bench++'s does not cut them), which is not checked.
+  struct Extent {
+    std::uint64_t offset = 0;
+    std::uint32_t length = 0;
+  };
+  std::optional<Extent> next_read_back();
   // verify_backlog=N (fio's check_get_verify), asked before each request of the job: the file offset of a written
   // block to read back and check now (the caller reads it with after_read), or nullopt. As fio: a batch of
   // verify_backlog_batch= blocks (default N) starts when the blocks written and not yet checked are a non-zero
@@ -90,12 +99,19 @@ class JobData {
   std::span<std::byte> slot_bytes(std::uint32_t slot) const;
   std::optional<std::uint64_t> take_oldest_unchecked();
   std::optional<std::string> check(std::span<const std::byte> block, std::uint64_t offset);
+  void record_write(std::uint64_t offset, std::uint32_t length);
+  std::string dump_bad_interval(std::span<const std::byte> block, std::uint64_t offset,
+                                const VerifyFailure& failure) const;
 
   const WorkloadSpec& spec_;
   JobDataSetup setup_;
   std::unique_ptr<BufferFiller> filler_;       // without verify=
   std::unique_ptr<BlockVerifier> verifier_;    // with verify=
   std::vector<bool> written_;                  // per block of the region: written by this job (verify=)
+  // Requests of varying sizes: each write's offset and length (not those a later write overlapped), instead.
+  bool varying_sizes_ = false;
+  std::map<std::uint64_t, std::uint32_t> written_extents_;
+  std::uint64_t read_back_from_ = 0;           // where next_read_back looks next in written_extents_
   std::uint64_t write_stamp_ = 0;              // scramble_buffers' per-write stamp
   std::uint64_t verified_blocks_ = 0;
   std::size_t read_back_block_ = 0;            // the next block next_read_back looks at (without verify_backlog)

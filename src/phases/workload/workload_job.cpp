@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <limits>
 #include <thread>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "measure/stopwatch.h"
 #include "phases/workload/backlog_verify.h"
 #include "phases/workload/job_depth_target.h"
+#include "phases/workload/job_errors.h"
 #include "phases/workload/job_pacing.h"
 #include "phases/workload/job_places.h"
 #include "phases/workload/job_recorder.h"
@@ -87,6 +89,7 @@ class JobLoop {
         stop_(spec_, plan.job_bytes, !(places_.restarts_files() && is_synchronous(plan.engine.kind())),
               {plan.interrupt_signal, plan.abort, plan.group_end}, result.stop_signal),
         steady_(spec_.steady_state),
+        errors_(spec_.errors, result.errors),
         result_(result) {
     batch_.reserve(plan.depth);
     completions_.reserve(plan.depth);
@@ -311,7 +314,7 @@ class JobLoop {
     const std::uint64_t offset = plan_.files[next->file].region_offset + place.offset;
     const std::uint32_t slot = slots_.take(op, next->file, offset, place.length);
     if (op == IoOp::kWrite && plan_.data != nullptr && plan_.data->acts_per_write()) {
-      plan_.data->before_write(slot, offset);
+      plan_.data->before_write(slot, offset, place.length);
     }
     batch_.push_back({op, next->file, offset, place.length, slot, slot});
     last_op_ = op;
@@ -373,7 +376,9 @@ class JobLoop {
     const std::uint32_t length = slots_.length[slot];
     const bool whole = result == static_cast<std::int64_t>(length);
     if (whole) pacing_.completed(op);
-    if (!whole) stop_.fail_request(op, result, length, plan_.files[slots_.file[slot]].name, slots_.offset[slot]);
+    if (!whole && !goes_on_after(op, result, slot)) {
+      stop_.fail_request(op, result, length, plan_.files[slots_.file[slot]].name, slots_.offset[slot]);
+    }
     if (backlog_.holds(slot)) {
       backlog_.reaped(slot);
       if (whole) check_read(slot);
@@ -421,11 +426,25 @@ class JobLoop {
                                    slots_.offset[slot], slots_.length[slot]));
   }
 
-  // verify= on a reading job: the first bad block stops the job (fio's verify error ends the job too).
+  // The request in `slot` came back failed with `result` (a negative errno): whether the job goes on after it
+  // (continue_on_error=, ignore_error=: phases/workload/job_errors.h). A short transfer never goes on: fio sends
+  // its rest again, bench++ takes it for the job's failure.
+  bool goes_on_after(IoOp op, std::int64_t result, std::uint32_t slot) {
+    if (result >= 0) return false;
+    const int error = static_cast<int>(-result);
+    const char* verb = op == IoOp::kWrite ? "write" : op == IoOp::kRead ? "read" : "trim";
+    return errors_.request_failed(op, error,
+                                  fmt::format("cannot {} {} at offset {}: {}", verb, plan_.files[slots_.file[slot]].name,
+                                              slots_.offset[slot], std::strerror(error)));
+  }
+
+  // verify= on a reading job: the first bad block stops the job (fio's verify error ends the job too), unless the
+  // job goes on after verify errors (continue_on_error=verify|all).
   void check_read(std::uint32_t slot) {
     if (stop_.verify_failed()) return;
-    if (std::optional<std::string> failure = plan_.data->after_read(slot, slots_.offset[slot])) {
-      stop_.fail_verify(std::move(*failure));
+    if (std::optional<std::string> failure = plan_.data->after_read(slot, slots_.offset[slot], slots_.length[slot])) {
+      const bool goes_on = errors_.verify_failed(*failure) && !spec_.verify.verify_fatal;  // counted either way
+      if (!goes_on) stop_.fail_verify(std::move(*failure));
     }
   }
 
@@ -443,13 +462,13 @@ class JobLoop {
       batch_.clear();
       const std::size_t batch_size = more ? refill_.batch_size(slots_.free_count()) : 0;
       while (batch_.size() < batch_size) {
-        const std::optional<std::uint64_t> offset = plan_.data->next_read_back();
-        if (!offset) {
+        const std::optional<JobData::Extent> block = plan_.data->next_read_back();
+        if (!block) {
           more = false;
           break;
         }
-        const std::uint32_t slot = slots_.take(IoOp::kRead, 0, *offset, spec_.block_bytes);
-        batch_.push_back({IoOp::kRead, 0, *offset, spec_.block_bytes, slot, slot});
+        const std::uint32_t slot = slots_.take(IoOp::kRead, 0, block->offset, block->length);
+        batch_.push_back({IoOp::kRead, 0, block->offset, block->length, slot, slot});
       }
       if (!batch_.empty()) submit_batch(true);
       if (plan_.engine.in_flight() == 0) {
@@ -508,6 +527,7 @@ class JobLoop {
   BacklogVerify backlog_;  // verify_backlog=
   JobStopRules stop_;
   JobSteadyState steady_;  // ss=, ss_dur=: stops the job once steady
+  JobErrorPolicy errors_;  // continue_on_error=, ignore_error=: the errors the job goes on after
   IoOp last_op_ = IoOp::kRead;                   // the last request issued (fio's last_ddir), for verify_backlog
   std::optional<IoOp> held_op_;                  // drawn, held back by the pacing
   std::optional<JobPacing::Decision> pace_;       // the pacing's answer that held the request back

@@ -187,6 +187,7 @@ void add_member(FioJob& entry, const FioJob& job) {
   }
   entry.depths.add(job.depths);
   if (!entry.failure) entry.failure = job.failure;
+  entry.errors.add(job.errors);
   entry.members += job.members;
   entry.last_spec = job.last_spec;
   entry.steady_state = job.steady_state;
@@ -227,18 +228,25 @@ std::vector<FioJob> fio_jobs(const RunResult& run) {
       const FioDdir ddir = ddir_of(result.workload->direction);
       FioDirectionResult& direction = job.directions[static_cast<std::size_t>(ddir)];
       direction = direction_of(result, spec, ddir);
+      // fio's total_ios counts the requests issued: those that came back failed too.
+      if (ddir != FioDdir::kSync) direction.total_ios += result.workload->errors.failed_requests[static_cast<std::size_t>(ddir)];
       // Every part of a job holds the same jobs' runtimes; a part read from a file has none.
       job.job_runtime_ms =
           std::max(job.job_runtime_ms, summed_job_runtimes_ms(*result.workload).value_or(direction.runtime_ms));
       if (result.cpu_breakdown) job.cpu = result.cpu_breakdown;
       job.depths = result.workload->depths;  // the same in every part of the job
       if (result.workload->failure) job.failure = result.workload->failure;
+      job.errors = result.workload->errors;  // the same in every part of the job
       job.steady_state = result.workload->fio_steady_state;  // the same in every part of the job
       job.latency_depth = result.workload->latency_depth;
     }
     const bool each_job = by_job.size() > 1;
     for (auto& [job_index, job] : by_job) {
       if (each_job && !job_index) continue;  // the whole, which fio does not print beside its jobs
+      // fio's error of a job that went on after its errors: its first counted one (stat.c, ts->error).
+      if (!job.failure && job.counts_errors() && job.errors.first != 0) {
+        job.failure = JobFailure{job.errors.first, job.errors.first_message};
+      }
       if (!jobs.empty() && spec.group_reporting && jobs.back().groupid == groupid) {
         add_member(jobs.back(), job);  // fio's group_reporting across its sections
       } else {

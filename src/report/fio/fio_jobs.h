@@ -105,7 +105,12 @@ struct FioJob {
   std::uint64_t job_runtime_ms = 0;
   std::optional<CpuBreakdown> cpu;  // the process's over the job's group
   IoDepthCounts depths;             // fio's I/O depth distributions, as counts
-  std::optional<JobFailure> failure;  // fio's "error" (its number) and verror (the message); nullopt: error 0
+  // fio's "error" (its number) and verror (the message); nullopt: error 0. A job that went on after its errors
+  // (continue_on_error=, ignore_error=) has its first counted error here, as fio's group reports it.
+  std::optional<JobFailure> failure;
+  JobErrors errors;  // fio's total_err_count and first_error (its members' summed, as fio's sum_thread_stats)
+  // fio's ts->continue_on_error (the last member's): the outputs add total_err and first_error.
+  bool counts_errors() const { return last_spec->errors.counts_errors(); }
   // fio's steady state (ss_dur=): the last member's, as fio's group takes its last job's; nullopt: none.
   std::optional<FioSteadyStateResult> steady_state;
   // fio's latency_depth under latency_target=: the depth the last member's search ended at; nullopt: none.

@@ -164,6 +164,10 @@ Json job_object(const FioJob& job, const std::vector<FioJob>& jobs, FioJsonKind 
   object["latency_ns"] = std::move(ns);
   object["latency_us"] = std::move(us);
   object["latency_ms"] = std::move(ms);
+  if (job.counts_errors()) {  // fio's, with continue_on_error (or ignore_error) set
+    object["total_err"] = job.errors.total;
+    object["first_error"] = job.errors.first;
+  }
   // fio's latency profile (stat.c): the depth its search ended at (iodepth without latency_target=), the target in
   // ns, the window in us.
   const WorkloadSpec& latency = *job.last_spec;

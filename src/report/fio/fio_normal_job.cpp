@@ -4,6 +4,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstring>
 #include <tuple>
 
 #include "report/fio/fio_number_text.h"
@@ -127,6 +128,10 @@ std::string job_counts_lines(const FioJob& job) {
   text += fmt::format("     issued rwts: total={},{},{},{} short=0,0,0,0 dropped=0,0,0,0\n",
                       job.at(FioDdir::kRead).total_ios, job.at(FioDdir::kWrite).total_ios,
                       job.at(FioDdir::kTrim).total_ios, job.at(FioDdir::kSync).total_ios);
+  if (job.counts_errors()) {
+    text += fmt::format("     errors    : total={}, first_error={}/<{}>\n", job.errors.total, job.errors.first,
+                        std::strerror(job.errors.first));
+  }
   const WorkloadSpec& latency = *job.last_spec;  // fio's latency profile: target in ns, window in us
   text += fmt::format("     latency   : target={}, window={}, percentile={:.2f}%, depth={}\n",
                       latency.latency_target.count(),

@@ -69,6 +69,7 @@ std::string job_line(const FioJob& job, const std::vector<FioJob>& jobs, const R
   for (const double share : shares.us) line += fmt::format(";{:3.2f}%", share);
   for (const double share : shares.ms) line += fmt::format(";{:3.2f}%", share);
   if (version >= 3) line += fio_disk_terse_fields(fio_disk_utilization(run));
+  if (job.counts_errors()) line += fmt::format(";{};{}", job.errors.total, job.errors.first);
   if (!job.spec->description.empty()) line += (version == 2 ? "\n;" : ";") + job.spec->description;
   return line + "\n";
 }

@@ -180,6 +180,26 @@ std::vector<std::string> job_failure_lines(const RunResult& run) {
   return lines;
 }
 
+std::vector<std::string> told_error_lines(const RunResult& run) {
+  std::vector<std::string> lines;
+  std::vector<const WorkloadPart*> told;  // one part per job
+  for (const PhaseResult& p : run.phases) {
+    if (!p.workload || p.workload->errors.told.empty()) continue;
+    const WorkloadPart& part = *p.workload;
+    const bool each_job = std::any_of(run.phases.begin(), run.phases.end(), [&](const PhaseResult& other) {
+      return other.workload && other.workload->workload == part.workload && other.workload->job;
+    });
+    if (!part.job && each_job) continue;  // its jobs' own parts tell theirs
+    if (std::any_of(told.begin(), told.end(),
+                    [&](const WorkloadPart* t) { return t->workload == part.workload && t->job == part.job; })) {
+      continue;
+    }
+    told.push_back(&part);
+    for (const std::string& line : part.errors.told) lines.push_back(fmt::format("{}: {}", failure_owner(part), line));
+  }
+  return lines;
+}
+
 std::string format_workload_table(const RunResult& run) {
   std::vector<const PhaseResult*> parts;
   for (const PhaseResult& p : run.phases) {

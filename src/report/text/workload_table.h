@@ -20,6 +20,9 @@ std::string format_workload_table(const RunResult& run);
 // "workload 'NAME' job N: MESSAGE" for one of numjobs reported apart; what main says of a failure, without the
 // "bench++: ". Empty when every job ran to its end.
 std::vector<std::string> job_failure_lines(const RunResult& run);
+// error_dump=1: each error a job went on after (result/error_tolerance.h JobErrors::told), one line each, "workload
+// 'NAME' (job N): MESSAGE", each job's once.
+std::vector<std::string> told_error_lines(const RunResult& run);
 
 // A failed part's (WorkloadPart::failure set) message, without the "workload 'NAME': " it may start with (a
 // rate_min failure's does), for where the workload is already named.

@@ -34,9 +34,9 @@ TEST_CASE("backlog verify: verify_backlog=2 checks the two blocks written, one r
   BacklogVerify backlog(&data, 4);
   REQUIRE(backlog.active());
   CHECK(!backlog.due(false));
-  data.before_write(0, 0);
+  data.before_write(0, 0, 4096);
   CHECK(!backlog.due(false));
-  data.before_write(1, 4096);
+  data.before_write(1, 4096, 4096);
   const std::optional<std::uint64_t> first = backlog.due(false);
   REQUIRE(first);
   CHECK(*first == 0);

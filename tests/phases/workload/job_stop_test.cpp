@@ -103,6 +103,29 @@ TEST_CASE("job stop: io_size= spreads passes over the region until that much is 
   CHECK(requests_in_pass(whole) == 5);
 }
 
+TEST_CASE("job stop: io_size= with loops= issues io_size= that many times, as fio's keep_running") {
+  WorkloadSpec spec = spec_of();
+  spec.io_size = 3 * 4096;
+  spec.loops = 2;
+  Flags flags;
+  JobStopRules rules = flags.rules(spec, 2 * 4096);
+  CHECK(requests_in_pass(rules) == 2);
+  REQUIRE(rules.next_pass(1));
+  CHECK(requests_in_pass(rules) == 1);  // the first loop's io_size
+  REQUIRE(rules.next_pass(2));
+  CHECK(requests_in_pass(rules) == 2);  // the second loop starts over
+  REQUIRE(rules.next_pass(3));
+  CHECK(requests_in_pass(rules) == 1);
+  CHECK(!rules.next_pass(4));
+
+  spec.io_size = 4096;  // less than a pass: one short pass per loop
+  JobStopRules short_loops = flags.rules(spec, 2 * 4096);
+  CHECK(requests_in_pass(short_loops) == 1);
+  REQUIRE(short_loops.next_pass(1));
+  CHECK(requests_in_pass(short_loops) == 1);
+  CHECK(!short_loops.next_pass(2));
+}
+
 TEST_CASE("job stop: trimwrite counts each byte twice, and its owed write goes before the pass ends") {
   const WorkloadSpec spec = spec_of(IoPattern::kTrimWrite);
   Flags flags;
