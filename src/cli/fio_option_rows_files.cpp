@@ -9,6 +9,7 @@
 
 #include "cli/fio_distribution.h"
 #include "cli/fio_values.h"
+#include "cli/fio_zones.h"
 #include "cli/value_error.h"
 #include "result/job_file_names.h"
 #include "result/result_keywords.h"
@@ -69,12 +70,14 @@ void set_offset(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   const BytesOrPercent value = bytes_or_percent(text, kb_base);
   spec.offset_bytes = value.bytes;
   spec.offset_percent = value.percent;
+  spec.zone_counts.offset = value.zones;
 }
 
 void set_offset_increment(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   const BytesOrPercent value = bytes_or_percent(text, kb_base);
   spec.offset_increment_bytes = value.bytes;
   spec.offset_increment_percent = value.percent;
+  spec.zone_counts.offset_increment = value.zones;
 }
 
 void set_offset_align(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
@@ -135,12 +138,34 @@ constexpr std::array kRules = {
     FioOptionRule{{"filesize", {}, kRequired, kFiles, "SIZE|LOW-HIGH", "each file's size, or a range it is drawn in",
                    {}, recorded_in("filesize filesize_high")},
                   set_file_size},
-    FioOptionRule{{"offset", {"fileoffset"}, kRequired, kFiles, "SIZE|N%", "where in each file the job's I/O starts",
+    FioOptionRule{{"offset", {"fileoffset"}, kRequired, kFiles, "SIZE|N%|Nz", "where in each file the job's I/O starts",
                    "0", recorded_in("offset_bytes offset_percent")},
                   set_offset},
-    FioOptionRule{{"offset_increment", {}, kRequired, kFiles, "SIZE|N%", "job N starts at offset + N x increment",
+    FioOptionRule{{"offset_increment", {}, kRequired, kFiles, "SIZE|N%|Nz", "job N starts at offset + N x increment",
                    "0", recorded_in("offset_increment_bytes offset_increment_percent")},
                   set_offset_increment},
+    FioOptionRule{{"zonemode", {}, kRequired, kFiles, "none|strided",
+                   "strided: zonesize bytes in each zone of zonerange, then zoneskip on", "none",
+                   recorded_in("zonemode")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { set_zone_mode(s, v); }},
+    FioOptionRule{{"zonesize", {}, kRequired, kFiles, "SIZE", "bytes transferred in a zone before the next",
+                   "0", recorded_in("zonesize")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned kb) { s.zone_size = fio_size_of(v, kb); }},
+    FioOptionRule{{"zonerange", {}, kRequired, kFiles, "SIZE", "a zone's length (0: zonesize)", "0",
+                   recorded_in("zonerange")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned kb) { s.zone_range = fio_size_of(v, kb); }},
+    FioOptionRule{{"zoneskip", {}, kRequired, kFiles, "SIZE|Nz", "the gap after each zone", "0",
+                   recorded_in("zoneskip")},
+                  set_zone_skip},
+    FioOptionRule{{"create_serialize", {}, kRequired, kFiles, "0|1",
+                   "accepted: bench++ lays the jobs' files out one job at a time either way", "1",
+                   not_recorded("the order in which the jobs' files are laid out, before anything is measured: "
+                                "bench++ lays them out one job at a time whatever it says")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) { (void)boolean(v); }},
+    FioOptionRule{{"pre_read", {}, kRequired, kFiles, "0|1",
+                   "read each job's files into the page cache before it starts (invalidate off)", "0",
+                   recorded_in("pre_read")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.pre_read = boolean(v); }},
     FioOptionRule{{"offset_align", {}, kRequired, kFiles, "SIZE", "aligns an offset given as a percent (0: bs)",
                    "0", recorded_in("offset_align")},
                   set_offset_align},

@@ -13,6 +13,7 @@
 
 #include "cli/fio_distribution.h"
 #include "cli/fio_values.h"
+#include "cli/fio_zones.h"
 #include "cli/value_error.h"
 #include "result/result_keywords.h"
 #include "text/number.h"
@@ -64,8 +65,10 @@ void set_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
     spec.size_bytes = 0;
     return;
   }
-  spec.size_bytes = fio_size_of(text, kb_base);
   spec.size_percent.reset();
+  spec.zone_counts.size = zone_count_of(text);  // Nz: settle_workload makes it bytes (cli/fio_zones.h)
+  if (spec.zone_counts.size) return;
+  spec.size_bytes = fio_size_of(text, kb_base);
   if (spec.size_bytes == 0) fail("must be more than 0");
 }
 
@@ -193,6 +196,8 @@ void set_thinktime_blocks_type(WorkloadSpec& spec, std::string_view text, unsign
 // fio's io_size= (io_limit=): a size; N% (of size) is refused.
 void set_io_size(WorkloadSpec& spec, std::string_view text, unsigned kb_base) {
   if (!text.empty() && text.back() == '%') fail("a share of size (io_size=N%) is not supported by bench++");
+  spec.zone_counts.io_size = zone_count_of(text);  // Nz: settle_workload makes it bytes (cli/fio_zones.h)
+  if (spec.zone_counts.io_size) return;
   spec.io_size = fio_size_of(text, kb_base);
 }
 
@@ -267,10 +272,10 @@ constexpr std::array kRules = {
                    "the unit of random offsets per direction (turns the random map off, as fio)",
                    {}, recorded_in("blockalign")},
                   set_block_align},
-    FioOptionRule{{"size", {}, kRequired, kJob, "SIZE|N%", "bytes per job, or a share of an existing file or device",
+    FioOptionRule{{"size", {}, kRequired, kJob, "SIZE|N%|Nz", "bytes per job, or a share of an existing file or device",
                    {}, recorded_in("size_bytes size_percent")},
                   set_size},
-    FioOptionRule{{"io_size", {"io_limit"}, kRequired, kJob, "SIZE", "bytes of I/O over the size= region (passes)",
+    FioOptionRule{{"io_size", {"io_limit"}, kRequired, kJob, "SIZE|Nz", "bytes of I/O over the size= region (passes)",
                    {}, recorded_in("io_size")},
                   set_io_size},
     FioOptionRule{{"number_ios", {}, kRequired, kJob, "N", "a pass ends after N requests",

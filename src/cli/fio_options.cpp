@@ -9,6 +9,7 @@
 #include "cli/fio_option_rules.h"
 #include "cli/fio_run_options.h"
 #include "cli/fio_values.h"
+#include "cli/fio_zones.h"
 #include "cli/value_error.h"
 #include "result/job_file_names.h"
 #include "result/errors.h"
@@ -126,7 +127,9 @@ void apply_fio_option(WorkloadSpec& spec, const FioOption& option, unsigned kb_b
 }
 
 void settle_workload(WorkloadSpec& spec) {
-  update_block_bytes(spec);  // bs=, bsrange=, bssplit=: each direction's sizes, block_bytes the largest
+  update_block_bytes(spec);
+  settle_zones(spec);  // zonerange's default, counts of zones (Nz) in bytes
+  if (spec.pre_read) spec.invalidate = false;  // fio (init.c): pointless to pre-read and then drop the cache  // bs=, bsrange=, bssplit=: each direction's sizes, block_bytes the largest
   // fio (init.c): a statistic disable_* leaves out has no percentiles either.
   LatencyOutput& shown = spec.latency_output;
   if (shown.disable_lat) shown.lat_percentiles = false;
@@ -170,7 +173,12 @@ std::string nearest_option_name(std::string_view name) {
 std::string not_run_options_message(const std::vector<std::string>& names) {
   std::vector<std::string> unknown;
   std::vector<std::string> not_supported;
+  std::vector<std::string> zoned_devices;
   for (const std::string& name : names) {
+    if (is_zoned_block_device_option(name)) {
+      zoned_devices.push_back(name);
+      continue;
+    }
     (is_fio_option_name(name) || is_fio_run_option(name) ? not_supported : unknown).push_back(name);
   }
   std::vector<std::string> parts;
@@ -185,6 +193,11 @@ std::string not_run_options_message(const std::vector<std::string>& names) {
     parts.push_back(fmt::format("fio option {} is not supported by bench++", listed(not_supported)));
   } else if (!not_supported.empty()) {
     parts.push_back(fmt::format("fio options {} are not supported by bench++", listed(not_supported)));
+  }
+  if (!zoned_devices.empty()) {
+    parts.push_back(fmt::format("fio option{} {} {} for zoned block devices (zonemode=zbd), which cannot be tested here",
+                                zoned_devices.size() == 1 ? "" : "s", listed(zoned_devices),
+                                zoned_devices.size() == 1 ? "is" : "are"));
   }
   std::string message;
   for (const std::string& part : parts) message += (message.empty() ? "" : "; ") + part;

@@ -163,11 +163,11 @@ std::array<std::uint32_t, kFioDirections> per_direction_sizes(std::string_view t
 }
 
 BytesOrPercent bytes_or_percent(std::string_view text, unsigned kb_base) {
-  if (!text.empty() && text.back() == '%') return {0, whole_number32(text.substr(0, text.size() - 1), 0, 100)};
+  if (!text.empty() && text.back() == '%') return {0, whole_number32(text.substr(0, text.size() - 1), 0, 100), std::nullopt};
   if (!text.empty() && (text.back() == 'z' || text.back() == 'Z')) {
-    fail("zone counts (Nz) are not supported by bench++ (bytes or N%)");
+    return {0, std::nullopt, whole_number(text.substr(0, text.size() - 1), 0, UINT64_MAX)};
   }
-  return {fio_size_of(text, kb_base), std::nullopt};
+  return {fio_size_of(text, kb_base), std::nullopt, std::nullopt};
 }
 
 }  // namespace bench::cli_value

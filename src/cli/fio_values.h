@@ -83,10 +83,11 @@ std::array<std::uint32_t, kFioDirections> per_direction_sizes(std::string_view t
 // One direction's bssplit list (fio's split_parse_ddir and bssplit_ddir), sorted by percent as fio sorts it.
 std::vector<BlockSplit> block_split_list(std::string_view text, unsigned kb_base);
 
-// fio's offset= and offset_increment=: bytes, or N% of the file (0 to 100); fio's zone counts (Nz) are refused.
+// fio's offset= and offset_increment=: bytes, or N% of the file (0 to 100), or N zones (Nz: cli/fio_zones.h).
 struct BytesOrPercent {
   std::uint64_t bytes = 0;
   std::optional<std::uint32_t> percent;
+  std::optional<std::uint64_t> zones;
 };
 BytesOrPercent bytes_or_percent(std::string_view text, unsigned kb_base);
 

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/fio_zones.h"
 #include "data/workload_data_rules.h"
 #include "result/errors.h"
 #include "result/job_file_names.h"
@@ -149,6 +150,7 @@ void check_workload(const WorkloadSpec& spec) {
     throw UsageError(fmt::format("workload '{}': {}", spec.name, reason));
   };
   if (spec.name.empty()) throw UsageError("a workload needs a name (--name=NAME, or a [section] in a job file)");
+  if (const std::optional<std::string> reason = zone_refusal(spec)) refuse(*reason);
   if (spec.direct && spec.block_bytes % 512 != 0) {
     refuse(fmt::format("bs={} is not a multiple of 512, which direct=1 (O_DIRECT) needs", spec.block_bytes));
   }

@@ -304,6 +304,17 @@ constexpr std::array kWorkloadFields = {
                   "max_latency_us"},
     WorkloadField{"workload_iodepth_low", "iodepth_low", nullptr, member<&WorkloadSpec::iodepth_low>(), {},
                   {"iodepth_low", R::kCount}, "iodepth_low"},
+    // zones and reading ahead (zonemode=strided, pre_read=)
+    WorkloadField{"workload_zonemode", "zonemode", nullptr, flag_words<&WorkloadSpec::zone_strided, kZoneModeWords>(),
+                  {}, {"zonemode", R::kWord}, "zone_strided"},
+    WorkloadField{"workload_zonesize", "zonesize", nullptr, member<&WorkloadSpec::zone_size>(), {},
+                  {"zonesize", R::kSize}, "zone_size"},
+    WorkloadField{"workload_zonerange", "zonerange", nullptr, member<&WorkloadSpec::zone_range>(), {},
+                  {"zonerange", R::kSize}, "zone_range"},
+    WorkloadField{"workload_zoneskip", "zoneskip", nullptr, member<&WorkloadSpec::zone_skip>(), {},
+                  {"zoneskip", R::kSize}, "zone_skip"},
+    WorkloadField{"workload_pre_read", "pre_read", nullptr, member<&WorkloadSpec::pre_read>(), {},
+                  {"pre_read", R::kOnOff}, "pre_read"},
 };
 
 // The members no row records, each with the reason.
@@ -347,6 +358,9 @@ constexpr std::array kMembersNotRecorded = {
                       "is in fio's formats (total_err, first_error, error) and its figures"},
     MemberNotRecorded{"given_global_options",
                       "the options as fio echoes them, for fio's JSON; each one's effect is in the member it sets"},
+    MemberNotRecorded{"zone_counts",
+                      "zone counts (Nz) as written, which settle_workload turns into the bytes recorded (offset_bytes, "
+                      "size_bytes, zoneskip...)"},
     MemberNotRecorded{"given_job_options",
                       "the options as fio echoes them, for fio's JSON; each one's effect is in the member it sets"},
 };

@@ -184,9 +184,10 @@ constexpr FieldAccess<WorkloadSpec> pattern() {
   };
 }
 
-// The words of fio's two-word options held as flags (flag_words): rate_process= and io_submit_mode=.
+// The words of fio's two-word options held as flags (flag_words): rate_process=, io_submit_mode= and zonemode=.
 constexpr std::array<std::string_view, 2> kRateProcessWords = {"linear", "poisson"};
 constexpr std::array<std::string_view, 2> kSubmitModeWords = {"inline", "offload"};
+constexpr std::array<std::string_view, 2> kZoneModeWords = {"none", "strided"};
 
 // sync=: none, sync (O_SYNC) or dsync (O_DSYNC), fio's words for the flag added to the job's open.
 constexpr std::array<std::string_view, 3> kSyncWords = {"none", "sync", "dsync"};

@@ -127,6 +127,16 @@ enum class FallocateMode {
   kTruncate,  // truncate: ftruncate(2) to the size (a sparse file)
 };
 
+// offset=, offset_increment=, size=, io_size= and zoneskip= given as a number of zones (fio's Nz), as written;
+// settle_workload turns each into bytes (N x zonesize), as fio 3.33 does for zonemode=strided.
+struct ZoneCounts {
+  std::optional<std::uint64_t> offset;
+  std::optional<std::uint64_t> offset_increment;
+  std::optional<std::uint64_t> size;
+  std::optional<std::uint64_t> io_size;
+  std::optional<std::uint64_t> skip;
+};
+
 struct WorkloadSpec {
   std::string name;  // --name, or the job file's section: names the workload's results
   IoPattern pattern = IoPattern::kRead;
@@ -269,6 +279,15 @@ struct WorkloadSpec {
   std::uint64_t number_ios = 0;             // number_ios=: a pass ends after this many requests (0: no cap)
   std::uint64_t io_size = 0;                // io_size= (io_limit=): bytes of I/O over the size= region (0: size)
   bool fsync_on_close = false;              // fsync_on_close=1: each job fsyncs its file when done (untimed)
+  // fio's zonemode=strided with zonesize=, zonerange= (0: zonesize) and zoneskip= (engine/strided_offsets.h): a
+  // sequential job transfers zone_size bytes in a zone of zone_range bytes, then moves zone_range + zone_skip on,
+  // back to the region's start past its end. zone_strided false: zonemode=none (the sizes 0).
+  bool zone_strided = false;
+  std::uint64_t zone_size = 0;
+  std::uint64_t zone_range = 0;
+  std::uint64_t zone_skip = 0;
+  ZoneCounts zone_counts;
+  bool pre_read = false;     // pre_read=1: each job reads its files' regions into the page cache before it starts
   // Whether unlink_each_loop may act: the job may make more than one pass (loops=, or io_size= beyond size= or
   // beyond a size known only from an existing file), each but the last followed by the files' removal. A
   // time_based job loops within its one pass, as fio's does.

@@ -38,7 +38,7 @@ TEST_CASE("fio file options: offset= and offset_increment= take bytes or a perce
   CHECK(workload_of({"--offset_increment=10%"}).offset_increment_percent == 10u);
   CHECK(workload_of({"--offset_align=64k"}).offset_align == 65536);
   CHECK(test::contains(error_of({"--offset=101%"}), "must be between 0 and 100"));
-  CHECK(test::contains(error_of({"--offset=4z"}), "zone counts (Nz) are not supported"));
+  CHECK(test::contains(error_of({"--offset=4z"}), "a size in zones (Nz) needs zonemode=strided and zonesize="));
   CHECK(test::contains(error_of({"--offset_increment=-1"}), "without a sign"));
   CHECK(test::contains(error_of({"--direct=1", "--offset=1000"}), "offset 1000 is not a multiple of 512"));
   CHECK(test::contains(error_of({"--direct=1", "--offset_increment=100"}), "offset 100 is not a multiple of 512"));
@@ -65,6 +65,50 @@ TEST_CASE("fio file options: each job's start is offset plus its number times of
   spec.offset_bytes = 100;
   CHECK(fio_start_offset(spec, 0, 1u << 20) == 4096);
   CHECK(fio_start_offset(spec, 3, 1u << 20) == (100 + 3 * 262144 + 4095) / 4096 * 4096);
+}
+
+}  // namespace bench
+
+namespace bench {
+
+TEST_CASE("fio file options: zonemode=strided's sizes, and sizes in zones (Nz) settled as N x zonesize") {
+  const WorkloadSpec none = workload_of({});
+  CHECK_FALSE(none.zone_strided);
+  CHECK(none.zone_size == 0);
+  const WorkloadSpec strided = workload_of({"--zonemode=strided", "--zonesize=64k", "--zoneskip=1m"});
+  CHECK(strided.zone_strided);
+  CHECK(strided.zone_size == 65536);
+  CHECK(strided.zone_range == 65536);  // fio: zonerange defaults to zonesize
+  CHECK(strided.zone_skip == 1u << 20);
+  CHECK(workload_of({"--zonemode=strided", "--zonesize=64k", "--zonerange=1m"}).zone_range == 1u << 20);
+  // Nz: N zones of zonesize, for offset=, offset_increment=, size=, io_size= and zoneskip=.
+  const WorkloadSpec counted = workload_of({"--zonemode=strided", "--zonesize=8k", "--offset=2z", "--size=16z",
+                                            "--offset_increment=4z", "--io_size=32z", "--zoneskip=3z"});
+  CHECK(counted.offset_bytes == 16384);
+  CHECK(counted.size_bytes == 16u * 8192);
+  CHECK(counted.offset_increment_bytes == 4u * 8192);
+  CHECK(counted.io_size == 32u * 8192);
+  CHECK(counted.zone_skip == 3u * 8192);
+  // The last value given counts: bytes after a count of zones.
+  CHECK(workload_of({"--zonemode=strided", "--zonesize=8k", "--offset=2z", "--offset=4k"}).offset_bytes == 4096);
+  // fio's refusals, and what bench++ does not run with zones.
+  CHECK(test::contains(error_of({"--zonesize=8k"}), "zonemode=none and zonesize= are not compatible"));
+  CHECK(test::contains(error_of({"--zonemode=strided"}), "zonemode=strided needs zonesize="));
+  CHECK(test::contains(error_of({"--zonemode=strided", "--zonesize=8k", "--rw=randread"}),
+                       "zonemode=strided with random requests"));
+  CHECK(test::contains(error_of({"--zonemode=strided", "--zonesize=8k", "--bsrange=4k-8k"}),
+                       "zonemode=strided with varying request sizes"));
+  CHECK(test::contains(error_of({"--zonemode=zbd"}), "zoned block devices (zonemode=zbd) cannot be tested here"));
+  CHECK(test::contains(error_of({"--zonemode=banana"}), "fio's values are none, strided and zbd"));
+}
+
+TEST_CASE("fio file options: pre_read turns invalidate off, create_serialize is accepted") {
+  CHECK_FALSE(workload_of({}).pre_read);
+  const WorkloadSpec pre_read = workload_of({"--pre_read=1"});
+  CHECK(pre_read.pre_read);
+  CHECK_FALSE(pre_read.invalidate);  // fio: pointless to pre-read and then drop the cache
+  CHECK(workload_of({"--create_serialize=0"}).invalidate);
+  CHECK(test::contains(error_of({"--create_serialize=maybe"}), "create_serialize"));
 }
 
 }  // namespace bench

@@ -301,9 +301,15 @@ TEST_CASE("fio: job file errors name the file and line") {
   CHECK(error_of("[a]\nsize=1m\nno_such_option=2\n") ==
         "bad.fio:3: unknown fio option 'no_such_option' (did you mean 'description'?) (see --cmdhelp)");
   // All of them in one message, at the first one's line.
-  CHECK(error_of("[global]\nzonemode=zbd\n[a]\nsize=1m\ngpu_dev_id=2\n[b]\nsize=1m\ngpu_dev_id=3\nverify_state_load=2\n") ==
-        "bad.fio:2: fio options 'zonemode', 'gpu_dev_id', 'verify_state_load' are not supported by bench++ (see bench++(1), "
+  CHECK(error_of("[global]\nlockfile=exclusive\n[a]\nsize=1m\ngpu_dev_id=2\n[b]\nsize=1m\ngpu_dev_id=3\nverify_state_load=2\n") ==
+        "bad.fio:2: fio options 'lockfile', 'gpu_dev_id', 'verify_state_load' are not supported by bench++ (see bench++(1), "
         "WORKLOADS)");
+  // zonemode=zbd's options: zoned block devices, which cannot be tested here.
+  CHECK(error_of("[a]\nsize=1m\nzonecapacity=1m\nmax_open_zones=4\n") ==
+        "bad.fio:3: fio options 'zonecapacity', 'max_open_zones' are for zoned block devices (zonemode=zbd), which "
+        "cannot be tested here (see bench++(1), WORKLOADS)");
+  CHECK(error_of("[a]\nsize=1m\nzonemode=zbd\n").find("bad.fio:3: invalid fio option zonemode='zbd': zoned block "
+                                                        "devices (zonemode=zbd) cannot be tested here") == 0);
   CHECK(error_of("size=1m\n[a]\n") == "bad.fio:1: an option before the first [section]");
   CHECK(error_of("[a\nsize=1m\n") == "bad.fio:1: '[a' is not a [section] line");
   CHECK(error_of("[global]\nsize=1m\n") == "bad.fio: no workload (a [section] other than [global])");

@@ -115,13 +115,14 @@ TEST_CASE("fio persona: --cmdhelp=OPTION (or its alias) is fio's block of \"%20s
 }
 
 TEST_CASE("fio persona: --cmdhelp of an option bench++ does not run says so on stderr, exit 0, as fio 3.33") {
-  // blktests, common/fio _have_fio_zbd_zonemode: `fio --cmdhelp=zonemode 2>&1 | grep -q zbd`: bench++ runs no
-  // zoned mode, so the check finds no "zbd" and blktests skips its zoned tests.
+  // blktests, common/fio _have_fio_zbd_zonemode: `fio --cmdhelp=zonemode 2>&1 | grep -q zbd`: bench++ runs
+  // zonemode=none and strided but not zbd, so the check finds no "zbd" and blktests skips its zoned tests.
   const ParsedCommandLine zonemode = answer({"--cmdhelp=zonemode"});
   CHECK(zonemode.action == Action::kHelp);
-  CHECK(zonemode.help_text.empty());
-  CHECK(zonemode.notice == "No such command: zonemode");
   CHECK_FALSE(contains(zonemode.notice + zonemode.help_text, "zbd"));
+  const ParsedCommandLine capacity = answer({"--cmdhelp=zonecapacity"});
+  CHECK(capacity.help_text.empty());
+  CHECK(capacity.notice == "No such command: zonecapacity");
 }
 
 TEST_CASE("fio persona: --enghelp lists the engines bench++ runs by fio's names, an unknown one is an error") {

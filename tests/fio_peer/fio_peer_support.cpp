@@ -25,6 +25,14 @@ std::uint64_t PeerRun::count(bool write) const {
   return total;
 }
 
+std::vector<std::uint64_t> PeerRun::offsets(bool write) const {
+  std::vector<std::uint64_t> out;
+  for (const PeerRequest& request : requests) {
+    if (request.write == write && request.transfer()) out.push_back(request.offset);
+  }
+  return out;
+}
+
 std::map<std::uint64_t, std::uint64_t> PeerRun::hits(bool write, std::uint64_t block_bytes) const {
   std::map<std::uint64_t, std::uint64_t> out;
   for (const PeerRequest& request : requests) {
@@ -238,6 +246,17 @@ PeerPair run_both_tools(const fs::path& dir, const std::vector<std::string>& opt
   CHECK(pair.bench.exit_code == 0);
   CHECK(pair.fio.exit_code == 0);
   return pair;
+}
+
+std::vector<std::uint64_t> check_same_offsets(const std::vector<std::string>& options, bool write,
+                                              std::uint64_t expected_requests, std::uint64_t file_bytes) {
+  const TempDir dir;
+  const PeerPair pair = run_both_tools(dir.path(), options, file_bytes);
+  CHECK(pair.fio.count(write) == expected_requests);  // the trace saw fio's requests
+  CHECK(pair.bench.count(write) == pair.fio.count(write));
+  CHECK(pair.bench.bytes(write) == pair.fio.bytes(write));
+  CHECK(pair.bench.offsets(write) == pair.fio.offsets(write));
+  return pair.fio.offsets(write);
 }
 
 namespace {

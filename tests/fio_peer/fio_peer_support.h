@@ -49,6 +49,8 @@ struct PeerRun {
   std::uint64_t count(bool write) const;
   // Requests per block of `block_bytes` (by offset / block_bytes), of one direction (fallocate's left out).
   std::map<std::uint64_t, std::uint64_t> hits(bool write, std::uint64_t block_bytes) const;
+  // The offsets of the pread64 (false) or pwrite64 (true) calls, in order.
+  std::vector<std::uint64_t> offsets(bool write) const;
 };
 
 // Whether strace and fio are there; when not, says the skip (kTool) and returns false.
@@ -68,6 +70,11 @@ struct PeerPair {
 };
 PeerPair run_both_tools(const std::filesystem::path& dir, const std::vector<std::string>& options,
                         std::uint64_t file_bytes, PeerCalls calls = PeerCalls::kReadsWrites);
+
+// run_both_tools in a directory of its own, checking that fio made `expected_requests` requests of `write` and
+// bench++ the same ones (offsets and bytes) in the same order; returns fio's offsets.
+std::vector<std::uint64_t> check_same_offsets(const std::vector<std::string>& options, bool write,
+                                              std::uint64_t expected_requests, std::uint64_t file_bytes);
 
 // What one tool did in a directory of its own: the files it left there (by name, the last component, with their
 // sizes) and its requests per file.

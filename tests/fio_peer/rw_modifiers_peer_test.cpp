@@ -15,27 +15,11 @@ namespace {
 constexpr std::uint64_t kBlock = 4096;
 constexpr std::uint64_t kFileBytes = 1ull << 20;
 
-std::vector<std::uint64_t> offsets_of(const test::PeerRun& run, bool write) {
-  std::vector<std::uint64_t> out;
-  for (const test::PeerRequest& request : run.requests) {
-    if (request.write == write) out.push_back(request.offset);
-  }
-  return out;
-}
+std::vector<std::uint64_t> offsets_of(const test::PeerRun& run, bool write) { return run.offsets(write); }
 
-// Runs the job under both tools; checks that fio made `expected_requests` requests and bench++ the same ones, in
-// the same order, and returns fio's offsets of `write`.
 std::vector<std::uint64_t> check_same_offsets(const std::vector<std::string>& options, bool write,
                                               std::uint64_t expected_requests) {
-  const test::TempDir dir;
-  const test::PeerPair pair = test::run_both_tools(dir.path(), options, kFileBytes);
-  CHECK(pair.bench.exit_code == 0);
-  CHECK(pair.fio.count(write) == expected_requests);  // the trace saw fio's requests
-  CHECK(pair.bench.count(write) == pair.fio.count(write));
-  CHECK(pair.bench.bytes(write) == pair.fio.bytes(write));
-  const std::vector<std::uint64_t> fio_offsets = offsets_of(pair.fio, write);
-  CHECK(offsets_of(pair.bench, write) == fio_offsets);
-  return fio_offsets;
+  return test::check_same_offsets(options, write, expected_requests, kFileBytes);
 }
 
 }  // namespace

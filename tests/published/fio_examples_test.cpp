@@ -37,16 +37,13 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
     {"cmdprio-percentage",
      "cmdprio-percentage.fio:18: fio options 'cmdprio_percentage', 'cmdprio_class' are not supported"},
     {"cpuio", "cpuio.fio:2: invalid fio option ioengine='cpuio'"},
-    {"disk-zone-profile",
-     "disk-zone-profile.fio:12: fio options 'zonemode', 'zonesize', 'zoneskip' are not supported"},
     {"exec", "exec.fio:6: invalid fio option ioengine='exec'"},
     {"flow", "flow.fio:14: fio options 'flow_sleep', 'flow' are not supported"},
     {"ftruncate", "ftruncate.fio:4: invalid fio option ioengine='ftruncate'"},
     {"netio", "netio.fio:4: invalid fio option ioengine='net'"},
     {"netio_multicast", "netio_multicast.fio:4: invalid fio option ioengine='net'"},
     {"pmemblk", "pmemblk.fio:4: invalid fio option ioengine='pmemblk'"},
-    {"steadystate", "filename '/dev/null' is neither a regular file nor a block device"},
-    {"surface-scan", "surface-scan.fio:16: fio options 'fill_device', 'create_serialize' are not supported"},
+    {"surface-scan", "surface-scan.fio:16: fio option 'fill_device' is not supported"},
 };
 
 // The examples fio 3.33 itself cannot run here (scaled as the others), and why.

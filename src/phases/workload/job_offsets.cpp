@@ -54,16 +54,24 @@ FioSeeds size_seeds(const WorkloadSpec& spec, FioSeeds seeds) {
   return seeds;
 }
 
-std::variant<OffsetGenerator, RandomOffsets> make_offsets(const WorkloadSpec& spec, std::uint64_t region_bytes,
-                                                          const FioSeeds& fio_seeds) {
+std::variant<OffsetGenerator, RandomOffsets, StridedOffsets> make_offsets(const WorkloadSpec& spec,
+                                                                          std::uint64_t region_bytes,
+                                                                          const FioSeeds& fio_seeds,
+                                                                          std::uint64_t span_bytes) {
+  // (cli/ runs zonemode=strided with sequential requests of one size only)
+  if (spec.zone_strided && !is_random(spec.pattern)) {
+    return StridedOffsets({spec.zone_size, spec.zone_range, spec.zone_skip}, region_bytes, span_bytes,
+                          spec.time_based);
+  }
   if (!is_random(spec.pattern)) return OffsetGenerator(region_bytes, spec.block_bytes);
   return RandomOffsets(random_offsets_spec(spec, region_bytes, fio_seeds));
 }
 
 }  // namespace
 
-JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& fio_seeds)
-    : offsets_(make_offsets(spec, region_bytes, fio_seeds)),
+JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& fio_seeds,
+                       std::uint64_t span_bytes)
+    : offsets_(make_offsets(spec, region_bytes, fio_seeds, span_bytes)),
       block_bytes_(spec.block_bytes),
       region_bytes_(region_bytes),
       time_based_(spec.time_based),
@@ -82,6 +90,11 @@ JobOffsets::JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, con
 std::optional<RequestPlace> JobOffsets::next(IoOp op) {
   const unsigned direction = direction_of(op);
   if (sizes_) return next_varying(direction);
+  if (auto* strided = std::get_if<StridedOffsets>(&offsets_)) {
+    const std::optional<std::uint64_t> offset = strided->next(direction, block_bytes_);
+    if (!offset) return std::nullopt;
+    return RequestPlace{*offset, block_bytes_};
+  }
   if (auto* sequential = std::get_if<OffsetGenerator>(&offsets_)) {
     if (skip_ != 0) return next_skipping(direction);
     if (sequential->position_in_pass() == 0 && sequential->pass() > 0) ++sequential_wraps_;
@@ -112,6 +125,7 @@ std::optional<std::uint64_t> JobOffsets::next_random(RandomOffsets& random, unsi
 
 std::uint64_t JobOffsets::time_based_wraps() const {
   if (const auto* random = std::get_if<RandomOffsets>(&offsets_)) return random->time_based_restarts();
+  if (const auto* strided = std::get_if<StridedOffsets>(&offsets_)) return strided->wraps();
   return sequential_wraps_;
 }
 

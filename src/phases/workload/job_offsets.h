@@ -1,6 +1,6 @@
 #pragma once
 // Where one job's requests go (the job loop asks once per request): sequential jobs walk their region in order
-// pass after pass (engine/offset_generator.h); random ones draw as fio 3.33 draws (engine/random_offsets.h:
+// pass after pass (engine/offset_generator.h; zone by zone under zonemode=strided, engine/strided_offsets.h); random ones draw as fio 3.33 draws (engine/random_offsets.h:
 // random_generator, the random map, random_distribution, percentage_random, fio's seeds), so that a job run by
 // bench++ and by fio on the same file visits the same blocks.
 #include <array>
@@ -12,6 +12,7 @@
 #include "engine/io_engine.h"
 #include "engine/offset_generator.h"
 #include "engine/random_offsets.h"
+#include "engine/strided_offsets.h"
 #include "engine/request_sizes.h"
 #include "result/workload_spec.h"
 
@@ -36,8 +37,10 @@ struct RequestPlace {
 
 class JobOffsets {
  public:
-  // Throws std::invalid_argument as RandomOffsets does.
-  JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& fio_seeds);
+  // Throws std::invalid_argument as RandomOffsets does. `span_bytes`: the file's length from the region's start,
+  // where zonemode=strided's zones end (0: the region's).
+  JobOffsets(const WorkloadSpec& spec, std::uint64_t region_bytes, const FioSeeds& fio_seeds,
+             std::uint64_t span_bytes = 0);
   // The next request for `op` (kRead or kWrite): block_bytes long, or drawn as fio draws it when the spec's
   // block_sizes vary (engine/request_sizes.h); nullopt when the pass is over without time_based (a random pass:
   // the random map or the lfsr has handed out every block; with varying sizes, a sequential direction has
@@ -54,7 +57,8 @@ class JobOffsets {
   std::optional<std::uint64_t> next_random(RandomOffsets& random, unsigned direction, std::uint32_t length);
   std::uint64_t skipped(std::uint64_t end) const;
 
-  std::variant<OffsetGenerator, RandomOffsets> offsets_;
+  // A sequential job's (OffsetGenerator, or StridedOffsets under zonemode=strided) or a random one's.
+  std::variant<OffsetGenerator, RandomOffsets, StridedOffsets> offsets_;
   std::uint32_t block_bytes_;
   std::uint64_t region_bytes_;
   bool time_based_;

@@ -14,7 +14,9 @@ JobPlaces::JobPlaces(const JobPlan& plan)
 std::vector<JobOffsets> JobPlaces::file_offsets(const JobPlan& plan) {
   std::vector<JobOffsets> offsets;
   offsets.reserve(plan.files.size());
-  for (const JobFile& file : plan.files) offsets.emplace_back(plan.spec, file.region_bytes, plan.fio_seeds);
+  for (const JobFile& file : plan.files) {
+    offsets.emplace_back(plan.spec, file.region_bytes, plan.fio_seeds, file.span_bytes);
+  }
   return offsets;
 }
 
@@ -32,7 +34,7 @@ std::optional<JobPlaces::FilePlace> JobPlaces::next(IoOp op) {
       return FilePlace{*file, place};
     }
     if (service_.restarts_files() && file_issued_[*file] > 0) {  // (a file no block fits is done all the same)
-      offsets_[*file] = JobOffsets(spec, plan_.files[*file].region_bytes, plan_.fio_seeds);
+      offsets_[*file] = JobOffsets(spec, plan_.files[*file].region_bytes, plan_.fio_seeds, plan_.files[*file].span_bytes);
       file_issued_[*file] = 0;
       wraps_seen_[*file] = 0;
       if (is_random(spec.pattern)) {

@@ -22,6 +22,7 @@ struct JobFile {
   std::uint64_t region_bytes = 0;   // the job's part of the file, from region_offset; a whole number of blocks
   std::string name;                 // names the file in error messages
   int fd = -1;                      // the engine's descriptor of it: fio's cache drop at a time_based wrap uses it
+  std::uint64_t span_bytes = 0;     // the file's length from region_offset when the job starts (0: region_bytes)
 };
 
 // What one job is to do. The engine works on the job's files (EngineSetup::fds in the order of `files`), with

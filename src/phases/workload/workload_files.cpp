@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <system_error>
@@ -119,6 +120,38 @@ const fs::path& WorkloadFiles::private_directory(const fs::path& directory) {
   return private_directories_.emplace(directory, fs::path(pattern)).first->second;
 }
 
+// fio's pre_read=1 (filesetup.c pre_read_file): each target's region read from its start with read(2), in
+// requests of the job's largest read size (the region's length if less), so that the job meets its data in the page
+// cache; a short read ends it with EIO, as fio fails the job. (The job's invalidate is off with it: settle_workload.)
+namespace {
+void pre_read(const WorkloadSpec& spec, std::span<const JobTarget> targets, const std::vector<fs::path>& opened_later) {
+  for (const JobTarget& target : targets) {
+    if (target.char_device) continue;  // as fio: nothing to read ahead on a character device
+    if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
+    const PosixFile file = target.exists ? PosixFile(target.path, O_RDONLY) : open_created(target.path, O_RDONLY);
+    std::uint64_t left = target.region_bytes;
+    const std::uint64_t chunk = std::min<std::uint64_t>(spec.block_sizes.direction[0].max() != 0
+                                                            ? spec.block_sizes.direction[0].max()
+                                                            : spec.block_bytes,
+                                                        left);
+    AlignedBuffer buffer(std::max<std::uint64_t>(chunk, 1));
+    if (::lseek(file.fd(), static_cast<off_t>(target.region_offset), SEEK_SET) < 0) {
+      throw_errno("seek, to pre-read (pre_read=1),", target.path);
+    }
+    while (left > 0) {
+      const std::uint64_t bytes = std::min(chunk, left);
+      const ssize_t done = ::read(file.fd(), buffer.data(), bytes);
+      if (done < 0 && errno == EINTR) continue;
+      if (done != static_cast<ssize_t>(bytes)) {
+        if (done >= 0) errno = EIO;
+        throw_errno("pre-read (pre_read=1)", target.path);
+      }
+      left -= bytes;
+    }
+  }
+}
+}  // namespace
+
 void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
   const EngineFiles engine_files = engine_facts(spec.engine).files;
@@ -166,17 +199,20 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
     const auto made = created_.find(target.path);
     if (spec.unlinks_between_loops() && made != created_.end()) made->second = Created{0, 0, made->second.keep};
   }
+  if (spec.pre_read) pre_read(spec, targets, opened_later);
   if (spec.direct || !spec.invalidate) return;
   // fio's invalidate=1 at a job's start: its region's pages declared unneeded (POSIX_FADV_DONTNEED), and no more.
   // No fdatasync first: after a job of direct or unsynced writes, the first sync a job times pays for the device
   // flush of what came before, in fio, and so it does here. Advice only: a failure is ignored, as fio only logs it.
   for (const JobTarget& target : targets) {
+    if (target.char_device) continue;  // fio: a character device has no cache to drop
     if (std::find(opened_later.begin(), opened_later.end(), target.path) != opened_later.end()) continue;
     const PosixFile file = target.exists ? PosixFile(target.path, O_RDONLY) : open_created(target.path, O_RDONLY);
     (void)::posix_fadvise(file.fd(), static_cast<off_t>(target.region_offset),
                           static_cast<off_t>(target.region_bytes), POSIX_FADV_DONTNEED);
   }
 }
+
 
 std::vector<FilesLaidOut> WorkloadFiles::take_laid_out() { return std::exchange(laid_out_, {}); }
 

@@ -74,9 +74,14 @@ struct JobTarget {
   // With several files per job, fio's io_size of this file when it is not whole blocks (size= split: size/nrfiles),
   // which fio extends a new file to, past the region's last whole block; 0 otherwise.
   std::uint64_t io_bytes = 0;
+  // The size of the existing file or device when planned (0 for one bench++ makes): where zonemode=strided's zones
+  // end (with the region's end, if further).
+  std::uint64_t file_bytes = 0;
   // The job's engine neither makes, lays out nor opens it (result/engine_kind.h touches_files: fio's null engine,
   // and filecreate, whose call makes it): a name and a region only, for which nothing is laid out, probed or counted.
   bool diskless = false;
+  // A character device (/dev/null, /dev/zero): used as it is, never laid out, pre-read, probed nor removed.
+  bool char_device = false;
   // The region's end, where the job's requests stop.
   std::uint64_t end() const { return region_offset + region_bytes; }
   // The bytes the file must hold for the job: what bench++ lays out in a file it creates (fio extends its files
@@ -111,7 +116,8 @@ class WorkloadFiles {
   // rules above; each diskless when the workload's engine touches no file. `planned` are the targets of the workloads
   // before it (a file one of them creates is not a user's file). Throws UsageError for a write to a file or
   // device bench++ did not create, an existing file smaller than size=, size=N% of a file that does not exist,
-  // a target that is neither a regular file nor a block device, or a directory= that does not exist.
+  // a target that is neither a regular file, a block device nor a character device (which needs size=), or a
+  // directory= that does not exist.
   std::vector<JobTarget> plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const;
 
   // Creates (private directory included) and lays out what `targets` need (see above), then drops their pages
@@ -168,6 +174,9 @@ class WorkloadFiles {
                                          std::uint32_t file, const std::filesystem::path& path,
                                          const std::filesystem::path& directory,
                                          const std::vector<JobTarget>& planned, const Refuse& refuse) const;
+  template <typename Refuse>
+  std::vector<JobTarget> plan_char_device(const WorkloadSpec& spec, const std::filesystem::path& path,
+                                          const std::filesystem::path& directory, const Refuse& refuse) const;
   // Under several ranks, for a filename=: the targets of the rank's own file, nullopt for an existing file that
   // every rank only reads (planned as for one process), or a UsageError (see above).
   std::optional<std::vector<JobTarget>> plan_rank_filename(const WorkloadSpec& spec,

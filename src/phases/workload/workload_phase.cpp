@@ -181,7 +181,9 @@ class WorkloadPhase final : public Phase {
         files.push_back(WorkloadFiles::open_for_requests(spec_, each));
         fds.push_back(files.back().fd());
       }
-      job_files.push_back(JobFile{each.region_offset, each.region_bytes, each.path.string(), fds.back()});
+      const std::uint64_t file_end = std::max(each.file_bytes, each.extent());  // fio's real_file_size
+      job_files.push_back(
+          JobFile{each.region_offset, each.region_bytes, each.path.string(), fds.back(), file_end - each.region_offset});
       regions_end = std::max(regions_end, each.extent());
       regions_bytes += each.region_bytes;
     }

@@ -5,6 +5,7 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <fmt/format.h>
 
@@ -28,10 +29,12 @@ namespace fs = std::filesystem;
 
 std::uint64_t whole_blocks(std::uint64_t bytes, std::uint32_t block) { return bytes / block * block; }
 
-// The size of an existing regular file or block device; nullopt when nothing is at `path`.
+// The size of an existing regular file or block device (a character device's is unknown: 0); nullopt when nothing
+// is at `path`.
 struct ExistingTarget {
   bool block_device = false;
   std::uint64_t size_bytes = 0;
+  bool char_device = false;
 };
 std::optional<ExistingTarget> existing_target(const fs::path& path) {
   struct stat info {};
@@ -40,8 +43,10 @@ std::optional<ExistingTarget> existing_target(const fs::path& path) {
     throw UsageError(fmt::format("cannot use filename '{}': {}", path.string(), std::strerror(errno)));
   }
   if (S_ISREG(info.st_mode)) return ExistingTarget{false, static_cast<std::uint64_t>(info.st_size)};
+  if (S_ISCHR(info.st_mode)) return ExistingTarget{false, 0, true};
   if (!S_ISBLK(info.st_mode)) {
-    throw UsageError(fmt::format("filename '{}' is neither a regular file nor a block device", path.string()));
+    throw UsageError(
+        fmt::format("filename '{}' is neither a regular file, a block device nor a character device", path.string()));
   }
   const UniqueFd device(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   std::uint64_t bytes = 0;
@@ -234,9 +239,11 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
   }
   std::optional<ExistingTarget> existing;
   if (!made_earlier) existing = existing_target(path);
+  if (existing && existing->char_device) return plan_char_device(spec, path, directory, refuse);
   std::uint64_t file_bytes = made_earlier.value_or(0);  // what the file holds when the jobs start
   if (existing) {
     file_bytes = existing->size_bytes;
+    target.file_bytes = existing->size_bytes;
     target.exists = true;
     target.block_device = existing->block_device;
     if (auto refusal = existing_target_refusal(spec, path, existing->block_device,
@@ -278,6 +285,35 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
   }
   if (lays_out_again) {
     for (JobTarget& each : targets) each.exists = false;
+  }
+  return targets;
+}
+
+// fio's character devices (filesetup.c FIO_TYPE_CHAR): used as they are, neither laid out, pre-read nor removed;
+// their size is unknown, so size= says each job's region. bench++'s rules let a job write the kernel's sinks
+// (/dev/null, /dev/zero: character device 1,3 and 1,5, which keep nothing) and refuse writes to any other it did
+// not create, as for a file.
+template <typename Refuse>
+std::vector<JobTarget> WorkloadFiles::plan_char_device(const WorkloadSpec& spec, const fs::path& path,
+                                                       const fs::path& directory, const Refuse& refuse) const {
+  struct stat info {};
+  const bool sink = ::stat(path.c_str(), &info) == 0 && major(info.st_rdev) == 1 &&
+                    (minor(info.st_rdev) == 3 || minor(info.st_rdev) == 5);
+  if (!sink) {
+    if (auto refusal = existing_target_refusal(spec, path, false, false, rules_)) refuse(*refusal);
+  }
+  if (spec.size_percent || (spec.size_bytes == 0 && spec.file_size == 0)) {
+    refuse(fmt::format("filename '{}' is a character device, whose size is unknown: give size= in bytes (fio needs it "
+                       "too)",
+                       path.string()));
+  }
+  const std::uint64_t size = spec.size_bytes != 0 ? spec.size_bytes : spec.file_size;
+  std::vector<JobTarget> targets;
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    JobTarget target{directory, path, false, true, false, fio_start_offset(spec, job, 0), whole_blocks(size, spec.block_bytes)};
+    if (target.region_bytes == 0) refuse(fmt::format("size={} is less than one block (bs={})", size, spec.block_bytes));
+    target.char_device = true;
+    targets.push_back(std::move(target));
   }
   return targets;
 }
