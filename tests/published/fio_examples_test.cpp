@@ -31,7 +31,6 @@ const fs::path kExamples = "/usr/share/doc/fio/examples";
 // The examples bench++ refuses, each with the start of its refusal after "bench++: " (the job file's name and
 // line, then the options or the value named).
 const std::map<std::string, std::string, std::less<>> kRefused = {
-    {"butterfly", "butterfly.fio:13: fio option 'flow' is not supported"},
     {"cmdprio-bssplit",
      "cmdprio-bssplit.fio:8: fio options 'log_prio', 'cmdprio_bssplit', 'cmdprio_class', 'cmdprio' are not supported"},
     {"cmdprio-percentage",
@@ -44,7 +43,6 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
     {"filecreate-ioengine", "filecreate-ioengine.fio:16: invalid fio option ioengine='filecreate'"},
     {"filedelete-ioengine", "filedelete-ioengine.fio:9: invalid fio option ioengine='filedelete'"},
     {"filestat-ioengine", "filestat-ioengine.fio:8: invalid fio option ioengine='filestat'"},
-    {"flow", "flow.fio:14: fio options 'flow_sleep', 'flow' are not supported"},
     {"ftruncate", "ftruncate.fio:4: invalid fio option ioengine='ftruncate'"},
     {"latency-profile",
      "latency-profile.fio:16: fio options 'latency_target', 'latency_window', 'latency_percentile' are not supported"},
