@@ -71,7 +71,7 @@ TEST_CASE("pacing peer: thinktime=5ms every 4 requests bounds the rate under bot
   CHECK(ours[0]["job_runtime"].get<std::int64_t>() >= 160);
 }
 
-TEST_CASE("pacing peer: jobs of flow=1 and flow=3 issue 1 to 3 under both tools, as processes or as threads") {
+TEST_CASE("pacing peer: jobs of flow=1 and flow=3 make their requests 1 to 3 under both tools, as processes or as threads") {
   if (!test::fio_available()) return;
   for (const bool threads : {false, true}) {
     CAPTURE(threads);

@@ -42,7 +42,7 @@ TEST_CASE("job flow: fio's test, the job's share of the counter against its weig
   CHECK_FALSE(flow_ahead(1000, 1001, 1, 0));
 }
 
-TEST_CASE("job flow: jobs of weights 8 and 1 issue 8 requests to 1, whoever asks more often") {
+TEST_CASE("job flow: jobs of weights 8 and 1 make 8 requests to 1, whoever asks more often") {
   const std::vector<RunFlows::Member> members = {{0, 1}, {0, 8}};
   RunFlows flows(members);
   JobFlow light(flows.find(0), 1, microseconds(1000));
@@ -52,7 +52,7 @@ TEST_CASE("job flow: jobs of weights 8 and 1 issue 8 requests to 1, whoever asks
   CHECK(light.sleep() == microseconds(1000));
 }
 
-TEST_CASE("job flow: an admitted request stays admitted until it goes; other flow ids do not count") {
+TEST_CASE("job flow: an admitted request stays admitted until it goes, and other flow ids do not count") {
   const std::vector<RunFlows::Member> members = {{0, 1}, {0, 1}, {7, 1}};
   RunFlows flows(members);
   REQUIRE(flows.find(0) != nullptr);
