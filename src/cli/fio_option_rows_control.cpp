@@ -6,7 +6,9 @@
 
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <cmath>
+#include <cstdint>
 
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
@@ -120,6 +122,33 @@ constexpr std::array kRules = {
     FioOptionRule{{"rate_iops_min", {}, kRequired, kJobControl, "R[,W[,T]]",
                    "fail the job when its requests per second fall below this", {}, recorded_in("rate_iops_min")},
                   set_rate_iops_min},
+    FioOptionRule{{"rate_cycle", {"ratecycle"}, kRequired, kJobControl, "MSEC",
+                   "the window of rate_min= and rate_iops_min=, in milliseconds", "1000", recorded_in("rate_cycle_ms")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.rate_cycle = std::chrono::milliseconds(whole_number32(v, 0, 0xffffffffu));
+                  }},
+    FioOptionRule{{"rate_ignore_thinktime", {}, kFlag, kJobControl, "",
+                   "a thinktime stall counts as time at rate=: no catch-up after it", {},
+                   recorded_in("rate_ignore_thinktime")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.rate_ignore_thinktime = boolean(v); }},
+    // fio keeps flow= in an unsigned int and checks only its maximum: a negative weight is taken, as 2^32 minus its
+    // size (options.c, parse.c val_too_large).
+    FioOptionRule{{"flow", {}, kRequired, kJobControl, "WEIGHT",
+                   "the job's share of its flow_id's requests (at most 1000)", "0", recorded_in("flow")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.flow_weight = static_cast<std::uint32_t>(signed_number(v, INT32_MIN, 1000));
+                  }},
+    FioOptionRule{{"flow_id", {}, kRequired, kJobControl, "N", "the flow whose requests flow= shares", "0",
+                   recorded_in("flow_id")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.flow_id = static_cast<std::uint32_t>(signed_number(v, INT32_MIN, INT32_MAX));
+                  }},
+    FioOptionRule{{"flow_sleep", {}, kRequired, kJobControl, "USEC",
+                   "how long a job ahead of its flow share sleeps before it asks again", "0",
+                   recorded_in("flow_sleep_us")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    s.flow_sleep = std::chrono::microseconds(whole_number32(v, 0, 0xffffffffu));
+                  }},
     FioOptionRule{{"cpus_allowed", {}, kRequired, kJobControl, "LIST", "pin each job's thread to these CPUs (0-3,6)",
                    {}, recorded_in("cpus_allowed")},
                   set_cpus_allowed},

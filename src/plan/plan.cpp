@@ -129,9 +129,21 @@ bool Plan::has_bonnie_tests() const {
   });
 }
 
-std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files) {
+std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files, RunFlows* flows) {
   if (!test.workload) return make_bonnie_test(test.bonnie_test);
-  return make_workload_phase(plan.workload(test), test.targets, test.engine, test.seed, files);
+  return make_workload_phase(plan.workload(test), test.targets, test.engine, test.seed, files, flows);
+}
+
+std::vector<RunFlows::Member> flow_members(const Plan& plan) {
+  std::vector<RunFlows::Member> members;
+  for (const std::vector<PlannedTest>& group : plan.groups) {
+    for (const PlannedTest& test : group) {
+      if (!test.workload || plan.workload(test).flow_weight == 0) continue;
+      const WorkloadSpec& spec = plan.workload(test);
+      members.insert(members.end(), test.jobs, RunFlows::Member{spec.flow_id, spec.flow_weight});
+    }
+  }
+  return members;
 }
 
 std::string plan_shape(const Plan& plan) {

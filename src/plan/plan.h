@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "phases/workload/engine_choice.h"
+#include "phases/workload/job_flow.h"
 #include "phases/phase.h"
 #include "phases/workload/workload_files.h"
 #include "plan/room.h"
@@ -66,8 +67,13 @@ struct Plan {
 };
 
 // The phase that runs `test` of `plan`: one of bonnie++'s tests, or a workload on its planned files, engine and seed,
-// over `files` (the runner's: phases/workload/workload_files.h). The one place that makes a planned test's phase.
-std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files);
+// over `files` (the runner's: phases/workload/workload_files.h), in `flows` (the runner's, made by flows_of; nullptr:
+// none). The one place that makes a planned test's phase.
+std::unique_ptr<Phase> make_phase(const Plan& plan, PlannedTest& test, WorkloadFiles& files, RunFlows* flows = nullptr);
+
+// Every job of `plan` that is in one of fio's flows (flow=): the members of the run's flows (phases/workload/job_flow.h),
+// made before any job starts. Pure.
+std::vector<RunFlows::Member> flow_members(const Plan& plan);
 
 // What make_plan needs to know of where it runs. Under MPI the ranks agree on these first (run/rank_steps.h), so
 // that every rank makes the same plan for its own files.

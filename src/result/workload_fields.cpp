@@ -315,6 +315,19 @@ constexpr std::array kWorkloadFields = {
                   {"zoneskip", R::kSize}, "zone_skip"},
     WorkloadField{"workload_pre_read", "pre_read", nullptr, member<&WorkloadSpec::pre_read>(), {},
                   {"pre_read", R::kOnOff}, "pre_read"},
+    // rate_min='s window, thinktime and the rate, fio's flows
+    WorkloadField{"workload_rate_cycle_ms", "rate_cycle_ms", nullptr, milliseconds<&WorkloadSpec::rate_cycle>(), {},
+                  {"rate_cycle ms", R::kCount}, "rate_cycle"},
+    WorkloadField{"workload_rate_ignore_thinktime", "rate_ignore_thinktime", nullptr,
+                  member<&WorkloadSpec::rate_ignore_thinktime>(), {}, {"rate_ignore_thinktime", R::kOnOff},
+                  "rate_ignore_thinktime"},
+    WorkloadField{"workload_flow", "flow", nullptr, member<&WorkloadSpec::flow_weight>(), {}, {"flow", R::kCount},
+                  "flow_weight"},
+    WorkloadField{"workload_flow_id", "flow_id", nullptr, member<&WorkloadSpec::flow_id>(), {}, {"flow_id", R::kCount},
+                  "flow_id"},
+    WorkloadField{"workload_flow_sleep_us", "flow_sleep_us", nullptr,
+                  duration_in<std::chrono::microseconds, &WorkloadSpec::flow_sleep>(), {},
+                  {"flow_sleep us", R::kCount}, "flow_sleep"},
 };
 
 // The members no row records, each with the reason.

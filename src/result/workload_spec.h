@@ -320,6 +320,15 @@ struct WorkloadSpec {
   // second's bytes (requests) of a direction that has done any must reach it, or the job fails (phases/workload/job_rate.h).
   std::array<std::uint64_t, kFioDirections> rate_min_bytes{0, 0, 0};
   std::array<std::uint64_t, kFioDirections> rate_iops_min{0, 0, 0};
+  std::chrono::milliseconds rate_cycle{1000};  // rate_cycle= (ratecycle=): the window of those checks
+  // rate_ignore_thinktime=1: a thinktime stall counts as time spent at rate= (no catch-up after it, as fio).
+  bool rate_ignore_thinktime = false;
+  // fio's flow (flow.c): the jobs of one flow_id keep their requests in the ratio of their weights, each holding
+  // back (flow_sleep= each time, waiting for its requests in flight first) while ahead of its share
+  // (phases/workload/job_flow.h). The weight as fio holds it: unsigned, a negative one 2^32 minus its size; 0: none.
+  std::uint32_t flow_weight = 0;
+  std::uint32_t flow_id = 0;  // fio's int, held as its bits: a negative id names the same flow as in fio
+  std::chrono::microseconds flow_sleep{0};
   std::optional<std::int32_t> nice;           // nice= (-20..19): the job thread's nice value
   std::optional<std::uint32_t> ioprio;        // prio= (0..7): the job thread's I/O priority (ioprio_set)
   std::optional<std::uint32_t> ioprio_class;  // prioclass= (0..3; 0 with a prio: best effort, as fio)

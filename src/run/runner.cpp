@@ -42,7 +42,8 @@ Runner::Runner(Plan plan, const fs::path& directory, RunObserver& observer, cons
       observer_(observer),
       interrupt_(interrupt),
       group_(group),
-      files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt, plan_.setup.file_rules) {
+      files_(directory, group.size() > 1 ? std::optional(group.rank()) : std::nullopt, plan_.setup.file_rules),
+      flows_(flow_members(plan_)) {
   group_.agree(guarded([&] { check_same_shape(group_, plan_shape(plan_)); }));
   if (plan_.worker_directories) {
     directory_.emplace(directory, group_, interrupt_);
@@ -58,7 +59,7 @@ Runner::Runner(Plan plan, const fs::path& directory, RunObserver& observer, cons
   group_.watch_while_waiting(interrupt_, [this] { remove_own_files(); });
   for (std::vector<PlannedTest>& tests : plan_.groups) {
     std::vector<std::unique_ptr<Phase>>& phases = phases_.emplace_back();
-    for (PlannedTest& test : tests) phases.push_back(make_phase(plan_, test, files_));
+    for (PlannedTest& test : tests) phases.push_back(make_phase(plan_, test, files_, &flows_));
   }
 }
 
@@ -66,6 +67,7 @@ RunResult Runner::run_once(RunInfo info) {
   RunResult run;
   run.info = std::move(info);
   run.info.setup = plan_.setup;  // what runs is what every output records
+  flows_.start_run();            // fio's flows count from each run's start
   std::exception_ptr failure = guarded([&] {
     run.info.started_utc = utc_now_iso8601();
     observer_.run_started(run.info);

@@ -151,6 +151,7 @@ class Runner {
   const std::atomic<int>& interrupt_;
   RankGroup& group_;
   WorkloadFiles files_;                   // the workloads' files: removed (but unlink=0's) when the runner goes
+  RunFlows flows_;                        // fio's flows (flow=), shared by the jobs, threads or processes
   std::optional<RunDirectory> directory_;  // bonnie++'s tests' private directory, when they run
   std::vector<Worker> workers_;
   std::vector<std::vector<std::unique_ptr<Phase>>> phases_;  // per group, per test

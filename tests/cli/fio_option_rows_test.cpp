@@ -90,6 +90,8 @@ TEST_CASE("fio option rows: every name and alias of a workload option is applied
       {{"nrfiles", "3"}, {"nr_files", "3"}, [](const WorkloadSpec& s) { return fmt::format("{}", s.nrfiles); }},
       {{"rate_min", "1m"}, {"ratemin", "1m"},
        [](const WorkloadSpec& s) { return fmt::format("{}", fmt::join(s.rate_min_bytes, ",")); }},
+      {{"rate_cycle", "250"}, {"ratecycle", "250"},
+       [](const WorkloadSpec& s) { return fmt::format("{}", s.rate_cycle.count()); }},
       {{"steadystate", "bw_slope:2%"}, {"ss", "bw_slope:2%"},
        [](const WorkloadSpec& s) { return steady_state_criterion_text(s.steady_state); }},
       {{"steadystate_duration", "30s"}, {"ss_dur", "30s"},

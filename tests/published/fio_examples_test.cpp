@@ -31,14 +31,12 @@ const fs::path kExamples = "/usr/share/doc/fio/examples";
 // The examples bench++ refuses, each with the start of its refusal after "bench++: " (the job file's name and
 // line, then the options or the value named).
 const std::map<std::string, std::string, std::less<>> kRefused = {
-    {"butterfly", "butterfly.fio:13: fio option 'flow' is not supported"},
     {"cmdprio-bssplit",
      "cmdprio-bssplit.fio:21: fio options 'cmdprio_bssplit', 'cmdprio_class', 'cmdprio' are not supported"},
     {"cmdprio-percentage",
      "cmdprio-percentage.fio:18: fio options 'cmdprio_percentage', 'cmdprio_class' are not supported"},
     {"cpuio", "cpuio.fio:2: invalid fio option ioengine='cpuio'"},
     {"exec", "exec.fio:6: invalid fio option ioengine='exec'"},
-    {"flow", "flow.fio:14: fio options 'flow_sleep', 'flow' are not supported"},
     {"ftruncate", "ftruncate.fio:4: invalid fio option ioengine='ftruncate'"},
     {"netio", "netio.fio:4: invalid fio option ioengine='net'"},
     {"netio_multicast", "netio_multicast.fio:4: invalid fio option ioengine='net'"},

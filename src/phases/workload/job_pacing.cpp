@@ -5,17 +5,28 @@
 
 namespace bench {
 
-JobPacing::JobPacing(const WorkloadSpec& spec, std::uint64_t seed) {
+JobPacing::JobPacing(const WorkloadSpec& spec, std::uint64_t seed, FlowCounters* flow)
+    : rate_ignores_thinktime_(spec.rate_ignore_thinktime), flow_(flow, spec.flow_weight, spec.flow_sleep) {
   if (spec.rate_limited()) rate_.emplace(spec, seed);
   if (spec.thinktime.count() > 0) thinktime_.emplace(spec);
 }
 
-// A pause owed goes first: fio's thinktime follows the request before it, the rate's wait precedes the next.
+std::optional<JobPacing::Pause> JobPacing::pause_owed(Clock::time_point now) {
+  if (!thinktime_) return std::nullopt;
+  std::optional<Pause> pause = thinktime_->owed(now);
+  if (pause && rate_ && rate_ignores_thinktime_) rate_->stalled(last_issued_, pause->stall);
+  return pause;
+}
+
+// A pause owed goes first: fio's thinktime follows the request before it; then fio's flow, checked at the top of
+// its loop (backend.c do_io), and the rate's wait, which precedes the next request.
 JobPacing::Decision JobPacing::next(IoOp wanted, Clock::time_point now) {
   Decision decision{wanted, std::nullopt, std::nullopt};
-  if (thinktime_) {
-    decision.pause = thinktime_->owed(now);
-    if (decision.pause) return decision;
+  decision.pause = pause_owed(now);
+  if (decision.pause) return decision;
+  if (!flow_.admit()) {  // ahead of its share: fio quiesces, sleeps flow_sleep= and asks again
+    decision.pause = Pause{flow_.sleep(), std::chrono::nanoseconds(0)};
+    return decision;
   }
   if (rate_) {
     const auto since_start = std::chrono::duration_cast<std::chrono::nanoseconds>(now - start_);

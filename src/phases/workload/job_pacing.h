@@ -1,9 +1,11 @@
 #pragma once
 // When a workload job's next request may go: the one question its loop (phases/workload/workload_job.cpp) asks of the
 // pacing rules before each request, and once more when a pass ends. The rules: fio's rate= and rate_iops=
-// (rate_process=poisson included: phases/workload/job_rate.h RatePacer), and fio's thinktime= family (Thinktime
-// below); a new rule (fio's flow) is one more member here, asked in next() and told in issued() and completed(),
-// and the loop needs nothing: it takes any of the three answers (Decision) as they come.
+// (rate_process=poisson included: phases/workload/job_rate.h RatePacer; rate_ignore_thinktime: a stall counts as
+// time at the rate), fio's thinktime= family (Thinktime below) and fio's flow= (phases/workload/job_flow.h JobFlow:
+// a job ahead of its flow's share pauses flow_sleep= and asks again); a new rule is one more member here, asked in
+// next() and told in issued() and completed(), and the loop needs nothing: it takes any of the three answers
+// (Decision) as they come. In fio's order: the thinktime owed for the request before, then the flow, then the rate.
 //
 // What the loop does meanwhile, as fio does before it sleeps for its rate and before its thinktime: waits for every
 // request in flight to complete, then sleeps until the time given, or spins and sleeps through the pause given
@@ -14,6 +16,7 @@
 #include <optional>
 
 #include "engine/io_engine.h"
+#include "phases/workload/job_flow.h"
 #include "phases/workload/job_rate.h"
 #include "result/workload_spec.h"
 
@@ -23,12 +26,12 @@ class JobPacing {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // `seed` draws rate_process=poisson's gaps.
-  JobPacing(const WorkloadSpec& spec, std::uint64_t seed);
+  // `seed` draws rate_process=poisson's gaps; `flow`: the run's counters of the job's flow_id (nullptr: no flow).
+  JobPacing(const WorkloadSpec& spec, std::uint64_t seed, FlowCounters* flow = nullptr);
 
   // Whether any rule paces the job: when none does, every request may go at once and the loop reads no clock
   // for the question.
-  bool paces() const { return rate_.has_value() || thinktime_.has_value(); }
+  bool paces() const { return rate_.has_value() || thinktime_.has_value() || flow_.active(); }
 
   // The job's start: the rules' times count from it.
   void begin(Clock::time_point start) {
@@ -52,11 +55,16 @@ class JobPacing {
   };
   // A pause it answers counts as taken: the next question is asked after it.
   Decision next(IoOp wanted, Clock::time_point now);
+  // The pause owed when a pass ends (the thinktime after its last request), if any; the flow and the rate, which
+  // hold back a next request, are not asked. One answered counts as taken.
+  std::optional<Pause> pause_owed(Clock::time_point now);
 
   // Counts one request of `op` as issued (the one next() let go): each rule's next time moves on.
   void issued(IoOp op, std::uint32_t bytes) {
     if (rate_) rate_->issued(op, bytes);
     if (thinktime_) thinktime_->issued();
+    flow_.issued();
+    last_issued_ = op;
   }
   // Counts one request of `op` (a verify_backlog read too) as completed whole.
   void completed(IoOp) {
@@ -95,6 +103,9 @@ class JobPacing {
 
   std::optional<RatePacer> rate_;  // rate= / rate_iops= (with rate_process=)
   std::optional<Thinktime> thinktime_;  // thinktime= (with thinktime_spin=, _blocks=, _blocks_type=, _iotime=)
+  bool rate_ignores_thinktime_;        // rate_ignore_thinktime=
+  JobFlow flow_;                       // flow=, flow_sleep=
+  IoOp last_issued_ = IoOp::kRead;     // the direction whose rate a thinktime stall's skip goes to (fio's)
   Clock::time_point start_{};
 };
 

@@ -11,6 +11,7 @@
 #include "engine/io_engine.h"
 #include "phases/job_snapshot.h"
 #include "phases/live_io.h"
+#include "phases/workload/job_flow.h"
 #include "phases/workload/workload_data.h"
 #include "result/workload_spec.h"
 
@@ -45,6 +46,7 @@ struct JobPlan {
   std::function<void()> between_loops = nullptr;
   LiveIo* live_io = nullptr;  // where the job counts its completed requests for the progress display; may be null
   JobSnapshot* snapshot = nullptr;  // where the job answers for its measurement so far (phases/job_snapshot.h); may be null
+  FlowCounters* flow = nullptr;  // the run's counters of the job's flow_id (phases/workload/job_flow.h); null: no flow
 };
 
 }  // namespace bench

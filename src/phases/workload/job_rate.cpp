@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -60,7 +61,7 @@ void RatePacer::issued(IoOp op, std::uint32_t bytes) {
     const std::uint64_t iops = std::max<std::uint64_t>(rate / smallest_request_[d], 1);
     const double u = (static_cast<double>(rng_.next() >> 11) + 1.0) / 9007199254740992.0;
     const auto gap_us = static_cast<std::int64_t>(static_cast<double>(1'000'000 / iops) * -std::log(u));
-    due_[d] += std::chrono::microseconds(gap_us);
+    due_[d] += std::chrono::microseconds(gap_us) + std::exchange(poisson_stalled_[d], std::chrono::nanoseconds(0));
     return;
   }
   const std::uint64_t bytes_done = issued_bytes_[d];
@@ -70,7 +71,22 @@ void RatePacer::issued(IoOp op, std::uint32_t bytes) {
   due_[d] = std::chrono::seconds(whole_seconds) + std::chrono::microseconds(rest_us);
 }
 
-RateFloor::RateFloor(const WorkloadSpec& spec) : min_bytes_(spec.rate_min_bytes), min_iops_(spec.rate_iops_min) {
+void RatePacer::stalled(IoOp op, std::chrono::nanoseconds stalled) {
+  const std::size_t d = direction_index(op);
+  const std::uint64_t rate = bytes_per_second_[d];
+  const auto total_us = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(stalled).count());
+  if (rate == 0 || total_us == 0) return;
+  // fio's arithmetic, in its unsigned 64 bits: a result below one request wraps and takes the difference off.
+  const std::uint64_t missed = rate * total_us / 1'000'000;
+  const std::uint64_t request = smallest_request_[d];
+  const std::uint64_t us_per_request = request * 1'000'000 / rate;
+  const std::uint64_t over = us_per_request <= total_us ? request : 0;
+  issued_bytes_[d] += missed - over;
+  if (poisson_) poisson_stalled_[d] += std::chrono::microseconds(total_us);
+}
+
+RateFloor::RateFloor(const WorkloadSpec& spec)
+    : min_bytes_(spec.rate_min_bytes), min_iops_(spec.rate_iops_min), cycle_(spec.rate_cycle) {
   for (std::size_t d = 0; d < kFioDirections; ++d) active_ = active_ || min_bytes_[d] != 0 || min_iops_[d] != 0;
 }
 
@@ -83,13 +99,12 @@ void RateFloor::completed(IoOp op, std::uint32_t bytes) {
 std::optional<std::string> RateFloor::check(std::chrono::nanoseconds since_start) {
   using std::chrono::milliseconds;
   constexpr milliseconds kSettle(2000);  // fio's settle period from the job's start
-  constexpr milliseconds kCycle(1000);   // fio's ratecycle default
   if (!active_ || since_start < kSettle) return std::nullopt;
   for (std::size_t d = 0; d < kFioDirections; ++d) {
     if (bytes_[d] == 0 || (min_bytes_[d] == 0 && min_iops_[d] == 0)) continue;
     if (mark_bytes_[d] != 0 || mark_requests_[d] != 0) {
       const auto spent = std::chrono::duration_cast<milliseconds>(since_start - mark_time_[d]).count();
-      if (spent < kCycle.count() || spent == 0) continue;
+      if (spent < cycle_.count() || spent == 0) continue;
       const auto per_second = [&](std::uint64_t now, std::uint64_t mark) {
         return (now - mark) * 1000 / static_cast<std::uint64_t>(spent);
       };

@@ -35,12 +35,19 @@ class RatePacer {
   // Counts one request of `op` issued (kRead, kWrite or kTrim): that direction's next due time moves on.
   void issued(IoOp op, std::uint32_t bytes);
 
+  // rate_ignore_thinktime=1: a thinktime stall of `stalled` followed a request of `op`; the bytes that direction's
+  // rate would have issued meanwhile, less one request, count as issued (fio's handle_thinktime), so the requests
+  // after the next one keep to the rate from where the stall left them instead of catching up. Poisson's next gap
+  // starts that much later. Either takes effect when the next request is issued, as fio's.
+  void stalled(IoOp op, std::chrono::nanoseconds stalled);
+
  private:
   std::chrono::nanoseconds due(std::size_t direction) const;
   std::array<std::uint64_t, kFioDirections> bytes_per_second_{};  // 0: that direction is not limited
   std::array<std::uint32_t, kFioDirections> smallest_request_{};  // fio's min_bs: rate_iops= and poisson's gaps
   std::array<std::uint64_t, kFioDirections> issued_bytes_{};
   std::array<std::chrono::nanoseconds, kFioDirections> due_{};
+  std::array<std::chrono::nanoseconds, kFioDirections> poisson_stalled_{};  // added to the next gap
   bool poisson_;
   bool mixed_;             // reads and writes both (rw, randrw with a share of each)
   bool trims_then_writes_; // trimwrite, randtrimwrite: paced by the writes' rate
@@ -48,7 +55,8 @@ class RatePacer {
 };
 
 // fio's rate_min= and rate_iops_min= for one job (fio 3.33's __check_min_rate): from 2 s after the job's start,
-// each direction (reads, writes, trims) that has completed any request is checked once a second (fio's ratecycle): the first check sets
+// each direction (reads, writes, trims) that has completed any request is checked once every rate_cycle= (1 s unless
+// told; fio's ratecycle): the first check sets
 // a mark, each later one needs the bytes (or requests) since the last mark to reach the minimum per second.
 // Pure: the caller reads the clock.
 class RateFloor {
@@ -71,6 +79,7 @@ class RateFloor {
   std::array<std::uint64_t, kFioDirections> mark_bytes_{};
   std::array<std::uint64_t, kFioDirections> mark_requests_{};
   std::array<std::chrono::nanoseconds, kFioDirections> mark_time_{};
+  std::chrono::milliseconds cycle_;
   bool active_ = false;
 };
 

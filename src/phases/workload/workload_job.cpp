@@ -83,7 +83,7 @@ class JobLoop {
         depth_(spec_, plan.depth),
         slots_(plan.depth),
         recorder_(spec_, plan.depth, !is_synchronous(plan.engine.kind()), plan.job_bytes, result),
-        pacing_(spec_, plan.seed),
+        pacing_(spec_, plan.seed, plan.flow),
         syncs_(spec_),
         backlog_(plan.data, plan.depth),
         stop_(spec_, plan.job_bytes, !(places_.restarts_files() && is_synchronous(plan.engine.kind())),
@@ -250,9 +250,9 @@ class JobLoop {
   // every request, the last one too) is taken now, inside the job's measured time; an answer for a next request is not.
   void pause_at_pass_end() {
     if (!pacing_.paces() || stop_.stopping()) return;
-    const JobPacing::Decision pace = pacing_.next(last_op_, Clock::now());
-    if (!pace.pause) return;
-    pace_ = pace;
+    const std::optional<JobPacing::Pause> pause = pacing_.pause_owed(Clock::now());
+    if (!pause) return;
+    pace_ = JobPacing::Decision{last_op_, std::nullopt, pause};
     wait_for_pace();
     paused_at_end_ = Clock::now();
   }
@@ -522,7 +522,7 @@ class JobLoop {
   std::vector<IoRequest> batch_;
   std::vector<IoCompletion> completions_;
   JobRecorder recorder_;  // latencies, series, depths, log samples
-  JobPacing pacing_;      // rate= / rate_iops=
+  JobPacing pacing_;      // rate= / rate_iops=, thinktime=, flow=
   SyncSchedule syncs_;    // fsync= / fdatasync= / end_fsync=
   BacklogVerify backlog_;  // verify_backlog=
   JobStopRules stop_;

@@ -102,8 +102,8 @@ class OwnUsage {
 class WorkloadPhase final : public Phase {
  public:
   WorkloadPhase(const WorkloadSpec& spec, std::vector<JobTarget>& targets, const EngineChoice& choice,
-                std::uint64_t seed, WorkloadFiles& files)
-      : spec_(spec), targets_(targets), choice_(choice), seed_(seed), files_(files) {}
+                std::uint64_t seed, WorkloadFiles& files, RunFlows* flows)
+      : spec_(spec), targets_(targets), choice_(choice), seed_(seed), files_(files), flows_(flows) {}
 
   std::vector<TestId> parts() const override {
     std::vector<TestId> parts;
@@ -212,6 +212,7 @@ class WorkloadPhase final : public Phase {
                  context.interrupt_signal, context.abort, &data, context.group_end};
     plan.live_io = context.live_io;
     plan.snapshot = context.snapshot;
+    if (flows_ != nullptr && spec_.flow_weight != 0) plan.flow = flows_->find(spec_.flow_id);
     // fio's unlink_each_loop: the next loop's files are new, empty ones
     if (spec_.unlinks_between_loops() && opens_files(spec_.engine)) {
       plan.between_loops = [&] {
@@ -230,13 +231,15 @@ class WorkloadPhase final : public Phase {
   const EngineChoice choice_;
   const std::uint64_t seed_;
   WorkloadFiles& files_;
+  RunFlows* flows_;
 };
 
 }  // namespace
 
 std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
-                                           const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files) {
-  return std::make_unique<WorkloadPhase>(spec, targets, choice, seed, files);
+                                           const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files,
+                                           RunFlows* flows) {
+  return std::make_unique<WorkloadPhase>(spec, targets, choice, seed, files, flows);
 }
 
 void check_polled_devices(const WorkloadSpec& spec, std::span<const JobTarget> targets, EngineKind engine) {

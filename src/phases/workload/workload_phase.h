@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "phases/workload/engine_choice.h"
+#include "phases/workload/job_flow.h"
 #include "phases/phase.h"
 #include "phases/workload/workload_files.h"
 #include "platform/aligned_buffer.h"
@@ -16,9 +17,11 @@
 namespace bench {
 
 // `targets` (each job's files, job after job: targets_of_job) and `files` are the runner's and outlive the phase; prepare() fills in the targets'
-// paths. Job j's offsets and data use seed + j.
+// paths. Job j's offsets and data use seed + j. `flows`: the run's flows (phases/workload/job_flow.h), the runner's
+// too; nullptr: the workload is in none.
 std::unique_ptr<Phase> make_workload_phase(const WorkloadSpec& spec, std::vector<JobTarget>& targets,
-                                           const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files);
+                                           const EngineChoice& choice, std::uint64_t seed, WorkloadFiles& files,
+                                           RunFlows* flows = nullptr);
 
 // The pages of a job's request buffers (iodepth x bs, one AlignedBuffer): huge pages for requests of 128 KiB or
 // more, whose segments and merges at the device depend on their pages being contiguous; ordinary ones otherwise

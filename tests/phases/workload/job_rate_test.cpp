@@ -126,3 +126,43 @@ TEST_CASE("job rate: rate_min= per direction: the writes of a trimwrite job cann
 }
 
 }  // namespace bench
+
+namespace bench {
+
+TEST_CASE("job rate: rate_cycle= is the window of rate_iops_min='s checks (fio's ratecycle)") {
+  WorkloadSpec spec = paced(IoPattern::kRandRead);
+  spec.rate_iops_min = {100, 0, 0};
+  spec.rate_cycle = milliseconds(250);
+  RateFloor floor(spec);
+  floor.completed(IoOp::kRead, 4096);
+  CHECK_FALSE(floor.check(milliseconds(2000)));  // the mark
+  for (int i = 0; i < 10; ++i) floor.completed(IoOp::kRead, 4096);
+  CHECK_FALSE(floor.check(milliseconds(2249)));  // not a whole cycle yet
+  // 10 requests in 250 ms: 40 a second, under 100 (with fio's default of 1000 ms, no check would be due yet)
+  const std::optional<std::string> failed = floor.check(milliseconds(2250));
+  REQUIRE(failed);
+  CHECK(*failed == "rate_iops_min=100 not met, got 40 IOPS");
+}
+
+TEST_CASE("job rate: a stall with rate_ignore_thinktime counts as time at the rate, less one request (fio's)") {
+  WorkloadSpec spec = paced(IoPattern::kRead);
+  spec.rate_iops = {100, 0, 0};  // one 4 KiB read each 10 ms
+  RatePacer pacer(spec, 1);
+  CHECK(due_times(pacer, IoOp::kRead, 2) == std::vector<std::int64_t>{0, 10000});
+  // A 50 ms stall after the second read: 5 reads' worth missed, less one: 4 more count as issued. The next read's
+  // due time was set before the stall (20 ms: it goes at once after it), the one after follows from the stall.
+  pacer.stalled(IoOp::kRead, milliseconds(50));
+  CHECK(due_times(pacer, IoOp::kRead, 2) == std::vector<std::int64_t>{20000, 70000});
+
+  // A stall shorter than one request's time at the rate: its bytes alone count (fio's `over` is 0).
+  RatePacer short_stall(spec, 1);
+  due_times(short_stall, IoOp::kRead, 1);
+  short_stall.stalled(IoOp::kRead, milliseconds(5));  // 2048 bytes missed
+  CHECK(due_times(short_stall, IoOp::kRead, 2) == std::vector<std::int64_t>{10000, 25000});
+
+  RatePacer other_direction(spec, 1);  // a direction without a rate is left alone
+  other_direction.stalled(IoOp::kWrite, milliseconds(50));
+  CHECK(due_times(other_direction, IoOp::kRead, 3) == std::vector<std::int64_t>{0, 10000, 20000});
+}
+
+}  // namespace bench
