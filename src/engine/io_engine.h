@@ -80,6 +80,10 @@ struct EngineSetup {
   // mmap: the job's offsets are random (fio's td_random), which the engine tells the kernel (madvise) as fio's
   // fadvise_hint=1 does; else sequential.
   bool random_offsets = false;
+  // cpuio: what each request burns: cpu_chunk_us of spinning on the clock (fio's cpumode=noop), or with cpu_qsort
+  // fio's qsort pass over 256 Ki integers (cpumode=qsort).
+  std::uint32_t cpu_chunk_us = 0;
+  bool cpu_qsort = false;
 };
 
 // One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.

@@ -29,12 +29,16 @@ enum EngineOptions : unsigned {
   kNoEngineOptions = 0,
   kRingOptions = 1,  // io_uring's own: registerfiles, fixedbufs, sqthread_poll, sqthread_poll_cpu, nonvectored
   kHipriOption = 2,  // hipri (io_uring: IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI)
+  kCpuOptions = 4,   // cpuio's own: cpuload (which it needs), cpuchunks, cpumode
 };
 
 // What an engine does with a job's files (fio's ioengine flags and the engine's open_file).
 enum class EngineFiles {
   kRequests,  // made and laid out as the workload's rules say, opened, and the requests go to them
   kNone,      // neither made, laid out nor opened (fio's FIO_DISKLESSIO with FIO_FAKEIO: the null engine)
+  // none either, and the requests carry no data: each a read of 0 bytes at offset 0, that only counts (fio's
+  // FIO_DISKLESSIO with FIO_NOIO: cpuio), so no size ends the job, only its runtime
+  kNoData,
 };
 
 // The rows, one per engine, in EngineKind's order:
@@ -70,7 +74,11 @@ enum class EngineFiles {
   /* offload (engine/sync_engine.h) */                                                                                 \
   ROW(kPsyncThreads, "psync_threads", "", false, kNotInBench, false, kNoEngineOptions, kRequests, make_sync_engine)    \
   /* no I/O: each request completes at once and no file is touched: the measurer's own cost (engine/null_engine.h) */  \
-  ROW(kNull, "null", "null", false, kSameEngine, false, kNoEngineOptions, kNone, engine_of<NullEngine>)
+  ROW(kNull, "null", "null", false, kSameEngine, false, kNoEngineOptions, kNone, engine_of<NullEngine>)                 \
+  /* ftruncate(2) of the file to each write's offset in place of the write (engine/ftruncate_engine.h) */               \
+  ROW(kFtruncate, "ftruncate", "ftruncate", true, kNotInBench, false, kNoEngineOptions, kRequests, make_ftruncate_engine) \
+  /* no I/O: each request burns cpuchunks of CPU, then the job thinks, for cpuload percent (engine/cpu_engine.h) */     \
+  ROW(kCpuio, "cpuio", "cpuio", true, kNotInBench, false, kCpuOptions, kNoData, make_cpu_engine)
 
 #define BENCH_ENGINE_KIND(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker) kind,
 enum class EngineKind { BENCH_ENGINE_ROWS(BENCH_ENGINE_KIND) };
@@ -106,8 +114,11 @@ std::optional<EngineKind> engine_for_fio_name(std::string_view fio_name);
 // `last_joint` before the last: "libaio, posixaio or psync".
 std::string fio_names_where(bool (*include)(const EngineFacts&), std::string_view last_joint);
 
-// Whether `kind`'s jobs make, lay out and open their files (every engine but null's EngineFiles::kNone).
-constexpr bool touches_files(EngineKind kind) { return engine_facts(kind).files != EngineFiles::kNone; }
+// Whether `kind`'s jobs make, lay out and open their files (every engine but null's and cpuio's).
+constexpr bool touches_files(EngineKind kind) { return engine_facts(kind).files == EngineFiles::kRequests; }
+
+// Whether `kind`'s requests carry no data (EngineFiles::kNoData: cpuio's reads of 0 bytes).
+constexpr bool moves_no_data(EngineKind kind) { return engine_facts(kind).files == EngineFiles::kNoData; }
 
 // Whether `kind` makes one request at a time, as fio's synchronous engines do (their iodepth has no effect).
 constexpr bool is_synchronous(EngineKind kind) { return engine_facts(kind).synchronous; }

@@ -3,11 +3,25 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/cpu_engine.h"
+
 namespace bench {
 
 JobPacing::JobPacing(const WorkloadSpec& spec, std::uint64_t seed) {
   if (spec.rate_limited()) rate_.emplace(spec, seed);
-  if (spec.thinktime.count() > 0) thinktime_.emplace(spec);
+  if (spec.engine == EngineKind::kCpuio) {
+    // fio's cpuio_init, in place of the job's thinktime family: after each request a pause that makes its burn
+    // cpuload percent of the cycle (engine/cpu_engine.h cpu_think_time), slept.
+    WorkloadSpec cpu = spec;
+    cpu.thinktime = cpu_think_time(spec.cpu_load, spec.cpu_chunk_us);
+    cpu.thinktime_spin = std::chrono::nanoseconds(0);
+    cpu.thinktime_blocks = 1;
+    cpu.thinktime_blocks_issue = false;
+    cpu.thinktime_iotime = std::chrono::nanoseconds(0);
+    if (cpu.thinktime.count() > 0) thinktime_.emplace(cpu);
+  } else if (spec.thinktime.count() > 0) {
+    thinktime_.emplace(spec);
+  }
 }
 
 // A pause owed goes first: fio's thinktime follows the request before it, the rate's wait precedes the next.
