@@ -25,7 +25,7 @@ const std::vector<FioOptionRule>& rules() {
     std::vector<FioOptionRule> gathered;
     for (const std::span<const FioOptionRule> group :
          {fio_job_rules(), fio_file_rules(), fio_data_rules(), fio_job_control_rules(), fio_error_rules(),
-          fio_statistics_rules(), fio_io_uring_rules(), fio_latency_rules()}) {
+          fio_statistics_rules(), fio_io_uring_rules(), fio_latency_rules(), fio_cpuio_rules()}) {
       gathered.insert(gathered.end(), group.begin(), group.end());
     }
     return gathered;
@@ -141,6 +141,9 @@ void settle_workload(WorkloadSpec& spec) {
       (spec.size_bytes == 0 || spec.size_bytes > spec.file_size)) {
     spec.size_bytes = spec.file_size;
   }
+  // fio's cpuio (FIO_NOIO) moves no data, so no size ends its job, only its runtime; it needs none: a block stands in
+  // for the size the planner asks (its target is diskless: nothing is made).
+  if (moves_no_data(spec.engine) && spec.size_bytes == 0 && !spec.size_percent) spec.size_bytes = spec.block_bytes;
 }
 
 std::uint64_t parse_fio_size(std::string_view text, unsigned kb_base) {

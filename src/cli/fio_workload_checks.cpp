@@ -168,6 +168,14 @@ void check_workload(const WorkloadSpec& spec) {
     refuse(fmt::format("size={} below filesize={}: a file larger than the job's size is not supported by bench++",
                        spec.size_bytes, spec.file_size));
   }
+  if (spec.engine == EngineKind::kCpuio && spec.cpu_load == 0) {
+    refuse("ioengine=cpuio needs cpuload= (1..100, the percentage of a CPU it burns; fio refuses it too)");
+  }
+  if (spec.engine != EngineKind::kCpuio && (spec.cpu_load != 0 || spec.cpu_qsort || spec.cpu_chunk_us != 50000)) {
+    refuse(fmt::format("cpuload, cpuchunks and cpumode are options of ioengine=cpuio, not of ioengine={} (fio "
+                       "refuses them too)",
+                       spec.fio_engine));
+  }
   if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
   }

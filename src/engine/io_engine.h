@@ -85,6 +85,10 @@ struct EngineSetup {
   // The files of `fds` by their paths, for the engines that call on files by name (result/engine_kind.h
   // calls_on_files: their fds are -1); empty for the others.
   std::span<const std::string> paths{};
+  // cpuio: what each request burns: cpu_chunk_us of spinning on the clock (fio's cpumode=noop), or with cpu_qsort
+  // fio's qsort pass over 256 Ki integers (cpumode=qsort).
+  std::uint32_t cpu_chunk_us = 0;
+  bool cpu_qsort = false;
 };
 
 // One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.

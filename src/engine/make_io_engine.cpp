@@ -1,6 +1,8 @@
 #include "engine/make_io_engine.h"
 
+#include "engine/cpu_engine.h"
 #include "engine/file_call_engine.h"
+#include "engine/ftruncate_engine.h"
 #include "engine/libaio_engine.h"
 #include "engine/mmap_engine.h"
 #include "engine/null_engine.h"

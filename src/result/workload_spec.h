@@ -359,6 +359,11 @@ struct WorkloadSpec {
   // pvsync2, as fio's engines of those names take it.
   UringOptions uring;
   bool hipri = false;
+  // cpuio's own options (engine/cpu_engine.h): cpuload= (1..100, 0: not given, which cpuio refuses), cpuchunks= (the
+  // microseconds each request burns), cpumode=qsort (else noop).
+  std::uint32_t cpu_load = 0;
+  std::uint32_t cpu_chunk_us = 50000;
+  bool cpu_qsort = false;
   // The options as fio echoes them, fio's name (an alias as the option it names) and the value as written (empty for
   // a bare flag), in order: the [global] ones (or those before the first --name, the command line's --directory
   // among them) and the workload's own (a job file's [section] name not among them, as fio). Kept for fio's JSON

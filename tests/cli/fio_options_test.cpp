@@ -215,7 +215,7 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
         "unknown fio options 'rw_sequencr', 'iodepht' (did you mean 'rw_sequencer' for 'rw_sequencr'?) (see --cmdhelp)");
   CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
         "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
-        "pvsync, pvsync2, mmap, falloc, null, filecreate, filestat and filedelete");
+        "pvsync, pvsync2, mmap, falloc, null, filecreate, filestat, filedelete, ftruncate and cpuio");
   CHECK(error_of("--name=x --size=1m --rw=readtrim") ==
         "invalid fio option rw='readtrim': bench++ runs read, write, randread, randwrite, rw (readwrite), randrw, "
         "trim, randtrim, trimwrite and randtrimwrite");

@@ -93,16 +93,20 @@ TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules
     CHECK(is_synchronous(row.kind) == row.synchronous);
   }
   CHECK(fio_names_where([](const EngineFacts&) { return true; }, "and") ==
-        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc, null, filecreate, filestat and "
-        "filedelete");
+        "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc, null, filecreate, filestat, "
+        "filedelete, ftruncate and cpuio");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.synchronous; }, "or") ==
-        "psync, sync, vsync, pvsync, pvsync2, mmap, falloc, filecreate, filestat or filedelete");
+        "psync, sync, vsync, pvsync, pvsync2, mmap, falloc, filecreate, filestat, filedelete, ftruncate or cpuio");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.kind == EngineKind::kMmap; }, "or") == "mmap");
   CHECK(fio_names_where([](const EngineFacts&) { return false; }, "or").empty());
   CHECK(is_synchronous(EngineKind::kPsync));
   CHECK_FALSE(is_synchronous(EngineKind::kPsyncThreads));
   CHECK_FALSE(is_synchronous(EngineKind::kIoUring));
   CHECK_FALSE(touches_files(EngineKind::kNull));
+  CHECK_FALSE(touches_files(EngineKind::kCpuio));
+  CHECK(touches_files(EngineKind::kFtruncate));
+  CHECK(moves_no_data(EngineKind::kCpuio));
+  CHECK_FALSE(moves_no_data(EngineKind::kNull));
   CHECK(touches_files(EngineKind::kPsync));
 }
 

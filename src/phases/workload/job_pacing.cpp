@@ -3,12 +3,26 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/cpu_engine.h"
+
 namespace bench {
 
 JobPacing::JobPacing(const WorkloadSpec& spec, std::uint64_t seed, FlowCounters* flow)
     : rate_ignores_thinktime_(spec.rate_ignore_thinktime), flow_(flow, spec.flow_weight, spec.flow_sleep) {
   if (spec.rate_limited()) rate_.emplace(spec, seed);
-  if (spec.thinktime.count() > 0) thinktime_.emplace(spec);
+  if (spec.engine == EngineKind::kCpuio) {
+    // fio's cpuio_init, in place of the job's thinktime family: after each request a pause that makes its burn
+    // cpuload percent of the cycle (engine/cpu_engine.h cpu_think_time), slept.
+    WorkloadSpec cpu = spec;
+    cpu.thinktime = cpu_think_time(spec.cpu_load, spec.cpu_chunk_us);
+    cpu.thinktime_spin = std::chrono::nanoseconds(0);
+    cpu.thinktime_blocks = 1;
+    cpu.thinktime_blocks_issue = false;
+    cpu.thinktime_iotime = std::chrono::nanoseconds(0);
+    if (cpu.thinktime.count() > 0) thinktime_.emplace(cpu);
+  } else if (spec.thinktime.count() > 0) {
+    thinktime_.emplace(spec);
+  }
 }
 
 std::optional<JobPacing::Pause> JobPacing::pause_owed(Clock::time_point now) {

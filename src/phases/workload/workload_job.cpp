@@ -300,6 +300,7 @@ class JobLoop {
         return false;
       }
     }
+    if (moves_no_data(plan_.engine.kind())) return add_no_data_request(op, in_ramp);
     // trimwrite: the write goes where its trim went (fio's last_start[DDIR_TRIM]), with its length.
     const std::optional<FilePlace> next =
         op == IoOp::kWrite && trimmed_ ? std::exchange(trimmed_, std::nullopt) : places_.next(op);
@@ -319,6 +320,17 @@ class JobLoop {
     batch_.push_back({op, next->file, offset, place.length, slot, slot});
     last_op_ = op;
     syncs_.issued(op, next->file);
+    return true;
+  }
+
+  // An engine that moves no data (cpuio): as fio's FIO_NOIO requests, a read of 0 bytes at offset 0 of the first
+  // file whatever the job's rw=, which no size ends (its runtime does). `op` is what the pacing was asked for.
+  bool add_no_data_request(IoOp op, bool in_ramp) {
+    pacing_.issued(op, 0);
+    stop_.issued(0, in_ramp);
+    const std::uint32_t slot = slots_.take(IoOp::kRead, 0, 0, 0);
+    batch_.push_back({IoOp::kRead, 0, 0, 0, slot, slot});
+    last_op_ = IoOp::kRead;
     return true;
   }
 

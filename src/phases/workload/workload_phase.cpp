@@ -200,6 +200,8 @@ class WorkloadPhase final : public Phase {
     setup.batching = {spec_.batch_submit, spec_.batch_complete_min, spec_.batch_complete_max};  // fio's iodepth_batch_*
     setup.hipri = spec_.hipri;
     setup.uring = spec_.uring;
+    setup.cpu_chunk_us = spec_.cpu_chunk_us;
+    setup.cpu_qsort = spec_.cpu_qsort;
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;

@@ -35,8 +35,10 @@ FioDirectionResult direction_of(const PhaseResult& result, const WorkloadSpec& s
   FioDirectionResult direction;
   direction.io_bytes = result.bytes;
   direction.total_ios = result.operations;
-  // fio rounds a direction's runtime up to whole ms from whole us (backend.c update_runtime): a run under 1 ms has 1.
-  direction.runtime_ms = static_cast<std::uint64_t>((result.elapsed.count() / 1000 + 999) / 1000);
+  // fio rounds a direction's runtime up to whole ms from whole us (backend.c update_runtime): a run under 1 ms has 1;
+  // and counts it only for a direction that moved bytes (cpuio's reads of 0 bytes have none, so no rate either).
+  direction.runtime_ms =
+      result.bytes == 0 ? 0 : static_cast<std::uint64_t>((result.elapsed.count() / 1000 + 999) / 1000);
   direction.latency = result.latency;
   direction.buckets = fio_bucket_range(result.latency_histogram);
   if (result.latency) direction.latency_stddev_ns = stddev_of_buckets(direction.buckets, result.latency->mean_ns);
