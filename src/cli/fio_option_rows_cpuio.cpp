@@ -14,23 +14,23 @@ namespace {
 
 using namespace cli_value;  // cli/fio_values.h's grammars
 using enum FioArgument;
-constexpr FioOptionGroup kJob = FioOptionGroup::kJob;
+constexpr FioOptionGroup kCpuio = FioOptionGroup::kCpuio;
 constexpr FioOptionRecord kCpuRecord =
     not_recorded("what a cpuio job burns, which moves no data: its engine is recorded, its figures are counts");
 
 constexpr std::array kRules = {
-    FioOptionRule{{"cpuload", {}, kRequired, kJob, "PERCENT", "cpuio: the percentage of a CPU each job burns", {},
+    FioOptionRule{{"cpuload", {}, kRequired, kCpuio, "PERCENT", "cpuio: the percentage of a CPU each job burns", {},
                    kCpuRecord},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     // fio: any int, above 100 taken as 100, 0 refused by the engine (as no cpuload at all)
                     s.cpu_load = std::min<std::uint32_t>(whole_number32(v, 0, 0xffffffffu), 100);
                   }},
-    FioOptionRule{{"cpuchunks", {}, kRequired, kJob, "USEC", "cpuio: the microseconds of each burn (cpumode=noop)",
+    FioOptionRule{{"cpuchunks", {}, kRequired, kCpuio, "USEC", "cpuio: the microseconds of each burn (cpumode=noop)",
                    "50000", kCpuRecord},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.cpu_chunk_us = whole_number32(v, 0, 0x7fffffffu);
                   }},
-    FioOptionRule{{"cpumode", {}, kRequired, kJob, "noop|qsort", "cpuio: spin on the clock, or sort", "noop",
+    FioOptionRule{{"cpumode", {}, kRequired, kCpuio, "noop|qsort", "cpuio: spin on the clock, or sort", "noop",
                    kCpuRecord},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     if (v != "noop" && v != "qsort") fail("fio's values are noop and qsort");
