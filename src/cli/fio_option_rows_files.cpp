@@ -178,11 +178,13 @@ constexpr std::array kRules = {
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.allow_mounted_write = boolean(v); }},
     FioOptionRule{{"filename_format", {}, kRequired, kFiles, "FORMAT",
                    "the jobs' own files' names: $jobname, $jobnum, $filenum ($clientuid: empty); jobs share a name",
-                   "$jobname.$jobnum.$filenum", recorded_in("filename_format")},
+                   FioOptionDefault::not_given("$jobname.$jobnum.$filenum",
+                                               "fio's names, $jobname.$jobnum.$filenum"),
+                   recorded_in("filename_format")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.filename_format = v; }},
     FioOptionRule{{"unique_filename", {}, kRequired, kFiles, "0|1",
                    "0 only: 1 (fio's client-address prefix) belongs to fio's network client mode",
-                   FioOptionDefault::not_given("1", "no prefix, as fio outside its network client mode"),
+                   FioOptionDefault::own("1", "0", "bench++ has no network client mode, where alone fio prefixes"),
                    not_recorded("bench++ has no network client mode, the only one in which fio prefixes names")},
                   [](WorkloadSpec&, std::string_view v, unsigned) {
                     if (boolean(v)) {
