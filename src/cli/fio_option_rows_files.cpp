@@ -201,6 +201,31 @@ constexpr std::array kRules = {
                    not_recorded("a permission of fio's file rules, not a setting: a workload that runs does the same "
                                 "with it or without")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.allow_mounted_write = boolean(v); }},
+    FioOptionRule{{"filename_format", {}, kRequired, kFiles, "FORMAT",
+                   "the jobs' own files' names: $jobname, $jobnum, $filenum ($clientuid: empty); jobs share a name",
+                   FioOptionDefault::not_given("$jobname.$jobnum.$filenum",
+                                               "fio's names, $jobname.$jobnum.$filenum"),
+                   recorded_in("filename_format")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.filename_format = v; }},
+    FioOptionRule{{"unique_filename", {}, kRequired, kFiles, "0|1",
+                   "0 only: 1 (fio's client-address prefix) belongs to fio's network client mode",
+                   FioOptionDefault::own("1", "0", "bench++ has no network client mode, where alone fio prefixes"),
+                   not_recorded("bench++ has no network client mode, the only one in which fio prefixes names")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) {
+                    if (boolean(v)) {
+                      fail("fio prefixes generated file names with the client's address only in its network client "
+                           "mode (fio --client), which bench++ does not have; give 0 or leave it out");
+                    }
+                  }},
+    FioOptionRule{{"create_fsync", {}, kRequired, kFiles, "0|1", "fsync a new file after its layout (untimed)",
+                   "1", not_recorded("an untimed step of a new file's layout: what the workload measures starts "
+                                     "after it either way")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.create_fsync = boolean(v); }},
+    FioOptionRule{{"allow_file_create", {}, kRequired, kFiles, "0|1",
+                   "0: a file that does not exist is refused, not made", "1",
+                   not_recorded("a permission of the file rules, not a setting: a workload that runs does the same "
+                                "with it or without")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) { s.allow_file_create = boolean(v); }},
     FioOptionRule{{"unlink_each_loop", {}, kRequired, kFiles, "0|1", "remove and make the files anew each loop",
                    "0", recorded_in("unlink_each_loop")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.unlink_each_loop = boolean(v); }},

@@ -176,7 +176,10 @@ void check_workload(const WorkloadSpec& spec) {
                        "refuses them too)",
                        spec.fio_engine));
   }
-  if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0) {
+  // filename_format= names files for jobs to share, which an earlier run may have made: under fio's rules the
+  // planner takes their sizes (phases/workload/workload_files.h), and refuses a missing one.
+  if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0 &&
+      spec.filename_format.empty()) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
   }
   if (spec.random_generator == RandomGenerator::kLfsr &&

@@ -328,6 +328,8 @@ constexpr std::array kWorkloadFields = {
     WorkloadField{"workload_flow_sleep_us", "flow_sleep_us", nullptr,
                   duration_in<std::chrono::microseconds, &WorkloadSpec::flow_sleep>(), {},
                   {"flow_sleep us", R::kCount}, "flow_sleep"},
+    WorkloadField{"workload_filename_format", "filename_format", nullptr, member<&WorkloadSpec::filename_format>(), {},
+                  {}, "filename_format"},
 };
 
 // The members no row records, each with the reason.
@@ -343,6 +345,12 @@ constexpr std::array kMembersNotRecorded = {
     MemberNotRecorded{"allow_mounted_write",
                       "a permission of fio's file rules (allow_mounted_write=1), not a setting: a workload that runs "
                       "does the same with it or without"},
+    MemberNotRecorded{"allow_file_create",
+                      "a permission of the file rules (allow_file_create=0 refuses a file that does not exist), not a "
+                      "setting: a workload that runs does the same with it or without"},
+    MemberNotRecorded{"create_fsync",
+                      "whether the untimed layout of a new file ends with an fsync (create_fsync=0: it does not); "
+                      "what the workload measures starts after it either way"},
     MemberNotRecorded{"unlink_written",
                       "whether unlink= was written, which fio's file rules settle into unlink (recorded) before the "
                       "run"},

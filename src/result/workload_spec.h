@@ -343,6 +343,12 @@ struct WorkloadSpec {
   // created by the job's open for its requests, neither allocated nor laid out before).
   FallocateMode fallocate = FallocateMode::kNative;
   bool create_on_open = false;
+  // fio's names and creation of a job's own files (result/job_file_names.h): filename_format= ($jobname, $jobnum,
+  // $filenum, $clientuid; empty: fio's "$jobname.$jobnum.$filenum"); create_fsync=0: no fsync after a file's layout;
+  // allow_file_create=0: a file that does not exist is refused, not made.
+  std::string filename_format;
+  bool create_fsync = true;
+  bool allow_file_create = true;
   // fio's thread: every job a thread of bench++. Without it a posixaio job runs in a process of its own, as fio's
   // jobs are processes (glibc's POSIX AIO is per process: phases/workload/job_process.h); the other engines' jobs are
   // threads either way.

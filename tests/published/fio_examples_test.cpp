@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "published/fio_json_shape.h"
 #include "test_support.h"
 #include "text/split.h"
 
@@ -183,37 +184,6 @@ std::string scaled_example(const std::string& text) {
   return out;
 }
 
-// The keys of fio 3.33's JSON output that every job of every example fio runs here carries ("job options" and
-// the latency and depth tables' contents vary with the job and are left out).
-std::vector<std::string> fio_job_key_paths() {
-  std::vector<std::string> paths = {"jobname", "groupid", "error", "eta", "elapsed", "job options", "job_runtime",
-                                    "usr_cpu", "sys_cpu", "ctx", "majf", "minf", "iodepth_level", "iodepth_submit",
-                                    "iodepth_complete", "latency_ns", "latency_us", "latency_ms", "sync/total_ios"};
-  const std::vector<std::string> latency = {"N", "min", "max", "mean", "stddev"};
-  for (const std::string& stat : latency) paths.push_back("sync/lat_ns/" + stat);
-  for (const std::string direction : {"read", "write", "trim"}) {
-    for (const std::string key :
-         {"io_bytes", "io_kbytes", "bw_bytes", "bw", "iops", "runtime", "total_ios", "short_ios", "drop_ios", "bw_min",
-          "bw_max", "bw_agg", "bw_mean", "bw_dev", "bw_samples", "iops_min", "iops_max", "iops_mean", "iops_stddev",
-          "iops_samples"}) {
-      paths.push_back(direction + "/" + key);
-    }
-    for (const std::string kind : {"slat_ns", "clat_ns", "lat_ns"}) {
-      for (const std::string& stat : latency) paths.push_back(direction + "/" + kind + "/" + stat);
-    }
-  }
-  return paths;
-}
-
-// The key paths of fio_job_key_paths() that `job` lacks.
-std::vector<std::string> missing_keys(const nlohmann::json& job) {
-  std::vector<std::string> missing;
-  for (const std::string& path : fio_job_key_paths()) {
-    if (!job.contains(nlohmann::json::json_pointer("/" + path))) missing.push_back(path);
-  }
-  return missing;
-}
-
 std::vector<std::string> example_names() {
   std::vector<std::string> names;
   for (const fs::directory_entry& entry : fs::directory_iterator(kExamples)) {
@@ -299,7 +269,7 @@ TEST_CASE("fio examples: each is run, refused with its refusal, or listed as one
     for (const nlohmann::json& job : run.report->at("jobs")) {
       CAPTURE(job.value("jobname", ""));
       CHECK(job.at("error") == 0);
-      CHECK(missing_keys(job) == std::vector<std::string>{});
+      CHECK(test::missing_keys(job) == std::vector<std::string>{});
     }
   }
   MESSAGE("fio's examples: " << ran << " run, " << kRefused.size() << " refused, " << kFioCannot.size()

@@ -274,7 +274,7 @@ TEST_CASE("workload fields: columns and keys are unique, named after fio's optio
   }
   CHECK(not_compared == std::set<std::string_view>{"name", "group_reporting", "filename", "directory", "unlink",
                                                     "description", "new_group", "disk_util", "bwavgtime_ms",
-                                                    "iopsavgtime_ms"});
+                                                    "iopsavgtime_ms", "filename_format"});
 }
 
 }  // namespace

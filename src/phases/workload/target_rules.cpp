@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "result/job_file_names.h"
+
 namespace bench {
 
 namespace fs = std::filesystem;
@@ -19,6 +21,27 @@ std::optional<std::string> entry_name_refusal(std::string_view name, std::string
   }
   if (name.size() > NAME_MAX) {
     return fmt::format("{} of {} bytes is longer than a file name may be ({} bytes)", what, name.size(), NAME_MAX);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> own_file_names_refusal(const WorkloadSpec& spec) {
+  if (spec.filename_format.empty()) {  // fio's default names differ only in their numbers: the longest is the last
+    return entry_name_refusal(own_file_name(spec, spec.jobs - 1, spec.nrfiles - 1),
+                              "the file name from --name/[section]");
+  }
+  for (std::uint32_t job = 0; job < spec.jobs; ++job) {
+    for (std::uint32_t file = 0; file < spec.nrfiles; ++file) {
+      if (auto refusal = entry_name_refusal(own_file_name(spec, job, file), "the file name from filename_format=")) {
+        return refusal;
+      }
+    }
+  }
+  if (const std::optional<DroppedFile> dropped = fio_dropped_file(spec)) {
+    return fmt::format("filename_format='{}' names file {} of job {} '{}', as the first job's: fio gives a later job "
+                       "of numjobs no file the first job has (that job then does no I/O), and bench++ runs every job "
+                       "on nrfiles= files; give each job names of its own ($jobnum)",
+                       spec.filename_format, dropped->file, dropped->job, dropped->name);
   }
   return std::nullopt;
 }

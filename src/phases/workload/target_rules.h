@@ -20,6 +20,12 @@ namespace bench {
 // not. `what` says where the name comes from, for the message.
 std::optional<std::string> entry_name_refusal(std::string_view name, std::string_view what);
 
+// Unless every name of the jobs' own files (result/job_file_names.h own_file_name: filename_format= expanded) is an
+// entry of a directory (entry_name_refusal: fio makes the subdirectories a format's '/' names, bench++ makes none),
+// and every job of numjobs has each of its files (fio's rule, job_file_names.h fio_dropped_file: a later job gets no
+// file whose name the first job has, and bench++ runs no job with fewer files than nrfiles=): why not.
+std::optional<std::string> own_file_names_refusal(const WorkloadSpec& spec);
+
 // fio's create_on_open=1 leaves a new file empty until the job opens it: its reads would find nothing (fio fails).
 std::optional<std::string> created_on_open_refusal(const WorkloadSpec& spec);
 

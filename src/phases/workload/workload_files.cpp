@@ -247,7 +247,7 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
       }
       file.write_all_at(chunk.data(), std::min<std::uint64_t>(kLayoutChunkBytes, bytes - offset), offset);
     }
-    file.sync();
+    if (spec.create_fsync) file.sync();  // fio's create_fsync=1 (its default): the layout ends with an fsync
     // As fio after its layout (filesetup.c setup_files), whatever the job's invalidate= or direct=: the pages the
     // layout wrote leave the cache, so that a direct job's writes need not invalidate them one by one.
     (void)::posix_fadvise(file.fd(), static_cast<off_t>(filled_from), static_cast<off_t>(bytes - filled_from),

@@ -167,7 +167,14 @@ class WorkloadFiles {
   std::filesystem::path directory_of(const WorkloadSpec& spec, std::uint32_t job) const;
   // Each job's own files (no filename=), job after job: nrfiles each, named and sized as fio does.
   template <typename Refuse>
-  std::vector<JobTarget> plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const;
+  std::vector<JobTarget> plan_own_files(const WorkloadSpec& spec, const std::vector<JobTarget>& planned,
+                                        const Refuse& refuse) const;
+  // Under fio's rules, file `file` of job `job` (its region from `start`, `bytes` long; 0: no size=, the existing
+  // file's own), `planned` and `earlier_jobs` the targets before it.
+  template <typename Refuse>
+  JobTarget plan_fio_own_file(const WorkloadSpec& spec, std::uint32_t job, std::uint32_t file, std::uint64_t start,
+                              std::uint64_t bytes, const std::vector<JobTarget>& planned,
+                              const std::vector<JobTarget>& earlier_jobs, const Refuse& refuse) const;
   // File `file` of filename='s `names`, at `path`, for each job, in job order.
   template <typename Refuse>
   std::vector<JobTarget> plan_named_file(const WorkloadSpec& spec, const std::vector<std::string>& names,

@@ -108,6 +108,11 @@ fs::path one_spelling(const fs::path& path, const std::vector<fs::path>& earlier
   return path;
 }
 
+// Whether two planned targets are one file: the same path, private to the same directory= or not private.
+bool same_file(const JobTarget& a, const JobTarget& b) {
+  return a.is_private == b.is_private && a.path == b.path && (!a.is_private || a.directory == b.directory);
+}
+
 }  // namespace
 
 fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec, std::uint32_t job) const {
@@ -155,7 +160,7 @@ std::vector<JobTarget> WorkloadFiles::plan_on_disk(const WorkloadSpec& spec,
     std::error_code error;
     if (!fs::is_directory(directory, error)) refuse(fmt::format("directory '{}' does not exist", directory));
   }
-  if (spec.filename.empty()) return plan_own_files(spec, refuse);
+  if (spec.filename.empty()) return plan_own_files(spec, planned, refuse);
   const std::vector<std::string> names = split_fio_names(spec.filename);
   const fs::path directory = directory_of(spec, 0);  // fio: filename= is inside the first directory
   if (rank_of_several_) {
@@ -178,49 +183,86 @@ std::vector<JobTarget> WorkloadFiles::plan_on_disk(const WorkloadSpec& spec,
 }
 
 template <typename Refuse>
-std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, const Refuse& refuse) const {
+std::vector<JobTarget> WorkloadFiles::plan_own_files(const WorkloadSpec& spec, const std::vector<JobTarget>& planned,
+                                                     const Refuse& refuse) const {
   if (auto refusal = created_on_open_refusal(spec)) refuse(*refusal);
-  if (spec.size_bytes == 0 && spec.file_size == 0) refuse("needs size= for the files bench++ creates");
-  if (auto refusal = entry_name_refusal(own_file_name(spec, spec.jobs - 1, spec.nrfiles - 1),
-                                          "the file name from --name/[section]")) {
-    refuse(*refusal);
+  const bool own_rules = rules_ == FileRules::kBench || rank_of_several_.has_value();  // private files, always new
+  // Without size=, fio's rules use each existing file's size (fio's get_file_sizes); bench++'s make every file new.
+  const bool sized = spec.size_bytes != 0 || spec.file_size != 0;
+  if (!sized && own_rules) refuse("needs size= for the files bench++ creates");
+  if (auto refusal = own_file_names_refusal(spec)) refuse(*refusal);
+  if (!spec.allow_file_create && own_rules) {
+    refuse("allow_file_create=0, but bench++ makes a job's own files new, in a private directory: name existing "
+           "files with filename=");
   }
   std::vector<JobTarget> targets;
   for (std::uint32_t job = 0; job < spec.jobs; ++job) {
     const std::uint64_t start = fio_start_offset(spec, job, 0);
     const std::vector<std::uint64_t> bytes =
-        job_file_bytes(spec, spec.nrfiles, job, start, own_file_name(spec, job, 0), refuse);
+        sized ? job_file_bytes(spec, spec.nrfiles, job, start, own_file_name(spec, job, 0), refuse)
+              : std::vector<std::uint64_t>(spec.nrfiles, 0);
     for (std::uint32_t file = 0; file < spec.nrfiles; ++file) {
       const std::uint64_t region = whole_blocks(bytes[file], spec.block_bytes);
-      if (region == 0) {
+      if (region == 0 && sized) {
         refuse(fmt::format("file {} of job {} would hold {} bytes, less than one block (bs={}): give a larger size= "
                            "or filesize=, or fewer nrfiles=",
                            file, job, bytes[file], spec.block_bytes));
       }
-      if (rules_ == FileRules::kBench || rank_of_several_) {  // ranks of one job never share their own files
-        targets.push_back(JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false, false,
-                                    start, region, spec.nrfiles > 1 ? bytes[file] : 0});
-        continue;
-      }
-      // fio's rules: in directory= itself, the file as long as fio makes it (its io_size, whole blocks or not),
-      // used as it is when it holds that already.
-      JobTarget target{directory_of(spec, job), directory_of(spec, job) / own_file_name(spec, job, file), false, false,
-                       false, start, region, bytes[file] != region ? bytes[file] : 0};
-      if (const std::optional<ExistingTarget> existing = existing_target(target.path)) {
-        if (auto refusal = existing_target_refusal(spec, target.path, existing->block_device,
-                                                   existing->block_device && device_is_mounted(target.path), rules_)) {
-          refuse(*refusal);
-        }
-        const ExistingRegion fits =
-            existing_region(spec, start, existing->size_bytes, target.path, bytes[file], rules_, existing->block_device);
-        if (fits.refusal) refuse(*fits.refusal);
-        target.exists = !fits.lays_out_again;
-        target.block_device = existing->block_device;
+      JobTarget target = own_rules ? JobTarget{directory_of(spec, job), own_file_name(spec, job, file), true, false,
+                                               false, start, region, spec.nrfiles > 1 ? bytes[file] : 0}
+                                   : plan_fio_own_file(spec, job, file, start, bytes[file], planned, targets, refuse);
+      // fio gives a job after the first of numjobs no file that an earlier workload's first job has (filesetup.c
+      // add_file); bench++ cannot tell which earlier workload's job a target is, so it refuses any file they share.
+      if (job > 0 && std::any_of(planned.begin(), planned.end(),
+                                 [&](const JobTarget& earlier) { return same_file(earlier, target); })) {
+        refuse(fmt::format("job {} of numjobs would share file '{}' (filename_format='{}') with an earlier workload: "
+                           "fio gives such a job no file of that name, and bench++ runs no job without files; give "
+                           "the workloads names of their own",
+                           job, own_file_name(spec, job, file), spec.filename_format));
       }
       targets.push_back(std::move(target));
     }
   }
   return targets;
+}
+
+template <typename Refuse>
+JobTarget WorkloadFiles::plan_fio_own_file(const WorkloadSpec& spec, std::uint32_t job, std::uint32_t file,
+                                           std::uint64_t start, std::uint64_t bytes,
+                                           const std::vector<JobTarget>& planned,
+                                           const std::vector<JobTarget>& earlier_jobs, const Refuse& refuse) const {
+  // fio's rules: in directory= itself, the file as long as fio makes it (its io_size, whole blocks or not), used as
+  // it is when it holds that already; without size=, as long as it is.
+  const std::uint64_t region = whole_blocks(bytes, spec.block_bytes);
+  JobTarget target{directory_of(spec, job), directory_of(spec, job) / own_file_name(spec, job, file), false, false,
+                   false, start, region, bytes != region ? bytes : 0};
+  const auto made_earlier = [&](const std::vector<JobTarget>& others) {
+    return std::any_of(others.begin(), others.end(), [&](const JobTarget& other) { return same_file(other, target); });
+  };
+  const std::optional<ExistingTarget> existing = existing_target(target.path);
+  if (!existing) {
+    if (!spec.allow_file_create && !made_earlier(planned) && !made_earlier(earlier_jobs)) {
+      refuse(fmt::format("file creation disallowed by allow_file_create=0: '{}' does not exist", target.path.string()));
+    }
+    if (bytes == 0) refuse(fmt::format("needs size= to create '{}'", target.path.string()));
+    return target;
+  }
+  if (auto refusal = existing_target_refusal(spec, target.path, existing->block_device,
+                                             existing->block_device && device_is_mounted(target.path), rules_)) {
+    refuse(*refusal);
+  }
+  const ExistingRegion fits =
+      existing_region(spec, start, existing->size_bytes, target.path, bytes, rules_, existing->block_device);
+  if (fits.refusal) refuse(*fits.refusal);
+  if (bytes == 0) {  // no size=: the file's own
+    target.region_bytes = whole_blocks(fits.bytes, spec.block_bytes);
+    if (target.region_bytes == 0) {
+      refuse(fmt::format("'{}' is smaller than one block (bs={})", target.path.string(), spec.block_bytes));
+    }
+  }
+  target.exists = !fits.lays_out_again;
+  target.block_device = existing->block_device;
+  return target;
 }
 
 template <typename Refuse>
@@ -251,6 +293,9 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
       refuse(*refusal);
     }
   } else {
+    if (!made_earlier && !spec.allow_file_create) {
+      refuse(fmt::format("file creation disallowed by allow_file_create=0: '{}' does not exist", path.string()));
+    }
     if (auto refusal = created_on_open_refusal(spec); refusal && !made_earlier) refuse(*refusal);
     if (spec.size_percent) refuse(fmt::format("size={}% of '{}', which does not exist", *spec.size_percent, path.string()));
     if (spec.size_bytes == 0 && spec.file_size == 0) refuse(fmt::format("needs size= to create '{}'", path.string()));
