@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/fio_eta_progress.h"
+#include "fio_run.h"
 #include "test_support.h"
 
 namespace bench {
@@ -25,15 +26,7 @@ std::vector<std::string> timed_job(const test::TempDir& dir) {
 // The pieces of `text` between "\r" and "\n", without the terminal's erase-to-end ("\033[K").
 std::vector<std::string> screen_pieces(std::string text) {
   for (std::size_t at = text.find("\033[K"); at != std::string::npos; at = text.find("\033[K", at)) text.erase(at, 3);
-  std::vector<std::string> pieces(1);
-  for (const char c : text) {
-    if (c == '\r' || c == '\n') {
-      pieces.emplace_back();
-    } else {
-      pieces.back() += c;
-    }
-  }
-  return pieces;
+  return test::terminal_pieces(text);
 }
 
 const std::regex kFullLine(

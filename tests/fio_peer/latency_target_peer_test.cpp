@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "test_paths.h"
+#include "fio_peer/peer_tool_run.h"
 #include "test_support.h"
 
 namespace bench {
@@ -38,16 +38,7 @@ bool peers_here(const fs::path& dir) {
 // One tool's run of `options` with fio's `format`, its files in a directory of its own under `dir`.
 test::CommandOutput run_tool(bool ours, const fs::path& dir, const std::string& format,
                              const std::vector<std::string>& options) {
-  const fs::path files = dir / (ours ? "bench" : "fio");
-  fs::create_directories(files);
-  std::vector<std::string> argv;
-  if (ours) {
-    argv = {test::bench_binary(), "job", "-q", "-d", files.string(), "--output-format=" + format};
-  } else {
-    argv = {"fio", "--output-format=" + format, "--directory=" + files.string()};
-  }
-  argv.insert(argv.end(), options.begin(), options.end());
-  return test::run_program(argv);
+  return test::run_tool_in_own_directory(ours, dir, format, options);
 }
 
 // The one job entry of fio's JSON from one tool; REQUIREs exit 0.

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "fio_peer/peer_tool_run.h"
 #include "fio_run.h"
-#include "test_paths.h"
 #include "test_support.h"
 
 namespace bench {
@@ -27,16 +27,7 @@ using Json = nlohmann::json;
 // `dir`; REQUIREs exit 0.
 test::CommandOutput run_tool(bool ours, const fs::path& dir, const std::string& format,
                              const std::vector<std::string>& options) {
-  const fs::path files = dir / (ours ? "bench" : "fio");
-  fs::create_directories(files);
-  std::vector<std::string> argv;
-  if (ours) {
-    argv = {test::bench_binary(), "job", "-q", "-d", files.string(), "--output-format=" + format};
-  } else {
-    argv = {"fio", "--output-format=" + format, "--directory=" + files.string()};
-  }
-  argv.insert(argv.end(), options.begin(), options.end());
-  test::CommandOutput run = test::run_program(argv);
+  test::CommandOutput run = test::run_tool_in_own_directory(ours, dir, format, options);
   INFO((ours ? "bench++: " : "fio: ") << run.err);
   REQUIRE(run.exit_code == 0);
   return run;
