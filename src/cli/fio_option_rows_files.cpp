@@ -208,15 +208,11 @@ constexpr std::array kRules = {
                    recorded_in("filename_format")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.filename_format = v; }},
     FioOptionRule{{"unique_filename", {}, kRequired, kFiles, "0|1",
-                   "0 only: 1 (fio's client-address prefix) belongs to fio's network client mode",
-                   FioOptionDefault::own("1", "0", "bench++ has no network client mode, where alone fio prefixes"),
-                   not_recorded("bench++ has no network client mode, the only one in which fio prefixes names")},
-                  [](WorkloadSpec&, std::string_view v, unsigned) {
-                    if (boolean(v)) {
-                      fail("fio prefixes generated file names with the client's address only in its network client "
-                           "mode (fio --client), which bench++ does not have; give 0 or leave it out");
-                    }
-                  }},
+                   "accepted: fio's client-address prefix is of its network client mode, which bench++ has not",
+                   "1",
+                   not_recorded("fio prefixes names with it only in its network client mode (fio --client), which "
+                                "bench++ does not have: either value names files as fio does without --client")},
+                  [](WorkloadSpec&, std::string_view v, unsigned) { (void)boolean(v); }},
     FioOptionRule{{"create_fsync", {}, kRequired, kFiles, "0|1", "fsync a new file after its layout (untimed)",
                    "1", not_recorded("an untimed step of a new file's layout: what the workload measures starts "
                                      "after it either way")},

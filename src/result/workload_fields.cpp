@@ -345,6 +345,10 @@ constexpr std::array kMembersNotRecorded = {
     MemberNotRecorded{"allow_mounted_write",
                       "a permission of fio's file rules (allow_mounted_write=1), not a setting: a workload that runs "
                       "does the same with it or without"},
+    MemberNotRecorded{"cpu_load", "what a cpuio job burns, which moves no data: its engine is recorded, its figures "
+                                  "are counts"},
+    MemberNotRecorded{"cpu_chunk_us", "what a cpuio job burns (cpuchunks=): as cpu_load"},
+    MemberNotRecorded{"cpu_qsort", "how a cpuio job burns (cpumode=): as cpu_load"},
     MemberNotRecorded{"allow_file_create",
                       "a permission of the file rules (allow_file_create=0 refuses a file that does not exist), not a "
                       "setting: a workload that runs does the same with it or without"},

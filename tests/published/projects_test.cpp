@@ -30,13 +30,10 @@ const fs::path kProjects = fs::path(BENCH_SOURCE_DIR) / "tests" / "published" / 
 // The jobs bench++ refuses, each with its refusal (the job file's name and line, then what is refused), which the
 // persona writes after "fio: " and the file's path, with fio's exit status for a bad job file, 1.
 const std::map<std::string, std::string, std::less<>> kRefused = {
-    {"spdk-default_integrity", "spdk-default_integrity.fio:7: fio option 'iodepth_low' is not supported by bench++"},
-    {"spdk-default_performance",
-     "spdk-default_performance.fio:7: fio option 'iodepth_low' is not supported by bench++"},
-    {"storpool-verify-r", "storpool-verify-r.fio:18: fio option 'verify_dump' is not supported by bench++"},
-    {"xfstests-generic-299",
-     "xfstests-generic-299.fio:12: fio options 'continue_on_error', 'ignore_error', 'error_dump', 'verify_dump', "
-     "'verify_async', 'verifysort' are not supported by bench++"},
+    {"spdk-default_integrity",
+     "spdk-default_integrity.fio:20: workload 'nvme-host': verify= with requests of varying sizes (bs=R,W, bsrange=, "
+     "bssplit=, blockalign=) and verify_backlog= is not supported by bench++"},
+    {"xfstests-generic-299", "xfstests-generic-299.fio:34: fio option 'verifysort' is not supported by bench++"},
 };
 
 struct ProjectJob {
