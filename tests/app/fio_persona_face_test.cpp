@@ -180,8 +180,9 @@ TEST_CASE("fio persona face: --cmdhelp and --help through the link, as blktests 
   // blktests, common/fio _have_fio_zbd_zonemode: `fio --cmdhelp=zonemode 2>&1 | grep -q zbd`.
   const auto zonemode = link.run({"--cmdhelp=zonemode"});
   CHECK(zonemode.exit_code == 0);  // fio 3.33 too
-  CHECK(zonemode.err == "No such command: zonemode\n");
-  CHECK_FALSE(contains(zonemode.out + zonemode.err, "zbd"));
+  CHECK(zonemode.err.empty());
+  CHECK(contains(zonemode.out, "zonemode: "));  // bench++ runs zonemode=strided...
+  CHECK_FALSE(contains(zonemode.out + zonemode.err, "zbd"));  // ...not zbd, so blktests skips its zoned tests
   const auto bs = link.run({"--cmdhelp=bs"});
   CHECK(bs.exit_code == 0);
   CHECK(bs.out.starts_with("                  bs: "));

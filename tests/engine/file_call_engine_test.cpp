@@ -74,7 +74,7 @@ TEST_CASE("filecreate engine: a file's first request creates it (0600), the late
   CHECK(dynamic_cast<FileCallEngine&>(*engine).files_called() == 2);
 }
 
-TEST_CASE("filestat engine: stats each file once; a missing file fails its request with -ENOENT") {
+TEST_CASE("filestat engine: stats each file once, and a missing file fails its request with -ENOENT") {
   NamedFiles named(2);
   std::ofstream(named.paths[0]) << "data";
   const std::unique_ptr<IoEngine> engine = make_io_engine(EngineKind::kFileStat, named.setup);

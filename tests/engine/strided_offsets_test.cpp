@@ -33,14 +33,14 @@ TEST_CASE("strided zones: zonesize bytes of each zone, then zonerange + zoneskip
   CHECK(first == std::vector<std::uint64_t>{0, 4, 32, 36, 64, 68, 96, 100, 128, 132, 160, 164, 192, 196, 224, 228, 0, 4});
 }
 
-TEST_CASE("strided zones: a zonesize below zonerange reads the zone's start; above it, the zone again") {
+TEST_CASE("strided zones: a zonesize below zonerange reads the zone's start, above it the zone again") {
   StridedOffsets part({8192, 16384, 0}, 64 * 1024, 0, false);  // 8 KiB of each 16 KiB zone
   CHECK(kib_offsets(part, 8) == std::vector<std::uint64_t>{0, 4, 16, 20, 32, 36, 48, 52});
   StridedOffsets again({16384, 8192, 8192}, 64 * 1024, 0, false);  // each 8 KiB zone twice, then 8 KiB skipped
   CHECK(kib_offsets(again, 8) == std::vector<std::uint64_t>{0, 4, 0, 4, 16, 20, 16, 20});
 }
 
-TEST_CASE("strided zones: a request past the region's end ends the job; time_based starts the direction over") {
+TEST_CASE("strided zones: a request past the region's end ends the job, and time_based starts the direction over") {
   // A 12 KiB zone in a 20 KiB region: the zone at 16 KiB holds one block only, then its second request passes the end.
   StridedOffsets ends({12288, 12288, 4096}, 20 * 1024, 0, false);
   CHECK(kib_offsets(ends, 10) == std::vector<std::uint64_t>{0, 4, 8, 16});
@@ -60,7 +60,7 @@ TEST_CASE("strided zones: each direction keeps its position, the zone and its by
   CHECK(offsets.next(1, kBlock) == std::nullopt);
 }
 
-TEST_CASE("strided zones: the zones run to the file's end, past a smaller region; time_based starts a direction over") {
+TEST_CASE("strided zones: the zones run to the file's end, past a smaller region, and time_based starts a direction over") {
   // size=16k of a 64 KiB file: the zones at 0, 16, 32 and 48 KiB, back at 0 only past the file's end (fio's
   // real_file_size), while the job's size ends it (the caller counts the bytes).
   StridedOffsets offsets({4096, 4096, 12288}, 16 * 1024, 64 * 1024, false);

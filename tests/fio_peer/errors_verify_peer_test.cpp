@@ -145,7 +145,7 @@ TEST_CASE("fio peer: without continue_on_error a failed request ends the job, co
   CHECK(runs.bench.job->at("write").at("total_ios") == 1);
 }
 
-TEST_CASE("fio peer: an error not in its kind's list stops the job, counted once; a read's list is its own") {
+TEST_CASE("fio peer: an error not in its kind's list stops the job, counted once, a read's list is its own") {
   if (!injection_available()) return;
   // ENOSPC on reads is not in fio's default list (EIO, EILSEQ): the job stops, the error counted.
   const BothRuns stops = run_both(kEveryReadNoSpace, {"--rw=read", "--bs=4k", "--size=32k", "--continue_on_error=all"});
@@ -208,7 +208,7 @@ TEST_CASE("fio peer: error_dump=1 tells each error the job went on after, as fio
 // `tool`'s ("fio" or "bench") job of `options` on `data`, run in `dir` (where verify_dump writes).
 test::CommandOutput run_in(const std::string& tool, const fs::path& dir, const fs::path& data,
                            const std::vector<std::string>& options) {
-  std::vector<std::string> argv = {"sh", "-c", "cd \"$0\" && shift && exec \"$@\"", dir.string()};
+  std::vector<std::string> argv = {"sh", "-c", "cd \"$0\" && exec \"$@\"", dir.string()};
   if (tool == "fio") {
     argv.push_back("fio");
   } else {

@@ -145,7 +145,7 @@ TEST_CASE("fio peer: log_offset and log_prio add each request's offset and iopri
   }
 }
 
-TEST_CASE("fio peer: log_max_value logs each window's largest latency; log_entries changes no log") {
+TEST_CASE("fio peer: log_max_value logs each window's largest latency, log_entries changes no log") {
   if (!test::fio_available()) return;
   test::TempDir dir;
   const Both both = run_both(dir, {"--name=m", "--rw=randread", "--bs=4k", "--size=16m", "--time_based",

@@ -63,16 +63,18 @@ void add_calls_on_files(const std::string& trace, const std::string& pid, const 
 
 // The calls the job made itself, in order: of the process or thread that made the last call on its files, the
 // run of calls of that last call's kind which ends there (a job on the tool's main thread, as bench++'s with
-// --thread, made the layout's calls before them).
+// --thread, made the layout's calls before them). Every lstat (newfstatat with AT_SYMLINK_NOFOLLOW) is left out:
+// bench++'s main thread asks after the run which of its files are still there, to list them as kept.
 std::vector<std::string> job_calls(const std::vector<TracedCall>& calls) {
   const TracedCall* last = nullptr;
   for (const TracedCall& call : calls) {
+    if (call.text.starts_with("newfstatat AT_SYMLINK_NOFOLLOW ")) continue;
     if (last == nullptr || call.time >= last->time) last = &call;
   }
   if (last == nullptr) return {};
   std::vector<const TracedCall*> own;
   for (const TracedCall& call : calls) {
-    if (call.pid == last->pid) own.push_back(&call);
+    if (call.pid == last->pid && !call.text.starts_with("newfstatat AT_SYMLINK_NOFOLLOW ")) own.push_back(&call);
   }
   std::sort(own.begin(), own.end(), [](const TracedCall* a, const TracedCall* b) { return a->time < b->time; });
   const std::string kind = last->text.substr(0, last->text.find(' '));

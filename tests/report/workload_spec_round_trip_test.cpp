@@ -89,6 +89,7 @@ WorkloadSpec busy_spec() {
   s.latency_percentile = 99.9;
   s.latency_run = true;
   s.iodepth_low = 4;
+  s.filename_format = "$jobname.f$filenum";
   s.max_latency_us = {1000, 2000, 0};
   s.steady_state = FioSteadyStateSpec{.measure = FioSteadyStateSpec::Measure::kBandwidth, .slope = false,
                                       .percent = false, .limit = 1048576, .duration_s = 30,

@@ -111,7 +111,7 @@ TEST_CASE("depth target: latency_percentile counts the window's share of request
   }
 }
 
-TEST_CASE("depth target: a window is checked only once latency_window has passed; one without completions fails") {
+TEST_CASE("depth target: a window is checked only once latency_window has passed, one without completions fails") {
   JobDepthTarget policy(targeting(microseconds(500), 50.0), 8);
   policy.begin(kStart);
   policy.completed(microseconds(10), kStart + milliseconds(10));

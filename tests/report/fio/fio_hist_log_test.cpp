@@ -86,7 +86,7 @@ TEST_CASE("fio hist log: an entry once log_hist_msec has passed since the window
   CHECK(std::accumulate(second.begin(), second.end(), std::uint64_t{0}) == 1);
 }
 
-TEST_CASE("fio hist log: directions keep windows of their own; the epoch adds to the times; coarseness to the line") {
+TEST_CASE("fio hist log: directions keep windows of their own, the epoch adds to the times, coarseness to the line") {
   const std::vector<IoSample> samples = {read_at(milliseconds(1), microseconds(100)),
                                          read_at(milliseconds(3), microseconds(100), IoDirection::kWrite),
                                          read_at(milliseconds(11), microseconds(100)),
@@ -101,7 +101,7 @@ TEST_CASE("fio hist log: directions keep windows of their own; the epoch adds to
   CHECK(std::accumulate(writes.begin(), writes.end(), std::uint64_t{0}) == 3);
 }
 
-TEST_CASE("fio hist log: none without log_hist_msec; zeros where fio's clat histogram counts nothing") {
+TEST_CASE("fio hist log: none without log_hist_msec, zeros where fio's clat histogram counts nothing") {
   const std::vector<IoSample> samples = {read_at(milliseconds(1), microseconds(100)),
                                          read_at(milliseconds(20), microseconds(100))};
   CHECK(fio_hist_log(samples, 0, 0, 0, true).empty());

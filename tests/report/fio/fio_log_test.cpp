@@ -110,7 +110,7 @@ TEST_CASE("fio logs: a line's offset column with log_offset, its priority as log
   CHECK(fio_log_line(line, layout) == "5, 100, 1, 4096, 8192, 0\n");
 }
 
-TEST_CASE("fio logs: log_offset and log_prio add each request's offset and priority; averaged windows write 0s") {
+TEST_CASE("fio logs: log_offset and log_prio add each request's offset and priority, averaged windows write 0s") {
   RunResult run = lat_log_run(true);
   run.info.setup.workloads[0].fio_log.offset = true;
   run.info.setup.workloads[0].fio_log.priority = true;
