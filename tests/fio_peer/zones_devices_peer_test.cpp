@@ -72,7 +72,8 @@ TEST_CASE("fio peer: pre_read reads the job's region before its requests, in req
   CHECK(pair.fio.count(false) == 8);
   CHECK(pair.bench.count(false) == pair.fio.count(false));
   CHECK(offsets_of(pair.bench, false) == offsets_of(pair.fio, false));
-  // Before them, both read the region with read(2): 8 of 32 KiB each.
+  // Before them, both read the region with read(2), in reads of 32 KiB: bench++ the 8 that cover it; fio 3.33 7 or
+  // 8 whole ones (seen in CTest runs here: a read of its own that came out another size).
   const std::string data = (dir.path() / "data").string();
   std::vector<std::string> bench = {BENCH_BINARY, "job", "-q", "-d", dir.path().string(), "--allow-overwrite", data,
                                     "--name=peer", "--filename=" + data};
@@ -80,8 +81,9 @@ TEST_CASE("fio peer: pre_read reads the job's region before its requests, in req
   bench.insert(bench.end(), options.begin(), options.end());
   fio.insert(fio.end(), options.begin(), options.end());
   const std::size_t fio_reads = whole_reads_of(fio, dir.path(), 32768);
-  CHECK(fio_reads == 8);
-  CHECK(whole_reads_of(bench, dir.path(), 32768) == fio_reads);
+  CHECK(fio_reads >= 7);
+  CHECK(fio_reads <= 8);
+  CHECK(whole_reads_of(bench, dir.path(), 32768) == 8);
   // Without pre_read neither reads so.
   bench.pop_back();
   CHECK(whole_reads_of(bench, dir.path(), 32768) == 0);
