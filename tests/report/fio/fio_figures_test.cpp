@@ -114,7 +114,8 @@ TEST_CASE("fio figures: the latency distribution counts clat, as fio's io_u_mark
   read.submission_histogram = slat.buckets();
   read.completion_latency = clat.summary();
   read.completion_histogram = clat.buckets();
-  const std::vector<FioJob> jobs = fio_jobs(run_of(WorkloadSpec{}, {read}));
+  const RunResult run = run_of(WorkloadSpec{}, {read});  // alive while its jobs point into it
+  const std::vector<FioJob> jobs = fio_jobs(run);
   const FioLatencyShares shares = fio_latency_shares(jobs.front());
   CHECK(shares.us[3] == 100.0);  // "20": 10 us
   CHECK(shares.ms[1] == 0.0);    // not "4" (lat's 3 ms)
