@@ -89,6 +89,8 @@ std::optional<DiskCounters> parse_disk_stat_line(std::string_view line) {
   counters.write_ticks = fields[7];
   counters.io_ticks = fields[9];
   counters.time_in_queue = fields[10];
+  counters.read_sectors = fields[2];
+  counters.write_sectors = fields[6];
   return counters;
 }
 
@@ -102,6 +104,8 @@ DiskCounters counters_difference(const DiskCounters& before, const DiskCounters&
   difference.write_ticks = after.write_ticks - before.write_ticks;
   difference.io_ticks = after.io_ticks - before.io_ticks;
   difference.time_in_queue = after.time_in_queue - before.time_in_queue;
+  difference.read_sectors = after.read_sectors - before.read_sectors;
+  difference.write_sectors = after.write_sectors - before.write_sectors;
   return difference;
 }
 

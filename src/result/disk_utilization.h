@@ -19,6 +19,10 @@ struct DiskCounters {
   std::uint64_t write_ticks = 0;
   std::uint64_t io_ticks = 0;       // milliseconds the device had requests in flight
   std::uint64_t time_in_queue = 0;  // fio's in_queue
+  // 512-byte sectors read and written (fio does not report them; the host's view of a guest does:
+  // result/host_view.h).
+  std::uint64_t read_sectors = 0;
+  std::uint64_t write_sectors = 0;
   bool operator==(const DiskCounters&) const = default;
 };
 
@@ -29,6 +33,7 @@ struct DiskUtilization {
   DiskCounters counters;
   std::uint64_t elapsed_ms = 0;      // between the two reads
   std::vector<std::size_t> slaves;  // indices, in the same list, of the devices under this one
+  friend bool operator==(const DiskUtilization&, const DiskUtilization&) = default;
 };
 
 }  // namespace bench

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "result/disk_utilization.h"
+#include "result/host_view.h"
 #include "result/io_sample.h"
 #include "result/phase_id.h"
 #include "result/run_setup.h"
@@ -179,6 +180,9 @@ struct RunResult {
   // The stop signals of that kind that came after it while the run ended, in order: fio writes its line for each
   // (backend.c sig_int, called again for every one until fio is done).
   std::vector<int> later_stop_signals;
+  // A guest's run: what the machine under it saw, window by window (result/host_view.h), attached to its result
+  // by `bench++ host-view attach`; nullopt for any other run.
+  std::optional<HostView> host_view;
 
   const PhaseResult* find(PhaseId id) const {
     for (const auto& p : phases) {

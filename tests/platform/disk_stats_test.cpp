@@ -43,7 +43,7 @@ std::optional<std::string> build_dir_device() {
 
 }  // namespace
 
-TEST_CASE("disk stats: a stat line gives fio's fields, later fields ignored, a short or bad line none") {
+TEST_CASE("disk stats: a stat line gives fio's fields and the sectors, later fields ignored, a short or bad line none") {
   const std::optional<DiskCounters> counters = parse_disk_stat_line(kStatLine);
   REQUIRE(counters);
   CHECK(counters->read_ios == 59006);
@@ -54,6 +54,8 @@ TEST_CASE("disk stats: a stat line gives fio's fields, later fields ignored, a s
   CHECK(counters->write_ticks == 114);
   CHECK(counters->io_ticks == 1580);
   CHECK(counters->time_in_queue == 1711);
+  CHECK(counters->read_sectors == 1888192);
+  CHECK(counters->write_sectors == 1360);
   CHECK(parse_disk_stat_line("1 2 3 4 5 6 7 8 9 10 11"));
   CHECK_FALSE(parse_disk_stat_line("1 2 3 4 5 6 7 8 9 10"));
   CHECK_FALSE(parse_disk_stat_line("1 2 3 4 x 6 7 8 9 10 11"));

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "report/json/host_view_json.h"
 #include "report/json/json_document.h"
 #include "report/json/json_walker.h"
 #include "report/json/workload_keys.h"
@@ -141,6 +142,7 @@ ordered_json run_json(const RunResult& run) {
   ordered_json tests = ordered_json::array();
   for (const auto& p : run.phases) tests.push_back(test_json(p));
   out["tests"] = tests;
+  if (run.host_view) out["host_view"] = host_view_json(*run.host_view);  // a guest's run that has one, alone
   return out;
 }
 
@@ -248,6 +250,7 @@ RunResult read_run(const Walker& w, const json& r, const std::string& path, Unre
   for (std::size_t k = 0; k < tests.size(); ++k) {
     run.phases.push_back(read_test(w, tests[k], fmt::format("{}[{}]", at, k)));
   }
+  if (r.contains("host_view")) run.host_view = read_host_view(w, r["host_view"], Walker::join(path, "host_view"));
   return run;
 }
 
