@@ -63,8 +63,8 @@ ToolRun run_tool(const std::string& tool, const fs::path& dir, const fs::path& d
   // Each run within 30 s (KILL after; a job here takes well under a second), a killed run once more, said so; killed
   // twice, it fails. libfiu's preload is not safe across fork(): a job process forked while another thread of its
   // parent held libfiu's lock of its failure points waits for that lock forever at its first wrapped call (seen
-  // with fio 3.33 under load, once in some hundreds of runs: the job process in pthread_rwlock_rdlock from fiu_fail, from
-  // the calloc of io_u_rinit). Both tools fork their job processes from a parent with threads.
+  // with fio 3.33 under load, once in some hundreds of runs: the job process in pthread_rwlock_rdlock from
+  // fiu_fail, from the calloc of io_u_rinit). Both tools fork their job processes from a parent with threads.
   argv.insert(argv.begin(), {"timeout", "-s", "KILL", "30"});
   ToolRun run{test::run_program(argv), std::nullopt};
   if (run.output.exit_code == 128 + SIGKILL) {
