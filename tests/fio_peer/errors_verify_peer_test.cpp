@@ -60,12 +60,18 @@ ToolRun run_tool(const std::string& tool, const fs::path& dir, const fs::path& d
   argv.insert(argv.end(), {"--name=j", "--filename=" + data.string(), "--directory=" + dir.string(),
                            "--output-format=" + format});
   argv.insert(argv.end(), options.begin(), options.end());
-  // Each run within 30 s (KILL after; a job here takes well under a second), a killed run once more, said so; killed
-  // twice, it fails. libfiu's preload is not safe across fork(): a job process forked while another thread of its
-  // parent held libfiu's lock of its failure points waits for that lock forever at its first wrapped call (seen
-  // with fio 3.33 under load, once in some hundreds of runs: the job process in pthread_rwlock_rdlock from
-  // fiu_fail, from the calloc of io_u_rinit). Both tools fork their job processes from a parent with threads.
-  argv.insert(argv.begin(), {"timeout", "-s", "KILL", "30"});
+  // Each run within 30 s, a killed run once more, said so; killed twice, it fails. libfiu's preload is not safe across
+  // fork(): a job process forked while another thread of its parent held libfiu's lock of its failure points waits
+  // for that lock forever at its first wrapped call (seen with fio 3.33 under load, once in some hundreds of runs:
+  // the job process in pthread_rwlock_rdlock from fiu_fail, from the calloc of io_u_rinit). Both tools fork their
+  // job processes from a parent with threads, and both put each job process in a session of its own (setsid), so
+  // timeout's KILL reaches the parent alone: the job process that held the output pipes is then killed by its
+  // command line, which holds the run's own directory (a temporary directory of this test), this shell apart.
+  const std::string kill_after_timeout =
+      "timeout -s KILL 30 \"$@\"; status=$?; "
+      "if [ $status = 137 ]; then for p in $(pgrep -f -- \"--directory=$0\"); do [ $p = $$ ] || kill -9 $p; done; fi; "
+      "exit $status";
+  argv.insert(argv.begin(), {"sh", "-c", kill_after_timeout, dir.string()});
   ToolRun run{test::run_program(argv), std::nullopt};
   if (run.output.exit_code == 128 + SIGKILL) {
     MESSAGE(tool << " hung under fiu-run (libfiu's lock across fork) and was killed after 30 s: run once more");
