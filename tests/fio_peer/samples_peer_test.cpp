@@ -31,9 +31,13 @@ TEST_CASE("fio samples peer: bw_samples and iops_samples leave out the window th
   if (!test::fio_available()) return;
   for (const std::string runtime : {"2", "2250ms"}) {
     CAPTURE(runtime);
+    const std::string rule = runtime == "2" ? "3 3" : "4 4";
+    CHECK(sample_counts(true, runtime) == rule);
+    // fio's helper thread races its job's end: on a busy machine it may still sample the window the end closes
+    // (seen: "4 4" for the 2 s job at a load of 8), so fio's count is the rule's, or one more.
     const std::string fio = sample_counts(false, runtime);
-    CHECK(fio == (runtime == "2" ? "3 3" : "4 4"));  // (fio's helper may miss a window that ends 2 ms before the job: not tried)
-    CHECK(sample_counts(true, runtime) == fio);
+    const std::string one_more = runtime == "2" ? "4 4" : "5 5";
+    CHECK_MESSAGE((fio == rule || fio == one_more), "fio 3.33's counts: " << fio);
   }
 }
 
