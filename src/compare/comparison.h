@@ -39,7 +39,7 @@
 #include <string_view>
 #include <vector>
 
-#include "compare/host_view_decomposition.h"
+#include "compare/host_view_figures.h"
 #include "result/result_keywords.h"
 #include "result/run_result.h"
 #include "result/statistics.h"

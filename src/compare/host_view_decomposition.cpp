@@ -270,8 +270,6 @@ std::string reading_of(const WorkloadDecomposition& workload) {
 
 const std::array<HostViewFigureRow, kHostViewFigureCount>& host_view_figure_rows() { return kRows; }
 
-const HostViewFigureRow& host_view_figure_row(HostViewFigure figure) { return kRows[at(figure)]; }
-
 std::vector<WindowFigures> decompose_run(const RunResult& run) {
   std::vector<WindowFigures> out;
   if (!run.host_view) return out;

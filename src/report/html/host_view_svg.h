@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "compare/host_view_decomposition.h"
+#include "compare/host_view_figures.h"
 
 namespace bench {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The decomposition of guests' time (compare/host_view_decomposition.h) as text, within kHostViewTextWidth
+// The decomposition of guests' time (compare/host_view_decomposition.h, compare/host_view_figures.h) as text, within kHostViewTextWidth
 // columns, one block per workload (a window's tests), a row per group (and per direction when the window had
 // reads and writes), the median over the group's runs:
 //
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "compare/host_view_decomposition.h"
+#include "compare/host_view_figures.h"
 
 namespace bench {
 
