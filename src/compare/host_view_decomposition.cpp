@@ -193,27 +193,41 @@ WindowFigures window_figures(const RunResult& run, const HostViewWindow& window)
   return out;
 }
 
-FigureSpread spread_of(std::vector<double> values) {
+// Over the runs' (round, value) pairs: by rounds, each round's mean first.
+FigureSpread spread_of(const std::vector<std::pair<std::uint64_t, double>>& measured, bool by_rounds) {
   FigureSpread out;
-  out.runs = values.size();
+  out.runs = measured.size();
+  std::vector<double> values;
+  if (by_rounds) {
+    std::map<std::uint64_t, std::pair<double, std::size_t>> rounds;  // round -> sum, count
+    for (const auto& [round, value] : measured) {
+      rounds[round].first += value;
+      ++rounds[round].second;
+    }
+    for (const auto& [round, sum] : rounds) values.push_back(sum.first / static_cast<double>(sum.second));
+  } else {
+    for (const auto& entry : measured) values.push_back(entry.second);
+  }
+  out.values = values.size();
   out.median = median_of(values);
   out.low = *std::min_element(values.begin(), values.end());
   out.high = *std::max_element(values.begin(), values.end());
   return out;
 }
 
-DirectionSpread direction_spread(const std::string& direction, const std::vector<WindowFigures>& runs) {
+DirectionSpread direction_spread(const std::string& direction, const std::vector<WindowFigures>& runs,
+                                 const std::vector<std::uint64_t>& rounds, bool by_rounds) {
   DirectionSpread out;
   out.direction = direction;
-  std::array<std::vector<double>, kHostViewFigureCount> values;
+  std::array<std::vector<std::pair<std::uint64_t, double>>, kHostViewFigureCount> values;
   std::vector<std::pair<std::string, std::size_t>> notes;  // in order of first appearance, with their runs
   std::size_t with_direction = 0;
-  for (const WindowFigures& run : runs) {
-    for (const DirectionFigures& figures : run.directions) {
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    for (const DirectionFigures& figures : runs[r].directions) {
       if (figures.direction != direction) continue;
       ++with_direction;
       for (std::size_t f = 0; f < kHostViewFigureCount; ++f) {
-        if (figures.values[f]) values[f].push_back(*figures.values[f]);
+        if (figures.values[f]) values[f].emplace_back(rounds[r], *figures.values[f]);
       }
       for (const std::string& note : figures.notes) {
         auto found = std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == note; });
@@ -223,7 +237,7 @@ DirectionSpread direction_spread(const std::string& direction, const std::vector
     }
   }
   for (std::size_t f = 0; f < kHostViewFigureCount; ++f) {
-    if (!values[f].empty()) out.figures[f] = spread_of(values[f]);
+    if (!values[f].empty()) out.figures[f] = spread_of(values[f], by_rounds);
   }
   for (const auto& [note, count] : notes) {
     out.notes.push_back(count == with_direction ? note
@@ -246,7 +260,7 @@ std::string reading_of(const WorkloadDecomposition& workload) {
   std::vector<std::string> parts;
   if (largest) {
     const FigureSpread& share = *f[at(kShares[*largest])];
-    const std::string range = share.runs < 2 ? ""
+    const std::string range = share.values < 2 ? ""
                                              : fmt::format(" ({} {:.0f}–{:.0f} %)", workload.by_rounds ? "rounds" : "runs",
                                                            share.low, share.high);
     parts.push_back(fmt::format("{}: {} of the guest's mean latency{}", kStackPartTitles[*largest],
@@ -278,12 +292,13 @@ std::vector<WindowFigures> decompose_run(const RunResult& run) {
 }
 
 void HostViewFold::add(const RunResult& run) {
-  const bool round = run_round(run.info).has_value();
+  const std::optional<std::uint64_t> round = run_round(run.info);
   for (WindowFigures& window : decompose_run(run)) {
     auto found = std::find_if(workloads_.begin(), workloads_.end(),
                               [&](const Runs& runs) { return runs.workload == window.workload; });
-    if (found == workloads_.end()) found = workloads_.insert(workloads_.end(), Runs{window.workload, {}, true});
-    found->all_rounds = found->all_rounds && round;
+    if (found == workloads_.end()) found = workloads_.insert(workloads_.end(), Runs{window.workload, {}, {}, true});
+    found->all_rounds = found->all_rounds && round.has_value();
+    found->rounds.push_back(round.value_or(0));
     found->runs.push_back(std::move(window));
   }
 }
@@ -308,7 +323,7 @@ std::vector<WorkloadDecomposition> HostViewFold::result() const {
     if (directions.empty()) {
       workload.why_none = runs.runs.front().why_none;
     } else {
-      for (const std::string& direction : directions) workload.directions.push_back(direction_spread(direction, runs.runs));
+      for (const std::string& direction : directions) workload.directions.push_back(direction_spread(direction, runs.runs, runs.rounds, runs.all_rounds));
       workload.reading = reading_of(workload);
     }
     out.push_back(std::move(workload));

@@ -25,7 +25,8 @@
 //   CPU: QEMU's process (user + system) by thread kind and in all, and the guest's busy CPU, µs per guest request.
 // The same per direction (read: QEMU's rd_*, the device's read counters; write: wr_* and write counters) when the
 // window's tests have both reads and writes. Over a group's runs, each figure's median and range (lowest to
-// highest), as compare sets ratios by rounds (compare/round_pairing.h), and one reading naming the largest share.
+// highest) over its rounds (each round's runs averaged, as compare takes rounds: compare/round_pairing.h) when every
+// run carries one, else over its runs, and one reading naming the largest share.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -72,6 +73,7 @@ class HostViewFold {
   struct Runs {
     std::string workload;
     std::vector<WindowFigures> runs;
+    std::vector<std::uint64_t> rounds;  // each run's round (0 without one: all_rounds is then false)
     bool all_rounds = true;
   };
   std::vector<Runs> workloads_;

@@ -53,7 +53,9 @@ struct FigureSpread {
   double median = 0;
   double low = 0;
   double high = 0;
-  std::size_t runs = 0;  // the runs that measured it
+  std::size_t runs = 0;    // the runs that measured it
+  std::size_t values = 0;  // what median and range are over: one per round when by rounds (the mean of the
+                           // round's runs, as compare's rounds take it), else one per run
 };
 
 struct DirectionSpread {
@@ -68,6 +70,7 @@ struct WorkloadDecomposition {
   std::vector<std::string> tests;
   std::size_t runs = 0;
   bool by_rounds = false;  // every one of those runs carries a round (--tag round=N): the spread is the rounds'
+                           // (each round's value the mean of its runs')
   bool tcg = false;
   std::optional<std::string> why_none;   // the first run's, when no run has figures
   std::vector<DirectionSpread> directions;  // "all" first

@@ -168,6 +168,20 @@ TEST_CASE("host view decomposition: over rounds, each figure's median and range,
   CHECK(w.reading == "QEMU and the host above the device: 50 % of the guest's mean latency (rounds 40–55 %)");
 }
 
+TEST_CASE("host view decomposition: by rounds, a round's runs are one value, their mean") {
+  HostViewFold fold;
+  fold.add(test::guest_run("raw", 1, 60).run);
+  fold.add(test::guest_run("raw", 1, 80).run);  // -x 2 in round 1: 70
+  fold.add(test::guest_run("raw", 2, 90).run);
+  const WorkloadDecomposition w = fold.result().at(0);
+  CHECK(w.runs == 3);
+  CHECK(spread(w, F::kQemuTime).runs == 3);
+  CHECK(spread(w, F::kQemuTime).values == 2);
+  CHECK(spread(w, F::kQemuTime).low == doctest::Approx(70'000));
+  CHECK(spread(w, F::kQemuTime).high == doctest::Approx(90'000));
+  CHECK(spread(w, F::kQemuTime).median == doctest::Approx(80'000));
+}
+
 TEST_CASE("host view decomposition: the reading says what TCG adds and when the device saw more requests") {
   HostViewFold fold;
   SourcedRun run = test::guest_run("nvme", 0, 70, "accel=tcg");

@@ -128,11 +128,11 @@ ordered_json answer_json(const Comparison& comparison) {
   return out;
 }
 
-// {median, low, high, runs} of a figure over a group's runs, in its raw unit; null when no run measured it.
+// {median, low, high, runs, values} of a figure over a group's runs (values: rounds or runs), in its raw unit; null when no run measured it.
 ordered_json spread_json(const std::optional<FigureSpread>& spread) {
   if (!spread) return nullptr;
   return {{"median", rounded_or_null(true, spread->median, 6)}, {"low", rounded_or_null(true, spread->low, 6)},
-          {"high", rounded_or_null(true, spread->high, 6)}, {"runs", spread->runs}};
+          {"high", rounded_or_null(true, spread->high, 6)}, {"runs", spread->runs}, {"values", spread->values}};
 }
 
 ordered_json workload_decomposition_json(const WorkloadDecomposition& workload) {
