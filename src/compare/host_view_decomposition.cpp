@@ -76,6 +76,54 @@ void count_guest(Counted& counted, const PhaseResult& phase) {
 // "-12.3 µs" style: the size of a negative part, for its note.
 std::string micros(double ns) { return fmt::format("{:.1f} µs", ns / 1000); }
 
+// The stack's three parts from L_g, T_q and T_d (nullopt without a host device), each negative part 0 with a note,
+// and their shares of the parts' sum.
+void set_stack(DirectionFigures& out) {
+  HostViewValues& v = out.values;
+  const double qemu = *v[at(F::kQemuTime)];
+  const std::array<std::optional<double>, 3> raw = {*v[at(F::kGuestLatency)] - qemu,
+                                                    qemu - v[at(F::kDeviceTime)].value_or(0), v[at(F::kDeviceTime)]};
+  double sum = 0;
+  for (std::size_t p = 0; p < raw.size(); ++p) {
+    if (!raw[p]) continue;
+    if (*raw[p] < 0) {
+      out.notes.push_back(fmt::format(
+          "{}{} came out negative ({} per request: {}), shown as 0", kStackPartTitles[p],
+          out.direction == "all" ? "" : " (" + out.direction + "s)", micros(*raw[p]),
+          p == 0 ? "QEMU's time per guest request exceeds the guest's mean latency: requests overlapping in QEMU "
+                   "at depth > 1, or the clocks' granularity"
+                 : "the host device's time per guest request exceeds QEMU's: the device worked for more than these "
+                   "requests (the host's writeback of its page cache, other I/O on it) or its requests overlapped"));
+    }
+    v[at(kParts[p])] = std::max(0.0, *raw[p]);
+    sum += *v[at(kParts[p])];
+  }
+  for (std::size_t p = 0; p < raw.size() && sum > 0; ++p) {
+    if (v[at(kParts[p])]) v[at(kShares[p])] = 100 * *v[at(kParts[p])] / sum;
+  }
+}
+
+// QEMU's CPU by thread kind and the guest's, µs per guest request.
+void set_cpu(HostViewValues& v, const HostViewWindow& window, double requests) {
+  const auto per_request = [&](std::chrono::nanoseconds ns) { return static_cast<double>(ns.count()) / 1000 / requests; };
+  if (window.qemu_cpu) {
+    const QemuCpu& cpu = *window.qemu_cpu;
+    v[at(F::kQemuCpu)] = per_request(cpu.user + cpu.system);
+    constexpr std::array<std::pair<QemuThreadKind, F>, 5> kKinds{{{QemuThreadKind::kVcpu, F::kVcpuCpu},
+                                                                   {QemuThreadKind::kIothread, F::kIothreadCpu},
+                                                                   {QemuThreadKind::kMainLoop, F::kMainLoopCpu},
+                                                                   {QemuThreadKind::kWorker, F::kWorkerCpu},
+                                                                   {QemuThreadKind::kOther, F::kOtherCpu}}};
+    for (const QemuThreadCpu& kind : cpu.by_kind) {
+      for (const auto& [thread_kind, figure] : kKinds) {
+        if (kind.kind == thread_kind) v[at(figure)] = per_request(kind.user + kind.system);
+      }
+    }
+  }
+  if (window.guest_cpu) v[at(F::kGuestCpu)] = per_request(window.guest_cpu->busy);
+}
+
+// One direction's figures (`all`: the window's CPU too). REQUIRES: c.requests > 0.
 DirectionFigures figures_of(std::string direction, const Counted& c, const HostViewWindow& window, bool all) {
   DirectionFigures out;
   out.direction = std::move(direction);
@@ -94,47 +142,8 @@ DirectionFigures figures_of(std::string direction, const Counted& c, const HostV
     v[at(F::kDeviceRequests)] = static_cast<double>(*c.device_requests) / r;
     if (c.bytes > 0) v[at(F::kDeviceBytes)] = static_cast<double>(*c.device_sectors) * 512 / static_cast<double>(c.bytes);
   }
-  if (v[at(F::kGuestLatency)]) {
-    const double guest = *v[at(F::kGuestLatency)];
-    const double qemu = *v[at(F::kQemuTime)];
-    const double device = v[at(F::kDeviceTime)].value_or(0);
-    const std::array<std::optional<double>, 3> raw = {
-        guest - qemu, qemu - device, v[at(F::kDeviceTime)]};
-    double sum = 0;
-    for (std::size_t p = 0; p < raw.size(); ++p) {
-      if (!raw[p]) continue;
-      if (*raw[p] < 0) {
-        out.notes.push_back(fmt::format(
-            "{}{} came out negative ({} per request: {}), shown as 0", kStackPartTitles[p],
-            out.direction == "all" ? "" : " (" + out.direction + "s)", micros(*raw[p]),
-            p == 0 ? "QEMU's time per guest request exceeds the guest's mean latency: requests overlapping in QEMU "
-                     "at depth > 1, or the clocks' granularity"
-                   : "the host device's time per guest request exceeds QEMU's: requests overlapping at the device"));
-      }
-      v[at(kParts[p])] = std::max(0.0, *raw[p]);
-      sum += *v[at(kParts[p])];
-    }
-    for (std::size_t p = 0; p < raw.size() && sum > 0; ++p) {
-      if (v[at(kParts[p])]) v[at(kShares[p])] = 100 * *v[at(kParts[p])] / sum;
-    }
-  }
-  if (!all) return out;
-  const auto per_request = [&](std::chrono::nanoseconds ns) { return static_cast<double>(ns.count()) / 1000 / r; };
-  if (window.qemu_cpu) {
-    const QemuCpu& cpu = *window.qemu_cpu;
-    v[at(F::kQemuCpu)] = per_request(cpu.user + cpu.system);
-    constexpr std::array<std::pair<QemuThreadKind, F>, 5> kKinds{{{QemuThreadKind::kVcpu, F::kVcpuCpu},
-                                                                   {QemuThreadKind::kIothread, F::kIothreadCpu},
-                                                                   {QemuThreadKind::kMainLoop, F::kMainLoopCpu},
-                                                                   {QemuThreadKind::kWorker, F::kWorkerCpu},
-                                                                   {QemuThreadKind::kOther, F::kOtherCpu}}};
-    for (const QemuThreadCpu& kind : cpu.by_kind) {
-      for (const auto& [thread_kind, figure] : kKinds) {
-        if (kind.kind == thread_kind) v[at(figure)] = per_request(kind.user + kind.system);
-      }
-    }
-  }
-  if (window.guest_cpu) v[at(F::kGuestCpu)] = per_request(window.guest_cpu->busy);
+  if (v[at(F::kGuestLatency)]) set_stack(out);
+  if (all) set_cpu(v, window, r);
   return out;
 }
 

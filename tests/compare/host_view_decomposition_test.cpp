@@ -103,6 +103,18 @@ TEST_CASE("host view decomposition: a negative part is 0 with a note naming it")
   CHECK(all.notes[0].find("shown as 0") != std::string::npos);
 }
 
+TEST_CASE("host view decomposition: a device slower than QEMU per request leaves the middle part 0, noted") {
+  SourcedRun run = test::guest_run("writeback", 0);
+  run.run.host_view->windows[0].host_device->counters.read_ticks = 100;  // 100 µs per guest request, QEMU's 70
+  const DirectionFigures all = decompose_run(run.run).at(0).directions.at(0);
+  CHECK(value(all, F::kGuestSide) == doctest::Approx(30'000));
+  CHECK(value(all, F::kAboveDevice) == 0);
+  CHECK(value(all, F::kHostDevice) == doctest::Approx(100'000));
+  CHECK(value(all, F::kHostDeviceShare) == doctest::Approx(100.0 * 100 / 130));
+  REQUIRE(all.notes.size() == 1);
+  CHECK(all.notes[0].find("QEMU and the host above the device came out negative (-30.0 µs per request") == 0);
+}
+
 TEST_CASE("host view decomposition: without a host device its part is not measured, never 0") {
   SourcedRun run = test::guest_run("tmpfs", 0);
   run.run.host_view->windows[0].host_device.reset();

@@ -79,6 +79,21 @@ TEST_CASE("host view outputs: text: the section after the ratios, within 100 col
   CHECK(test::contains(section, "under TCG the guest's side"));
 }
 
+TEST_CASE("host view outputs: text: a group name too long for its row has a line of its own") {
+  const std::string long_name(60, 'v');
+  std::vector<SourcedRun> runs = {test::host_run(1), test::guest_run(long_name, 1)};
+  for (std::size_t i = 0; i < runs.size(); ++i) runs[i].input = i;
+  const std::string text = format_host_view_text(compare_runs(runs, {}).host_views);
+  INFO(text);
+  CHECK(test::contains(text, "\n    " + long_name + "\n                100      30.0 30 %        50.0 50 %"));
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    CHECK(columns(text.substr(start, end - start)) <= kHostViewTextWidth);
+    start = end + 1;
+  }
+}
+
 TEST_CASE("host view outputs: without a host view every output is as before") {
   const Comparison plain = plain_comparison();
   CHECK(plain.host_views.empty());

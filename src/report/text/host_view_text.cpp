@@ -48,7 +48,7 @@ std::string columns(const std::vector<std::vector<std::string>>& rows) {
   std::size_t rest = 0;
   for (std::size_t c = 1; c < widths.size(); ++c) rest += widths[c] + 2;
   const bool names_apart = 4 + widths[0] + rest > kHostViewTextWidth;
-  const std::size_t lead = names_apart ? 4 : widths[0];
+  const std::size_t lead = names_apart ? width(rows.front()[0]) : widths[0];
   std::string out;
   for (const auto& row : rows) {
     std::string line = "    ";
