@@ -62,11 +62,11 @@ std::string bar_row(const Bar& bar, int y, double scale) {
                        x, y + 4, w, cdf_colour(p), html_text(kStackPartTitles[p]), format_number(part->median / 1000),
                        median_or_0(all, kShares[p]));
     x += w;
-    numbers.push_back(fmt::format("{} ({:.0f} %)", format_number(part->median / 1000), median_or_0(all, kShares[p])));
+    numbers.push_back(fmt::format("{} µs ({:.0f} %)", format_number(part->median / 1000), median_or_0(all, kShares[p])));
   }
   std::string text;
   for (const std::string& number : numbers) text += (text.empty() ? "" : " / ") + number;
-  return out + fmt::format(R"(<text x="{}" y="{}">{} µs</text>)", kLabelWidth, y + 36, html_text(text));
+  return out + fmt::format(R"(<text x="{}" y="{}">{}</text>)", kLabelWidth, y + 36, html_text(text));
 }
 
 std::string details(const Bar& bar) {
