@@ -17,6 +17,7 @@
 #include "platform/system_info.h"
 #include "report/result_file.h"
 #include "report/text/comparison_text.h"
+#include "report/text/host_view_text.h"
 #include "report/text/run_text.h"
 #include "report/text/suite_tables.h"
 #include "result/errors.h"
@@ -147,12 +148,16 @@ int render_alone(const CompareConfig& config, const std::vector<SourcedRun>& sou
   }
   std::vector<RunResult> runs;
   std::string text;
+  HostViewFold host_view;
   for (const SourcedRun& run : sourced) {
     runs.push_back(run.run);
     text += format_result_text(run.run);
+    host_view.add(run.run);
   }
   // CrystalDiskMark's table, of the runs together, as bench++ printed it after them.
   if (runs.front().info.setup.suite == "cdm") text += format_repeat_summaries(runs);
+  // A guest's runs: where their time went (compare/host_view_decomposition.h).
+  if (!host_view.empty()) text += format_host_view_text({{sourced.front().run.info.label, host_view.result()}});
   check_interrupt();
   write_table(config, text);
   for (const CompareOutputRow& row : compare_output_rows()) {

@@ -137,7 +137,10 @@ and metric every group's value and its ratio to the base, in words ("guest 0.42�
 3.1× higher", "CPU 1.2× lower"). The text fits 120 columns (a figure and its unit per cell, the runs'
 spread as a share of the mean); --csv, --json and --html keep the mean ± standard deviation. A single file
 whose runs all have one label is shown alone: its tables as bench++ printed them, and with --html the run's
-report.
+report. A guest run that carries the host's view of it (scripts/guest-run.sh) shows, alone or compared,
+where its time went: per workload the guest's mean latency split into the guest's side, QEMU and the host
+above the device, and the host device, with the amplifications, CPU per request and a reading naming the
+largest share (median and range over the rounds; bench++(1), COMPARE).
 
 Files (each holds one format, found from its content):
   bench++ spreadsheet CSV (--csv), bench++ JSON (--json), or bonnie++ CSV lines (format 1.98, from

@@ -301,6 +301,9 @@ Comparison compare_folded(const RunFolder& folder) {
   if (auto drift = drift_note(groups.front().info.name, base_drift(comparison.tests))) {
     comparison.notes.push_back(std::move(*drift));
   }
+  for (const RunGroup& group : groups) {
+    if (!group.host_view.empty()) comparison.host_views.push_back({group.info.name, group.host_view.result()});
+  }
   const std::size_t paired = groups_paired_by_rounds(comparison);
   comparison.ratio_rule = ratio_rule_text(paired, groups.size() - 1);
   comparison.noise_rule = noise_rule_text_for(paired, groups.size() - 1);

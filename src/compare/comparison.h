@@ -39,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compare/host_view_figures.h"
 #include "result/result_keywords.h"
 #include "result/run_result.h"
 #include "result/statistics.h"
@@ -191,6 +192,9 @@ struct Comparison {
   // lines, the accelerators of QEMU guests (TCG), a busy machine, reads from the page cache, too few rounds or runs.
   std::vector<std::string> caveats;
   std::vector<std::string> notes;     // the rest: one-sided tests, the base's drift between its rounds
+  // Where each guest's time went (compare/host_view_decomposition.h): one per group whose runs carry a host view,
+  // in group order; empty when none does.
+  std::vector<GroupDecomposition> host_views;
   // How the ratios were taken and the noise read, for every output: "ratios are other / base" and
   // noise_rule_text(), or the rules of rounds (compare/round_pairing.h) when groups were paired by rounds.
   std::string ratio_rule = "ratios are other / base";

@@ -230,6 +230,7 @@ void RunFolder::fold_into(Folded& folded, std::tuple<std::size_t, std::string> k
     ++group.busy_runs;
     group.most_other_cpu_percent = std::max(group.most_other_cpu_percent, *run.run.info.other_cpu_percent);
   }
+  group.host_view.add(run.run);
   group.info.from_bonnie = group.info.from_bonnie || run.source == RunSource::kBonnieLine;
   auto& files = group.info.files;
   if (std::find(files.begin(), files.end(), run.file) == files.end()) files.push_back(run.file);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compare/comparison.h"
+#include "compare/host_view_decomposition.h"
 #include "result/statistics.h"
 
 namespace bench {
@@ -45,6 +46,7 @@ struct RunGroup {
   std::size_t busy_runs = 0;                  // its runs on a busy machine (result/busy_machine.h)
   std::uint64_t most_other_cpu_percent = 0;   // the largest share others used in them
   std::size_t folded_index = 0;               // its place in order of first appearance (RunFolder::group_of)
+  HostViewFold host_view{};                   // its runs' host views (compare/host_view_decomposition.h)
 
   const TestFold* find(const TestId& test) const;
 };

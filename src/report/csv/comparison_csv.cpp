@@ -55,10 +55,54 @@ std::string row(const TestComparison& test, const MetricRow& metric, const Group
   return csv_record(fields);
 }
 
+// The columns after the existing ones, with a host view.
+constexpr std::string_view kHostViewColumns = ",direction,median,low,high";
+
+// A host view's row: the existing columns (test = the workload, metric = the figure's keyword; mean, stddev and
+// the ratio's columns empty), then direction, median, low, high.
+std::string host_view_row(const GroupInfo& group, bool is_base, const WorkloadDecomposition& workload,
+                          std::string_view direction, std::string_view metric, std::string_view unit,
+                          const std::optional<FigureSpread>& spread, const std::string& phrase) {
+  std::string files;
+  for (const auto& file : group.files) files += (files.empty() ? "" : "; ") + file;
+  const bool measured = spread.has_value() || ((metric == "reading" || metric == "note") && !workload.why_none);
+  const std::vector<std::string> fields = {
+      workload.workload, std::string(metric), std::string(unit), "", group.name, is_base ? "base" : "other",
+      group.label, files, fmt::format("{}", workload.runs), fmt::format("{}", spread ? spread->runs : 0),
+      measured ? "measured" : "not_recorded", "", "", "0", "", "", "", phrase, "0", "", "", "",
+      std::string(direction),
+      spread ? fmt::format("{:.3f}", spread->median) : "", spread ? fmt::format("{:.3f}", spread->low) : "",
+      spread ? fmt::format("{:.3f}", spread->high) : ""};
+  return csv_record(fields);
+}
+
+std::string host_view_rows(const Comparison& comparison) {
+  std::string out;
+  for (const GroupDecomposition& decomposition : comparison.host_views) {
+    const auto found = std::find_if(comparison.groups.begin(), comparison.groups.end(),
+                                    [&](const GroupInfo& g) { return g.name == decomposition.group; });
+    if (found == comparison.groups.end()) continue;
+    const bool is_base = found == comparison.groups.begin();
+    for (const WorkloadDecomposition& w : decomposition.workloads) {
+      out += host_view_row(*found, is_base, w, "all", "reading", "", std::nullopt, w.why_none.value_or(w.reading));
+      for (const DirectionSpread& d : w.directions) {
+        for (const HostViewFigureRow& row : host_view_figure_rows()) {
+          out += host_view_row(*found, is_base, w, d.direction, row.keyword, row.unit,
+                               d.figures[static_cast<std::size_t>(row.figure)], "");
+        }
+        for (const std::string& note : d.notes) out += host_view_row(*found, is_base, w, d.direction, "note", "", std::nullopt, note);
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string format_comparison_csv(const Comparison& comparison) {
-  std::string out(kHeader);
+  const bool host_view = !comparison.host_views.empty();
+  std::string out = host_view ? std::string(kHeader.substr(0, kHeader.size() - 1)) + std::string(kHostViewColumns) + "\n"
+                              : std::string(kHeader);
   const std::vector<MetricRanking> rankings = rank_groups(comparison);
   for (std::size_t t = 0; t < comparison.tests.size(); ++t) {
     const TestComparison& test = comparison.tests[t];
@@ -71,11 +115,13 @@ std::string format_comparison_csv(const Comparison& comparison) {
         for (std::size_t i = 0; ranking != rankings.end() && i < ranking->order.size(); ++i) {
           if (ranking->order[i].group == g) place = place_text(*ranking, i);
         }
-        out += row(test, metric, comparison.groups[g], metric.cells[g], g == 0, first_failure(test, g), place);
+        std::string record = row(test, metric, comparison.groups[g], metric.cells[g], g == 0, first_failure(test, g), place);
+        if (host_view) record.insert(record.size() - 1, ",,,,");
+        out += record;
       }
     }
   }
-  return out;
+  return out + host_view_rows(comparison);
 }
 
 }  // namespace bench

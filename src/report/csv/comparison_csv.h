@@ -13,6 +13,12 @@
 // did); error_code, error: the first of those runs' error number and message, empty when none failed; place: the
 // group's place in the answer's ranking of the metric (compare/ranking.h: "1", "2=" when not ranked apart from a
 // neighbour), empty for metrics not ranked.
+// With a host view (compare/host_view_decomposition.h: some group's runs carry one), four columns more at the
+// end: direction, median, low, high (empty in the rows above), and after those rows one row per group, workload,
+// direction and figure: test = the workload (a window's tests joined with "+"), metric = the figure's keyword, unit
+// ns|percent|ratio|us, runs = the group's runs of the workload, measured_runs = those that measured the figure,
+// state measured|not_recorded, direction all|read|write, median, low, high over those runs (3 decimals); a row
+// "reading" (phrase: the reading, or why there are no figures) first, a row "note" per note (phrase: the note).
 // RFC 4180 quoting (report/csv/csv_field.h), records end in "\n".
 #include <string>
 

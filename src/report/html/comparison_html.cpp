@@ -8,6 +8,7 @@
 #include "report/comparison_values.h"
 #include "report/html/html_text.h"
 #include "report/html/html_page.h"
+#include "report/html/host_view_svg.h"
 #include "report/html/suite_table_html.h"
 
 namespace bench {
@@ -253,6 +254,7 @@ std::string format_comparison_html(const Comparison& comparison, const std::vect
     body += cdf_figure(comparison, test);
     body += "</div>\n</section>\n";
   }
+  body += host_view_section(comparison.host_views);
   std::string notes;
   for (const auto& note : comparison.notes) notes += "<li>" + html_text(note) + "</li>\n";
   if (any_short) notes += "<li>* at least one run of this test lasted under 0.5 s (bonnie++ would print +++++)</li>\n";

@@ -128,6 +128,47 @@ ordered_json answer_json(const Comparison& comparison) {
   return out;
 }
 
+// {median, low, high, runs, values} of a figure over a group's runs (values: rounds or runs), in its raw unit; null when no run measured it.
+ordered_json spread_json(const std::optional<FigureSpread>& spread) {
+  if (!spread) return nullptr;
+  return {{"median", rounded_or_null(true, spread->median, 6)}, {"low", rounded_or_null(true, spread->low, 6)},
+          {"high", rounded_or_null(true, spread->high, 6)}, {"runs", spread->runs}, {"values", spread->values}};
+}
+
+ordered_json workload_decomposition_json(const WorkloadDecomposition& workload) {
+  ordered_json directions = ordered_json::array();
+  for (const DirectionSpread& direction : workload.directions) {
+    ordered_json figures;
+    for (const HostViewFigureRow& row : host_view_figure_rows()) {
+      figures[std::string(row.keyword)] = spread_json(direction.figures[static_cast<std::size_t>(row.figure)]);
+    }
+    directions.push_back({{"direction", direction.direction}, {"figures", std::move(figures)}, {"notes", direction.notes}});
+  }
+  ordered_json out;
+  out["workload"] = workload.workload;
+  out["tests"] = workload.tests;
+  out["runs"] = workload.runs;
+  out["by_rounds"] = workload.by_rounds;
+  out["tcg"] = workload.tcg;
+  out["why_none"] = text_or_null(workload.why_none.has_value(), workload.why_none.value_or(""));
+  out["reading"] = text_or_null(!workload.reading.empty(), workload.reading);
+  out["directions"] = std::move(directions);
+  return out;
+}
+
+// [{group, workloads: [...]}...] for the groups whose runs carry a host view (compare/host_view_decomposition.h).
+ordered_json host_view_json(const Comparison& comparison) {
+  ordered_json units;
+  for (const HostViewFigureRow& row : host_view_figure_rows()) units[std::string(row.keyword)] = row.unit;
+  ordered_json groups = ordered_json::array();
+  for (const GroupDecomposition& group : comparison.host_views) {
+    ordered_json workloads = ordered_json::array();
+    for (const WorkloadDecomposition& workload : group.workloads) workloads.push_back(workload_decomposition_json(workload));
+    groups.push_back({{"group", group.group}, {"workloads", std::move(workloads)}});
+  }
+  return {{"units", std::move(units)}, {"groups", std::move(groups)}};
+}
+
 }  // namespace
 
 std::string format_comparison_json(const Comparison& comparison) {
@@ -149,6 +190,7 @@ std::string format_comparison_json(const Comparison& comparison) {
   std::vector<std::string> notes = comparison.caveats;
   notes.insert(notes.end(), comparison.notes.begin(), comparison.notes.end());
   doc["notes"] = notes;
+  if (!comparison.host_views.empty()) doc["host_view"] = host_view_json(comparison);
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
 }
 

@@ -10,7 +10,13 @@
 //               values: [{group, state, runs, measured_runs, mean, stddev, under_min_time, ratio_to_base,
 //                         verdict, noise, phrase, failed_runs}...]}...],
 //               failures: [{group, file, run (from 1), code, message}...]}...],
-//    "notes": ["..."] (the caveats, then the other notes)}
+//    "notes": ["..."] (the caveats, then the other notes),
+//    "host_view": {units: {FIGURE: "ns"|"percent"|"ratio"|"us"...},
+//                  groups: [{group, workloads: [{workload, tests: [...], runs, by_rounds, tcg, why_none, reading,
+//                            directions: [{direction ("all"|"read"|"write"), figures: {FIGURE: {median, low, high,
+//                            runs, values (what median and range are over: rounds or runs)} or null},
+//                            notes: [...]}...]}...]}...]}
+//      (only when some group's runs carry a host view: compare/host_view_decomposition.h names the figures)}
 // Keywords and units as in comparison_csv.h; numbers in the raw unit (bytes/s, ns, percent), mean and stddev
 // rounded to 3 decimals and ratio_to_base to 6 (as in the CSV); "no value" is null (mean and stddev unless
 // measured; ratio_to_base, verdict and noise for the base and where either side is not measured). A run whose job

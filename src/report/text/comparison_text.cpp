@@ -6,6 +6,7 @@
 
 #include "compare/ranking.h"
 #include "report/comparison_values.h"
+#include "report/text/host_view_text.h"
 #include "text/printable.h"
 
 namespace bench {
@@ -249,6 +250,8 @@ std::string format_comparison_text(const Comparison& comparison) {
                                            [](const MetricCell& c) { return c.under_min_time; });
     }
   }
+
+  out += format_host_view_text(comparison.host_views);
 
   if (!comparison.notes.empty() || any_short) {
     out += "\nNotes:\n";

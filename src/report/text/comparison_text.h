@@ -11,7 +11,8 @@
 //
 // a figure and its unit per cell (the runs' spread as a share of the mean), the latencies of a test in one unit;
 // a group whose name would make its row too wide has its name on a line of its own. The mean ± standard deviation
-// stay in the CSV, JSON and HTML. Then the notes. A value marked '*' comes from at least one run shorter than
+// stay in the CSV, JSON and HTML. Then, for guests whose runs carry a host view, where their time went
+// (report/text/host_view_text.h). Then the notes. A value marked '*' comes from at least one run shorter than
 // 0.5 s. Control characters in labels show escaped. A run whose job failed in a test is named under its rows:
 //     FAILED: guest run 1 (guest.json): error 84: verify: ...; its figures are left out
 #include <cstddef>
