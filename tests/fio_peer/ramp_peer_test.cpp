@@ -1,7 +1,10 @@
 // ramp_time beside fio 3.33's own: a job whose work ends within its ramp (fio never reaches the ramp's end, so
 // nothing resets what it counted) is listed by fio with the requests it made, their bytes, depths and runtime, but
 // no latency, bandwidth or IOPS sample; bench++ (as `bench++ job` and as the persona) lists it the same, in fio's
-// JSON, normal output and terse line. The figures of a run differ; what is compared is what each counts.
+// JSON, normal output and terse line. And what a ramp counts toward the job's end: size= counts the ramp's requests
+// (fio's io_issue_bytes outlive the ramp), number_ios= those after it (its io_blocks do not) or, for a job that
+// ends within its ramp, the ramp's, seen under strace as the requests each tool made. The figures of a run differ;
+// what is compared is what each counts.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -10,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fio_peer/fio_peer_support.h"
 #include "fio_run.h"
 #include "test_support.h"
 #include "text/split.h"
@@ -107,6 +111,63 @@ TEST_CASE("fio peer: a job that ends within its ramp_time has fio's normal lines
     CHECK(fields[5] == "4096");  // read KiB
     CHECK(fields[8] != "0");  // read runtime (ms)
     CHECK(fields[9] == "0");  // slat min: none
+  }
+}
+
+TEST_CASE("fio peer: size= counts the ramp's requests, number_ios= only those after the ramp, as fio's") {
+  if (!test::peers_available()) return;
+  constexpr std::uint64_t kMiB = 1024 * 1024;
+  {
+    // 256 reads paced at 1000 a second: the 100 ms ramp ends within them, and both tools make 256 in all.
+    const test::TempDir dir;
+    const test::PeerPair pair = test::run_both_tools(
+        dir.path(), {"--rw=randread", "--norandommap", "--bs=4k", "--size=1m", "--ramp_time=100ms", "--rate_iops=1000"},
+        kMiB);
+    CHECK(pair.fio.count(false) == 256);
+    CHECK(pair.bench.count(false) == 256);
+    CHECK(pair.bench.offsets(false) == pair.fio.offsets(false));
+  }
+  {
+    // number_ios=200 after a 100 ms ramp at 1000 a second: the ramp's reads (about 100) come first, so more than
+    // 200 in all (fio's count within the ramp would end a job whose number_ios= the ramp reaches, as size= does).
+    const std::vector<std::string> options = {"--name=capped", "--rw=randread", "--norandommap", "--bs=4k",
+                                              "--size=4m", "--number_ios=200", "--ramp_time=100ms", "--rate_iops=1000"};
+    const test::TempDir dir;
+    const test::PeerPair pair = test::run_both_tools(dir.path(), {options.begin() + 1, options.end()}, 4 * kMiB);
+    CHECK(pair.fio.count(false) > 200);
+    CHECK(pair.bench.count(false) > 200);
+    CHECK(pair.fio.count(false) < 1024);
+    CHECK(pair.bench.count(false) < 1024);
+    for (const bool fio : {true, false}) {
+      CAPTURE(fio);
+      const Json report = Json::parse(run_in_format(fio, "fio", "json", options).out);
+      CHECK(report.at("jobs").at(0).at("read").at("total_ios") == 200);  // the measured ones
+    }
+  }
+  {
+    // number_ios=50 within a 5 s ramp: the job ends there, after 50 reads in all.
+    const test::TempDir dir;
+    const test::PeerPair pair = test::run_both_tools(
+        dir.path(), {"--rw=randread", "--bs=4k", "--size=4m", "--number_ios=50", "--ramp_time=5s"}, 4 * kMiB);
+    CHECK(pair.fio.count(false) == 50);
+    CHECK(pair.bench.count(false) == 50);
+  }
+}
+
+TEST_CASE("fio peer: a writing job with fsync= that ends within its ramp makes fio's syncs, counted as fio's") {
+  if (!test::fio_available()) return;
+  // 16 writes of 64 KiB with an fsync after every 4 but the last (the job's size reached, no sync is due).
+  const std::vector<std::string> options = {"--name=synced", "--rw=write", "--bs=64k", "--size=1m", "--fsync=4",
+                                            "--ramp_time=5s"};
+  for (const bool fio : {true, false}) {
+    CAPTURE(fio);
+    const Json report = Json::parse(run_in_format(fio, "fio", "json", options).out);
+    const Json& job = report.at("jobs").at(0);
+    CHECK(job.at("write").at("total_ios") == 16);
+    CHECK(job.at("write").at("io_bytes") == 1048576);
+    CHECK(job.at("write").at("lat_ns").at("N") == 0);
+    CHECK(job.at("sync").at("total_ios") == 3);
+    CHECK(job.at("sync").at("lat_ns").at("N") == 0);
   }
 }
 

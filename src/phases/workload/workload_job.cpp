@@ -268,7 +268,7 @@ class JobLoop {
       return;
     }
     batch_.clear();
-    // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
+    // Without time_based, `size` counts what is issued from the job's start, the ramp's too (as fio's).
     const bool in_ramp = recorder_.ramps() && recorder_.ramping(Clock::now());
     const std::size_t batch_size =
         refill_.batch_size(depth_.usable_slots(plan_.engine.in_flight(), slots_.free_count()));
