@@ -66,12 +66,14 @@ std::string one_option_help(const FioOptionRow& row) {
 }
 
 // --cmdhelp[=all|OPTION]: every job option as print_option writes it ("%-24s: %s"), or one option's help; an
-// option bench++ does not run is fio's "No such command: NAME" on stderr, exit 0 (fio 3.33 returns 0 for it).
+// option bench++ does not run is fio's "No such command: NAME" on stderr, exit 0 (fio 3.33 returns 0 for it), and
+// so is a deprecated one, which fio's lists leave out (parse.c show_cmd_help).
 ParsedCommandLine cmdhelp(const std::optional<std::string>& name) {
   ParsedCommandLine answer;
   answer.action = Action::kHelp;
   const std::vector<FioOptionRow> rows = fio_option_rows();
   for (const FioOptionRow& row : rows) {
+    if (is_deprecated_fio_option(row.name)) continue;
     if (!name || *name == "all") {
       answer.help_text += fmt::format("{:<24}: {}\n", row.name, row.help);
     } else if (row.name == *name || std::find(row.aliases.begin(), row.aliases.end(), *name) != row.aliases.end()) {
