@@ -99,10 +99,12 @@ ParsedCommandLine enghelp(const std::optional<std::string>& engine) {
   const std::string name = engine->substr(0, engine->find(','));  // fio's ENGINE,OPTION: the engine's
   const std::optional<EngineKind> kind = engine_for_fio_name(name);
   if (!kind) throw UsageError(fmt::format("engine {} not loadable", name));
-  if (*kind == EngineKind::kIoUring) {
-    for (const FioOptionRow& row : fio_option_rows()) {
-      if (row.group == FioOptionGroup::kIoUring) answer.help_text += fmt::format("{:<24}: {}\n", row.name, row.help);
-    }
+  const std::optional<FioOptionGroup> own = *kind == EngineKind::kIoUring    ? std::optional(FioOptionGroup::kIoUring)
+                                            : *kind == EngineKind::kCpuio    ? std::optional(FioOptionGroup::kCpuio)
+                                            : *kind == EngineKind::kFileStat ? std::optional(FioOptionGroup::kFilestat)
+                                                                             : std::nullopt;
+  for (const FioOptionRow& row : fio_option_rows()) {
+    if (row.group == own) answer.help_text += fmt::format("{:<24}: {}\n", row.name, row.help);
   }
   if (answer.help_text.empty()) answer.help_text = fmt::format("IO engine {} has no options\n", name);
   return answer;

@@ -141,6 +141,8 @@ TEST_CASE("fio persona: --enghelp lists the engines bench++ runs by fio's names,
   CHECK(answer({"--enghelp=psync"}).help_text == "IO engine psync has no options\n");
   CHECK(answer({"--enghelp=null"}).help_text == "IO engine null has no options\n");  // fio 3.33's answer
   CHECK(contains(answer({"--enghelp=io_uring"}).help_text, "hipri"));
+  CHECK(answer({"--enghelp=filestat"}).help_text.starts_with("stat_type               : "));  // fio 3.33's one option
+  CHECK(contains(answer({"--enghelp=cpuio"}).help_text, "cpuload"));
   CHECK(test::error_of<UsageError>([] { (void)fio_persona_answer({"--enghelp=nosuch"}); }) ==
         "engine nosuch not loadable");
 }
