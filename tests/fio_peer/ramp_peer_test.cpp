@@ -142,6 +142,8 @@ TEST_CASE("fio peer: size= counts the ramp's requests, number_ios= only those af
       CAPTURE(fio);
       const Json report = Json::parse(run_in_format(fio, "fio", "json", options).out);
       CHECK(report.at("jobs").at(0).at("read").at("total_ios") == 200);  // the measured ones
+      // The rate's schedule starts afresh at the ramp's end: 200 reads at 1000 a second take 199 ms at least.
+      CHECK(report.at("jobs").at(0).at("read").at("runtime").get<std::uint64_t>() >= 199);
     }
   }
   {

@@ -270,6 +270,7 @@ class JobLoop {
     batch_.clear();
     // Without time_based, `size` counts what is issued from the job's start, the ramp's too (as fio's).
     const bool in_ramp = recorder_.ramps() && recorder_.ramping(Clock::now());
+    if (recorder_.ramps() && !in_ramp && !std::exchange(past_ramp_, true)) pacing_.ramp_ended(Clock::now());
     const std::size_t batch_size =
         refill_.batch_size(depth_.usable_slots(plan_.engine.in_flight(), slots_.free_count()));
     while (batch_.size() < batch_size && !stop_.pass_full(trimmed_.has_value())) {
@@ -549,6 +550,7 @@ class JobLoop {
   Clock::time_point end_fsynced_at_{};           // when end_fsync= was done
   bool reading_back_ = false;                    // in read_back(): each read is checked
   bool depth_lowered_ = false;                   // a completion lowered latency_target='s depth: drain first
+  bool past_ramp_ = false;                       // a batch was issued after ramp_time (the pacing was told)
   std::optional<FilePlace> trimmed_;             // trimwrite: the block trimmed last, to be written next
   JobMeasurement& result_;
 };
