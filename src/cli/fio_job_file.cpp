@@ -210,6 +210,7 @@ FioJobs read_fio_command_line(std::span<const std::string> words, std::span<cons
       per_job.emplace_back(global, std::vector<FioOption>{});
     }
     if (skipping) continue;
+    if (is_deprecated_fio_option(option.name)) jobs.deprecated_options.push_back(option.name);
     (in_global ? global : per_job.back().second).push_back(std::move(option));
   }
   if (per_job.empty()) {
@@ -360,6 +361,9 @@ class JobFileParser {
     if (!in_global_ && sections_.empty()) throw UsageError("an option before the first [section]");
     WorkloadSpec scratch;  // the value's own errors belong to this line; the workload's are checked when complete
     apply_fio_option(scratch, option, 1024);
+    if (reading_.deprecated_options != nullptr && is_deprecated_fio_option(option.name)) {
+      reading_.deprecated_options->push_back(option.name);
+    }
     (in_global_ ? global_ : sections_.back().options).push_back(std::move(option));
   }
 

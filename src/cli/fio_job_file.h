@@ -32,6 +32,9 @@ namespace bench {
 struct FioJobs {
   std::vector<WorkloadSpec> workloads;
   FioOutputRequest output;  // fio's run options: --output-format, --output, --minimal (cli/fio_run_options.h)
+  // fio's deprecated options given (is_deprecated_fio_option), by name, once each time one is given, in order:
+  // fio says "Option NAME is deprecated" for each.
+  std::vector<std::string> deprecated_options;
 };
 
 // Reads fio options from a command line: words such as "--bs=4k", "--bs" "4k", "--time_based". `sections`: fio's
@@ -81,6 +84,9 @@ struct JobFileReading {
   EnvironmentLookup environment = process_environment;
   // What fio's $pagesize, $mb_memory and $ncpus in an option line become (cli/fio_keywords.h), after ${NAME}.
   FioKeywordValues keywords = machine_keyword_values();
+  // Where the names of fio's deprecated options the file's read lines give are added, once per line, in order (as
+  // FioJobs::deprecated_options); null: not kept.
+  std::vector<std::string>* deprecated_options = nullptr;
 };
 
 // `command_line_defaults` and `environment` as in JobFileReading; include lines refused, every section read.

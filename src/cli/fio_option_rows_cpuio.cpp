@@ -1,13 +1,17 @@
 // cpuio's own options (`fio --enghelp=cpuio`, engine/cpu_engine.h), fio 3.33's engines/cpu.c: cpuload= (which a
 // cpuio job needs: check_workload), cpuchunks= and cpumode=. fio takes them only with ioengine=cpuio (an error
-// otherwise); bench++ refuses them with another engine too.
+// otherwise); bench++ refuses them with another engine too. And filestat's own stat_type= (`fio
+// --enghelp=filestat`, fio 3.33's engines/fileoperations.c; engine/file_call_engine.h), likewise refused with any
+// other engine.
 #include "cli/fio_option_rules.h"
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "cli/fio_values.h"
 #include "cli/value_error.h"
+#include "result/result_keywords.h"
 
 namespace bench {
 namespace {
@@ -38,8 +42,19 @@ constexpr std::array kRules = {
                   }},
 };
 
+constexpr std::array kFilestatRules = {
+    FioOptionRule{{"stat_type", {}, kRequired, FioOptionGroup::kFilestat, "stat|lstat|statx",
+                   "filestat: the call on each file (statx: of its real path)", "stat", recorded_in("stat_type")},
+                  [](WorkloadSpec& s, std::string_view v, unsigned) {
+                    const std::optional<StatCall> call = enum_from_keyword<StatCall>(v);
+                    if (!call) fail("fio's values are stat, lstat and statx");
+                    s.stat_type = *call;
+                  }},
+};
+
 }  // namespace
 
 std::span<const FioOptionRule> fio_cpuio_rules() { return kRules; }
+std::span<const FioOptionRule> fio_filestat_rules() { return kFilestatRules; }
 
 }  // namespace bench

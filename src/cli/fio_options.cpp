@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <numeric>
 #include <span>
 
@@ -25,7 +26,8 @@ const std::vector<FioOptionRule>& rules() {
     std::vector<FioOptionRule> gathered;
     for (const std::span<const FioOptionRule> group :
          {fio_job_rules(), fio_file_rules(), fio_data_rules(), fio_job_control_rules(), fio_error_rules(),
-          fio_statistics_rules(), fio_io_uring_rules(), fio_latency_rules(), fio_cpuio_rules()}) {
+          fio_statistics_rules(), fio_io_uring_rules(), fio_latency_rules(), fio_cpuio_rules(),
+          fio_filestat_rules(), fio_deprecated_rules()}) {
       gathered.insert(gathered.end(), group.begin(), group.end());
     }
     return gathered;
@@ -77,6 +79,12 @@ std::optional<FioArgument> fio_option_argument(std::string_view name) {
 }
 
 bool is_fio_run_option(std::string_view name) { return fio_run_option_argument(name).has_value(); }
+
+bool is_deprecated_fio_option(std::string_view name) {
+  const std::span<const FioOptionRule> deprecated = fio_deprecated_rules();
+  return std::any_of(deprecated.begin(), deprecated.end(),
+                     [&](const FioOptionRule& rule) { return rule.option.name == name; });
+}
 
 std::vector<FioOptionRow> fio_option_rows() {
   std::vector<FioOptionRow> rows;

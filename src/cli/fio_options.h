@@ -32,6 +32,11 @@ std::optional<FioArgument> fio_option_argument(std::string_view name);
 // The options of fio's own command line that are not about a job (--output-format); they are the caller's.
 bool is_fio_run_option(std::string_view name);
 
+// Whether `name` is one of fio's deprecated options that fio 3.33 takes and ignores, saying "Option NAME is
+// deprecated" each time one is given (cli/fio_option_rows_deprecated.cpp): bench++ ignores it too, and its front
+// end warns as fio does.
+bool is_deprecated_fio_option(std::string_view name);
+
 // The option bench++ runs nearest to `name` when near enough by fio's own rule (parse.c: the smallest edit
 // distance, when it is at most half the name's length), else empty.
 std::string nearest_option_name(std::string_view name);

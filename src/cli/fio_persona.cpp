@@ -66,12 +66,14 @@ std::string one_option_help(const FioOptionRow& row) {
 }
 
 // --cmdhelp[=all|OPTION]: every job option as print_option writes it ("%-24s: %s"), or one option's help; an
-// option bench++ does not run is fio's "No such command: NAME" on stderr, exit 0 (fio 3.33 returns 0 for it).
+// option bench++ does not run is fio's "No such command: NAME" on stderr, exit 0 (fio 3.33 returns 0 for it), and
+// so is a deprecated one, which fio's lists leave out (parse.c show_cmd_help).
 ParsedCommandLine cmdhelp(const std::optional<std::string>& name) {
   ParsedCommandLine answer;
   answer.action = Action::kHelp;
   const std::vector<FioOptionRow> rows = fio_option_rows();
   for (const FioOptionRow& row : rows) {
+    if (is_deprecated_fio_option(row.name)) continue;
     if (!name || *name == "all") {
       answer.help_text += fmt::format("{:<24}: {}\n", row.name, row.help);
     } else if (row.name == *name || std::find(row.aliases.begin(), row.aliases.end(), *name) != row.aliases.end()) {
@@ -97,10 +99,12 @@ ParsedCommandLine enghelp(const std::optional<std::string>& engine) {
   const std::string name = engine->substr(0, engine->find(','));  // fio's ENGINE,OPTION: the engine's
   const std::optional<EngineKind> kind = engine_for_fio_name(name);
   if (!kind) throw UsageError(fmt::format("engine {} not loadable", name));
-  if (*kind == EngineKind::kIoUring) {
-    for (const FioOptionRow& row : fio_option_rows()) {
-      if (row.group == FioOptionGroup::kIoUring) answer.help_text += fmt::format("{:<24}: {}\n", row.name, row.help);
-    }
+  const std::optional<FioOptionGroup> own = *kind == EngineKind::kIoUring    ? std::optional(FioOptionGroup::kIoUring)
+                                            : *kind == EngineKind::kCpuio    ? std::optional(FioOptionGroup::kCpuio)
+                                            : *kind == EngineKind::kFileStat ? std::optional(FioOptionGroup::kFilestat)
+                                                                             : std::nullopt;
+  for (const FioOptionRow& row : fio_option_rows()) {
+    if (row.group == own) answer.help_text += fmt::format("{:<24}: {}\n", row.name, row.help);
   }
   if (answer.help_text.empty()) answer.help_text = fmt::format("IO engine {} has no options\n", name);
   return answer;

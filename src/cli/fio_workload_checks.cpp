@@ -176,6 +176,10 @@ void check_workload(const WorkloadSpec& spec) {
                        "refuses them too)",
                        spec.fio_engine));
   }
+  if ((engine_facts(spec.engine).options & kStatOption) == 0 && spec.stat_type != StatCall::kStat) {
+    refuse(fmt::format("stat_type is an option of ioengine=filestat, not of ioengine={} (fio refuses it too)",
+                       spec.fio_engine));
+  }
   // filename_format= names files for jobs to share, which an earlier run may have made: under fio's rules the
   // planner takes their sizes (phases/workload/workload_files.h), and refuses a missing one.
   if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0 &&

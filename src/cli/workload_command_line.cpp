@@ -207,12 +207,25 @@ void read_suite(const WorkloadWords& words, const std::vector<std::string>& sect
   if (!config.repeats_given) config.repeats = suite_repeats(suite.text);
 }
 
+// fio's warning for each deprecated option given (`names`, as met), which the job runs without: in fio's persona
+// fio's own line (parse.c's), else bench++'s (config.warnings: printed before the run).
+void warn_deprecated(const std::vector<std::string>& names, Config& config) {
+  for (const std::string& name : names) {
+    config.warnings.push_back(config.persona == Persona::kFio
+                                  ? fmt::format("Option {} is deprecated", name)
+                                  : fmt::format("fio option '{}' is deprecated: fio 3.33 ignores it, and so does "
+                                                "bench++",
+                                                name));
+  }
+}
+
 // bench++ job with job files: each file's workloads in turn, their run times checked with the file named. fio's job
 // options beside job files fill fio's defaults for the first file only (cli/fio_job_file.h); a --name beside a word
-// without "--" more likely means a stray word than a job file, and is refused. Throws UsageError.
+// without "--" more likely means a stray word than a job file, and is refused. The deprecated options met, by
+// name, are added to `deprecated` (FioJobs::deprecated_options). Throws UsageError.
 void read_job_files(const WorkloadWords& words, const std::vector<std::string>& sections,
                     const std::function<std::string(const std::string&)>& read_file,
-                    const IncludeReader& read_include, Config& config) {
+                    const IncludeReader& read_include, Config& config, std::vector<std::string>& deprecated) {
   const std::vector<std::string>& files = words.positionals;
   for (const std::string& word : words.fio_words) {
     if (names_fio_job(word)) {
@@ -222,10 +235,14 @@ void read_job_files(const WorkloadWords& words, const std::vector<std::string>& 
     }
   }
   const std::vector<FioOption> defaults = read_fio_options_beside_job_files(words.fio_words, config.fio_output);
+  for (const FioOption& option : defaults) {  // read once, before the files (fio's warning comes first)
+    if (is_deprecated_fio_option(option.name)) deprecated.push_back(option.name);
+  }
   std::vector<WorkloadSpec>& specs = config.setup.workloads;
   for (const std::string& file : files) {
     const bool first = &file == &files.front();
     JobFileReading reading;  // fio 3.33: the command line's job options and --section reach the first file only
+    reading.deprecated_options = &deprecated;
     if (first) reading.command_line_defaults = defaults;
     if (first) reading.sections = sections;
     if (read_include) {
@@ -366,8 +383,11 @@ ParsedCommandLine parse_workload_command_line(WorkloadCommand command, const std
     FioJobs jobs = read_fio_command_line(sorted.fio_words, switches.sections);
     config.setup.workloads = std::move(jobs.workloads);
     config.fio_output = jobs.output;
+    warn_deprecated(jobs.deprecated_options, config);
   } else {
-    read_job_files(sorted, switches.sections, read_file, read_include, config);
+    std::vector<std::string> deprecated;
+    read_job_files(sorted, switches.sections, read_file, read_include, config, deprecated);
+    warn_deprecated(deprecated, config);
   }
   if (persona == Persona::kFio) choose_fio_default_output(config);
   if (command != WorkloadCommand::kSuite) record_command_line_directory(sorted, config.setup.workloads);

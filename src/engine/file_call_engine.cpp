@@ -8,9 +8,9 @@
 
 namespace bench {
 
-FileCallEngine::FileCallEngine(EngineKind kind, const EngineSetup& setup, StatCall stat_call)
+FileCallEngine::FileCallEngine(EngineKind kind, const EngineSetup& setup)
     : kind_(kind),
-      stat_call_(stat_call),
+      stat_call_(setup.stat_call),
       setup_(check_engine_setup_without_files(setup)),
       paths_(setup.paths.begin(), setup.paths.end()),
       called_(setup.fds.size(), false) {

@@ -4,7 +4,8 @@
 // as the file's first request goes (the file entering service: openfiles= and file_service_type= decide when,
 // phases/workload/job_files.h), and no request moves data: each completes at once with the bytes it asked for.
 //   filecreate: open(path, O_CREAT | O_RDWR, 0600) and close, the job's files neither made nor laid out before;
-//   filestat:   stat(path) (lstat with fio's stat_type=lstat), on files made and laid out as for any engine;
+//   filestat:   stat(path), or lstat(path) or statx(-1, realpath(path), 0, STATX_ALL) as fio's stat_type= says
+//               (EngineSetup::stat_call), on files made and laid out as for any engine;
 //   filedelete: unlink(path), on files made and laid out as for any engine.
 // The calls are platform/file_calls.h's, the ones bonnie++'s create, stat and delete tests time. The request that
 // makes the call takes its time as its latency; the loop records it as fio's clat (report/fio/fio_jobs.h).
@@ -23,9 +24,10 @@ namespace bench {
 class FileCallEngine final : public IoEngine {
  public:
   // `kind` is kFileCreate, kFileStat or kFileDelete (result/engine_kind.h calls_on_files); `setup.paths` names
-  // every file of `setup.fds` (which are never used). Throws std::invalid_argument for another kind or for paths
-  // not one per file, and as check_engine_setup_without_files (engine/checked_setup.h).
-  FileCallEngine(EngineKind kind, const EngineSetup& setup, StatCall stat_call = StatCall::kStat);
+  // every file of `setup.fds` (which are never used); filestat's call is `setup.stat_call`. Throws
+  // std::invalid_argument for another kind or for paths not one per file, and as check_engine_setup_without_files
+  // (engine/checked_setup.h).
+  FileCallEngine(EngineKind kind, const EngineSetup& setup);
 
   EngineKind kind() const override { return kind_; }
   void submit(std::span<const IoRequest> requests) override;

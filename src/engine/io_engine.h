@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "result/engine_kind.h"
+#include "result/stat_call.h"
 #include "result/uring_options.h"
 
 namespace bench {
@@ -89,6 +90,8 @@ struct EngineSetup {
   // fio's qsort pass over 256 Ki integers (cpumode=qsort).
   std::uint32_t cpu_chunk_us = 0;
   bool cpu_qsort = false;
+  // filestat: the stat call it makes on each file (fio's stat_type=).
+  StatCall stat_call = StatCall::kStat;
 };
 
 // One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
+#include <memory>
 
 #include "platform/posix_file.h"
 
@@ -20,6 +22,13 @@ int create_file_at(int dir_fd, const char* name, int flags, int* keep) {
 }
 
 int stat_file_at(int dir_fd, const char* name, StatCall call, struct stat& status) {
+  if (call == StatCall::kStatx) {
+    struct statx extended {};
+    if (dir_fd != AT_FDCWD && name[0] != '/') return ::statx(dir_fd, name, 0, STATX_ALL, &extended) == 0 ? 0 : -errno;
+    const std::unique_ptr<char, decltype(&std::free)> path(::realpath(name, nullptr), &std::free);
+    if (!path) return -errno;
+    return ::statx(-1, path.get(), 0, STATX_ALL, &extended) == 0 ? 0 : -errno;
+  }
   const int rc = ::fstatat(dir_fd, name, &status, call == StatCall::kLstat ? AT_SYMLINK_NOFOLLOW : 0);
   return rc == 0 ? 0 : -errno;
 }

@@ -6,17 +6,20 @@
 // (EINTR retried), and throws nothing: the callers decide what a failure is.
 #include <sys/stat.h>
 
+#include "result/stat_call.h"
+
 namespace bench {
 
-// What stat_file_at asks the kernel (fio's stat_type=): stat(2) following a final link, lstat(2) not.
-enum class StatCall { kStat, kLstat };
 
 // openat(dir_fd, name, O_CREAT | flags, 0600) and, when it succeeded and `keep` is null, close(2) of the new
 // descriptor: 0, or -errno of the open (or of the close). With `keep`, the open descriptor goes there for the
 // caller to use and close. `flags` carries the access mode (O_WRONLY, O_RDWR) and any O_EXCL, O_NOFOLLOW, O_CLOEXEC.
 int create_file_at(int dir_fd, const char* name, int flags, int* keep = nullptr);
 
-// fstatat(dir_fd, name, status, 0 or AT_SYMLINK_NOFOLLOW): the stat(2) or lstat(2) of `name`; 0 or -errno.
+// The stat of `name` that `call` names (result/stat_call.h): fstatat(dir_fd, name, status, 0 or
+// AT_SYMLINK_NOFOLLOW), or for kStatx statx(-1, realpath(name), 0, STATX_ALL) as fio's filestat makes it (a name
+// relative to another dir_fd than AT_FDCWD: statx(dir_fd, name, 0, STATX_ALL)), `status` then left as it was; 0 or
+// -errno (of realpath too).
 int stat_file_at(int dir_fd, const char* name, StatCall call, struct stat& status);
 
 // unlinkat(dir_fd, name, 0): 0 or -errno.

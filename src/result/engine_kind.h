@@ -30,6 +30,7 @@ enum EngineOptions : unsigned {
   kRingOptions = 1,  // io_uring's own: registerfiles, fixedbufs, sqthread_poll, sqthread_poll_cpu, nonvectored
   kHipriOption = 2,  // hipri (io_uring: IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI)
   kCpuOptions = 4,   // cpuio's own: cpuload (which it needs), cpuchunks, cpumode
+  kStatOption = 8,   // filestat's own: stat_type
 };
 
 // What an engine does with a job's files (fio's ioengine flags and the engine's open_file).
@@ -82,7 +83,7 @@ enum class EngineFiles {
   /* open(O_CREAT) and close of each file, once, as its first request's latency: no I/O (engine/file_call_engine.h) */ \
   ROW(kFileCreate, "filecreate", "filecreate", true, kNotInBench, false, kNoEngineOptions, kCreates, make_file_call_engine) \
   /* stat of each file, once, as its first request's latency: no I/O */                                                \
-  ROW(kFileStat, "filestat", "filestat", true, kNotInBench, false, kNoEngineOptions, kNames, make_file_call_engine)  \
+  ROW(kFileStat, "filestat", "filestat", true, kNotInBench, false, kStatOption, kNames, make_file_call_engine)      \
   /* unlink of each file, once, as its first request's latency: no I/O */                                              \
   ROW(kFileDelete, "filedelete", "filedelete", true, kNotInBench, false, kNoEngineOptions, kNames, make_file_call_engine) \
   /* ftruncate(2) of the file to each write's offset in place of the write (engine/ftruncate_engine.h) */               \

@@ -62,6 +62,9 @@ template <>
 inline constexpr std::array<std::string_view, 5> kKeywords<FallocateMode> = {"none", "native", "posix", "keep",
                                                                              "truncate"};
 
+// fio's filestat stat_type= words, in StatCall's order.
+template <>
+inline constexpr std::array<std::string_view, 3> kKeywords<StatCall> = {"stat", "lstat", "statx"};
 // fio's fadvise_hint= words, in FadviseHint's order.
 template <>
 inline constexpr std::array<std::string_view, 4> kKeywords<FadviseHint> = {"0", "1", "random", "sequential"};

@@ -330,6 +330,10 @@ constexpr std::array kWorkloadFields = {
                   {"flow_sleep us", R::kCount}, "flow_sleep"},
     WorkloadField{"workload_filename_format", "filename_format", nullptr, member<&WorkloadSpec::filename_format>(), {},
                   {}, "filename_format"},
+    WorkloadField{"workload_file_append", "file_append", nullptr, member<&WorkloadSpec::file_append>(), {},
+                  {"file_append", R::kOnOff}, "file_append"},
+    WorkloadField{"workload_stat_type", "stat_type", nullptr, member<&WorkloadSpec::stat_type>(), {},
+                  {"stat_type", R::kWord}, "stat_type"},
 };
 
 // The members no row records, each with the reason.

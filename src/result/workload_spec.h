@@ -17,6 +17,7 @@
 #include "result/error_tolerance.h"
 #include "result/fio_steady_state.h"
 #include "result/offset_spec.h"
+#include "result/stat_call.h"
 #include "result/uring_options.h"
 
 namespace bench {
@@ -155,6 +156,9 @@ struct WorkloadSpec {
   std::uint64_t offset_increment_bytes = 0;
   std::optional<std::uint32_t> offset_increment_percent;
   std::uint64_t offset_align = 0;
+  // file_append=1: each job's region starts at its file's size as the job is set up (an existing regular file's, 0
+  // for one made), instead of at offset=; devices keep offset=. fio's get_start_offset.
+  bool file_append = false;
   std::uint32_t jobs = 1;     // numjobs: independent copies of the workload, run at once
   std::uint32_t iodepth = 1;  // requests in flight per job (only with an asynchronous engine, as in fio)
   std::chrono::nanoseconds runtime{0};    // 0: no time limit (stop when size is done)
@@ -370,6 +374,8 @@ struct WorkloadSpec {
   std::uint32_t cpu_load = 0;
   std::uint32_t cpu_chunk_us = 50000;
   bool cpu_qsort = false;
+  // filestat's own option (engine/file_call_engine.h): the call it makes on each file (fio's stat_type=).
+  StatCall stat_type = StatCall::kStat;
   // The options as fio echoes them, fio's name (an alias as the option it names) and the value as written (empty for
   // a bare flag), in order: the [global] ones (or those before the first --name, the command line's --directory
   // among them) and the workload's own (a job file's [section] name not among them, as fio). Kept for fio's JSON

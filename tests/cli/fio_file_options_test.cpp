@@ -67,6 +67,27 @@ TEST_CASE("fio file options: each job's start is offset plus its number times of
   CHECK(fio_start_offset(spec, 3, 1u << 20) == (100 + 3 * 262144 + 4095) / 4096 * 4096);
 }
 
+TEST_CASE("fio file options: file_append=1 starts each job at its regular file's size, a device at offset=") {
+  WorkloadSpec spec = test::workload_of({"--bs=4k", "--size=8k", "--offset=4k", "--offset_increment=8k",
+                                         "--file_append=1"});
+  CHECK(spec.file_append);
+  CHECK(fio_start_offset(spec, 0, 100000) == 100000);  // as it is, a block or not (fio's real_file_size)
+  CHECK(fio_start_offset(spec, 2, 100000) == 100000);  // every job: no increment
+  CHECK(fio_start_offset(spec, 0, 0) == 0);            // a file not there yet
+  CHECK(fio_start_offset(spec, 1, 100000, false) == 4096 + 8192);  // a device: fio's FIO_TYPE_FILE only
+  CHECK_FALSE(test::workload_of({"--size=8k", "--file_append=0"}).file_append);
+  CHECK(test::contains(error_of({"--file_append=maybe"}), "file_append"));
+}
+
+TEST_CASE("fio file options: stat_type= is filestat's, stat by default, refused with any other engine") {
+  CHECK(test::workload_of({"--size=8k", "--ioengine=filestat"}).stat_type == StatCall::kStat);
+  CHECK(test::workload_of({"--size=8k", "--ioengine=filestat", "--stat_type=lstat"}).stat_type == StatCall::kLstat);
+  CHECK(test::workload_of({"--size=8k", "--ioengine=filestat", "--stat_type=statx"}).stat_type == StatCall::kStatx);
+  CHECK(test::contains(error_of({"--ioengine=filestat", "--stat_type=fstat"}), "fio's values are stat, lstat and statx"));
+  CHECK(test::contains(error_of({"--ioengine=psync", "--stat_type=lstat"}),
+                       "stat_type is an option of ioengine=filestat, not of ioengine=psync"));
+}
+
 }  // namespace bench
 
 namespace bench {

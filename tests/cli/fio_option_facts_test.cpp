@@ -171,7 +171,7 @@ TEST_CASE("fio run options: the ETA and status options' values, with fio 3.33's 
 }
 
 // fio's defaults as `fio --cmdhelp=OPTION` prints them ("default: 4096", "default: no default"); nullopt for an
-// option fio's --cmdhelp does not know (an engine's own, or fio's deprecated percentage_sequential).
+// option fio's --cmdhelp does not know (an engine's own, or one of fio's deprecated options).
 std::optional<std::string> fio_cmdhelp_default(std::string_view option) {
   const test::CommandOutput help = test::run_program({"fio", fmt::format("--cmdhelp={}", option)});
   for (const std::string& line : test::lines_of(help.out)) {
@@ -195,9 +195,11 @@ TEST_CASE("fio option rows: fio's default is fio 3.33's") {
     const std::optional<std::string> fio_default = fio_cmdhelp_default(row.name);
     if (!fio_default) {
       // An engine's own options (`fio --enghelp=ENGINE`: their defaults are in fio 3.33's engines/io_uring.c and
-      // engines/cpu.c), and fio's deprecated spelling
+      // engines/cpu.c, engines/fileoperations.c), fio's deprecated spelling, and the deprecated options fio takes with
+      // a warning
       CHECK_MESSAGE((row.group == FioOptionGroup::kIoUring || row.group == FioOptionGroup::kCpuio ||
-                     row.name == "percentage_sequential"),
+                     row.group == FioOptionGroup::kFilestat ||
+                     row.name == "percentage_sequential" || is_deprecated_fio_option(row.name)),
                     row.name);
       continue;
     }

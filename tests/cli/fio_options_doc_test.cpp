@@ -181,6 +181,31 @@ TEST_CASE("fio options page: names fio's run and output options bench++ takes, a
   }
 }
 
+TEST_CASE("fio options page: the deprecated options' section lists the deprecated rows as accepted, and counts them") {
+  const OptionsDoc doc = read_options_doc();
+  const auto section = doc.text.find("\n## fio's deprecated options\n");
+  REQUIRE(section != std::string::npos);
+  const std::string text = doc.text.substr(section, doc.text.find("\n## ", section + 1) - section);
+  std::size_t deprecated = 0;
+  for (const FioOptionRow& option : fio_option_rows()) {
+    if (!is_deprecated_fio_option(option.name)) continue;
+    ++deprecated;
+    INFO("deprecated option '" << option.name << "'");
+    CHECK(test::contains(text, fmt::format("| `{}` |", option.name)));
+    const auto row = std::find_if(doc.rows.begin(), doc.rows.end(), [&](const DocRow& r) { return r.option == option.name; });
+    REQUIRE(row != doc.rows.end());
+    CHECK(!row->command_help);
+    CHECK(row->status.rfind("accepted", 0) == 0);
+  }
+  CHECK(deprecated >= 3);
+  const std::string summary = fmt::format("{} of {} accepted", deprecated, deprecated);
+  CHECK_MESSAGE(test::contains(text, summary), "the section should say \"" << summary << "\"");
+  for (const DocRow& row : doc.rows) {  // every accepted row of the section is a deprecated option's
+    if (!test::contains(text, fmt::format("| `{}` |", row.option)) || row.status.rfind("accepted", 0) != 0) continue;
+    CHECK_MESSAGE(is_deprecated_fio_option(row.option), row.option);
+  }
+}
+
 TEST_CASE("fio options page: its rows are fio 3.33's --cmdhelp options") {
   if (test::skip_unless(test::tool_installed("fio"), test::Need::kTool, "fio is not installed (Debian fio)")) return;
   const std::string version = trimmed(test::run_program({"fio", "--version"}).out);

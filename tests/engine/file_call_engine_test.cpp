@@ -95,13 +95,22 @@ TEST_CASE("file-call engines: a sync completes with 0 and makes no call") {
   CHECK(engine.files_called() == 1);
 }
 
-TEST_CASE("filestat engine: stat follows a final link, lstat (fio's stat_type=lstat) does not") {
+TEST_CASE("filestat engine: stat and statx follow a final link, lstat (fio's stat_type=lstat) does not") {
   NamedFiles named(1);
   REQUIRE(::symlink("missing", named.paths[0].c_str()) == 0);  // a dangling link
   FileCallEngine stat(EngineKind::kFileStat, named.setup);
   CHECK(one_request(stat, 0) == -ENOENT);
-  FileCallEngine lstat(EngineKind::kFileStat, named.setup, StatCall::kLstat);
+  named.setup.stat_call = StatCall::kLstat;
+  FileCallEngine lstat(EngineKind::kFileStat, named.setup);
   CHECK(one_request(lstat, 0) == kSlot);
+  named.setup.stat_call = StatCall::kStatx;  // realpath fails on the dangling link, as fio's
+  const std::unique_ptr<IoEngine> statx = make_io_engine(EngineKind::kFileStat, named.setup);
+  CHECK(one_request(*statx, 0) == -ENOENT);
+  NamedFiles made(1);
+  made.make_all();
+  made.setup.stat_call = StatCall::kStatx;
+  const std::unique_ptr<IoEngine> found = make_io_engine(EngineKind::kFileStat, made.setup);
+  CHECK(one_request(*found, 0) == kSlot);
 }
 
 TEST_CASE("filedelete engine: unlinks each file once, by its path") {
@@ -141,7 +150,7 @@ TEST_CASE("engine rows: filecreate is diskless, filestat and filedelete lay file
   CHECK_FALSE(calls_on_files(EngineKind::kNull));
 }
 
-TEST_CASE("file calls: create, stat, lstat and remove one file relative to a directory, -errno on failure") {
+TEST_CASE("file calls: create, stat, lstat, statx and remove one file relative to a directory, -errno on failure") {
   const test::TempDir dir;
   const int dir_fd = ::open(dir.path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   REQUIRE(dir_fd >= 0);
@@ -160,6 +169,10 @@ TEST_CASE("file calls: create, stat, lstat and remove one file relative to a dir
   CHECK(stat_file_at(dir_fd, "link", StatCall::kLstat, status) == 0);
   CHECK(S_ISLNK(status.st_mode));
   CHECK(stat_file_at(dir_fd, "none", StatCall::kStat, status) == -ENOENT);
+  CHECK(stat_file_at(dir_fd, "link", StatCall::kStatx, status) == 0);  // statx(dir_fd, "link", ...)
+  CHECK(stat_file_at(dir_fd, "none", StatCall::kStatx, status) == -ENOENT);
+  CHECK(stat_file_at(AT_FDCWD, (dir.path() / "link").c_str(), StatCall::kStatx, status) == 0);  // by its real path
+  CHECK(stat_file_at(AT_FDCWD, (dir.path() / "none").c_str(), StatCall::kStatx, status) == -ENOENT);
   CHECK(remove_file_at(dir_fd, "a") == 0);
   CHECK(remove_file_at(dir_fd, "a") == -ENOENT);
   CHECK(test::list_tree(dir.path()) == std::vector<std::string>{"b", "link"});

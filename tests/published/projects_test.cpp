@@ -33,7 +33,9 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
     {"spdk-default_integrity",
      "spdk-default_integrity.fio:20: workload 'nvme-host': verify= with requests of varying sizes (bs=R,W, bsrange=, "
      "bssplit=, blockalign=) and verify_backlog= is not supported by bench++"},
-    {"xfstests-generic-299", "xfstests-generic-299.fio:34: fio option 'verifysort' is not supported by bench++"},
+    {"xfstests-generic-299",
+     "xfstests-generic-299.fio:27: workload 'aio-dio-verifier': verify= with a mixed rw=rw/randrw is not supported by "
+     "bench++ (verify a write job, then a read job)"},
 };
 
 struct ProjectJob {

@@ -38,6 +38,11 @@ class JobPacing {
     start_ = start;
     if (thinktime_) thinktime_->begin(start);
   }
+  // The ramp ended at `now`: the rate's schedule starts afresh from it (fio's reset_all_stats: RatePacer::restart).
+  void ramp_ended(Clock::time_point now) {
+    start_ = now;
+    if (rate_) rate_->restart();
+  }
 
   // The answer for the request the job drew (`wanted`: kRead, kWrite or kTrim) at `now`: what it is to be (a
   // rule may make it the other direction of a read and write mix, as fio's rate does) and when it may go: now, not

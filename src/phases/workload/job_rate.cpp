@@ -71,6 +71,12 @@ void RatePacer::issued(IoOp op, std::uint32_t bytes) {
   due_[d] = std::chrono::seconds(whole_seconds) + std::chrono::microseconds(rest_us);
 }
 
+void RatePacer::restart() {
+  issued_bytes_.fill(0);
+  due_.fill(std::chrono::nanoseconds(0));
+  poisson_stalled_.fill(std::chrono::nanoseconds(0));
+}
+
 void RatePacer::stalled(IoOp op, std::chrono::nanoseconds stalled) {
   const std::size_t d = direction_index(op);
   const std::uint64_t rate = bytes_per_second_[d];

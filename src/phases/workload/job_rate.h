@@ -35,6 +35,10 @@ class RatePacer {
   // Counts one request of `op` issued (kRead, kWrite or kTrim): that direction's next due time moves on.
   void issued(IoOp op, std::uint32_t bytes);
 
+  // The schedule starts afresh, nothing issued: at the ramp's end, as fio's reset_all_stats resets its rate's
+  // issued bytes and next times (libfio.c reset_io_counters) and the job's start they count from.
+  void restart();
+
   // rate_ignore_thinktime=1: a thinktime stall of `stalled` followed a request of `op`; the bytes that direction's
   // rate would have issued meanwhile, less one request, count as issued (fio's handle_thinktime), so the requests
   // after the next one keep to the rate from where the stall left them instead of catching up. Poisson's next gap

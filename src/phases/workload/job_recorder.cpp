@@ -53,6 +53,24 @@ std::uint64_t JobRecorder::epoch_now_ms(std::uint32_t clock) {
   return static_cast<std::uint64_t>(now.tv_sec) * 1000 + static_cast<std::uint64_t>(now.tv_nsec) / 1'000'000;
 }
 
+bool JobRecorder::end_in_ramp(Clock::time_point start) {
+  if (!ramps_) return false;
+  const auto measured = [](const PartMeasurement& part) { return part.operations != 0; };
+  if (std::any_of(result_.parts.begin(), result_.parts.end(), measured)) return false;
+  if (std::all_of(ramp_.operations.begin(), ramp_.operations.end(), [](std::uint64_t n) { return n == 0; })) {
+    return false;
+  }
+  for (std::size_t p = 0; p < kWorkloadParts; ++p) {
+    result_.parts[p].operations = ramp_.operations[p];
+    result_.parts[p].bytes = ramp_.bytes[p];
+  }
+  result_.depths = ramp_.depths;
+  measure_start_ = start;
+  result_.measured_from = start;
+  last_completion_ = ramp_.last_completion;
+  return true;
+}
+
 bool JobRecorder::ramping(Clock::time_point now) {
   if (now < measure_start_) return true;
   if (!result_.cpu_at_measured_from) {

@@ -4,11 +4,14 @@
 // is_synchronous its slat and clat apart), the per-second series and fio's bandwidth and IOPS windows, the time in
 // flight, fio's I/O depth distributions (once per submission and per reap, never per request) and, for a job that
 // writes fio's logs, a sample per request. Into the job's JobMeasurement (phases/phase.h), parts in IoDirection's
-// order (part_index). Requests submitted during ramp_time are done but not measured.
+// order (part_index). Requests submitted during ramp_time are done but not measured, but for fio's figures of a job
+// that ends within its ramp (end_in_ramp).
 //
 // Pure but for the process's CPU time and the thread's usage read once as the ramp ends, and fio's log epoch clock
 // read once as the measurement begins: the caller reads the clock and hands each time
 // in. Inline: it runs once per request on the timed path.
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -80,15 +83,26 @@ class JobRecorder {
 
   // fio's I/O depth distributions (result/workload_result.h IoDepthCounts): `requests` submitted together with
   // `in_flight` already in the engine (the depth they reach), reads and writes or a sync, which fio's levels count
-  // too; and a reap that returned `completions` at `now` (counted from the measured window's start).
-  void count_submission(std::size_t requests, std::size_t in_flight) {
-    IoDepthCounts& depths = result_.depths;
+  // too (`in_ramp`: submitted in the ramp, counted apart); and a reap that returned `completions` at `now` (counted
+  // from the measured window's start, the ramp's apart).
+  void count_submission(std::size_t requests, std::size_t in_flight, bool in_ramp = false) {
+    IoDepthCounts& depths = in_ramp ? ramp_.depths : result_.depths;
     ++depths.submit[IoDepthCounts::count_range(requests)];
     depths.level[IoDepthCounts::level_range(in_flight + requests)] += requests;
   }
   void count_reap(std::size_t completions, Clock::time_point now) {
-    if (now >= measure_start_) ++result_.depths.complete[IoDepthCounts::count_range(completions)];
+    IoDepthCounts& depths = now >= measure_start_ ? result_.depths : ramp_.depths;
+    ++depths.complete[IoDepthCounts::count_range(completions)];
   }
+
+  // fio's figures of a job whose work ended within its ramp_time, `start` being the job's start: the ramp never
+  // ended, so nothing reset what fio counts through it (time.c ramp_time_over, libfio.c reset_all_stats), and the
+  // job reports the ramp's requests, bytes and depth distributions over its whole time from `start`, without any
+  // latency, bandwidth or IOPS sample (fio takes none in the ramp: io_u.c should_account). A job is taken to have
+  // ended within its ramp when its measured window holds no request (one whose last requests came back just after
+  // the ramp's end reports the ramp's figures too, rather than none). Returns whether it did; the measurement is
+  // then the ramp's, and last_completion() and measure_start() are the ramp's.
+  bool end_in_ramp(Clock::time_point start);
 
   // fio's lat of the request in `slot` completed at `completed`: from its submission.
   nanoseconds latency_of(std::uint32_t slot, Clock::time_point completed) const {
@@ -101,7 +115,7 @@ class JobRecorder {
   void completed(IoOp op, std::uint32_t slot, std::uint32_t length, std::uint64_t offset, std::uint16_t priority,
                  Clock::time_point completed) {
     const Clock::time_point submitted = submitted_at_[slot];
-    if (submitted < measure_start_) return;  // ramp_time: done, not measured
+    if (submitted < measure_start_) return count_in_ramp(direction_of(op), length, completed);  // not measured
     PartMeasurement& direction = result_.parts[part_index(direction_of(op))];
     const auto latency = std::chrono::duration_cast<nanoseconds>(completed - submitted);
     direction.latency.record(static_cast<std::uint64_t>(latency.count()));
@@ -127,7 +141,11 @@ class JobRecorder {
   // A sync (fsync or fdatasync, alone in flight: its submission and its reap counted as such) submitted at
   // `submitted`, reaped at `completed` with `completions` (0 or 1); `succeeded`: its latency is recorded too.
   void synced(Clock::time_point submitted, Clock::time_point completed, std::size_t completions, bool succeeded) {
-    if (submitted < measure_start_) return;
+    if (submitted < measure_start_) {
+      count_submission(1, 0, true);
+      ++ramp_.depths.complete[IoDepthCounts::count_range(completions)];
+      return count_in_ramp(IoDirection::kSync, 0, completed);
+    }
     count_submission(1, 0);
     ++result_.depths.complete[IoDepthCounts::count_range(completions)];
     if (!succeeded) return;
@@ -141,6 +159,20 @@ class JobRecorder {
   }
 
  private:
+  // What fio counts of the ramp's requests (the figures end_in_ramp reports): each direction's requests and bytes
+  // (fio's total_io_u and io_bytes), the depth distributions, and the last completion.
+  struct RampTally {
+    std::array<std::uint64_t, kWorkloadParts> operations{};
+    std::array<std::uint64_t, kWorkloadParts> bytes{};
+    IoDepthCounts depths;
+    Clock::time_point last_completion{};
+  };
+  void count_in_ramp(IoDirection direction, std::uint32_t length, Clock::time_point completed) {
+    ++ramp_.operations[part_index(direction)];
+    ramp_.bytes[part_index(direction)] += length;
+    ramp_.last_completion = std::max(ramp_.last_completion, completed);
+  }
+
   // The result part a completed request of `op` counts in.
   static IoDirection direction_of(IoOp op) {
     if (op == IoOp::kWrite) return IoDirection::kWrite;
@@ -173,6 +205,7 @@ class JobRecorder {
   std::chrono::milliseconds iops_window_;  // iopsavgtime=
   Clock::time_point measure_start_{};
   Clock::time_point last_completion_{};
+  RampTally ramp_;
   JobMeasurement& result_;
 };
 

@@ -49,6 +49,7 @@ bool JobStopRules::next_pass(std::uint32_t passes_done) {
   if (!pass_done_ || stopping() || (!io_left && passes_done >= loops_)) return false;
   issued_bytes_ = 0;
   issued_requests_ = 0;
+  ramp_requests_ = 0;
   pass_done_ = false;
   return true;
 }

@@ -54,15 +54,22 @@ class JobStopRules {
   bool issuing() const { return !stopping() && !pass_done_; }
 
   // --- A pass's size.
-  // Counts one request issued (number_ios=), and its bytes (size=, io_size=) unless it went in the ramp.
+  // Counts one request issued: its bytes toward size= and io_size=, the ramp's too (fio's io_issue_bytes, which the
+  // ramp's end leaves), and the request toward number_ios=, which counts afresh from the ramp's end (fio's
+  // io_blocks, which the ramp's end resets: libfio.c reset_all_stats; a job that ends within its ramp counts them all).
   void issued(std::uint32_t bytes, bool in_ramp) {
-    ++issued_requests_;
-    if (!in_ramp) issued_bytes_ += bytes;
+    issued_bytes_ += bytes;
+    if (in_ramp) {
+      ++ramp_requests_;
+    } else {
+      past_ramp_ = true;
+      ++issued_requests_;
+    }
   }
   // Whether this pass has issued what it may (it is then done); `write_owed`: trimwrite's write of the block
   // just trimmed is still to go, and goes first. Asked per request: inline.
   bool pass_full(bool write_owed) {
-    if (ios_ != 0 && issued_requests_ >= ios_) {  // number_ios: a cap, time_based or not
+    if (ios_ != 0 && (past_ramp_ ? issued_requests_ : ramp_requests_) >= ios_) {  // a cap, time_based or not
       pass_done_ = true;
       return true;
     }
@@ -163,8 +170,10 @@ class JobStopRules {
   bool trims_then_writes_;
   bool pass_ends_at_size_;
   bool pass_done_ = false;
-  std::uint64_t issued_bytes_ = 0;        // in this pass, after the ramp
-  std::uint64_t issued_requests_ = 0;     // in this pass, ramp included
+  std::uint64_t issued_bytes_ = 0;        // in this pass, ramp included
+  std::uint64_t issued_requests_ = 0;     // in this pass, after the ramp
+  std::uint64_t ramp_requests_ = 0;       // in this pass, in the ramp
+  bool past_ramp_ = false;                // a request went after the ramp
   std::uint64_t issued_before_pass_ = 0;  // bytes issued by the earlier passes (of this loop, with io_size=)
   std::uint32_t loops_done_ = 0;          // with io_size=: the loops (of io_size= each) done
   // the clock and the flags

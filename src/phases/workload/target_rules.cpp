@@ -103,8 +103,9 @@ ExistingRegion existing_region(const WorkloadSpec& spec, std::uint64_t start, st
     const std::uint64_t share = size / 100 * *spec.size_percent + size % 100 * *spec.size_percent / 100;
     return {std::min(share, size - start) / spec.block_bytes * spec.block_bytes, std::nullopt};
   }
-  const std::uint64_t region = wanted == 0 ? size - start : wanted;
+  const std::uint64_t region = wanted != 0 ? wanted : spec.file_append ? size : size - start;
   if (start <= size && region <= size - start) return {region, std::nullopt};
+  if (fio_extends && spec.file_append && !reads_data(spec.pattern)) return {region, std::nullopt, false, true};
   if (fio_extends) return {region, std::nullopt, true};
   if (start == 0) {
     return {0, fmt::format("'{}' holds {} bytes, less than size={}: bench++ does not extend what it did not create",

@@ -49,11 +49,14 @@ std::optional<std::string> existing_target_refusal(const WorkloadSpec& spec, con
 // (size=, or its share of several files), size=N% of the file (cut at its end, whole blocks) or, without either,
 // up to its end. When `wanted` goes past the end: under bench++'s rules (and for a block device) why it does not
 // fit, as bench++ does not extend what it did not create; under fio's rules a regular file is laid out anew, to
-// hold it (fio's extend_file removes it and makes it again).
+// hold it (fio's extend_file removes it and makes it again), or with file_append=1 for a job that does not read,
+// extended in place (fio's extend_file then neither removes nor lays it out). With file_append=1 and no size=, the
+// region is as long as the file (fio's size: the file's).
 struct ExistingRegion {
   std::uint64_t bytes = 0;
   std::optional<std::string> refusal;
   bool lays_out_again = false;  // fio's rules: the file is too small, and is made anew
+  bool extends = false;         // fio's rules, file_append=1: the file is too small, and is extended in place
 };
 ExistingRegion existing_region(const WorkloadSpec& spec, std::uint64_t start, std::uint64_t size,
                                const std::filesystem::path& path, std::uint64_t wanted,

@@ -167,6 +167,9 @@ void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targe
     const auto made = created_.find(target.path);
     if (target.exists && made == created_.end()) {  // a user's file or device, used as it is
       if (rules_ == FileRules::kFio && !target.block_device) existing_kept_[target.path] = !spec.unlink;
+      if (target.extends) {  // file_append=1's: allocated to the region's end, kept (fio's extend_file)
+        preallocate(spec.fallocate, PosixFile(target.path, O_WRONLY), target.path, target.extent());
+      }
       continue;
     }
     if (made == created_.end() && (spec.create_on_open || engine_files == EngineFiles::kCreates)) {

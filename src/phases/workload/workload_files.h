@@ -27,7 +27,8 @@
 //     directory;
 //   - a file (own, or of filename=) that exists and holds the job's region is used as it is: neither allocated,
 //     laid out nor filled; a regular file too small for it is removed and made anew (fio's extend_file: laid out
-//     for reads and overwrite=1, only allocated for writes), with mode 0644 as fio makes it;
+//     for reads and overwrite=1, only allocated for writes), with mode 0644 as fio makes it, but with file_append=1
+//     (the region from the file's end) for a job that does not read, which extends it in place (allocated, kept);
 //   - a filename= that exists is written as given, without --allow-overwrite, but a mounted block device that the
 //     workload writes is refused without allow_mounted_write=1; a new filename= may be anywhere its directory is;
 //   - unlink= defaults to 0 (fio's): every file stays after the run; unlink=1 removes every regular file of the
@@ -82,6 +83,9 @@ struct JobTarget {
   bool diskless = false;
   // A character device (/dev/null, /dev/zero): used as it is, never laid out, pre-read, probed nor removed.
   bool char_device = false;
+  // fio's rules, file_append=1: an existing regular file that the job, which does not read, extends in place (fio's
+  // extend_file neither removes nor lays it out): allocated up to extent() as fallocate= says, its data kept.
+  bool extends = false;
   // The region's end, where the job's requests stop.
   std::uint64_t end() const { return region_offset + region_bytes; }
   // The bytes the file must hold for the job: what bench++ lays out in a file it creates (fio extends its files
@@ -90,9 +94,11 @@ struct JobTarget {
 };
 
 // fio 3.33's start of job `job_index`'s region (its get_start_offset) in a file of `file_bytes` (its size when the
-// job starts: 0 for a file not yet there): offset= plus job_index times offset_increment=, each in bytes or as a
-// share of file_bytes; a start with a percent in it is aligned up to offset_align= (0: to bs).
-std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes);
+// job starts: 0 for a file not yet there): with file_append=1 in a regular file (`regular_file`; not a device),
+// file_bytes itself; else offset= plus job_index times offset_increment=, each in bytes or as a share of
+// file_bytes, a start with a percent in it aligned up to offset_align= (0: to bs).
+std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes,
+                               bool regular_file = true);
 
 // The targets of job `job` among a workload's (as WorkloadFiles::plan orders them: job after job, files_per_job(spec)
 // each, in the order of the job's files).

@@ -116,6 +116,8 @@ class JobLoop {
     if (syncs_.end_fsync_due() && !stop_.failed() && result_.stop_signal == 0) {
       for (std::uint32_t file = 0; file < plan_.files.size() && !stop_.failed(); ++file) end_fsync(file);
     }
+    // A job whose work ended within its ramp_time reports what it did in the ramp, over its whole time, as fio's.
+    recorder_.end_in_ramp(start);
     // A time-based run measured until the stop was decided (its runtime at least), as fio's runtime counts; a failed
     // job until its failure, so that what it did before is reported with its time; the end_fsync inside it, as
     // fio's runtime has it (backend.c do_io syncs before the job's runtime is taken).
@@ -266,8 +268,9 @@ class JobLoop {
       return;
     }
     batch_.clear();
-    // Without time_based, `size` counts what is issued after the ramp: the measured part covers it.
+    // Without time_based, `size` counts what is issued from the job's start, the ramp's too (as fio's).
     const bool in_ramp = recorder_.ramps() && recorder_.ramping(Clock::now());
+    if (recorder_.ramps() && !in_ramp && !std::exchange(past_ramp_, true)) pacing_.ramp_ended(Clock::now());
     const std::size_t batch_size =
         refill_.batch_size(depth_.usable_slots(plan_.engine.in_flight(), slots_.free_count()));
     while (batch_.size() < batch_size && !stop_.pass_full(trimmed_.has_value())) {
@@ -275,13 +278,13 @@ class JobLoop {
       if (!add_request(in_ramp) || syncs_.due()) break;
     }
     if (batch_.empty()) return;
-    submit_batch(!in_ramp);
+    submit_batch(in_ramp);
   }
 
-  // Hands batch_ to the engine, stamped; `counted` in the depth distributions (not in the ramp).
-  void submit_batch(bool counted) {
+  // Hands batch_ to the engine, stamped, and counts it in the depth distributions (the ramp's apart).
+  void submit_batch(bool in_ramp) {
     recorder_.stamp_submitted(batch_, Clock::now());
-    if (counted) recorder_.count_submission(batch_.size(), plan_.engine.in_flight());
+    recorder_.count_submission(batch_.size(), plan_.engine.in_flight(), in_ramp);
     plan_.engine.submit(batch_);
     if (recorder_.splits_latency()) recorder_.stamp_issued(batch_, Clock::now());
   }
@@ -482,7 +485,7 @@ class JobLoop {
         const std::uint32_t slot = slots_.take(IoOp::kRead, 0, block->offset, block->length);
         batch_.push_back({IoOp::kRead, 0, block->offset, block->length, slot, slot});
       }
-      if (!batch_.empty()) submit_batch(true);
+      if (!batch_.empty()) submit_batch(false);
       if (plan_.engine.in_flight() == 0) {
         if (!more) break;
         continue;
@@ -547,6 +550,7 @@ class JobLoop {
   Clock::time_point end_fsynced_at_{};           // when end_fsync= was done
   bool reading_back_ = false;                    // in read_back(): each read is checked
   bool depth_lowered_ = false;                   // a completion lowered latency_target='s depth: drain first
+  bool past_ramp_ = false;                       // a batch was issued after ramp_time (the pacing was told)
   std::optional<FilePlace> trimmed_;             // trimwrite: the block trimmed last, to be written next
   JobMeasurement& result_;
 };

@@ -202,6 +202,7 @@ class WorkloadPhase final : public Phase {
     setup.uring = spec_.uring;
     setup.cpu_chunk_us = spec_.cpu_chunk_us;
     setup.cpu_qsort = spec_.cpu_qsort;
+    setup.stat_call = spec_.stat_type;
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;

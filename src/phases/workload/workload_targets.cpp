@@ -120,7 +120,9 @@ fs::path WorkloadFiles::directory_of(const WorkloadSpec& spec, std::uint32_t job
   return directory.empty() ? default_directory_ : fs::path(directory);
 }
 
-std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes) {
+std::uint64_t fio_start_offset(const WorkloadSpec& spec, std::uint32_t job_index, std::uint64_t file_bytes,
+                               bool regular_file) {
+  if (spec.file_append && regular_file) return file_bytes;
   const auto share = [file_bytes](std::uint32_t percent) {  // without overflowing for devices of exabytes
     return file_bytes / 100 * percent + file_bytes % 100 * percent / 100;
   };
@@ -251,6 +253,7 @@ JobTarget WorkloadFiles::plan_fio_own_file(const WorkloadSpec& spec, std::uint32
                                              existing->block_device && device_is_mounted(target.path), rules_)) {
     refuse(*refusal);
   }
+  if (spec.file_append && !existing->block_device) target.region_offset = start = existing->size_bytes;
   const ExistingRegion fits =
       existing_region(spec, start, existing->size_bytes, target.path, bytes, rules_, existing->block_device);
   if (fits.refusal) refuse(*fits.refusal);
@@ -261,6 +264,7 @@ JobTarget WorkloadFiles::plan_fio_own_file(const WorkloadSpec& spec, std::uint32
     }
   }
   target.exists = !fits.lays_out_again;
+  target.extends = fits.extends;
   target.block_device = existing->block_device;
   return target;
 }
@@ -312,7 +316,7 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
   std::vector<JobTarget> targets;
   bool lays_out_again = false;  // fio's rules: an existing file too small for a job's region is made anew
   for (std::uint32_t job = 0; job < spec.jobs; ++job) {
-    target.region_offset = fio_start_offset(spec, job, file_bytes);
+    target.region_offset = fio_start_offset(spec, job, file_bytes, !target.block_device);
     // fio draws each job's sizes of the files it shares; bench++ takes job 0's for every job (one file, one size).
     const bool sized = spec.size_bytes != 0 || spec.file_size != 0;
     std::uint64_t region = sized ? job_file_bytes(spec, files, 0, target.region_offset, names[0], refuse)[file] : 0;
@@ -322,6 +326,7 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
       if (fits.refusal) refuse(*fits.refusal);
       region = fits.bytes;
       lays_out_again = lays_out_again || fits.lays_out_again;
+      target.extends = fits.extends;
     }
     target.region_bytes = whole_blocks(region, spec.block_bytes);
     target.io_bytes = !existing && files > 1 ? region : 0;  // a new file of several: as long as fio makes it
@@ -329,7 +334,10 @@ std::vector<JobTarget> WorkloadFiles::plan_named_file(const WorkloadSpec& spec, 
     targets.push_back(target);
   }
   if (lays_out_again) {
-    for (JobTarget& each : targets) each.exists = false;
+    for (JobTarget& each : targets) {
+      each.exists = false;
+      each.extends = false;
+    }
   }
   return targets;
 }
@@ -355,7 +363,8 @@ std::vector<JobTarget> WorkloadFiles::plan_char_device(const WorkloadSpec& spec,
   const std::uint64_t size = spec.size_bytes != 0 ? spec.size_bytes : spec.file_size;
   std::vector<JobTarget> targets;
   for (std::uint32_t job = 0; job < spec.jobs; ++job) {
-    JobTarget target{directory, path, false, true, false, fio_start_offset(spec, job, 0), whole_blocks(size, spec.block_bytes)};
+    JobTarget target{directory, path, false, true, false, fio_start_offset(spec, job, 0, false),
+                     whole_blocks(size, spec.block_bytes)};
     if (target.region_bytes == 0) refuse(fmt::format("size={} is less than one block (bs={})", size, spec.block_bytes));
     target.char_device = true;
     targets.push_back(std::move(target));

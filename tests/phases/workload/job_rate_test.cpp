@@ -55,6 +55,15 @@ TEST_CASE("job rate: a trim job is paced by its trim rate alone, in requests or 
   CHECK(due_times(other_directions, IoOp::kTrim, 3) == std::vector<std::int64_t>{0, 0, 0});
 }
 
+TEST_CASE("job rate: the schedule starts afresh at the ramp's end, as fio's reset_all_stats") {
+  WorkloadSpec spec = paced(IoPattern::kRandRead);
+  spec.rate_iops = {200, 0, 0};  // one read each 5 ms
+  RatePacer pacer(spec, 1);
+  CHECK(due_times(pacer, IoOp::kRead, 3) == std::vector<std::int64_t>{0, 5000, 10000});
+  pacer.restart();
+  CHECK(due_times(pacer, IoOp::kRead, 3) == std::vector<std::int64_t>{0, 5000, 10000});
+}
+
 TEST_CASE("job rate: rate_iops= of trims counts the trims' smallest request (fio's min_bs[DDIR_TRIM])") {
   WorkloadSpec spec = paced(IoPattern::kTrim);
   spec.block_sizes.direction[2].bs = 16384;

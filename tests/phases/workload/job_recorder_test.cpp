@@ -1,6 +1,7 @@
 // phases/workload/job_recorder.h: what a workload job records of each submission, reap and completed request, with the
 // times the test hands in (no engine, no clock): latencies (slat and clat apart when asked), the per-second series
-// and fio's windows, the time in flight, fio's depth counts, log samples, syncs, and the ramp left out.
+// and fio's windows, the time in flight, fio's depth counts, log samples, syncs, and the ramp left out (but for a
+// job that ends within it, which reports the ramp's requests as fio's).
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -141,6 +142,67 @@ TEST_CASE("job recorder: a sync counts as a submission and a reap, its latency o
   CHECK(result.depths.submit[1] == 2);
   CHECK(result.depths.complete[1] == 2);
   CHECK(recorder.last_completion() == kStart + seconds(2) + milliseconds(3));
+}
+
+TEST_CASE("job recorder: a job that ends within its ramp reports the ramp's requests, bytes and depths, no latency") {
+  WorkloadSpec spec = spec_of();
+  spec.ramp_time = seconds(2);
+  JobMeasurement result;
+  JobRecorder recorder(spec, 2, false, 0, result);
+  const Clock::time_point job_start = kStart - seconds(2);
+  recorder.begin(kStart);  // the measured window would begin 2 s after the job's start
+  const std::vector<IoRequest> batch{request_in(0), request_in(1, IoOp::kWrite)};
+  recorder.stamp_submitted(batch, job_start + milliseconds(10));
+  recorder.count_submission(2, 0, true);
+  recorder.count_reap(2, job_start + milliseconds(11));
+  recorder.completed(IoOp::kRead, 0, 4096, 0, 0, job_start + milliseconds(11));
+  recorder.completed(IoOp::kWrite, 1, 8192, 0, 0, job_start + milliseconds(12));
+  recorder.synced(job_start + milliseconds(13), job_start + milliseconds(14), 1, true);
+  CHECK(result.parts[part_index(IoDirection::kRead)].operations == 0);  // not measured while in the ramp
+  CHECK(result.depths.submit == IoDepthCounts{}.submit);
+
+  REQUIRE(recorder.end_in_ramp(job_start));
+  const PartMeasurement& reads = result.parts[part_index(IoDirection::kRead)];
+  CHECK(reads.operations == 1);
+  CHECK(reads.bytes == 4096);
+  CHECK(reads.latency.count() == 0);  // fio takes no latency sample in the ramp
+  CHECK(reads.bytes_per_bw_window.empty());
+  CHECK(reads.operations_per_iops_window.empty());
+  CHECK(result.parts[part_index(IoDirection::kWrite)].bytes == 8192);
+  CHECK(result.parts[part_index(IoDirection::kSync)].operations == 1);
+  CHECK(result.parts[part_index(IoDirection::kSync)].latency.count() == 0);
+  CHECK(result.depths.submit[1] == 2);  // the batch of two and the sync
+  CHECK(result.depths.level[1] == 2);   // two in flight
+  CHECK(result.depths.level[0] == 1);   // the sync
+  CHECK(result.depths.complete[1] == 2);
+  CHECK(result.measured_from == job_start);  // over the job's whole time
+  CHECK(recorder.measure_start() == job_start);
+  CHECK(recorder.last_completion() == job_start + milliseconds(14));
+  CHECK(result.time_in_flight == std::chrono::nanoseconds(0));
+  CHECK(!result.cpu_at_measured_from);  // its CPU counts from its start
+}
+
+TEST_CASE("job recorder: a job that measured a request, or ramps not, or did nothing, keeps its measurement") {
+  WorkloadSpec spec = spec_of();
+  spec.ramp_time = seconds(1);
+  JobMeasurement result;
+  JobRecorder recorder(spec, 2, false, 0, result);
+  recorder.begin(kStart);
+  CHECK(!recorder.end_in_ramp(kStart - seconds(1)));  // nothing done at all
+  const std::vector<IoRequest> ramp{request_in(0)};
+  recorder.stamp_submitted(ramp, kStart - milliseconds(5));
+  recorder.completed(IoOp::kRead, 0, 4096, 0, 0, kStart - milliseconds(4));
+  const std::vector<IoRequest> measured{request_in(1)};
+  recorder.stamp_submitted(measured, kStart + milliseconds(5));
+  recorder.completed(IoOp::kRead, 1, 4096, 0, 0, kStart + milliseconds(6));
+  CHECK(!recorder.end_in_ramp(kStart - seconds(1)));
+  CHECK(result.parts[part_index(IoDirection::kRead)].operations == 1);  // the measured one only
+  CHECK(result.measured_from == kStart);
+
+  JobMeasurement unramped;
+  JobRecorder plain(spec_of(), 1, false, 0, unramped);
+  plain.begin(kStart);
+  CHECK(!plain.end_in_ramp(kStart));
 }
 
 }  // namespace bench

@@ -71,19 +71,24 @@ TEST_CASE("job stop: a pass issues the job's bytes, and loops= makes that many p
   CHECK(rules.cause() == Cause::kNone);  // done, not stopped
 }
 
-TEST_CASE("job stop: the ramp's bytes do not count toward size=, its requests count toward number_ios=") {
+TEST_CASE("job stop: the ramp's bytes count toward size=, number_ios= counts afresh from the ramp's end, as fio's") {
   WorkloadSpec spec = spec_of();
   Flags flags;
-  JobStopRules rules = flags.rules(spec, 2 * 4096);
+  JobStopRules rules = flags.rules(spec, 3 * 4096);
   rules.issued(4096, true);
   rules.issued(4096, true);
-  CHECK(requests_in_pass(rules) == 2);
+  CHECK(requests_in_pass(rules) == 1);  // fio's io_issue_bytes: the ramp's end does not reset them
+  JobStopRules in_ramp = flags.rules(spec, 3 * 4096);
+  CHECK(requests_in_pass(in_ramp, true) == 3);  // a job whose work ends within its ramp issues size= there
 
   spec.number_ios = 3;
   spec.time_based = true;  // number_ios is a cap, time_based or not
   JobStopRules capped = flags.rules(spec, 2 * 4096);
   capped.issued(4096, true);
-  CHECK(requests_in_pass(capped) == 2);
+  capped.issued(4096, true);
+  CHECK(requests_in_pass(capped) == 3);  // fio's io_blocks: the ramp's end resets them
+  JobStopRules capped_in_ramp = flags.rules(spec, 2 * 4096);
+  CHECK(requests_in_pass(capped_in_ramp, true) == 3);  // ... and until then count the ramp's
 }
 
 TEST_CASE("job stop: io_size= spreads passes over the region until that much is issued") {

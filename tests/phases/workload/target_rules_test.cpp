@@ -56,6 +56,25 @@ TEST_CASE("target rules: an existing file's region is never extended") {
   CHECK(existing_region(spec, 0, 3 * 4096, "/d/f", 0).bytes == 4096);  // half, in whole blocks
 }
 
+TEST_CASE("target rules: file_append=1 extends a file in place under fio's rules for a job that does not read") {
+  WorkloadSpec spec = writer();
+  spec.file_append = true;
+  // bench++'s rules extend no file they did not create
+  CHECK(test::contains(existing_region(spec, 8192, 8192, "/d/f", 4096).refusal.value_or(""), "does not extend"));
+  const ExistingRegion extended = existing_region(spec, 8192, 8192, "/d/f", 4096, FileRules::kFio);
+  CHECK(extended.bytes == 4096);
+  CHECK(extended.extends);
+  CHECK_FALSE(extended.lays_out_again);
+  CHECK(existing_region(spec, 8192, 8192, "/d/f", 0, FileRules::kFio).bytes == 8192);  // no size=: the file's size
+  spec.pattern = IoPattern::kRandRw;  // one that reads: laid out anew, as fio's extend_file
+  const ExistingRegion laid_out = existing_region(spec, 8192, 8192, "/d/f", 4096, FileRules::kFio);
+  CHECK(laid_out.lays_out_again);
+  CHECK_FALSE(laid_out.extends);
+  spec.pattern = IoPattern::kWrite;
+  CHECK(test::contains(existing_region(spec, 8192, 8192, "/dev/sdz", 4096, FileRules::kFio, true).refusal.value_or(""),
+                       "does not extend"));  // a device is not extended
+}
+
 TEST_CASE("target rules: under MPI, a shared file only when it exists and is only read") {
   WorkloadSpec spec = writer();
   CHECK(test::contains(shared_rank_file_refusal(spec, "/d/f", true).value_or(""), "every MPI rank would write"));

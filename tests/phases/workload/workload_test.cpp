@@ -179,6 +179,23 @@ TEST_CASE("workload: time_based loops until runtime, ramp_time is done but not m
   CHECK(std::chrono::steady_clock::now() - stopped_at < std::chrono::seconds(10));
 }
 
+TEST_CASE("workload: a job whose work ends within its ramp_time reports the ramp's requests, as fio's") {
+  test::TempDir dir;
+  WorkloadSpec spec = spec_of(IoPattern::kRandRead, 1, EngineKind::kPsync);
+  spec.size_bytes = 256 * 1024;  // 64 reads, done long before the ramp ends
+  spec.ramp_time = std::chrono::seconds(30);
+  const std::atomic<int> interrupt{0};
+  const auto start = std::chrono::steady_clock::now();
+  const JobMeasurement job = run_one(spec, dir.path(), interrupt).front();
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));  // no wait for the ramp's end
+  CHECK(job.parts[0].operations == 64);
+  CHECK(job.parts[0].bytes == 256 * 1024);
+  CHECK(job.parts[0].latency.count() == 0);  // no latency sample in the ramp
+  CHECK(job.depths.level[0] == 64);
+  CHECK(job.elapsed > std::chrono::nanoseconds(0));
+  CHECK(job.measured_from >= start);  // over the job's whole time, from its start
+}
+
 TEST_CASE("workload: the jobs of a workload run at once, each on a file of its own") {
   test::TempDir dir;
   WorkloadSpec spec = spec_of(IoPattern::kRandWrite, 2, EngineKind::kPsync);
