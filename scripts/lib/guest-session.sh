@@ -49,8 +49,8 @@ session_watch_hook() {
         host_view_setup
         session_state=idle
         write_whole "$session_dir/ready" "" ;;
-      "$kMarker window "*)
-        host_view_window "$session_round" "${line#"$kMarker window "}"
+      *"$kMarker window "*)  # (anywhere in the line: after a progress message still waiting for its "done")
+        host_view_window "$session_round" "${line#*"$kMarker window "}"
         printf 'window-ack\n' >&"$request_fd" ;;
       "$kMarker bench++ exit status "*" in round "*)
         status=${line#"$kMarker bench++ exit status "}; status=${status%% *}
