@@ -55,6 +55,7 @@ PlanFacts plan_facts(const Config& config, RankGroup& group, std::uint32_t& seed
   facts.ranks = group.size();
   facts.ranks_on_host = ranks_on_this_host(group);
   facts.repeats = config.repeats;
+  facts.window_command = config.window_command;
   facts.seed_given = config.seed_given;
   facts.memory_bytes = memory_bytes();
   seed = rank_zero_seed(group, config.setup.seed);

@@ -60,6 +60,7 @@ struct Config {
   std::map<std::string, std::string, std::less<>> result_files;
   FioOutputRequest fio_output;            // bench++ job and suite: fio's --output-format, --output, --minimal
   std::vector<std::string> tags;          // --tag KEY=VALUE (checked: cli/tags.h), recorded with the run
+  std::optional<std::string> window_command;  // --window-command CMD (plan/plan.h Plan::window_command)
   // The job files read and the files they include, as named (bench++ job): inputs no output may replace
   // (app/output_files.h).
   std::vector<std::string> job_files;

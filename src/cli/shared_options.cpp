@@ -42,6 +42,10 @@ const std::vector<SharedOption>& table() {
       {"cache", 0, "drop|keep", {}, false,
        "drop the files' cached pages before each test that reads (default); keep\n"
        "leaves them (bonnie++'s way; workloads: as invalidate=0)"},
+      {"window-command", 0, "CMD", {}, false,
+       "run /bin/sh -c CMD at each window's start and end (a group of tests: from\n"
+       "its files laid out to its last job's end), BENCH_WINDOW_JSON set; its\n"
+       "time is outside every measurement, and its failure fails the run"},
       {"dry-run", 0, "", {}, false,
        "check what the run would check, print its plan (tests, files, bytes and\n"
        "inodes it needs) and run nothing; with --json, the plan as JSON"},
@@ -111,6 +115,8 @@ void apply_shared_option(const SharedOption& option, const std::string& value, C
     const auto mode = enum_from_keyword<CacheMode>(value);
     if (!mode) invalid(option, value, fmt::format("expected {} or {}", keyword(CacheMode::kKeep), keyword(CacheMode::kDrop)));
     config.setup.cache = *mode;
+  } else if (name == "window-command") {
+    config.window_command = non_empty(option, value);
   } else if (name == "dry-run") {
     config.dry_run = true;
   }

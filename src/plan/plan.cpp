@@ -108,6 +108,7 @@ Plan make_plan(const RunSetup& setup, const PlanFacts& facts) {
   settle_file_rules(plan.setup.file_rules, plan.setup.workloads);  // what runs is what the outputs record
   plan.ranks = facts.ranks;
   plan.repeats = facts.repeats;
+  plan.window_command = facts.window_command;
   fit_default_file_size(plan.setup, facts.ranks, facts.free_bytes_of_directory);
   plan.groups = group_tests(plan.setup, facts.ranks);
   plan.worker_directories = plan.has_bonnie_tests();  // each worker a directory of its own

@@ -59,6 +59,8 @@ struct Plan {
   bool worker_directories = false;    // bonnie++'s tests: each worker a directory of its own in the run's private one
   // fio's exitall, once any workload has it: a job's end stops the other jobs of its fio group (PlannedTest::fio_group).
   bool exitall = false;
+  // --window-command: run by /bin/sh at each window's start and end (run/window_command.h); nullopt: none.
+  std::optional<std::string> window_command;
 
   // The setup's workload that `test` runs. REQUIRES: test.workload.
   const WorkloadSpec& workload(const PlannedTest& test) const { return setup.workloads.at(test.workload.value()); }
@@ -83,6 +85,7 @@ struct PlanFacts {
   std::uint32_t ranks = 1;
   std::uint32_t ranks_on_host = 1;                 // whose request buffers share this host's memory
   std::uint32_t repeats = 1;                       // -x
+  std::optional<std::string> window_command;       // --window-command
   bool seed_given = false;                         // -z: it decides a workload's offsets even with randrepeat=1
   std::optional<std::string> io_uring_refusal;     // why io_uring cannot run (platform/io_uring_ring.h)
   std::uint64_t free_bytes_of_directory = 0;       // rank 0's: bounds a default -s

@@ -26,6 +26,7 @@
 #include "platform/disk_stats.h"
 #include "result/run_observer.h"
 #include "result/run_result.h"
+#include "result/window_edge.h"
 #include "run/job_start_line.h"
 #include "run/rank_group.h"
 #include "run/run_directory.h"
@@ -120,6 +121,7 @@ class Runner {
   std::vector<PhaseResult> run_group(std::size_t g, const GroupStart& start, std::exception_ptr failure,
                                      RunResult& run_so_far, const DiskStatsWatch& disks);
   void report_laid_out(RunResult& run_so_far, std::exception_ptr& failure);
+  std::exception_ptr window_edge_command(std::size_t g, std::uint32_t run, WindowEdgeKind edge) const;
   void take_out_cpu_outside_group(const GroupJobs& jobs, GroupCpu& cpu) const;
   void run_jobs(GroupJobs& jobs, GroupCpu& cpu, std::exception_ptr& clock_failure);
   void run_job(JobRun& job, std::atomic<bool>& abort, std::map<std::uint32_t, std::atomic<bool>>& group_ends);

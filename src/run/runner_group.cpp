@@ -13,6 +13,7 @@
 #include "run/rank_exchange.h"
 #include "run/rank_steps.h"
 #include "run/runner_core.h"
+#include "run/window_command.h"
 
 namespace bench {
 namespace {
@@ -117,6 +118,7 @@ std::vector<PhaseResult> Runner::run_group(std::size_t g, const GroupStart& star
   GroupJobs jobs = make_jobs(g, reports_status);
   prepare_jobs(jobs, failure);
   report_laid_out(run_so_far, failure);
+  if (!failure) failure = window_edge_command(g, run_so_far.info.run_index, WindowEdgeKind::kStart);
   agree(failure);  // untimed preparation ends together for all jobs of all ranks
   const Clock::time_point zero = Clock::now();
   GroupCpu cpu;
@@ -136,6 +138,7 @@ std::vector<PhaseResult> Runner::run_group(std::size_t g, const GroupStart& star
     });
   }
   agree(group_failure(jobs, clock_failure));
+  if (plan_.window_command) agree(window_edge_command(g, run_so_far.info.run_index, WindowEdgeKind::kEnd));
   take_out_cpu_outside_group(jobs, cpu);
   std::vector<JobMeasurement> measurements;
   for (const auto& job : jobs) measurements.push_back(std::move(job->measurement));
@@ -148,6 +151,12 @@ std::vector<PhaseResult> Runner::run_group(std::size_t g, const GroupStart& star
     }
   }
   return results;
+}
+
+// --window-command at one edge of group `g`'s window (run/window_command.h), on rank 0: what it threw, if anything.
+std::exception_ptr Runner::window_edge_command(std::size_t g, std::uint32_t run, WindowEdgeKind edge) const {
+  if (!plan_.window_command || group_.rank() != 0) return nullptr;
+  return guarded([&] { run_window_command(*plan_.window_command, window_edge(plan_, g, run, edge)); });
 }
 
 // Jobs in processes of their own count whole in the CPU time at the group's end (phases/workload/job_process.h):

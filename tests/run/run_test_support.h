@@ -20,6 +20,7 @@ inline std::vector<RunResult> run_config(const Config& config, const RunInfo& in
   facts.rank = group.rank();
   facts.ranks = group.size();
   facts.repeats = config.repeats;
+  facts.window_command = config.window_command;
   facts.seed_given = config.seed_given;
   return run_plan(make_plan(setup, facts), config.directory, info, observer, interrupt, group).runs;
 }

@@ -98,6 +98,7 @@ std::string format_plan_json(const Plan& plan) {
       {"fsync_each", setup.fsync_each},
       {"verify", setup.verify},
       {"suite", setup.suite},
+      {"window_command", plan.window_command ? ordered_json(*plan.window_command) : ordered_json(nullptr)},
       {"groups", groups},
       {"filesystems", filesystems},
       {"bytes_needed", plan.room.bytes()},

@@ -150,6 +150,9 @@ std::string format_plan_text(const Plan& plan) {
                         room.free_inodes != 0 ? fmt::format(" and {} inodes", room.free_inodes) : "");
   }
   if (plan.room.buffer_bytes != 0) text += fmt::format("Request buffers: {}\n", amount_text(plan.room.buffer_bytes));
+  if (plan.window_command) {
+    text += fmt::format("Window command, at each group's start and end (BENCH_WINDOW_JSON): {}\n", *plan.window_command);
+  }
   return text + duration_lines(plan);
 }
 
