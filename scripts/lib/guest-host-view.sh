@@ -40,6 +40,9 @@ host_view_cleanup() { [ -z "$host_view_socket_dir" ] || rm -rf "$host_view_socke
 # host_view_command SUBCOMMAND ARGS...: `bench++ host-view` on the host, bounded in time, stop signals passed on.
 host_view_command() { run_child timeout -k 5 "$kHostViewTimeoutS" "$host_bench" host-view "$@"; }
 
+# host_view_said: the last line the last host-view command wrote on stderr, without bench++'s prefix.
+host_view_said() { tail -1 "$work/host-view.err" | sed 's/^bench++: //; s/^warning: //'; }
+
 # host_view_warn_once TEXT: a warning, said once per run whatever the number of windows that give it.
 host_view_warn_once() {
   [ -z "${host_view_warned[$1]:-}" ] || return 0
@@ -58,7 +61,7 @@ host_view_setup() {
   [ -z "${stop_signal:-}" ] || return 0
   host_view_drive=$(head -1 "$work/host-view.drive")
   local why=""
-  if [ "$status" -ne 0 ]; then why=$(tail -1 "$work/host-view.err" | sed 's/^bench++: //')
+  if [ "$status" -ne 0 ]; then why=$(host_view_said)
   elif [ -z "$host_view_drive" ]; then why="bench++ host-view setup named no drive"
   elif [ -z "$host_view_pid" ]; then why="QEMU wrote no pid file"
   fi
@@ -85,11 +88,14 @@ host_view_window() {
     >>"$work/windows-$round.jsonl" 2>"$work/host-view.err" || status=$?
   [ -z "${stop_signal:-}" ] || return 0
   if [ "$status" -ne 0 ]; then
-    host_view_warn_once "a snapshot failed (exit status $status): $(tail -1 "$work/host-view.err" | sed 's/^bench++: //'); no host view in round $round"
+    host_view_warn_once "a snapshot failed (exit status $status): $(host_view_said); no host view in round $round"
     host_view_broken_rounds[$round]=1
     return 0
   fi
-  while IFS= read -r line; do host_view_warn_once "${line#bench++: }"; done <"$work/host-view.err"
+  while IFS= read -r line; do
+    line=${line#bench++: }
+    host_view_warn_once "${line#warning: }"
+  done <"$work/host-view.err"
 }
 
 # host_view_attach ROUND DIR: the round's windows into DIR/result.json (host-view attach) and its snapshots to
@@ -100,5 +106,5 @@ host_view_attach() {
   cp "$snapshots" "$dir/host-view.jsonl"
   [ -z "${host_view_broken_rounds[$round]:-}" ] || return 0
   host_view_command attach --snapshots "$snapshots" "$dir/result.json" 2>"$work/host-view.err" ||
-    note "warning: host view: $(tail -1 "$work/host-view.err" | sed 's/^bench++: //'); $dir/result.json has no host view"
+    note "warning: host view: $(host_view_said); $dir/result.json has no host view"
 }
