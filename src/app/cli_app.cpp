@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/compare_command.h"
+#include "app/host_view_command.h"
 #include "app/detect_command.h"
 #include "app/rank_command.h"
 #include "app/run_command.h"
@@ -115,6 +116,9 @@ int run_cli(const std::string& program_name, const std::vector<std::string>& arg
   }
   if (!args.empty() && args.front() == "compare") {
     return run_compare_command(std::vector<std::string>(args.begin() + 1, args.end()));
+  }
+  if (!args.empty() && args.front() == "host-view") {
+    return run_host_view_command(std::vector<std::string>(args.begin() + 1, args.end()));
   }
   if (!args.empty() && (args.front() == "job" || args.front() == "suite" || args.front() == "fio")) {
     const WorkloadCommand command = args.front() == "job"   ? WorkloadCommand::kJob

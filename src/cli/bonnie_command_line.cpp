@@ -402,6 +402,7 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
 std::string help_text() {
   return std::string(R"(usage: bench++ [options]
        bench++ compare BASE [OTHER...] [compare options] (see bench++ compare --help)
+       bench++ host-view setup|snapshot|attach ...       (bench++ host-view --help)
        bench++ job [options] --name=NAME [fio options]... | JOBFILE.fio...   (bench++ job --help)
        bench++ suite tart|openstack|cdm [options]        (bench++ suite --help)
 A filesystem benchmark that accepts bonnie++'s options and writes its table and CSV line.

@@ -43,9 +43,7 @@ const std::vector<SharedOption>& table() {
        "drop the files' cached pages before each test that reads (default); keep\n"
        "leaves them (bonnie++'s way; workloads: as invalidate=0)"},
       {"window-command", 0, "CMD", {}, false,
-       "run /bin/sh -c CMD at each window's start and end (a group of tests: from\n"
-       "its files laid out to its last job's end), BENCH_WINDOW_JSON set; its\n"
-       "time is outside every measurement, and its failure fails the run"},
+       "run /bin/sh -c CMD at each group's start and end, unmeasured (BENCH_WINDOW_JSON)"},
       {"dry-run", 0, "", {}, false,
        "check what the run would check, print its plan (tests, files, bytes and\n"
        "inodes it needs) and run nothing; with --json, the plan as JSON"},
