@@ -21,7 +21,8 @@ host_view_state=off   # on once setup succeeded; broken_rounds holds the rounds 
 host_view_drive="" host_view_qmp="" host_view_pid=""
 declare -A host_view_broken_rounds=() host_view_warned=()
 
-# host_view_qemu_args: sets host_view_args to QEMU's QMP socket and pid file (none with --host-view off).
+# host_view_qemu_args: sets host_view_args to QEMU's QMP socket, its pid file, and its threads named by what they
+# do ("CPU 0/KVM", "IO bench-io", "worker": debug-threads) for the CPU by thread kind (none with --host-view off).
 # A UNIX socket's path has at most 107 bytes: a longer work directory's socket goes in a directory of its own
 # under /tmp (host_view_socket_dir, removed by host_view_cleanup).
 host_view_socket_dir=""
@@ -33,7 +34,8 @@ host_view_qemu_args() {
     host_view_socket_dir=$(mktemp -d /tmp/bench++-qmp.XXXXXX)
     host_view_qmp=$host_view_socket_dir/qmp.sock
   fi
-  host_view_args=(-qmp "unix:$host_view_qmp,server=on,wait=off" -pidfile "$work/qemu.pid")
+  host_view_args=(-qmp "unix:$host_view_qmp,server=on,wait=off" -pidfile "$work/qemu.pid"
+                  -name bench-guest,debug-threads=on)
 }
 host_view_cleanup() { [ -z "$host_view_socket_dir" ] || rm -rf "$host_view_socket_dir"; }
 
