@@ -200,7 +200,7 @@ fi
 ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: use scripts/build-static.sh"
 # The host's bench++ for the host view: the ordinary build's (the static one runs on the host too).
 host_bench=${BENCH_BINARY:-}
-[ -n "$host_bench" ] || { host_bench=$root/build/bench++; [ -x "$host_bench" ] || host_bench=$bench; }
+[ -n "$host_bench" ] || { host_bench=${BENCH_BUILD_DIR:-$root/build}/bench++; [ -x "$host_bench" ] || host_bench=$bench; }
 if [ "$host_view" = on ] && ! "$host_bench" host-view --help >/dev/null 2>&1; then
   note "warning: '$host_bench' has no host-view command: no host view (--host-view off)"
   host_view=off
