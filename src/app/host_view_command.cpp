@@ -100,7 +100,9 @@ std::optional<HostDeviceSample> host_device(const std::string& image) {
 
 std::optional<GuestCpuSample> guest_cpu(const std::optional<std::string>& line) {
   if (!line) return std::nullopt;
-  const std::optional<CpuTicks> ticks = parse_proc_stat(*line);
+  // The line as /proc/stat has it ("cpu  1 2 ..."), or its numbers alone.
+  const bool numbers_alone = !line->empty() && line->front() >= '0' && line->front() <= '9';
+  const std::optional<CpuTicks> ticks = parse_proc_stat(numbers_alone ? "cpu  " + *line : *line);
   if (!ticks) {
     warn(fmt::format("--guest-stat is not a /proc/stat \"cpu\" line: {}", line->substr(0, 80)));
     return std::nullopt;

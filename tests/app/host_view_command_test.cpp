@@ -125,7 +125,7 @@ TEST_CASE("host-view setup: finds the benchmark drive, asks for its histograms b
   CHECK(commands[2].at("arguments").at("boundaries").size() == 22);
 }
 
-TEST_CASE("host-view setup: a QEMU that refuses histograms is no error; an unknown drive is") {
+TEST_CASE("host-view setup: a QEMU that refuses histograms is no error, an unknown drive is") {
   const test::TempDir dir;
   std::map<std::string, std::string> answers = qemu_answers();
   answers["block-latency-histogram-set"] = R"({"error": {"class": "CommandNotFound", "desc": "The command block-latency-histogram-set has not been found"}})";
@@ -165,11 +165,16 @@ TEST_CASE("host-view snapshot: one line with the window, QEMU's figures, QEMU's 
   CHECK(s.qemu_cpu->threads.at(0).tid == std::uint64_t(::getpid()));
   CHECK(s.qemu_cpu->threads.at(0).kind == QemuThreadKind::kMainLoop);
   CHECK(s.guest_cpu == GuestCpuSample{150, 1160, 100});
+  // The guest's line may come without its "cpu" word.
+  std::vector<std::string> numbers_alone = snapshot_args(dir.path() / "q.sock", image, window);
+  numbers_alone[11] = "100 0 50 1000 10 0 0 0 0 0";
+  const test::CommandOutput alone = test::run_bench(numbers_alone);
+  CHECK(read_snapshot_line(test::lines_of(alone.out).at(0)).guest_cpu == GuestCpuSample{150, 1160, 100});
   // The host device under the image: a reading when the temporary directory is on a block device (null on tmpfs).
   if (s.host_device) CHECK_FALSE(s.host_device->name.empty());
 }
 
-TEST_CASE("host-view snapshot: a failed reading is null with a warning; no QEMU or a bad window is an error") {
+TEST_CASE("host-view snapshot: a failed reading is null with a warning, no QEMU or a bad window is an error") {
   const test::TempDir dir;
   std::map<std::string, std::string> answers = qemu_answers();
   answers["query-blockstats"] = R"({"error": {"class": "GenericError", "desc": "nope"}})";

@@ -104,6 +104,8 @@ TEST_CASE("shared options: every spelling sets the same field in every command")
       {{{"--html", "r.html"}}, [](const Config& c) { CHECK(c.result_file("html") == "r.html"); }},
       {{{"--cache", "keep", "-r", "0"}}, [](const Config& c) { CHECK(c.setup.cache == CacheMode::kKeep); }},
       {{{"--dry-run"}}, [](const Config& c) { CHECK(c.dry_run); }},
+      {{{"--window-command", "echo \"$BENCH_WINDOW_JSON\""}, {"--window-command=echo \"$BENCH_WINDOW_JSON\""}},
+       [](const Config& c) { CHECK(c.window_command == "echo \"$BENCH_WINDOW_JSON\""); }},
   };
   for (const Case& c : cases) {
     for (const std::vector<std::string>& form : c.forms) {
@@ -124,7 +126,7 @@ TEST_CASE("shared options: the same ranges and the same message everywhere") {
   for (const std::vector<std::string>& bad :
        {std::vector<std::string>{"-x", "0"}, {"-x", "4294967296"}, {"--repeat", "two"}, {"-z", "-1"},
         {"-z", "4294967296"}, {"-d", ""}, {"--label", ""}, {"--json", ""}, {"--csv", ""}, {"--html", ""},
-        {"--html", "-"}, {"--cache", "sometimes"}, {"--tag", "no-equals"}, {"--json", "-", "--csv", "-"},
+        {"--html", "-"}, {"--cache", "sometimes"}, {"--window-command", ""}, {"--tag", "no-equals"}, {"--json", "-", "--csv", "-"},
         {"-x", "2", "--repeats", "3"}, {"-d", "/a", "--dir", "/b"}}) {
     CAPTURE(bad.front());
     const std::vector<Parsed> parsed = parse_everywhere(bad);

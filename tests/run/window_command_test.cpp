@@ -61,7 +61,7 @@ TEST_CASE("window edge: a group's tests as the results name them, workloads by n
   CHECK(window_edge(fsync, 0, 0, WindowEdgeKind::kStart).tests == std::vector<std::string>{"fsync_latency"});
 }
 
-TEST_CASE("window command: success says nothing; an exit status or a signal is one line naming the edge") {
+TEST_CASE("window command: success says nothing, an exit status or a signal is one line naming the edge") {
   const WindowEdge start{WindowEdgeKind::kStart, 0, 1, {"x"}};
   const WindowEdge end{WindowEdgeKind::kEnd, 1, 4, {"x"}};
   CHECK_FALSE(window_command_failure(start, {0, 0}));
