@@ -26,6 +26,15 @@
 # DIR/ready and DIR/round-N.status), each run tagged round=N; after "quit" each round's results go to
 # --out DIR/round-N/. scripts/host-vs-guest.sh keeps its guests booted so through its interleaved rounds.
 #
+# With --host-view on (the default) the host records what it saw of each window of the guest's run (each
+# bonnie++ test, each group of workloads up to a stonewall): QEMU's statistics of the benchmark drive over QMP
+# (requests, bytes, time in its block layer per direction, latency histograms), the host's block device under the
+# disk image (/sys/block), QEMU's CPU time by thread, and the guest's own CPU time. The guest's bench++ waits at
+# each window's edge (--window-command, scripts/lib/guest-window.sh) while the host's bench++ takes its snapshot
+# (`bench++ host-view`, scripts/lib/guest-host-view.sh); the windows go into result.json as "host_view" (bench++
+# compare reads it), the snapshots to host-view.jsonl beside it. A QMP socket that cannot be reached, or a
+# snapshot that fails, is a warning: the run's results stay, without a host view.
+#
 # Usage: scripts/guest-run.sh [script options] [--] [bench++ options]
 # Script options (anywhere before a "--"):
 #   --out DIR            where result.csv, result.json, console.log and qemu.err go (default ./guest-results)
@@ -53,6 +62,8 @@
 #                        would be sized, then exit without booting
 #   --keep-work          keep the work directory (disk image, initramfs) and print its path
 #   --refresh-kernel     ask apt for the current linux-image-amd64 kernel instead of reusing the cached one
+#   --host-view on|off   record the host's view of each window (above; default on). The host's bench++ takes it:
+#                        $BENCH_BINARY, else build/bench++, else the static --bench
 # bench++ options are passed on unchanged, except -d, --csv and --json, which this script sets. They may start
 # with bench++'s job or suite command (`-- suite tart --scale small`, `-- job FILE.fio`: the job files go into the
 # guest). bench++'s own plan of the run (--dry-run --json -) sizes the disk, and its most jobs at once the guest: vCPUs as
@@ -76,6 +87,8 @@ export PATH=$PATH:/usr/sbin:/sbin  # mkfs.ext4 and debugfs, for users whose PATH
 . "$root/scripts/lib/guest-disk.sh"
 # shellcheck source=lib/guest-session.sh
 . "$root/scripts/lib/guest-session.sh"
+# shellcheck source=lib/guest-host-view.sh
+. "$root/scripts/lib/guest-host-view.sh"
 kMarker="bench++-guest:"
 
 name=""
@@ -86,6 +99,7 @@ work="" staging="" out_dir=""  # the work directory is removed on exit (kept wit
 booted=0  # the real boot started: its console.log and qemu.err go to --out
 cleanup() {
   qemu_stop
+  host_view_cleanup
   if [ -n "$work" ] && [ -d "$out_dir" ]; then
     if [ "$booted" = 1 ]; then
       tr -d '\r' <"$work/console.raw" >"$out_dir/console.log" 2>/dev/null || true
@@ -102,17 +116,17 @@ forward_stop_signals
 # ---- command line ----
 out_dir=./guest-results bench=${BENCH_STATIC_BINARY:-} memory_mib="" cpus="" disk_size="" timeout_s=1800
 stall_s=60 accel="" cpu_model="" variant="cache=none,aio=threads" check_only=0 keep_work=0 refresh_kernel=0
-session_dir=""
+session_dir="" host_view=on
 bench_args=()
 while [ $# -gt 0 ]; do
   case $1 in
-    --out|--bench|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model|--drive-opts|--variant|--session|--name)
+    --out|--bench|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model|--drive-opts|--variant|--session|--name|--host-view)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
         --out) out_dir=$2 ;; --bench) bench=$2 ;; --memory) memory_mib=$2 ;; --cpus) cpus=$2 ;;
         --disk-size) disk_size=$2 ;; --timeout) timeout_s=$2 ;; --stall-timeout) stall_s=$2 ;;
         --accel) accel=$2 ;; --cpu-model) cpu_model=$2 ;; --drive-opts|--variant) variant=$2 ;;
-        --session) session_dir=$2 ;; --name) name=$2 ;;
+        --session) session_dir=$2 ;; --name) name=$2 ;; --host-view) host_view=$2 ;;
       esac
       shift 2 ;;
     --check-only) check_only=1; shift ;;
@@ -133,6 +147,7 @@ fi
 case $accel in ""|kvm|tcg) ;; *) usage_error "--accel (or BENCH_GUEST_ACCEL) wants kvm or tcg, not '$accel'" ;; esac
 [[ $cpu_model =~ ^[A-Za-z0-9_.,=+-]*$ ]] || usage_error "--cpu-model '$cpu_model' is not a QEMU CPU model"
 [[ $name =~ ^[A-Za-z0-9_.,=+:@%/-]*$ ]] || usage_error "--name '$name' holds a character it may not"
+case $host_view in on|off) ;; *) usage_error "--host-view wants on or off, not '$host_view'" ;; esac
 if [ -n "$session_dir" ]; then
   [ -d "$session_dir" ] || usage_error "--session: no directory '$session_dir'"
   session_dir=$(cd "$session_dir" && pwd)
@@ -183,6 +198,13 @@ if [ -z "$bench" ]; then  # build (or bring up to date) the static bench++ in bu
 fi
 [ -x "$bench" ] || die "no executable bench++ at '$bench'"
 ldd "$bench" >/dev/null 2>&1 && die "'$bench' is dynamically linked: use scripts/build-static.sh"
+# The host's bench++ for the host view: the ordinary build's (the static one runs on the host too).
+host_bench=${BENCH_BINARY:-}
+[ -n "$host_bench" ] || { host_bench=${BENCH_BUILD_DIR:-$root/build}/bench++; [ -x "$host_bench" ] || host_bench=$bench; }
+if [ "$host_view" = on ] && ! "$host_bench" host-view --help >/dev/null 2>&1; then
+  note "warning: '$host_bench' has no host-view command: no host view (--host-view off)"
+  host_view=off
+fi
 
 # ---- sizes: the disk must hold what bench++ writes, the guest must run its jobs ----
 mib=$((1 << 20))
@@ -267,6 +289,7 @@ fi
 mkdir -p "$work/initramfs"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,mnt,tmp,etc,modules,jobs}
 cp "$busybox_bin" "$work/initramfs/bin/busybox"
 install -m 0755 "$root/scripts/lib/guest-init.sh" "$work/initramfs/init"
+[ "$host_view" = off ] || install -m 0755 "$root/scripts/lib/guest-window.sh" "$work/initramfs/bin/bench-window"
 # pack_initramfs FILE: the initramfs directory as it is now, a gzip'ed cpio archive.
 pack_initramfs() { (cd "$work/initramfs" && find . | busybox cpio -o -H newc -R 0:0 2>/dev/null | gzip -1 >"$1"); }
 pack_initramfs "$work/probe.gz"
@@ -359,6 +382,7 @@ for arg in "${bench_args[@]}"; do
 done
 mapfile -t disk_tags < <(disk_facts)
 guest_args+=(--tag "accel=$accel" --tag "cpu=$cpu_model" --tag "vm=$vm_fact" "${disk_tags[@]}")
+[ "$host_view" = off ] || guest_args+=(--window-command /bin/bench-window)
 printf '%s\n' "${guest_args[@]}" >"$work/initramfs/args"
 # Names for -u/-g: the static glibc reads these files without NSS libraries.
 printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$work/initramfs/etc/passwd"
@@ -384,9 +408,10 @@ mkfifo "$work/requests.in" "$work/requests.out"  # QEMU's -serial pipe: reads .i
 exec {request_fd}<>"$work/requests.in"  # read-write: opening never blocks, writing never waits for QEMU
 
 # ---- boot, watched ----
-rm -rf "$out_dir"/{result.csv,result.json,console.log,qemu.err,status} "$out_dir"/round-[0-9]*
+rm -rf "$out_dir"/{result.csv,result.json,host-view.jsonl,console.log,qemu.err,status} "$out_dir"/round-[0-9]*
+host_view_qemu_args
 qemu_args=(-accel "$accel" -cpu "$cpu_model" "${machine_args[@]}" -initrd "$work/initramfs.gz"
-           -append "console=ttyS0 quiet panic=-1" "${disk_args[@]}")
+           -append "console=ttyS0 quiet panic=-1" "${disk_args[@]}" "${host_view_args[@]}")
 note "booting $(cat "$kernel_dir/kernel-release") under QEMU/$accel (-cpu $cpu_model): $memory_mib MiB, $cpus vCPU(s), ${disk_mib} MiB ext4 disk, $(variant_text)"
 # shell_words WORD...: the words as a command line to paste into a shell (quoted only where they need it).
 shell_words() {
@@ -434,12 +459,15 @@ for round in "${session_rounds[@]}"; do
   if [ "$bench_status" != 0 ]; then failed+="${failed:+, }$bench_status$round_text"; continue; fi
   [ -s "$to/result.csv" ] || die "bench++ succeeded but the guest has no result.csv$round_text"
   [ -s "$to/result.json" ] || die "bench++ succeeded but the guest has no result.json$round_text"
+  host_view_attach "$round" "$to"
 done
 if [ -n "$failed" ]; then
   die "bench++ failed in the guest with exit status $failed; see $out_dir/console.log"
 fi
+host_view_text=""
+[ "$host_view_state" = off ] || host_view_text=", host-view.jsonl"
 if [ "${session_rounds[*]}" = 0 ]; then
-  note "results in $out_dir: result.csv, result.json, console.log, qemu.err"
+  note "results in $out_dir: result.csv, result.json$host_view_text, console.log, qemu.err"
 else
-  note "results in $out_dir: round-N/ (result.csv, result.json) for rounds ${session_rounds[*]}, console.log, qemu.err"
+  note "results in $out_dir: round-N/ (result.csv, result.json$host_view_text) for rounds ${session_rounds[*]}, console.log, qemu.err"
 fi

@@ -40,7 +40,12 @@
 #   --html FILE         also write compare's HTML page
 #   --host-dir DIR      where the host's run tests (default: a new directory under TMPDIR, removed afterwards)
 #   --memory MIB, --cpus N, --disk-size SIZE, --timeout SECONDS, --stall-timeout SECONDS, --accel kvm|tcg,
-#   --cpu-model MODEL   passed to scripts/guest-run.sh (not with --guest-cmd)
+#   --cpu-model MODEL, --host-view on|off
+#                       passed to scripts/guest-run.sh (not with --guest-cmd). With --host-view on (its default)
+#                       each QEMU guest's round-N/result.json holds the host's view of each window of the run
+#                       (QEMU's drive statistics, the host device under the image, QEMU's and the guest's CPU;
+#                       round-N/host-view.jsonl the snapshots), which bench++ compare sets beside the guest's
+#                       own figures
 # Every variant is checked by qemu-img and QEMU before anything runs. The guests' disk images live in TMPDIR
 # (default /tmp), so host and guests test the same host filesystem when --host-dir is not given.
 # bench++ options go to every run unchanged; -d, --csv, --json and --label are this script's (bench++ refuses
@@ -63,7 +68,7 @@ guest_cmd="" guest_dir="" out_dir=./host-vs-guest bench=${BENCH_STATIC_BINARY:-}
 guest_run_args=() bench_args=() variants=() suite=""
 while [ $# -gt 0 ]; do
   case $1 in
-    --guest-cmd|--guest-dir|--host-dir|--out|--bench|--html|--variant|--suite|--rounds|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model)
+    --guest-cmd|--guest-dir|--host-dir|--out|--bench|--html|--variant|--suite|--rounds|--memory|--cpus|--disk-size|--timeout|--stall-timeout|--accel|--cpu-model|--host-view)
       [ $# -ge 2 ] || usage_error "option $1 needs a value"
       case $1 in
         --guest-cmd) guest_cmd=$2 ;; --guest-dir) guest_dir=$2 ;; --host-dir) host_dir=$2 ;;

@@ -7,6 +7,8 @@
 #   run N   runs bench++ with the arguments in /args (tagged round=N unless N is 0); its CSV, JSON and exit status
 #           go to /out/N/ on the disk, and the console says "bench++-guest: bench++ exit status S in round N"
 #   quit    unmounts the disk and powers off
+# While bench++ runs, the port is /bin/bench-window's (scripts/lib/guest-window.sh, its --window-command with
+# --host-view on): the host answers each of its window lines there with "window-ack".
 # A heartbeat (the guest's uptime every 5 s on /dev/ttyS1) shows the host that the guest lives while it is
 # silent. With bench_probe=1 on the kernel command line it powers off right after its first line (the
 # accelerator probe). On any failure it says "bench++-guest: error: ..." and powers off.
@@ -40,6 +42,9 @@ esac
 # The requests' port: raw (no line editing, no echo back to the host).
 exec 3<>/dev/ttyS2 || fail "no request port /dev/ttyS2"
 stty raw -echo <&3 || fail "cannot set up /dev/ttyS2"
+# /bin/bench-window (scripts/lib/guest-window.sh, with --host-view on) talks to the host on the console and the
+# request port, also when bench++ runs it as the user of -u.
+[ ! -x /bin/bench-window ] || chmod 0666 /dev/console /dev/ttyS2
 say "ready"
 while read -r request round <&3; do
   case $request in

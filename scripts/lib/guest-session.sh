@@ -7,13 +7,18 @@
 #   ready            the guest booted and waits for its first request
 #   round-N.status   bench++'s exit status in round N
 # guest-run.sh passes the requests on in order, one at a time: the next when the guest is done with the last.
-# Requires: $kMarker, note, now_ms (scripts/lib/qemu-watch.sh); session_dir and request_fd (the request port,
-# open for writing) set by the caller, and session_owner, the process whose end ends the session (empty: none).
+# While a round runs, the guest's /bin/bench-window (scripts/lib/guest-window.sh) says "window ..." at each edge of
+# each window of its plan and waits: the host takes its snapshot (host_view_window) and answers "window-ack" on the
+# request port, whether it could take one or not (the host view is never a condition of the run).
+# Requires: $kMarker, note, now_ms (scripts/lib/qemu-watch.sh); host_view_setup, host_view_window
+# (scripts/lib/guest-host-view.sh); session_dir and request_fd (the request port, open for writing) set by the
+# caller, and session_owner, the process whose end ends the session (empty: none).
 
 session_state=booting  # booting, idle (waiting for a request), busy (running one), quitting
 session_seen=0         # requests passed on
 session_pending=""     # console text after its last complete line
 session_rounds=()      # the rounds the guest finished, in order
+session_round=""       # the round passed on last
 
 # write_whole FILE TEXT: FILE appears with TEXT, never half written.
 write_whole() { printf '%s\n' "$2" >"$1.tmp.$$" && mv "$1.tmp.$$" "$1"; }
@@ -41,8 +46,12 @@ session_watch_hook() {
     session_pending=${session_pending#*$'\n'}
     case $line in
       "$kMarker ready")
+        host_view_setup
         session_state=idle
         write_whole "$session_dir/ready" "" ;;
+      *"$kMarker window "*)  # (anywhere in the line: after a progress message still waiting for its "done")
+        host_view_window "$session_round" "${line#*"$kMarker window "}"
+        printf 'window-ack\n' >&"$request_fd" ;;
       "$kMarker bench++ exit status "*" in round "*)
         status=${line#"$kMarker bench++ exit status "}; status=${status%% *}
         round=${line##* }
@@ -57,7 +66,7 @@ session_watch_hook() {
   request=$(head -c 100 "$session_dir/request-$((session_seen + 1))")
   session_seen=$((session_seen + 1))
   if [[ $request =~ ^run\ [0-9]{1,9}$ ]]; then
-    session_state=busy
+    session_state=busy session_round=${request#run }
   elif [ "$request" = quit ]; then
     session_state=quitting
   else

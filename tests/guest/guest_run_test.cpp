@@ -6,6 +6,7 @@
 // BENCH_SKIP_GUEST_TEST is set.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "guest/guest_test_support.h"
+#include "report/result_file.h"
 #include "test_support.h"
 
 namespace bench {
@@ -236,6 +238,20 @@ TEST_CASE("guest: host-vs-guest.sh keeps one guest per --variant booted through 
       CHECK(nvme_run.info.device == "nvme0n1");
       CHECK(nvme_run.info.device_driver == "nvme");
       CHECK(contains(only_run(out / "host" / dir / "result.csv").info.tags, "round=" + round));
+      // The host's view of each guest's every window (guest-run.sh --host-view, on by default), each round's own;
+      // the IOThread's CPU apart under the variant that has one.
+      for (const std::string guest : {"guest-1", "guest-2"}) {
+        const fs::path json = out / guest / dir / "result.json";
+        const std::vector<RunResult> runs = parse_result_text(test::read_file(json), json.string()).runs;
+        REQUIRE(runs.size() == 1);
+        REQUIRE_MESSAGE(runs[0].host_view.has_value(), json);
+        CHECK(runs[0].host_view->windows.size() == test_keys(runs[0]).size());
+        CHECK(fs::exists(out / guest / dir / "host-view.jsonl"));
+        if (guest != "guest-1") continue;
+        const QemuCpu& cpu = runs[0].host_view->windows.at(1).qemu_cpu.value();  // block_write's
+        CHECK(std::any_of(cpu.by_kind.begin(), cpu.by_kind.end(),
+                          [](const QemuThreadCpu& kind) { return kind.kind == QemuThreadKind::kIothread; }));
+      }
     }
     const std::string scsi_command = test::read_file(out / "guest-1" / "qemu-command");
     CHECK(contains(scsi_command, "format=qcow2,if=none,id=bench-disk,cache=none,aio=io_uring"));
