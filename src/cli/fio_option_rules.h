@@ -28,6 +28,7 @@ std::span<const FioOptionRule> fio_statistics_rules();   // kStatistics
 std::span<const FioOptionRule> fio_io_uring_rules();     // kIoUring
 std::span<const FioOptionRule> fio_latency_rules();      // kJob: latency_target= and its kin, iodepth_low=
 std::span<const FioOptionRule> fio_cpuio_rules();        // kCpuio: cpuio's own (cli/fio_option_rows_cpuio.cpp)
+std::span<const FioOptionRule> fio_exec_rules();         // kExec: exec's own (cli/fio_option_rows_exec.cpp)
 
 // bs=, bsrange=, bssplit= and blockalign= leave each direction's sizes set and block_bytes the largest request
 // (each request buffer's size); settle_workload does it once more after every option.

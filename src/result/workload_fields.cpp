@@ -330,6 +330,8 @@ constexpr std::array kWorkloadFields = {
                   {"flow_sleep us", R::kCount}, "flow_sleep"},
     WorkloadField{"workload_filename_format", "filename_format", nullptr, member<&WorkloadSpec::filename_format>(), {},
                   {}, "filename_format"},
+    WorkloadField{"workload_fill_device", "fill_device", nullptr, member<&WorkloadSpec::fill_device>(), {},
+                  {"fill_device", R::kOnOff}, "fill_device"},
 };
 
 // The members no row records, each with the reason.
@@ -349,6 +351,8 @@ constexpr std::array kMembersNotRecorded = {
                                   "are counts"},
     MemberNotRecorded{"cpu_chunk_us", "what a cpuio job burns (cpuchunks=): as cpu_load"},
     MemberNotRecorded{"cpu_qsort", "how a cpuio job burns (cpumode=): as cpu_load"},
+    MemberNotRecorded{"exec", "what an exec job runs beside the others, which moves no data (program=, arguments=, "
+                              "grace_time=, std_redirect=): its engine is recorded, its figures are counts"},
     MemberNotRecorded{"allow_file_create",
                       "a permission of the file rules (allow_file_create=0 refuses a file that does not exist), not a "
                       "setting: a workload that runs does the same with it or without"},

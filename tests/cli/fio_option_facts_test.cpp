@@ -195,8 +195,9 @@ TEST_CASE("fio option rows: fio's default is fio 3.33's") {
     const std::optional<std::string> fio_default = fio_cmdhelp_default(row.name);
     if (!fio_default) {
       // An engine's own options (`fio --enghelp=ENGINE`: their defaults are in fio 3.33's engines/io_uring.c and
-      // engines/cpu.c), and fio's deprecated spelling
+      // engines/cpu.c and engines/exec.c), and fio's deprecated spelling
       CHECK_MESSAGE((row.group == FioOptionGroup::kIoUring || row.group == FioOptionGroup::kCpuio ||
+                     row.group == FioOptionGroup::kExec ||
                      row.name == "percentage_sequential"),
                     row.name);
       continue;
