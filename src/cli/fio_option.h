@@ -21,7 +21,7 @@ enum class FioArgument { kRequired, kFlag };
 
 // The sections of `bench++ job --help` an option is listed in: a workload's options (fio's job options, by what
 // they are about), then fio's own command line's (cli/fio_run_options.h), which bench++ suite takes too.
-enum class FioOptionGroup { kJob, kFiles, kData, kJobControl, kStatistics, kIoUring, kCpuio, kFilestat, kRun, kOutput };
+enum class FioOptionGroup { kJob, kFiles, kData, kJobControl, kStatistics, kIoUring, kCpuio, kFilestat, kExec, kRun, kOutput };
 
 // An option's default: fio's, as fio 3.33 writes it (options.c's def: "4096", "read"; empty when fio has none),
 // and how bench++'s relates to it. A string is a default bench++ shares with fio ("4096"); {} is none at all.

@@ -27,6 +27,7 @@ std::string_view group_heading(FioOptionGroup group) {
     case FioOptionGroup::kIoUring: return "io_uring's options (job; ioengine=io_uring, hipri also pvsync2):";
     case FioOptionGroup::kCpuio: return "cpuio's options (job; ioengine=cpuio):";
     case FioOptionGroup::kFilestat: return "filestat's option (job; ioengine=filestat):";
+    case FioOptionGroup::kExec: return "exec's options (job; ioengine=exec):";
     case FioOptionGroup::kRun: return "fio's run options (job and suite; a job file's include FILE lines are read):";
     case FioOptionGroup::kOutput: return "fio's output options (job and suite):";
   }

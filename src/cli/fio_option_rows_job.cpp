@@ -287,7 +287,8 @@ constexpr std::array kRules = {
                    "1", recorded_in("numjobs")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) { s.jobs = whole_number32(v, 1, kMaxJobs); }},
     FioOptionRule{{"ioengine", {}, kRequired, kJob, "ENGINE",
-                   "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc, null, ftruncate or cpuio",
+                   "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc, null, ftruncate, "
+                   "cpuio or exec",
                    "psync", recorded_in("ioengine")},
                   [](WorkloadSpec& s, std::string_view v, unsigned) {
                     s.engine = engine_for(v);

@@ -30,6 +30,7 @@ std::span<const FioOptionRule> fio_latency_rules();      // kJob: latency_target
 std::span<const FioOptionRule> fio_cpuio_rules();        // kCpuio: cpuio's own (cli/fio_option_rows_cpuio.cpp)
 std::span<const FioOptionRule> fio_filestat_rules();     // kFilestat: filestat's stat_type= (the cpuio file's)
 std::span<const FioOptionRule> fio_deprecated_rules();   // fio's deprecated options it takes with a warning
+std::span<const FioOptionRule> fio_exec_rules();         // kExec: exec's own (cli/fio_option_rows_exec.cpp)
 
 // bs=, bsrange=, bssplit= and blockalign= leave each direction's sizes set and block_bytes the largest request
 // (each request buffer's size); settle_workload does it once more after every option.

@@ -27,7 +27,7 @@ const std::vector<FioOptionRule>& rules() {
     for (const std::span<const FioOptionRule> group :
          {fio_job_rules(), fio_file_rules(), fio_data_rules(), fio_job_control_rules(), fio_error_rules(),
           fio_statistics_rules(), fio_io_uring_rules(), fio_latency_rules(), fio_cpuio_rules(),
-          fio_filestat_rules(), fio_deprecated_rules()}) {
+          fio_filestat_rules(), fio_deprecated_rules(), fio_exec_rules()}) {
       gathered.insert(gathered.end(), group.begin(), group.end());
     }
     return gathered;

@@ -178,12 +178,27 @@ void check_workload(const WorkloadSpec& spec) {
   }
   if ((engine_facts(spec.engine).options & kStatOption) == 0 && spec.stat_type != StatCall::kStat) {
     refuse(fmt::format("stat_type is an option of ioengine=filestat, not of ioengine={} (fio refuses it too)",
+              spec.fio_engine));
+  }
+  if (spec.engine == EngineKind::kExec && spec.exec.program.empty()) {
+    refuse("ioengine=exec needs program= (the program it runs; fio fails the job without one)");
+  }
+  if (spec.engine == EngineKind::kExec && spec.runtime.count() == 0) {
+    refuse("ioengine=exec needs runtime= (what ends its job: without one fio's never ends)");
+  }
+  if (spec.engine != EngineKind::kExec && spec.exec != ExecOptions{}) {
+    refuse(fmt::format("program, arguments, grace_time and std_redirect are options of ioengine=exec, not of "
+                       "ioengine={} (fio refuses them too)",
                        spec.fio_engine));
+  }
+  if (spec.fill_device && (spec.pattern != IoPattern::kWrite || spec.overwrite)) {
+    refuse("fill_device=1 other than with rw=write (sequential writes to a new file) is not supported by bench++ "
+           "(fio: it only makes sense with sequential writes)");
   }
   // filename_format= names files for jobs to share, which an earlier run may have made: under fio's rules the
   // planner takes their sizes (phases/workload/workload_files.h), and refuses a missing one.
   if (spec.size_bytes == 0 && !spec.size_percent && spec.filename.empty() && spec.file_size == 0 &&
-      spec.filename_format.empty()) {
+      spec.filename_format.empty() && !spec.fill_device) {
     refuse("needs size= (how much each job writes or reads), unless filename= names an existing file or device");
   }
   if (spec.random_generator == RandomGenerator::kLfsr &&

@@ -13,6 +13,7 @@
 // retried by the engine; I/O errors (-EIO, -ENOSPC, -EBADF, ...) are results, not exceptions. Exceptions are
 // for the engine itself failing (std::system_error "cannot <verb> <what>", e.g. the ring refusing a submit)
 // and for broken REQUIRES (std::invalid_argument).
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -61,6 +62,19 @@ struct AioBatching {
   std::uint32_t complete_max = 0;
 };
 
+// What the exec engine runs and how it ends it (engine/exec_engine.h).
+struct ExecRun {
+  std::vector<std::string> argv;  // the program and its arguments (result/exec_command.h exec_argv); empty: none
+  // From the job's first request (the program's start): past it, each poll sends SIGTERM and waits `grace`.
+  std::chrono::nanoseconds runtime{0};
+  std::chrono::seconds grace{1};
+  // std_redirect=1: the files the program's stdout and stderr go to (created, or emptied); empty: the job's own.
+  std::string stdout_path;
+  std::string stderr_path;
+  bool exclusive_output = false;  // bench++'s file rules: a file already there is never overwritten (the job fails)
+  bool remove_output = false;     // removed when the engine ends (bench++'s file rules, unless unlink=0)
+};
+
 // What an engine works on; the caller owns the descriptors and the memory and keeps them open and alive (and
 // the buffers unused by anything else while a request is in flight) until the engine is destroyed.
 struct EngineSetup {
@@ -92,6 +106,8 @@ struct EngineSetup {
   bool cpu_qsort = false;
   // filestat: the stat call it makes on each file (fio's stat_type=).
   StatCall stat_call = StatCall::kStat;
+  // exec: what it runs and how it ends (engine/exec_engine.h); unused by the other engines.
+  ExecRun exec{};
 };
 
 // One per job, used from one thread (io_uring's SINGLE_ISSUER: the thread that made it). Not thread-safe.

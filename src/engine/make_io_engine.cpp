@@ -1,6 +1,7 @@
 #include "engine/make_io_engine.h"
 
 #include "engine/cpu_engine.h"
+#include "engine/exec_engine.h"
 #include "engine/file_call_engine.h"
 #include "engine/ftruncate_engine.h"
 #include "engine/libaio_engine.h"

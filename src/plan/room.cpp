@@ -81,7 +81,8 @@ void add_workloads(const std::vector<WorkloadRoom>& workloads, std::uint32_t ran
       const fs::path identity = target.is_private ? target.directory / ":private" / target.path : target.path;
       NewFile& file = new_files[identity];
       file.directory = directory.empty() ? fs::path(".") : directory;
-      file.bytes = std::max(file.bytes, target.extent());
+      // fill_device=1: the job writes until the filesystem is full, so its file takes what is free by design
+      if (!workload.spec->fill_device) file.bytes = std::max(file.bytes, target.extent());
       if (target.is_private) private_directories[target.directory] = true;
     }
   }

@@ -31,6 +31,7 @@ enum EngineOptions : unsigned {
   kHipriOption = 2,  // hipri (io_uring: IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI)
   kCpuOptions = 4,   // cpuio's own: cpuload (which it needs), cpuchunks, cpumode
   kStatOption = 8,   // filestat's own: stat_type
+  kExecOptions = 16,  // exec's own: program (which it needs), arguments, grace_time, std_redirect
 };
 
 // What an engine does with a job's files (fio's ioengine flags and the engine's open_file).
@@ -42,7 +43,7 @@ enum class EngineFiles {
   kCreates,   // neither made, laid out nor opened: the call creates each (filecreate, fio's FIO_DISKLESSIO)
   kNames,     // made and laid out as kRequests', never opened: the call takes each by its path (filestat, filedelete)
   // Neither made, laid out nor opened, and the requests carry no data: each a read of 0 bytes at offset 0, that
-  // only counts (fio's FIO_DISKLESSIO with FIO_NOIO: cpuio), so no size ends the job, only its runtime.
+  // only counts (fio's FIO_DISKLESSIO with FIO_NOIO: cpuio, exec), so no size ends the job, only its runtime.
   kNoData,
 };
 
@@ -89,7 +90,9 @@ enum class EngineFiles {
   /* ftruncate(2) of the file to each write's offset in place of the write (engine/ftruncate_engine.h) */               \
   ROW(kFtruncate, "ftruncate", "ftruncate", true, kNotInBench, false, kNoEngineOptions, kRequests, make_ftruncate_engine) \
   /* no I/O: each request burns cpuchunks of CPU, then the job thinks, for cpuload percent (engine/cpu_engine.h) */     \
-  ROW(kCpuio, "cpuio", "cpuio", true, kNotInBench, false, kCpuOptions, kNoData, make_cpu_engine)
+  ROW(kCpuio, "cpuio", "cpuio", true, kNotInBench, false, kCpuOptions, kNoData, make_cpu_engine)                    \
+  /* no I/O: runs program= once, each request a 50 ms wait on it, then the job thinks 50 ms (engine/exec_engine.h) */ \
+  ROW(kExec, "exec", "exec", true, kNotInBench, false, kExecOptions, kNoData, make_exec_engine)
 
 #define BENCH_ENGINE_KIND(kind, keyword, fio_name, synchronous, offload, per_process, options, files, maker) kind,
 enum class EngineKind { BENCH_ENGINE_ROWS(BENCH_ENGINE_KIND) };
@@ -143,7 +146,7 @@ constexpr bool calls_on_files(EngineKind kind) {
   return files == EngineFiles::kCreates || files == EngineFiles::kNames;
 }
 
-// Whether `kind`'s requests carry no data (EngineFiles::kNoData: cpuio's reads of 0 bytes).
+// Whether `kind`'s requests carry no data (EngineFiles::kNoData: cpuio's and exec's reads of 0 bytes).
 constexpr bool moves_no_data(EngineKind kind) { return engine_facts(kind).files == EngineFiles::kNoData; }
 
 // Whether `kind` makes one request at a time, as fio's synchronous engines do (their iodepth has no effect).

@@ -334,6 +334,8 @@ constexpr std::array kWorkloadFields = {
                   {"file_append", R::kOnOff}, "file_append"},
     WorkloadField{"workload_stat_type", "stat_type", nullptr, member<&WorkloadSpec::stat_type>(), {},
                   {"stat_type", R::kWord}, "stat_type"},
+    WorkloadField{"workload_fill_device", "fill_device", nullptr, member<&WorkloadSpec::fill_device>(), {},
+                  {"fill_device", R::kOnOff}, "fill_device"},
 };
 
 // The members no row records, each with the reason.
@@ -353,6 +355,8 @@ constexpr std::array kMembersNotRecorded = {
                                   "are counts"},
     MemberNotRecorded{"cpu_chunk_us", "what a cpuio job burns (cpuchunks=): as cpu_load"},
     MemberNotRecorded{"cpu_qsort", "how a cpuio job burns (cpumode=): as cpu_load"},
+    MemberNotRecorded{"exec", "what an exec job runs beside the others, which moves no data (program=, arguments=, "
+                              "grace_time=, std_redirect=): its engine is recorded, its figures are counts"},
     MemberNotRecorded{"allow_file_create",
                       "a permission of the file rules (allow_file_create=0 refuses a file that does not exist), not a "
                       "setting: a workload that runs does the same with it or without"},

@@ -15,6 +15,7 @@
 #include "result/data_options.h"
 #include "result/engine_kind.h"
 #include "result/error_tolerance.h"
+#include "result/exec_command.h"
 #include "result/fio_steady_state.h"
 #include "result/offset_spec.h"
 #include "result/stat_call.h"
@@ -376,6 +377,13 @@ struct WorkloadSpec {
   bool cpu_qsort = false;
   // filestat's own option (engine/file_call_engine.h): the call it makes on each file (fio's stat_type=).
   StatCall stat_type = StatCall::kStat;
+  // exec's own options (result/exec_command.h, engine/exec_engine.h): program=, arguments=, grace_time=,
+  // std_redirect=.
+  ExecOptions exec;
+  // fill_device=1 (fill_fs): a job that writes goes on until its filesystem is full; ENOSPC (or EDQUOT) ends it
+  // without an error, as fio 3.33's; size= (none: no limit) only caps it. Its new files are neither allocated nor
+  // laid out (fio skips both).
+  bool fill_device = false;
   // The options as fio echoes them, fio's name (an alias as the option it names) and the value as written (empty for
   // a bare flag), in order: the [global] ones (or those before the first --name, the command line's --directory
   // among them) and the workload's own (a job file's [section] name not among them, as fio). Kept for fio's JSON

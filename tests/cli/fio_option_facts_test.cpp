@@ -195,10 +195,10 @@ TEST_CASE("fio option rows: fio's default is fio 3.33's") {
     const std::optional<std::string> fio_default = fio_cmdhelp_default(row.name);
     if (!fio_default) {
       // An engine's own options (`fio --enghelp=ENGINE`: their defaults are in fio 3.33's engines/io_uring.c and
-      // engines/cpu.c, engines/fileoperations.c), fio's deprecated spelling, and the deprecated options fio takes with
+      // engines/cpu.c, engines/fileoperations.c, engines/exec.c), fio's deprecated spelling, and the deprecated options fio takes with
       // a warning
       CHECK_MESSAGE((row.group == FioOptionGroup::kIoUring || row.group == FioOptionGroup::kCpuio ||
-                     row.group == FioOptionGroup::kFilestat ||
+                     row.group == FioOptionGroup::kFilestat || row.group == FioOptionGroup::kExec ||
                      row.name == "percentage_sequential" || is_deprecated_fio_option(row.name)),
                     row.name);
       continue;

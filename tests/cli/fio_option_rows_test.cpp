@@ -98,6 +98,7 @@ TEST_CASE("fio option rows: every name and alias of a workload option is applied
        [](const WorkloadSpec& s) { return fmt::format("{}", s.steady_state.duration_s); }},
       {{"steadystate_ramp_time", "5s"}, {"ss_ramp", "5s"},
        [](const WorkloadSpec& s) { return fmt::format("{}", s.steady_state.ramp.count()); }},
+      {{"fill_device", "1"}, {"fill_fs", "1"}, [](const WorkloadSpec& s) { return fmt::format("{}", s.fill_device); }},
   };
   std::size_t aliases = 0;
   for (const FioOptionRow& row : fio_option_rows()) aliases += spellings(row).size() - 1;

@@ -208,14 +208,14 @@ TEST_CASE("fio: what bench++ does not run is an error naming the option, never i
   CHECK(error_of("--name=x --size=1m --sizee=3") == "unknown fio option 'sizee' (did you mean 'size'?) (see --cmdhelp)");
   CHECK(error_of("--name=x --size=1m --zzzzzzzzzz=3") == "unknown fio option 'zzzzzzzzzz' (see --cmdhelp)");
   // Every option bench++ does not run, in one message, each once.
-  CHECK(error_of("--name=x --size=1m --no_such_option=3 --verify_state_load=2 --name=y --size=1m --no_such_option 2 --fill_device") ==
-        "unknown fio option 'no_such_option' (did you mean 'description'?); fio options 'verify_state_load', 'fill_device' "
+  CHECK(error_of("--name=x --size=1m --no_such_option=3 --verify_state_load=2 --name=y --size=1m --no_such_option 2 --exec_prerun") ==
+        "unknown fio option 'no_such_option' (did you mean 'description'?); fio options 'verify_state_load', 'exec_prerun' "
         "are not supported by bench++ (see --cmdhelp)");
   CHECK(error_of("--name=x --rw_sequencr=1 --iodepht=2") ==
         "unknown fio options 'rw_sequencr', 'iodepht' (did you mean 'rw_sequencer' for 'rw_sequencr'?) (see --cmdhelp)");
   CHECK(error_of("--name=x --size=1m --ioengine=windowsaio") ==
         "invalid fio option ioengine='windowsaio': bench++ runs io_uring, libaio, posixaio, psync, sync, vsync, "
-        "pvsync, pvsync2, mmap, falloc, null, filecreate, filestat, filedelete, ftruncate and cpuio");
+        "pvsync, pvsync2, mmap, falloc, null, filecreate, filestat, filedelete, ftruncate, cpuio and exec");
   CHECK(error_of("--name=x --size=1m --rw=readtrim") ==
         "invalid fio option rw='readtrim': bench++ runs read, write, randread, randwrite, rw (readwrite), randrw, "
         "trim, randtrim, trimwrite and randtrimwrite");

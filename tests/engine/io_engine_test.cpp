@@ -94,9 +94,10 @@ TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules
   }
   CHECK(fio_names_where([](const EngineFacts&) { return true; }, "and") ==
         "io_uring, libaio, posixaio, psync, sync, vsync, pvsync, pvsync2, mmap, falloc, null, filecreate, filestat, "
-        "filedelete, ftruncate and cpuio");
+        "filedelete, ftruncate, cpuio and exec");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.synchronous; }, "or") ==
-        "psync, sync, vsync, pvsync, pvsync2, mmap, falloc, filecreate, filestat, filedelete, ftruncate or cpuio");
+        "psync, sync, vsync, pvsync, pvsync2, mmap, falloc, filecreate, filestat, filedelete, ftruncate, cpuio or "
+        "exec");
   CHECK(fio_names_where([](const EngineFacts& e) { return e.kind == EngineKind::kMmap; }, "or") == "mmap");
   CHECK(fio_names_where([](const EngineFacts&) { return false; }, "or").empty());
   CHECK(is_synchronous(EngineKind::kPsync));
@@ -106,6 +107,8 @@ TEST_CASE("engine rows: one per EngineKind in its order, and the lists and rules
   CHECK_FALSE(touches_files(EngineKind::kCpuio));
   CHECK(touches_files(EngineKind::kFtruncate));
   CHECK(moves_no_data(EngineKind::kCpuio));
+  CHECK(moves_no_data(EngineKind::kExec));
+  CHECK_FALSE(touches_files(EngineKind::kExec));
   CHECK_FALSE(moves_no_data(EngineKind::kNull));
   CHECK(touches_files(EngineKind::kPsync));
 }

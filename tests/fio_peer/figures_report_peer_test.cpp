@@ -230,7 +230,7 @@ TEST_CASE("fio peer: an alias of the option rows is echoed by fio's name, as fio
       {"iodepth_batch_complete", "1"}, {"timeout", "5"},    {"ratemin", "1"},
       {"nr_files", "1"},           {"fileoffset", "0"},       {"wait_for_previous", "1"},
       {"ss", "iops:10%"},          {"ss_dur", "0"},           {"ss_ramp", "0"},
-      {"ratecycle", "1000"}};
+      {"ratecycle", "1000"},       {"fill_fs", "0"}};
   std::vector<std::string> job = {"--name=al", "--size=64k"};
   for (const FioOptionRow& row : fio_option_rows()) {
     for (const std::string_view alias : row.aliases) {

@@ -2,7 +2,8 @@
 // beside this file is (sizes, runtimes and paths only: scaled_example) and run by `bench++ job`: every example
 // that fio runs here runs with exit 0 and writes fio's JSON shape. Two lists say what does not: the examples
 // bench++ still refuses, each with its refusal (the test fails when a refusal changes or an example starts to run,
-// so that it moves out of the list), and those fio itself cannot run on this machine, each with the reason.
+// so that it moves out of the list), and those fio itself cannot run on this machine, each with the reason; a
+// third names the program an example runs (exec's), without which neither tool can run it here.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -36,11 +37,9 @@ const std::map<std::string, std::string, std::less<>> kRefused = {
      "cmdprio-bssplit.fio:21: fio options 'cmdprio_bssplit', 'cmdprio_class', 'cmdprio' are not supported"},
     {"cmdprio-percentage",
      "cmdprio-percentage.fio:18: fio options 'cmdprio_percentage', 'cmdprio_class' are not supported"},
-    {"exec", "exec.fio:6: invalid fio option ioengine='exec'"},
     {"netio", "netio.fio:4: invalid fio option ioengine='net'"},
     {"netio_multicast", "netio_multicast.fio:4: invalid fio option ioengine='net'"},
     {"pmemblk", "pmemblk.fio:4: invalid fio option ioengine='pmemblk'"},
-    {"surface-scan", "surface-scan.fio:16: fio option 'fill_device' is not supported"},
 };
 
 // The examples fio 3.33 itself cannot run here (scaled as the others), and why.
@@ -93,6 +92,22 @@ const std::map<std::string, std::string, std::less<>> kFioCannot = {
     {"zbd-seq-read", "zonemode=zbd: needs a zoned block device"},
 };
 
+// The examples whose program= may be missing here, each with that program: where it is missing fio cannot run the
+// example (its exec engine's forked child goes on as a second fio when execvp fails, fails an assertion in
+// io_u_qpush and fio hangs), and bench++ fails the job, naming the program; where it is there, the example runs.
+const std::map<std::string, std::string, std::less<>> kProgramNeeded = {
+    {"exec", "/usr/sbin/turbostat"},
+};
+
+// The examples bench++ job runs and fails, each with the start of its error after "bench++: " (the test fails
+// when the error changes or the example passes, so that it moves out of the list). surface-scan: under bench++'s
+// own file rules a reading workload lays out anew the file an earlier writing workload made (only a layout counts
+// as filling it), so its verify-phase reads layout data, not the write-phase's; fio's persona, under fio's file
+// rules, runs it as fio 3.33 does (both phases 4 MiB, error 0).
+const std::map<std::string, std::string, std::less<>> kBenchFails = {
+    {"surface-scan", "workload 'verify-phase': verify: bad block at offset 0"},
+};
+
 // A byte count as a job file writes it ("10G", "512m", "100MiB", "4096"), or nullopt for anything else (a
 // percentage, a ${VARIABLE}).
 std::optional<std::uint64_t> bytes_of(std::string_view value) {
@@ -124,7 +139,8 @@ bool has_option(std::string_view text, std::string_view name) {
 
 // An example scaled to run in seconds in a directory of its own, as the collection's job files are: directory=
 // left out (the run's directory is given); a device or absolute filename= becomes a file of that name in the
-// run's directory (/dev/null and /dev/zero stay), with size=4m when the example gives no size; sizes above 4 MiB
+// run's directory (/dev/null and /dev/zero stay), with size=4m when the example gives no size (so too with
+// fill_device=1, which size= caps: the test's filesystem is not filled); sizes above 4 MiB
 // become 4m; runtime= and timeout= become 250ms and are added (to [global]) where the example has none; ramp_time
 // and a nonzero startdelay become 100ms, ss_dur 1s (fio's shortest steady-state window) and ss_ramp 100ms; loops
 // above 2 become 2, nrfiles above 8 become 8, numjobs above 4 become 4. Everything else stays as written.
@@ -155,6 +171,8 @@ std::string scaled_example(const std::string& text) {
     if (name == "filename" && value.starts_with('/') && value != "/dev/null" && value != "/dev/zero") {
       scaled = fs::path(value).filename().string();
       needs_size = !has_size;
+    } else if ((name == "fill_device" || name == "fill_fs") && value != "0") {
+      needs_size = !has_size;  // a size caps the filling: the test's filesystem is not filled
     } else if (size_options.contains(name)) {
       if (const std::optional<std::uint64_t> bytes = bytes_of(value); bytes && *bytes > (4u << 20)) scaled = "4m";
     } else if (const auto time = times.find(name); time != times.end()) {
@@ -231,6 +249,9 @@ TEST_CASE("fio examples: the scaling keeps an example's meaning and shrinks only
   // No size for a device made a file: 4m; no runtime: 250ms, in a [global] of its own when there is none.
   CHECK(scaled_example("[dev]\nfilename=/dev/sda\nrw=read\n") ==
         "[global]\nsize=4m\nruntime=250ms\n[dev]\nfilename=sda\nrw=read\n");
+  // fill_device=1 without a size: 4m caps it, as for a device.
+  CHECK(scaled_example("[w]\nfilename=f\nrw=write\nfill_device=1\n") ==
+        "[global]\nsize=4m\nruntime=250ms\n[w]\nfilename=f\nrw=write\nfill_device=1\n");
   CHECK(bytes_of("100MiB") == 100u << 20);
   CHECK(bytes_of("102404k") == 102404u << 10);
   CHECK(bytes_of("${SIZE}") == std::nullopt);
@@ -249,11 +270,23 @@ TEST_CASE("fio examples: each is run, refused with its refusal, or listed as one
   }
   for (const auto& entry : kRefused) CHECK_MESSAGE(!kFioCannot.contains(entry.first), entry.first);
   std::size_t ran = 0;
+  std::size_t without_program = 0;
   for (const std::string& name : names) {
     if (kFioCannot.contains(name)) continue;
     CAPTURE(name);
     const ExampleRun run = run_example(name);
     INFO(run.result.err);
+    if (const auto needed = kProgramNeeded.find(name); needed != kProgramNeeded.end() && !fs::exists(needed->second)) {
+      ++without_program;
+      CHECK(run.result.exit_code != 0);
+      CHECK(test::contains(run.result.err, "exec: cannot run " + needed->second));
+      continue;
+    }
+    if (const auto fails = kBenchFails.find(name); fails != kBenchFails.end()) {
+      CHECK(run.result.exit_code == 1);
+      CHECK(test::contains(run.result.err, "bench++: " + fails->second));
+      continue;
+    }
     if (const auto refused = kRefused.find(name); refused != kRefused.end()) {
       CHECK(run.result.exit_code == 2);
       CHECK(test::contains(run.result.err, "bench++: " + refused->second));
@@ -272,8 +305,8 @@ TEST_CASE("fio examples: each is run, refused with its refusal, or listed as one
       CHECK(test::missing_keys(job) == std::vector<std::string>{});
     }
   }
-  MESSAGE("fio's examples: " << ran << " run, " << kRefused.size() << " refused, " << kFioCannot.size()
-                             << " that fio cannot run here");
+  MESSAGE("fio's examples: " << ran << " run, " << kRefused.size() << " refused, "
+                             << kFioCannot.size() + without_program << " that fio cannot run here");
 }
 
 }  // namespace bench

@@ -4,17 +4,20 @@
 #include <utility>
 
 #include "engine/cpu_engine.h"
+#include "engine/exec_engine.h"
 
 namespace bench {
 
 JobPacing::JobPacing(const WorkloadSpec& spec, std::uint64_t seed, FlowCounters* flow)
     : rate_ignores_thinktime_(spec.rate_ignore_thinktime), flow_(flow, spec.flow_weight, spec.flow_sleep) {
   if (spec.rate_limited()) rate_.emplace(spec, seed);
-  if (spec.engine == EngineKind::kCpuio) {
-    // fio's cpuio_init, in place of the job's thinktime family: after each request a pause that makes its burn
-    // cpuload percent of the cycle (engine/cpu_engine.h cpu_think_time), slept.
+  if (spec.engine == EngineKind::kCpuio || spec.engine == EngineKind::kExec) {
+    // fio's cpuio_init and exec's init, in place of the job's thinktime family: after each request a pause, slept,
+    // that makes cpuio's burn cpuload percent of the cycle (engine/cpu_engine.h cpu_think_time), or exec's poll.
     WorkloadSpec cpu = spec;
-    cpu.thinktime = cpu_think_time(spec.cpu_load, spec.cpu_chunk_us);
+    cpu.thinktime = spec.engine == EngineKind::kExec
+                        ? std::chrono::nanoseconds(kExecPoll)
+                        : std::chrono::nanoseconds(cpu_think_time(spec.cpu_load, spec.cpu_chunk_us));
     cpu.thinktime_spin = std::chrono::nanoseconds(0);
     cpu.thinktime_blocks = 1;
     cpu.thinktime_blocks_issue = false;

@@ -47,7 +47,9 @@ class JobStopRules {
   void begin(Clock::time_point start, Clock::time_point measure_start);
 
   // Why the job stopped issuing before its passes were done: the first reason seen.
-  enum class Cause { kNone, kRuntime, kExitall, kAbort, kSignal, kError, kVerify, kRateFloor, kSteadyState, kDepthFound };
+  enum class Cause {
+    kNone, kRuntime, kExitall, kAbort, kSignal, kError, kVerify, kRateFloor, kSteadyState, kDepthFound, kFull
+  };
   Cause cause() const { return cause_; }
   bool stopping() const { return cause_ != Cause::kNone; }
   // Whether the job may issue another request in this pass.
@@ -126,6 +128,9 @@ class JobStopRules {
     stop(Cause::kDepthFound);
     stopped_at_ = now;
   }
+  // fill_device=1: a write found the filesystem full (ENOSPC, EDQUOT): the job stops as at its end, with no error
+  // (fio's clears it).
+  void filesystem_full() { stop(Cause::kFull); }
   // The job's figures start afresh at `now` (latency_target='s final run): runtime= counts from then, as fio's
   // reset_all_stats moves its epoch.
   void restart_runtime(Clock::time_point now) {

@@ -155,7 +155,8 @@ void pre_read(const WorkloadSpec& spec, std::span<const JobTarget> targets, cons
 void WorkloadFiles::prepare(const WorkloadSpec& spec, std::span<JobTarget> targets,
                             const std::atomic<int>* interrupt_signal) {
   const EngineFiles engine_files = engine_facts(spec.engine).files;
-  if (engine_files == EngineFiles::kNone) return;  // fio's null: nothing laid out, nor a private directory made
+  // fio's null, cpuio and exec: nothing laid out, nor a private directory made
+  if (engine_files == EngineFiles::kNone || engine_files == EngineFiles::kNoData) return;
   std::vector<fs::path> opened_later;  // create_on_open=1's files, not there yet
   FilesLaidOut laid_out{spec.name, 0, 0};
   for (JobTarget& target : targets) {
@@ -227,7 +228,9 @@ void WorkloadFiles::lay_out(const WorkloadSpec& spec, const fs::path& path, std:
   const std::uint64_t held =
       rules_ == FileRules::kFio ? std::max(created.filled_bytes, created.allocated_bytes) : created.filled_bytes;
   PosixFile file = open_created(path, O_WRONLY);
-  if (created.allocated_bytes < bytes) {  // fio preallocates every file it makes, before any layout
+  // fio preallocates every file it makes, before any layout; but not with fill_device=1 (filesetup.c
+  // fallocate_file), whose writes go until the filesystem is full.
+  if (created.allocated_bytes < bytes && !spec.fill_device) {
     preallocate(spec.fallocate, file, path, bytes);
     created.allocated_bytes = bytes;
   }

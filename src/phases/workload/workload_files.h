@@ -149,6 +149,9 @@ class WorkloadFiles {
   // count), one per call that laid out any file, in order; then forgets them.
   std::vector<FilesLaidOut> take_laid_out();
 
+  // Whose file rules these files follow.
+  FileRules rules() const { return rules_; }
+
   // The files created and kept (unlink=0), for the caller to name; empty when everything will be removed.
   std::vector<std::filesystem::path> kept_files() const;
 

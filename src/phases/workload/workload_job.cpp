@@ -391,7 +391,11 @@ class JobLoop {
     const std::uint32_t length = slots_.length[slot];
     const bool whole = result == static_cast<std::int64_t>(length);
     if (whole) pacing_.completed(op);
-    if (!whole && !goes_on_after(op, result, slot)) {
+    if (!whole && filled_up(op, result)) {
+      // fio's fill_device: the filesystem is full, which ends the job without an error; a short write's bytes do
+      // not count (fio writes its rest, which ENOSPC fails, and counts none of it).
+      stop_.filesystem_full();
+    } else if (!whole && !goes_on_after(op, result, slot)) {
       stop_.fail_request(op, result, length, plan_.files[slots_.file[slot]].name, slots_.offset[slot]);
     }
     if (backlog_.holds(slot)) {
@@ -411,6 +415,12 @@ class JobLoop {
       }
     }
     slots_.release(slot);
+  }
+
+  // Whether a write that came back with `result` (short, or a negative errno) found the filesystem full with
+  // fill_device=1 (fio's ENOSPC or EDQUOT; a short write is the full filesystem's first sign).
+  bool filled_up(IoOp op, std::int64_t result) const {
+    return spec_.fill_device && op == IoOp::kWrite && (result >= 0 || result == -ENOSPC || result == -EDQUOT);
   }
 
   // fio's latency checks of a completed read, write or trim (io_u.c account_io_completion): over max_latency= of

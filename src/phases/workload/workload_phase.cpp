@@ -203,6 +203,7 @@ class WorkloadPhase final : public Phase {
     setup.cpu_chunk_us = spec_.cpu_chunk_us;
     setup.cpu_qsort = spec_.cpu_qsort;
     setup.stat_call = spec_.stat_type;
+    if (spec_.engine == EngineKind::kExec) setup.exec = exec_run(target, context.worker_index);
     const std::unique_ptr<IoEngine> engine = make_io_engine(choice_.engine, setup);
     context.wait_for_start();
     if (context.abort != nullptr && context.abort->load()) return;
@@ -227,6 +228,27 @@ class WorkloadPhase final : public Phase {
     if (spec_.fsync_on_close && writes_data(spec_.pattern)) {  // fio's fsync_on_close, untimed: each file
       for (PosixFile& each : files) each.sync();
     }
+  }
+
+  // exec's program and its output files: NAME.stdout and NAME.stderr where fio makes them, its working directory,
+  // under fio's file rules (kept); under bench++'s in the directory the job was given (-d or directory=), never
+  // over a file there (numjobs' clones after the first have NAME.JOB.stdout and NAME.JOB.stderr, where fio's
+  // share one pair), and removed at the job's end unless unlink=0.
+  ExecRun exec_run(const JobTarget& target, std::uint32_t job) const {
+    ExecRun run;
+    run.argv = exec_argv(spec_.exec.program, expand_exec_arguments(spec_.exec.arguments, spec_.runtime, spec_.name));
+    run.runtime = spec_.runtime;
+    run.grace = std::chrono::seconds(spec_.exec.grace_seconds);
+    if (!spec_.exec.std_redirect) return run;
+    const bool fio_rules = files_.rules() == FileRules::kFio;
+    const std::filesystem::path directory =
+        fio_rules ? std::filesystem::path() : target.is_private ? target.directory : target.path.parent_path();
+    const std::string stem = fio_rules || job == 0 ? spec_.name : spec_.name + "." + std::to_string(job);
+    run.stdout_path = (directory / (stem + ".stdout")).string();
+    run.stderr_path = (directory / (stem + ".stderr")).string();
+    run.exclusive_output = !fio_rules;
+    run.remove_output = !fio_rules && spec_.unlink;
+    return run;
   }
 
   const WorkloadSpec& spec_;

@@ -5,11 +5,13 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -144,6 +146,19 @@ std::span<JobTarget> targets_of_job(std::span<JobTarget> targets, const Workload
 }
 
 std::vector<JobTarget> WorkloadFiles::plan(const WorkloadSpec& spec, const std::vector<JobTarget>& planned) const {
+  // fill_device=1 without a size: fio makes its size "really large" (-1); here what is free on the job's
+  // filesystem now and two blocks more, so that the filesystem's end (ENOSPC), not the size, ends its writes.
+  if (spec.fill_device && spec.size_bytes == 0 && !spec.size_percent && spec.file_size == 0) {
+    WorkloadSpec filling = spec;
+    struct statvfs info {};
+    const fs::path directory = directory_of(spec, 0);
+    if (::statvfs(directory.c_str(), &info) != 0) {
+      throw UsageError(fmt::format("workload '{}': cannot read the free space of '{}' (fill_device=1): {}", spec.name,
+                                   directory.string(), std::strerror(errno)));
+    }
+    filling.size_bytes = std::uint64_t{info.f_bfree} * info.f_frsize + 2 * std::uint64_t{spec.block_bytes};
+    return plan(filling, planned);
+  }
   std::vector<JobTarget> targets = plan_on_disk(spec, planned);
   if (!touches_files(spec.engine)) {
     for (JobTarget& target : targets) target.diskless = true;

@@ -109,10 +109,20 @@ std::string format_fio_normal_header(const RunInfo& info) {
   const std::vector<std::uint32_t> group_ids = fio_group_ids(workloads);
   std::string text;
   for (std::size_t w = 0; w < workloads.size(); ++w) {
-    text += job_header_line(workloads[w], group_ids[w]);
+    // fio prints none for an engine that moves no data (init.c: FIO_NOIO, cpuio's and exec's), "..." still
+    if (!moves_no_data(workloads[w].engine)) text += job_header_line(workloads[w], group_ids[w]);
     if (workloads[w].jobs > 1) text += "...\n";
   }
-  return text + fio_version_text(info) + "\n" + starting_line(workloads);
+  text += fio_version_text(info) + "\n" + starting_line(workloads);
+  // exec's lines, each job's as its engine starts (result/exec_command.h exec_info_lines): here all at once after
+  // "Starting", where fio prints a later group's when the group starts.
+  for (const WorkloadSpec& workload : workloads) {
+    if (workload.engine != EngineKind::kExec) continue;
+    for (std::uint32_t job = 0; job < workload.jobs; ++job) {
+      text += exec_info_lines(workload.exec, workload.runtime, workload.name);
+    }
+  }
+  return text;
 }
 
 std::string format_fio_laid_out_lines(const RunResult& run) {

@@ -16,8 +16,10 @@
 namespace bench {
 
 // fio's lines before its jobs run: "NAME: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T)
-// 4096B-4096B, ioengine=libaio, iodepth=32" per workload ("..." after it when numjobs > 1), the version line
-// (bench++'s, fio_version_text) and "Starting 4 processes" (threads with thread=1).
+// 4096B-4096B, ioengine=libaio, iodepth=32" per workload (none for cpuio and exec, as fio's FIO_NOIO; "..." after
+// it when numjobs > 1), the version line
+// (bench++'s, fio_version_text), "Starting 4 processes" (threads with thread=1), then each exec job's lines
+// (result/exec_command.h exec_info_lines).
 std::string format_fio_normal_header(const RunInfo& info);
 
 // fio's lines of the files the run's jobs laid out (RunResult::files_laid_out), a line per job that laid out any, as

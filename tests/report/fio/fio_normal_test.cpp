@@ -134,6 +134,22 @@ TEST_CASE("fio normal: the header, a job line per workload, the version and what
   CHECK(test::contains(format_fio_normal_header(info), "\nStarting 4 threads and 1 process\n"));
   info.setup.workloads = {sequential};
   CHECK(test::contains(format_fio_normal_header(info), "\nStarting 1 process\n"));
+  // exec (as cpuio, fio's FIO_NOIO): no job line, "..." for clones still, and each job's exec lines after
+  // "Starting".
+  WorkloadSpec exec;
+  exec.name = "mon";
+  exec.engine = EngineKind::kExec;
+  exec.fio_engine = "exec";
+  exec.jobs = 2;
+  exec.runtime = std::chrono::seconds(5);
+  exec.exec.program = "/bin/sleep";
+  exec.exec.arguments = "%r";
+  exec.exec.std_redirect = false;
+  info.setup.workloads = {exec};
+  CHECK(format_fio_normal_header(info) ==
+        "...\nfio-3.33-bench++-0.1.0\nStarting 2 processes\n"
+        "mon : program=/bin/sleep, arguments=%r\nmon : Running /bin/sleep 5\n"
+        "mon : program=/bin/sleep, arguments=%r\nmon : Running /bin/sleep 5\n");
 }
 
 TEST_CASE("fio normal: a job's block in fio's order, with its bw and iops sample lines") {
