@@ -121,12 +121,8 @@ RankEnd run_on_rank(const Config& config, RankGroup& group) {
   std::optional<Placement> placement;
   std::exception_ptr failure = guarded([&] {
     if (reports) {
-      for (const auto& warning : config.warnings) {  // fio's persona: fio's own lines, as fio writes them
-        if (config.persona == Persona::kFio) {
-          fmt::print(stderr, "{}\n", printable(warning));
-        } else {
-          fmt::print(stderr, "{}: warning: {}\n", stderr_prefix(config), printable(warning));
-        }
+      for (const auto& warning : config.warnings) {
+        fmt::print(stderr, "{}: warning: {}\n", stderr_prefix(config), printable(warning));
       }
     }
     placement = classify_placement(read_virt_evidence());

@@ -33,6 +33,11 @@ RunOutputs::RunOutputs(const Config& config, const Plan& plan)
       writes_fio_start_(config.persona == Persona::kFio && config.fio_output.has("normal")) {
   const FioOutputRequest& fio = config.fio_output;
   const auto now = FioEtaProgress::Clock::now();
+  if (config.persona == Persona::kFio && !config.fio_output_notes.empty()) {
+    std::string notes;
+    for (const std::string& line : config.fio_output_notes) notes += line + '\n';
+    outputs_.write_fio_start(notes);  // read before the jobs start: first on fio's output
+  }
   if (config.persona == Persona::kFio) {
     eta_on_stdout_ = fio_writes_eta(fio, ::isatty(STDOUT_FILENO) == 1);
     if (eta_on_stdout_) eta_.emplace(plan, fio.eta_interval, fio.eta_newline, now);

@@ -68,6 +68,9 @@ struct Config {
   // may write onto a device (app/output_files.h).
   std::vector<std::string> allow_overwrite;
   std::vector<std::string> warnings;      // things main prints to stderr before running
+  // fio's persona: the lines fio writes on its output as it reads the job's options ("Option verifysort is
+  // deprecated": parse.c's log_info), written first on fio's output (--output's file, else standard output).
+  std::vector<std::string> fio_output_notes;
   Persona persona = Persona::kBench;
 
   // The FILE of the result file option `name` asks for, or nullopt.

@@ -208,14 +208,16 @@ void read_suite(const WorkloadWords& words, const std::vector<std::string>& sect
 }
 
 // fio's warning for each deprecated option given (`names`, as met), which the job runs without: in fio's persona
-// fio's own line (parse.c's), else bench++'s (config.warnings: printed before the run).
+// fio's own line, on fio's output as fio writes it (config.fio_output_notes), else bench++'s (config.warnings: on
+// stderr before the run).
 void warn_deprecated(const std::vector<std::string>& names, Config& config) {
   for (const std::string& name : names) {
-    config.warnings.push_back(config.persona == Persona::kFio
-                                  ? fmt::format("Option {} is deprecated", name)
-                                  : fmt::format("fio option '{}' is deprecated: fio 3.33 ignores it, and so does "
-                                                "bench++",
-                                                name));
+    if (config.persona == Persona::kFio) {
+      config.fio_output_notes.push_back(fmt::format("Option {} is deprecated", name));
+    } else {
+      config.warnings.push_back(
+          fmt::format("fio option '{}' is deprecated: fio 3.33 ignores it, and so does bench++", name));
+    }
   }
 }
 

@@ -28,11 +28,14 @@ std::map<std::string, bool> present_fields(const WorkloadSpec& spec) {
   return present;
 }
 
+// What the command line says of deprecated options: the persona's lines for fio's output, else bench++'s warnings.
 std::vector<std::string> warnings_of(WorkloadCommand command, const std::vector<std::string>& args,
                                      const std::map<std::string, std::string>& files = {}) {
-  return parse_workload_command_line(command, args, test::fixed_system_facts(),
-                                     [&](const std::string& name) { return files.at(name); })
-      .config.warnings;
+  const Config config = parse_workload_command_line(command, args, test::fixed_system_facts(),
+                                                    [&](const std::string& name) { return files.at(name); })
+                            .config;
+  if (command == WorkloadCommand::kFio) CHECK(config.warnings.empty());
+  return command == WorkloadCommand::kFio ? config.fio_output_notes : config.warnings;
 }
 
 }  // namespace
@@ -79,7 +82,7 @@ TEST_CASE("deprecated fio options: each one given is named once, in order, on a 
   CHECK(met == std::vector<std::string>{"verifysort", "verifysort_nr"});
 }
 
-TEST_CASE("deprecated fio options: the persona warns with fio's line, bench++ job with its own, beside job files once") {
+TEST_CASE("deprecated fio options: the persona says fio's line on fio's output, bench++ job warns with its own, beside job files once") {
   CHECK(warnings_of(WorkloadCommand::kFio, {"--name=a", "--size=4k", "--verifysort=1", "--flow_watermark=2"}) ==
         std::vector<std::string>{"Option verifysort is deprecated", "Option flow_watermark is deprecated"});
   const std::vector<std::string> own = warnings_of(WorkloadCommand::kJob, {"--name=a", "--size=4k", "--verifysort_nr=1"});

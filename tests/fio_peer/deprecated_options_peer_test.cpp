@@ -1,7 +1,7 @@
 // fio's deprecated options beside fio 3.33's own: a job with verifysort=, verifysort_nr= or flow_watermark= runs
 // under fio and under the persona (`bench++ fio`) with exit 0, each saying "Option NAME is deprecated" once for each
-// one given, in the same order: fio on its output (before the results: parse.c's log_info), the persona on stderr
-// (so that its outputs stay fio's formats); the job's results the same as without the option.
+// one given, in the same order, on its output (before the results: parse.c's log_info; into --output's file when
+// that was given first, as a job file's are); the job's results the same as without the option.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -42,7 +42,8 @@ ToolRun run_tool(bool fio, const test::TempDir& dir, const std::vector<std::stri
   }
   argv.insert(argv.end(), args.begin(), args.end());
   ToolRun run{test::run_program(argv), {}};
-  run.said = deprecation_lines(fio ? run.result.out : run.result.err);
+  run.said = deprecation_lines(run.result.out);
+  CHECK(deprecation_lines(run.result.err).empty());
   return run;
 }
 
@@ -84,10 +85,27 @@ TEST_CASE("fio peer: a deprecated option on the command line is said once, and J
     INFO(run.result.err);
     CHECK(run.result.exit_code == 0);
     CHECK(run.said == std::vector<std::string>{"Option verifysort is deprecated"});
-    // fio's output opens with its line, then the JSON; the persona's output is the JSON alone.
+    // The output opens with the line, then the JSON.
+    CHECK(run.result.out.starts_with("Option verifysort is deprecated\n{"));
     const std::string json = run.result.out.substr(run.result.out.find('{'));
     CHECK(nlohmann::json::parse(json).at("jobs").at(0).at("read").at("io_bytes") == 16384);
-    if (!fio) CHECK(run.result.out.front() == '{');
+  }
+}
+
+TEST_CASE("fio peer: a deprecated option's line goes into --output's file given before it, and stdout stays empty") {
+  if (!test::fio_available()) return;
+  for (const bool fio : {true, false}) {
+    CAPTURE(fio);
+    const test::TempDir dir;
+    const ToolRun run = run_tool(fio, dir, {"--output=out.json", "--name=one", "--rw=read", "--size=16k",
+                                            "--verifysort=1", "--output-format=json"});
+    INFO(run.result.err);
+    CHECK(run.result.exit_code == 0);
+    CHECK(run.result.out.empty());
+    CHECK(run.result.err.empty());
+    std::ifstream file(dir.path() / "out.json");
+    const std::string written((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    CHECK(written.starts_with("Option verifysort is deprecated\n{"));
   }
 }
 
