@@ -25,16 +25,6 @@ constexpr int kLabelWidth = 110;
 constexpr int kBarWidth = 230;
 constexpr int kRowHeight = 24;
 
-// At most `limit` code points, with "…" when cut.
-std::string shortened(std::string_view text, std::size_t limit) {
-  std::size_t points = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
-    if (++points == limit) return std::string(text.substr(0, i)) + "…";
-  }
-  return std::string(text);
-}
-
 std::string_view colour_of(const MetricCell& cell, bool is_base) {
   if (is_base) return kBaseColour;
   if (cell.verdict && cell.noise == Noise::kBeyond) {

@@ -26,16 +26,6 @@ double median_or_0(const DirectionSpread& direction, F f) {
   return value ? value->median : 0;
 }
 
-// At most `limit` code points, with "…" when cut.
-std::string shortened(std::string_view text, std::size_t limit) {
-  std::size_t points = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
-    if (++points == limit) return std::string(text.substr(0, i)) + "…";
-  }
-  return std::string(text);
-}
-
 struct Bar {
   std::string name;
   const WorkloadDecomposition* workload = nullptr;

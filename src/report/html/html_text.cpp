@@ -21,4 +21,13 @@ std::string html_text(std::string_view text) {
   return out;
 }
 
+std::string shortened(std::string_view text, std::size_t limit) {
+  std::size_t points = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (++points == limit) return std::string(text.substr(0, i)) + "…";
+  }
+  return std::string(text);
+}
+
 }  // namespace bench
