@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <atomic>
 #include <cstring>
 #include <fstream>
@@ -162,8 +164,12 @@ TEST_CASE("host-view snapshot: one line with the window, QEMU's figures, QEMU's 
   CHECK(s.qemu->read == QemuDirectionStats{1, 512, 0, 197563});
   CHECK(s.qemu->read_histogram);
   REQUIRE(s.qemu_cpu);  // this test's own process stands for QEMU's
-  CHECK(s.qemu_cpu->threads.at(0).tid == std::uint64_t(::getpid()));
-  CHECK(s.qemu_cpu->threads.at(0).kind == QemuThreadKind::kMainLoop);
+  // The process's own first thread (its tid its pid) is the main loop; the others' tids may be lower (pids wrap).
+  const auto& threads = s.qemu_cpu->threads;
+  const auto main_thread = std::find_if(threads.begin(), threads.end(),
+                                        [](const auto& t) { return t.tid == std::uint64_t(::getpid()); });
+  REQUIRE(main_thread != threads.end());
+  CHECK(main_thread->kind == QemuThreadKind::kMainLoop);
   CHECK(s.guest_cpu == GuestCpuSample{150, 1160, 100});
   // The guest's line may come without its "cpu" word.
   std::vector<std::string> numbers_alone = snapshot_args(dir.path() / "q.sock", image, window);
