@@ -183,7 +183,7 @@ TEST_CASE("host view decomposition: over rounds, each figure's median and range,
 TEST_CASE("host view decomposition: by rounds, a round's runs are one value, their mean") {
   HostViewFold fold;
   fold.add(test::guest_run("raw", 1, 60).run);
-  fold.add(test::guest_run("raw", 1, 80).run);  // -x 2 in round 1: 70
+  fold.add(test::guest_run("raw", 1, 80).run);  // two repeats (-x 2) of the first round: one value, 70
   fold.add(test::guest_run("raw", 2, 90).run);
   const WorkloadDecomposition w = fold.result().at(0);
   CHECK(w.runs == 3);
